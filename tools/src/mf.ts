@@ -1,0 +1,47 @@
+// The Module Federation settings every app shares, written once (DESIGN.md "Runtime composition").
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Libraries that must exist once per page: two Reacts or two stores would break hooks and state. */
+export const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-redux', '@reduxjs/toolkit', '@grocer/shared'] as const;
+
+/**
+ * Entry points of those libraries that apps import directly. Module Federation shares exact import
+ * requests only, so without these a remote importing `@reduxjs/toolkit/query` ships its own copy of
+ * RTK Query (and immer and reselect) next to the shell's.
+ */
+export const SINGLETON_SUBPATHS: Record<string, (typeof SINGLETONS)[number]> = {
+  'react/jsx-runtime': 'react',
+  'react-dom/client': 'react-dom',
+  '@reduxjs/toolkit/query': '@reduxjs/toolkit',
+  '@reduxjs/toolkit/query/react': '@reduxjs/toolkit',
+};
+
+interface PackageJson {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+}
+
+export function readPackageJson(dir: string): PackageJson {
+  return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
+}
+
+/**
+ * Shared config with `requiredVersion` taken from the app's own package.json, so a remote built
+ * against another major of a singleton is refused at load time (strictVersion) instead of
+ * running beside a second copy.
+ */
+export function sharedConfig(appDir: string) {
+  const deps = readPackageJson(appDir).dependencies ?? {};
+  const required = (name: string) => {
+    const version = deps[name];
+    if (!version) throw new Error(`${appDir}/package.json must depend on ${name} (a federation singleton)`);
+    return version;
+  };
+  const entries = [
+    ...SINGLETONS.map((name) => [name, required(name)] as const),
+    ...Object.entries(SINGLETON_SUBPATHS).map(([request, pkg]) => [request, required(pkg)] as const),
+  ];
+  return Object.fromEntries(entries.map(([request, requiredVersion]) => [request, { singleton: true, strictVersion: true, requiredVersion }]));
+}

@@ -1,0 +1,61 @@
+// Where every part of the stack listens. One table, read by `npm start`, `npm run dev`, the e2e
+// harness and each app's dev server, so a port is changed in one place (or by env) and nowhere else.
+
+export type AppDir = 'shell' | 'mf-catalog' | 'mf-cart-checkout' | 'mf-account' | 'mf-orders';
+
+export interface AppInfo {
+  dir: AppDir;
+  /** Module Federation container name; also the key in /remotes.json. Null for the host. */
+  remote: 'catalog' | 'cartCheckout' | 'account' | 'orders' | null;
+  portEnv: string;
+  defaultPort: number;
+}
+
+export const APPS: readonly AppInfo[] = [
+  { dir: 'shell', remote: null, portEnv: 'SHELL_PORT', defaultPort: 3000 },
+  { dir: 'mf-catalog', remote: 'catalog', portEnv: 'CATALOG_PORT', defaultPort: 3001 },
+  { dir: 'mf-cart-checkout', remote: 'cartCheckout', portEnv: 'CART_CHECKOUT_PORT', defaultPort: 3002 },
+  { dir: 'mf-account', remote: 'account', portEnv: 'ACCOUNT_PORT', defaultPort: 3003 },
+  { dir: 'mf-orders', remote: 'orders', portEnv: 'ORDERS_PORT', defaultPort: 3004 },
+];
+
+export const API_PORT_ENV = 'API_PORT';
+export const API_DEFAULT_PORT = 4000;
+
+export function portOf(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${name} must be a port number between 1 and 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+export function appInfo(dir: AppDir): AppInfo {
+  const app = APPS.find((a) => a.dir === dir);
+  if (!app) throw new Error(`Unknown app ${dir}`);
+  return app;
+}
+
+export interface StackPorts {
+  apps: Record<AppDir, number>;
+  api: number;
+}
+
+export function stackPorts(env: NodeJS.ProcessEnv = process.env): StackPorts {
+  const apps = Object.fromEntries(APPS.map((a) => [a.dir, portOf(env, a.portEnv, a.defaultPort)])) as Record<AppDir, number>;
+  return { apps, api: portOf(env, API_PORT_ENV, API_DEFAULT_PORT) };
+}
+
+/** The two runtime documents the shell reads at start, built from where things listen. */
+export function runtimeDocuments(ports: StackPorts, host = 'localhost', env: NodeJS.ProcessEnv = process.env) {
+  const remotes = Object.fromEntries(
+    APPS.filter((a) => a.remote).map((a) => [a.remote, `http://${host}:${ports.apps[a.dir]}/mf-manifest.json`]),
+  );
+  const config = {
+    apiBaseUrl: env.PUBLIC_API_URL ?? `http://${host}:${ports.api}`,
+    adminUrl: env.PUBLIC_ADMIN_URL ?? `http://${host}:${ports.apps.shell}/admin`,
+  };
+  return { remotes, config };
+}

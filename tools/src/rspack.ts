@@ -1,0 +1,155 @@
+// One rspack configuration for the shell and every remote, so the five apps build the same way
+// and differ only in what they say about themselves (name, port, exposes).
+import path from 'node:path';
+import { rspack, type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { appInfo, runtimeDocuments, stackPorts, type AppDir } from './ports.ts';
+import { REMOTE_EXPOSES } from '@grocer/shared/contracts';
+import { readPackageJson, sharedConfig } from './mf.ts';
+
+export interface AppOptions {
+  /** Absolute path of the app (its rspack.config.ts directory). */
+  root: string;
+  dir: AppDir;
+  /** Public API of a remote: exposed name (as in REMOTE_EXPOSES) → source file. Absent for the host. */
+  exposes?: Record<string, string>;
+  /** Page title of the HTML document. */
+  title: string;
+}
+
+const isHost = (o: AppOptions) => o.exposes === undefined;
+
+const HARNESS_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title><%= htmlRspackPlugin.options.title %></title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/** Refuses to build a remote whose exposes differ from the contract the shell codes against. */
+function federatedExposes(remote: keyof typeof REMOTE_EXPOSES, exposes: Record<string, string>): Record<string, string> {
+  const expected = [...REMOTE_EXPOSES[remote]].sort();
+  const actual = Object.keys(exposes).sort();
+  if (expected.join() !== actual.join()) {
+    throw new Error(`${remote} exposes [${actual.join(', ')}] but the contract in @grocer/shared says [${expected.join(', ')}]`);
+  }
+  return Object.fromEntries(Object.entries(exposes).map(([name, file]) => [`./${name}`, file]));
+}
+
+export function createAppConfig(options: AppOptions, argv: { mode?: string } = {}): Configuration {
+  const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
+  const dev = !production;
+  const info = appInfo(options.dir);
+  const ports = stackPorts();
+  const pkg = readPackageJson(options.root);
+  const host = isHost(options);
+  const name = info.remote ?? 'shell';
+
+  return {
+    mode: production ? 'production' : 'development',
+    context: options.root,
+    // A remote's own page is its stand-alone dev harness; production builds ship only what the shell loads.
+    entry: host || dev ? { main: './src/index.ts' } : {},
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(options.root, 'dist'),
+      // Remotes load their chunks from their own origin; the shell from the root of its origin.
+      publicPath: host ? '/' : 'auto',
+      uniqueName: name,
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      cssFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      cssChunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
+            },
+            env: { targets: 'chrome >= 111, firefox >= 115, safari >= 16.4' },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(svg|png|jpe?g|webp|avif|woff2?)$/, type: 'asset' },
+      ],
+    },
+    plugins: [
+      ...(host || dev
+        ? [
+            new rspack.HtmlRspackPlugin({
+              // The shell's page paints the layout before JS; a remote's harness page only needs a root.
+              ...(host ? { template: path.join(options.root, 'src/index.html') } : { templateContent: HARNESS_HTML }),
+              title: options.title,
+              scriptLoading: 'defer',
+              // Absolute script URLs, so a deep link in a remote's stand-alone harness still loads.
+              publicPath: '/',
+            }),
+          ]
+        : []),
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        __APP_VERSION__: JSON.stringify(pkg.version),
+        __APP_NAME__: JSON.stringify(pkg.name),
+      }),
+      new ModuleFederationPlugin({
+        name,
+        ...(info.remote && options.exposes ? { filename: 'remoteEntry.js', exposes: federatedExposes(info.remote, options.exposes) } : {}),
+        // Where a remote lives is read from /remotes.json at start; nothing is compiled in.
+        remotes: {},
+        shared: sharedConfig(options.root),
+        // A dead remote must never block the shell's start (module-federation/core#3877).
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        dts: false,
+        ...(host ? { runtimePlugins: [path.join(options.root, 'src/app/mfRuntimePlugin.ts')] } : {}),
+        // One runtime copy per page: the shell provides it, remotes use it. In dev a remote also runs
+        // alone (its harness has no shell), so it keeps its own copy there.
+        experiments: host ? { provideExternalRuntime: true } : { externalRuntime: !dev },
+      }),
+      ...(dev ? [new ReactRefreshRspackPlugin()] : []),
+    ],
+    optimization: { moduleIds: production ? 'deterministic' : 'named' },
+    performance: { hints: false },
+    // Lazy compilation would hand the shell proxy modules instead of the exposed ones.
+    lazyCompilation: false,
+    devServer: {
+      port: ports.apps[options.dir],
+      hot: true,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      // The shell (and each remote's standalone harness) read the same runtime documents in dev as in production.
+      setupMiddlewares: (middlewares) => {
+        const docs = runtimeDocuments(ports);
+        const json = (body: unknown) => (_req: IncomingMessage, res: ServerResponse) => {
+          res.setHeader('content-type', 'application/json');
+          res.setHeader('cache-control', 'no-cache');
+          res.end(JSON.stringify(body));
+        };
+        middlewares.unshift({ name: 'grocer-remotes', path: '/remotes.json', middleware: json(docs.remotes) });
+        middlewares.unshift({ name: 'grocer-config', path: '/config.json', middleware: json(docs.config) });
+        return middlewares;
+      },
+    },
+  };
+}

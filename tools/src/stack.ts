@@ -1,0 +1,157 @@
+// Runs the composed stack from built output: the API as a child process and one static server
+// per app, each on its own origin. Used by `npm start` and by the e2e suite (on free ports).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { APPS, runtimeDocuments, type AppDir, type StackPorts } from './ports.ts';
+import { createStaticServer } from './static-server.ts';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const BUILD_MARKER: Record<AppDir, string> = {
+  shell: 'index.html',
+  'mf-catalog': 'mf-manifest.json',
+  'mf-cart-checkout': 'mf-manifest.json',
+  'mf-account': 'mf-manifest.json',
+  'mf-orders': 'mf-manifest.json',
+};
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+/** An app needs a build when its dist is missing or older than its sources, shared or the build config. */
+export function needsBuild(dir: AppDir): boolean {
+  const marker = path.join(REPO_ROOT, dir, 'dist', BUILD_MARKER[dir]);
+  if (!existsSync(marker)) return true;
+  const sources = [path.join(REPO_ROOT, dir, 'src'), path.join(REPO_ROOT, dir, 'package.json'), path.join(REPO_ROOT, dir, 'rspack.config.ts'), path.join(REPO_ROOT, 'shared/src'), path.join(REPO_ROOT, 'tools/src/rspack.ts'), path.join(REPO_ROOT, 'tools/src/mf.ts')];
+  return Math.max(...sources.map(newestMtime)) > statSync(marker).mtimeMs;
+}
+
+export function buildApp(dir: AppDir, log: (line: string) => void = console.log): void {
+  log(`building ${dir} ...`);
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', 'build', '-w', dir], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`build of ${dir} failed (exit ${result.status})`);
+  log(`built ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+export function buildMissing(log: (line: string) => void = console.log): void {
+  for (const { dir } of APPS) if (needsBuild(dir)) buildApp(dir, log);
+}
+
+export interface StackOptions {
+  ports: StackPorts;
+  /** Folder served for each app; defaults to `<app>/dist`. */
+  roots?: Partial<Record<AppDir, string>>;
+  /** Extra env for the API process (e.g. PGLITE_DATA_DIR for an isolated test database). */
+  apiEnv?: NodeJS.ProcessEnv;
+  /** Where the API's output goes; 'inherit' for `npm start`. */
+  apiStdio?: 'inherit' | 'ignore';
+}
+
+export interface RunningApp {
+  dir: AppDir;
+  port: number;
+  root: string;
+  url: string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+export interface Stack {
+  apps: Record<AppDir, RunningApp>;
+  apiUrl: string;
+  api: { stop(): Promise<void>; start(): Promise<void> };
+  stop(): Promise<void>;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode} before it was healthy`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the API did not become healthy at ${url} within ${timeoutMs / 1000} s`);
+}
+
+function stopChild(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const { ports } = options;
+  const docs = runtimeDocuments(ports);
+  const apiUrl = docs.config.apiBaseUrl;
+
+  let apiChild: ChildProcess | null = null;
+  const api = {
+    async start() {
+      apiChild = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api/src/server.ts')], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, API_PORT: String(ports.api), CORS_ORIGINS: `http://localhost:${ports.apps.shell},http://127.0.0.1:${ports.apps.shell}`, PUBLIC_SHELL_URL: `http://localhost:${ports.apps.shell}`, ...options.apiEnv },
+        stdio: options.apiStdio ?? 'inherit',
+      });
+      await waitForHealth(apiUrl, apiChild);
+    },
+    stop: () => stopChild(apiChild),
+  };
+
+  const apps = {} as Record<AppDir, RunningApp>;
+  for (const { dir } of APPS) {
+    const root = options.roots?.[dir] ?? path.join(REPO_ROOT, dir, 'dist');
+    let server: FastifyInstance | null = null;
+    const running: RunningApp = {
+      dir,
+      port: ports.apps[dir],
+      root,
+      url: `http://localhost:${ports.apps[dir]}`,
+      async start() {
+        server = await createStaticServer({
+          root,
+          port: ports.apps[dir],
+          spa: dir === 'shell',
+          documents: dir === 'shell' ? { '/remotes.json': docs.remotes, '/config.json': docs.config } : {},
+        });
+      },
+      async stop() {
+        await server?.close();
+        server = null;
+      },
+    };
+    apps[dir] = running;
+  }
+
+  await Promise.all([api.start(), ...Object.values(apps).map((app) => app.start())]);
+  return {
+    apps,
+    apiUrl,
+    api,
+    async stop() {
+      await Promise.all([api.stop(), ...Object.values(apps).map((app) => app.stop())]);
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync, renameSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { cacheControlFor, createStaticServer } from './static-server.ts';
+
+describe('static server', () => {
+  let dir: string;
+  let app: FastifyInstance;
+  let base: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'grocer-static-'));
+    const root = path.join(dir, 'dist');
+    mkdirSync(root);
+    writeFileSync(path.join(root, 'index.html'), '<h1>shell</h1>');
+    writeFileSync(path.join(root, 'main.0123456789.js'), 'console.log("x");'.repeat(200));
+    writeFileSync(path.join(root, 'mf-manifest.json'), '{"name":"catalog"}');
+    app = await createStaticServer({ root, port: 0, spa: true, documents: { '/remotes.json': { catalog: 'http://x/mf-manifest.json' } } });
+    const address = app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('marks hashed assets immutable and everything else no-cache', () => {
+    expect(cacheControlFor('/x/main.0123456789.js')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('/x/remoteEntry.js')).toBe('no-cache');
+    expect(cacheControlFor('/x/mf-manifest.json')).toBe('no-cache');
+  });
+
+  it('serves hashed JS compressed, immutable, with CORS', async () => {
+    const res = await fetch(`${base}/main.0123456789.js`, { headers: { 'accept-encoding': 'br, gzip', origin: 'http://localhost:3000' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('serves manifests and runtime documents no-cache', async () => {
+    const manifest = await fetch(`${base}/mf-manifest.json`);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    const remotes = await fetch(`${base}/remotes.json`);
+    expect(remotes.headers.get('cache-control')).toBe('no-cache');
+    expect(await remotes.json()).toEqual({ catalog: 'http://x/mf-manifest.json' });
+  });
+
+  it('answers client-side routes with index.html but keeps missing assets 404', async () => {
+    const page = await fetch(`${base}/store/abc`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<h1>shell</h1>');
+    expect((await fetch(`${base}/missing.js`)).status).toBe(404);
+  });
+
+  it('serves a swapped folder without a restart', async () => {
+    const root = path.join(dir, 'dist');
+    const next = path.join(dir, 'next');
+    mkdirSync(next);
+    writeFileSync(path.join(next, 'mf-manifest.json'), '{"name":"catalog","version":"2"}');
+    renameSync(root, path.join(dir, 'old'));
+    renameSync(next, root);
+    expect(await (await fetch(`${base}/mf-manifest.json`)).json()).toEqual({ name: 'catalog', version: '2' });
+  });
+});

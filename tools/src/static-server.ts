@@ -1,0 +1,59 @@
+// The small static server `npm start` and the e2e suite use for the shell and each remote:
+// Fastify + @fastify/static (well-kept, streams from disk on every request, so a swapped folder is
+// served at once) with compression and the cache headers of DESIGN.md "Performance architecture".
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyCors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+
+export interface StaticServerOptions {
+  /** Folder to serve. */
+  root: string;
+  port: number;
+  host?: string;
+  /** JSON documents served from memory (the shell's /remotes.json and /config.json). */
+  documents?: Record<string, unknown>;
+  /** Serve index.html for unknown paths (the shell's client-side routes). */
+  spa?: boolean;
+}
+
+// Content-hashed file names (see tools/src/rspack.ts) never change content: cache them for a year.
+const HASHED = /\.[0-9a-f]{10}\.(js|css|svg|png|jpe?g|webp|avif|woff2?)$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+export function cacheControlFor(filePath: string): string {
+  return HASHED.test(path.basename(filePath)) ? IMMUTABLE : REVALIDATE;
+}
+
+export async function createStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  // Remotes are fetched from the shell's origin (manifest, entry, chunks): any origin may read them.
+  await app.register(fastifyCors, { origin: '*' });
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    // Quality 5 keeps on-the-fly brotli cheap while still beating gzip on JS.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  for (const [route, body] of Object.entries(options.documents ?? {})) {
+    app.get(route, async (_request, reply) => reply.header('cache-control', REVALIDATE).type('application/json').send(body));
+  }
+  await app.register(fastifyStatic, {
+    root: options.root,
+    cacheControl: false,
+    setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
+  });
+  if (options.spa) {
+    app.setNotFoundHandler((request, reply) => {
+      // Only page navigations fall back to the app; a missing asset stays a 404.
+      if (request.method !== 'GET' || path.extname(request.url.split('?')[0] ?? '') !== '') {
+        return reply.code(404).send({ message: 'Not found' });
+      }
+      return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+    });
+  }
+  await app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
+  return app;
+}
