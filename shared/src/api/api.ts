@@ -1,0 +1,13 @@
+// The one RTK Query api of the page: one base URL, one tag space. Each feature adds its endpoints
+// with `api.injectEndpoints` in its own `*Api.ts` file, prefixing names that could clash.
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { baseQuery } from './baseQuery.ts';
+
+export const TAG_TYPES = ['Store', 'Category', 'Product', 'Favorite', 'Profile', 'Beta', 'Fees', 'Order'] as const;
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});

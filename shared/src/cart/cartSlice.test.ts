@@ -1,0 +1,45 @@
+import type { Product } from '../contracts/index.ts';
+import { events } from '../events/bus.ts';
+import { makeStore } from '../store/store.ts';
+import { addToCart } from './addToCart.ts';
+import { itemRemoved, quantityChanged, selectCartCount } from './cartSlice.ts';
+
+const product = (uuid: string, stockStatus: Product['stockStatus'] = 'IN_STOCK') =>
+  ({ uuid, name: `Product ${uuid}`, price_cents: 250, stockStatus }) as Product;
+
+describe('cart', () => {
+  let toasts: string[];
+  let off: () => void;
+  beforeEach(() => {
+    toasts = [];
+    off = events.on('toast:show', ({ kind, message }) => toasts.push(`${kind}: ${message}`));
+  });
+  afterEach(() => off());
+
+  it('adds with quantity 1 and says so', () => {
+    const store = makeStore();
+    expect(store.dispatch(addToCart(product('a')))).toBe('added');
+    expect(store.getState().cart.items).toEqual([{ ...product('a'), quantity: 1 }]);
+    expect(toasts).toEqual(['success: Product a added to cart!']);
+  });
+
+  it('refuses a duplicate with the info toast and an out-of-stock product silently', () => {
+    const store = makeStore();
+    store.dispatch(addToCart(product('a')));
+    expect(store.dispatch(addToCart(product('a')))).toBe('duplicate');
+    expect(store.dispatch(addToCart(product('b', 'OUT_OF_STOCK')))).toBe('out-of-stock');
+    expect(store.getState().cart.items).toHaveLength(1);
+    expect(toasts[1]).toBe('info: Product a is already in your cart');
+  });
+
+  it('never lets a quantity fall below 1, and removes on request', () => {
+    const store = makeStore();
+    store.dispatch(addToCart(product('a')));
+    store.dispatch(quantityChanged({ uuid: 'a', quantity: 0 }));
+    expect(store.getState().cart.items[0]?.quantity).toBe(1);
+    store.dispatch(quantityChanged({ uuid: 'a', quantity: 4 }));
+    expect(selectCartCount(store.getState())).toBe(4);
+    store.dispatch(itemRemoved('a'));
+    expect(store.getState().cart.items).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+// The one cart, read by the catalogue (In Cart state), the header count and checkout.
+// Quantities never drop below 1 (spec §4); removing is an explicit action.
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CartItem } from '../contracts/index.ts';
+import { MIN_QUANTITY } from '../validation/index.ts';
+
+export interface CartState {
+  items: CartItem[];
+}
+
+const initialState: CartState = { items: [] };
+
+export const cartSlice = createSlice({
+  name: 'cart',
+  initialState,
+  reducers: {
+    /** Only ever dispatched by `addToCart`, which has already refused duplicates and out-of-stock items. */
+    itemAdded(state, action: PayloadAction<CartItem>) {
+      if (!state.items.some((item) => item.uuid === action.payload.uuid)) state.items.push(action.payload);
+    },
+    quantityChanged(state, action: PayloadAction<{ uuid: string; quantity: number }>) {
+      const item = state.items.find((i) => i.uuid === action.payload.uuid);
+      if (item) item.quantity = Math.max(MIN_QUANTITY, Math.floor(action.payload.quantity));
+    },
+    itemRemoved(state, action: PayloadAction<string>) {
+      state.items = state.items.filter((item) => item.uuid !== action.payload);
+    },
+    /** Another tab changed the cart, or a stock refresh pruned it. */
+    itemsReplaced(state, action: PayloadAction<CartItem[]>) {
+      state.items = action.payload;
+    },
+    cleared(state) {
+      state.items = [];
+    },
+  },
+  selectors: {
+    selectCartItems: (state) => state.items,
+    selectCartCount: (state) => state.items.reduce((sum, item) => sum + item.quantity, 0),
+    selectIsInCart: (state, uuid: string) => state.items.some((item) => item.uuid === uuid),
+  },
+});
+
+export const { itemAdded, quantityChanged, itemRemoved, itemsReplaced, cleared } = cartSlice.actions;
+export const { selectCartItems, selectCartCount, selectIsInCart } = cartSlice.selectors;

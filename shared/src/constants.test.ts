@@ -1,0 +1,32 @@
+import { CONSTANTS } from './constants.ts';
+
+describe('CONSTANTS', () => {
+  it('holds the values of spec §9', () => {
+    expect(CONSTANTS).toEqual({
+      PAGE_SIZE: 20,
+      DEFAULT_SORT: 'name',
+      DEFAULT_ORDER: 'asc',
+      MAX_PAGE_LINKS: 5,
+      HOME_STORE_PAGE_SIZE: 6,
+      TOKEN_EXPIRY_SKEW_MS: 120000,
+      EXPIRY_CHECK_INTERVAL_MS: 300000,
+      ADD_ANIMATION_MS: 300,
+      ADDED_STATE_MS: 2000,
+      OUT_OF_STOCK_CLEANUP_MS: 100,
+      DELIVERY_RATE_CENTS_PER_MILE: 750,
+      SUGGESTION_MIN_CHARS: 2,
+      SUGGESTION_DEBOUNCE_MS: 300,
+      SUGGESTION_LIMIT: 5,
+      TOAST_MS: 3000,
+      VERIFICATION_SENT_MS: 3000,
+      DROPDOWN_CLOSE_MS: 300,
+      PROTECTED_ROUTE_WAIT_MS: 200,
+      CART_LOAD_WAIT_MS: 300,
+      RESET_REDIRECT_MS: 3000,
+      SESSION_ERROR_SIGNOUT_MS: 2000,
+      ESTIMATED_DELIVERY_MINUTES: 45,
+      HISTORY_PREVIEW_ITEMS: 3,
+      LOAD_MORE_THRESHOLD: 10,
+    });
+  });
+});

@@ -1,0 +1,368 @@
+// The entities and payloads of spec §3, shared by the browser and the API.
+// Money: `Cents` (integer) inside the catalogue and cart; `Dollars` (2 decimals) wherever the spec
+// fixes dollars at the JSON edge (fees, pricing, orders, notifications).
+
+/** Integer US cents. */
+export type Cents = number;
+/** US dollars as a JSON number with at most 2 decimals (e.g. 12.5 means $12.50). */
+export type Dollars = number;
+/** An ISO 8601 timestamp, e.g. '2026-11-21T18:30:00.000Z'. */
+export type IsoDateTime = string;
+
+// ---- Errors ---------------------------------------------------------------------------------
+
+export interface ApiError {
+  /** Machine-readable, e.g. 'REGISTRATION_FAILED', 'SIGNIN_FAILED', 'SESSION_EXPIRED'. */
+  code: string;
+  message: string;
+  /** The form field the error belongs to, when there is one (e.g. 'email'). */
+  field?: string;
+}
+
+/** The body of every failed API call. */
+export interface ApiErrorBody {
+  success: false;
+  message: string;
+  error: ApiError;
+}
+
+// ---- User -----------------------------------------------------------------------------------
+
+export type UserStatus = 'BETA' | 'BETA_REQUESTED' | 'UNKNOWN';
+export type AuthMethod = 'email' | 'google';
+/** Compare case-insensitively (spec §6): a stored user may carry 'customer'. */
+export type RoleName = 'CUSTOMER' | 'ADMIN';
+
+export interface Address {
+  streetName: string;
+  /** Optional; absent or '' when there is none. */
+  apartmentName?: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+export interface User {
+  uuid: string;
+  /** null until the shopper enters it; locked once saved (spec §2 Account). */
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  /** Bearer token (ours, or the Google ID token for identity sign-in); a JWT with `exp`. */
+  token: string;
+  status: UserStatus;
+  authMethod: AuthMethod;
+  emailVerified: boolean;
+  roleName: RoleName;
+  createdAt: IsoDateTime;
+  hasValidAddress: boolean;
+  hasInvalidAddress: boolean;
+  /** Server-decided; the client never derives it from beta flags. */
+  canCheckout: boolean;
+  isBetaParticipant: boolean;
+  hasBetaRequest: boolean;
+  /** null until the shopper saves a delivery address. */
+  address: Address | null;
+}
+
+/** POST auth/register, auth/login and auth/google. */
+export type AuthResponse = { success: true; user: User; token: string; message?: string } | ApiErrorBody;
+
+/** POST auth/reset-password body. */
+export interface PasswordResetPayload {
+  token: string;
+  password: string;
+}
+
+/** GET /api/user/beta-status. */
+export interface BetaStatusResponse {
+  success: boolean;
+  status: UserStatus;
+  isBetaParticipant: boolean;
+  hasBetaRequest: boolean;
+  canCheckout: boolean;
+  message: string;
+}
+
+// ---- Catalogue ------------------------------------------------------------------------------
+
+export interface Store {
+  uuid: string;
+  /** The store's slug in /store/{publicId}. */
+  publicId: string;
+  name: string;
+  address1: string;
+  address2: string;
+  /** Logo image URL. */
+  logo: string;
+  createdAt: IsoDateTime;
+  updatedAt: IsoDateTime;
+  id: number;
+}
+
+export interface Category {
+  uuid: string;
+  name: string;
+  productCount: number;
+  createdAt: IsoDateTime;
+  updatedAt: IsoDateTime;
+  id: number;
+}
+
+/** Names used when a product's store or category uuid matches none (spec §3). */
+export const UNKNOWN_STORE_NAME = 'Unknown Store';
+export const UNKNOWN_CATEGORY_NAME = 'Unknown Category';
+
+/** The store a product is enriched with. */
+export interface ProductStoreRef {
+  uuid: string;
+  /** UNKNOWN_STORE_NAME when the uuid matched no store. */
+  name: string;
+  /** Absent when the uuid matched no store. */
+  publicId?: string;
+}
+
+/** The category a product is enriched with. */
+export interface ProductCategoryRef {
+  uuid: string;
+  /** UNKNOWN_CATEGORY_NAME when the uuid matched no category. */
+  name: string;
+}
+
+export type StockStatus = 'IN_STOCK' | 'OUT_OF_STOCK';
+
+export interface Product {
+  uuid: string;
+  name: string;
+  /** Image URL. */
+  image: string;
+  /** Integer cents; also the price sort key. */
+  price_cents: Cents;
+  stockStatus: StockStatus;
+  isActive: boolean;
+  storeUuid: string;
+  categoryUuid: string;
+  store: ProductStoreRef;
+  category: ProductCategoryRef;
+  id: number;
+  createdAt: IsoDateTime;
+  updatedAt: IsoDateTime;
+}
+
+/** A product in the cart (kept in browser storage under STORAGE_KEYS.cart). */
+export interface CartItem extends Product {
+  /** At least MIN_QUANTITY (1). */
+  quantity: number;
+}
+
+/** GET /favorites entries, keyed by product uuid. */
+export interface Favorite {
+  product: Product;
+}
+
+/** Sort keys of the paginated listings (spec §7 `sort`): 'price' sorts by price_cents. */
+export type ProductSort = 'name' | 'price';
+export type SortOrder = 'asc' | 'desc';
+
+export interface Pagination {
+  /** 1-based. */
+  currentPage: number;
+  totalPages: number;
+  hasNext: boolean;
+  hasPrevious: boolean;
+  totalItems: number;
+}
+
+export interface PaginatedProducts {
+  products: Product[];
+  pagination: Pagination;
+}
+
+/** GET /open/products/{store}/{category}/paginated. */
+export interface CategoryProductsResponse extends PaginatedProducts {
+  categoryUuid: string;
+  categoryName: string;
+}
+
+// ---- Delivery fees and pricing --------------------------------------------------------------
+
+/** One store's entry in DeliveryFeeResponse.deliveryFees. */
+export interface StoreDeliveryFee {
+  storeName: string;
+  /** Miles from the store to the delivery address. */
+  distance: number;
+  /** Dollars (distance × $7.50, 2 decimals). */
+  deliveryFee: Dollars;
+  /** Minutes, when known. */
+  duration?: number;
+}
+
+/** POST /delivery-fees. */
+export interface DeliveryFeeResponse {
+  /** Dollars: the sum of the per-store fees. */
+  totalDeliveryFee: Dollars;
+  /** Keyed by store uuid. */
+  deliveryFees: Record<string, StoreDeliveryFee>;
+}
+
+/** POST /open/fees/calculate-payment-breakdown and the checkout's pricing. All amounts in dollars. */
+export interface PaymentBreakdown {
+  subtotal: Dollars;
+  tax: Dollars;
+  platformServiceFee: Dollars;
+  /** Same amount as platformServiceFee (the spec names it both ways). */
+  serviceFee: Dollars;
+  /** The service fee as shown to the shopper. */
+  displayServiceFee: Dollars;
+  deliveryFee: Dollars;
+  paymentProcessingFee: Dollars;
+  total: Dollars;
+}
+
+// ---- Checkout and orders --------------------------------------------------------------------
+
+/** The checkout step 1 form (read-only address fields come from the account). */
+export interface DeliveryInfo {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  /** Street (the account's streetName). */
+  address: string;
+  /** '' when none. */
+  apartment: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  /** '' when none. */
+  deliveryInstructions: string;
+}
+
+export type PaymentMethod = 'paypal' | 'card' | 'cash';
+
+export interface OrderCreateItem {
+  /** Product uuid. */
+  productId: string;
+  quantity: number;
+  /** Unit price in dollars (the server re-reads the real price). */
+  price: Dollars;
+  name: string;
+  /** Store uuid. */
+  storeId: string;
+}
+
+/** The PayPal Orders v2 order as approved/captured in the browser; the server re-fetches it. */
+export type PaypalOrderDetails = { id: string; status: string } & Record<string, unknown>;
+
+/** POST /orders/create body. */
+export interface OrderCreatePayload {
+  items: OrderCreateItem[];
+  deliveryInfo: DeliveryInfo;
+  paymentMethod: 'paypal';
+  pricing: PaymentBreakdown;
+  user: { id: string; email: string; name: string };
+  paypalOrderDetails: PaypalOrderDetails;
+  orderTimestamp: IsoDateTime;
+}
+
+/** POST /orders/create. */
+export type OrderCreateResponse = { success: true; orderId: string; trackingNumber: string; message: string } | ApiErrorBody;
+
+/** The statuses of spec §4, in lifecycle order (CANCELLED last). */
+export const ORDER_STATUSES = [
+  'PENDING',
+  'CONFIRMED',
+  'PROCESSING',
+  'PREPARING',
+  'READY_FOR_PICKUP',
+  'OUT_FOR_DELIVERY',
+  'DELIVERED',
+  'CANCELLED',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Shown when an order carries no status (spec §4). */
+export const DEFAULT_ORDER_STATUS: OrderStatus = 'PROCESSING';
+
+export interface OrderItem {
+  productName: string;
+  quantity: number;
+  unitPrice: Dollars;
+  /** unitPrice × quantity, in dollars. */
+  lineTotal: Dollars;
+  /** null when unknown; shown as 'Store'. */
+  storeName: string | null;
+}
+
+/** GET /orders/{id} and each entry of GET /orders/user/history. All amounts in dollars. */
+export interface Order {
+  orderId: string;
+  /** Human-facing number; null when there is none (the id is shown instead). */
+  orderNumber: string | null;
+  orderStatus: OrderStatus;
+  orderDate: IsoDateTime;
+  totalAmount: Dollars;
+  subtotal: Dollars;
+  taxAmount: Dollars;
+  serviceFee: Dollars;
+  displayServiceFee: Dollars;
+  deliveryFee: Dollars;
+  orderItems: OrderItem[];
+  customerFirstName: string;
+  customerLastName: string;
+  customerPhone: string;
+  /** The delivery fields are null when the order has no delivery information. */
+  deliveryAddressLine1: string | null;
+  deliveryApartment: string | null;
+  deliveryCity: string | null;
+  deliveryState: string | null;
+  deliveryPostalCode: string | null;
+  deliveryInstructions: string | null;
+}
+
+export interface TrackingInfo {
+  trackingNumber: string;
+  /** null when tracking gives none (the UI then shows 45 minutes from order time). */
+  estimatedDelivery: IsoDateTime | null;
+}
+
+// ---- Notifications --------------------------------------------------------------------------
+
+/** Sent to the admin dashboard after an order. */
+export interface NewOrderNotification {
+  type: 'new_order';
+  orderId: string;
+  customerName: string;
+  totalAmount: Dollars;
+  itemCount: number;
+  storeCount: number;
+  timestamp: IsoDateTime;
+}
+
+export interface NewOrderItemsNotificationItem {
+  /** Product uuid. */
+  productId: string;
+  name: string;
+  quantity: number;
+  /** Unit price in dollars. */
+  price: Dollars;
+}
+
+/** Sent to each store with its share of an order. */
+export interface NewOrderItemsNotification {
+  type: 'new_order_items';
+  orderId: string;
+  /** Store uuid. */
+  storeId: string;
+  storeName: string;
+  customerName: string;
+  items: NewOrderItemsNotificationItem[];
+  deliveryInfo: DeliveryInfo;
+  timestamp: IsoDateTime;
+}
+
+/** Notification payloads by `type`. */
+export interface NotificationPayloads {
+  new_order: NewOrderNotification;
+  new_order_items: NewOrderItemsNotification;
+}
+export type NotificationPayload = NotificationPayloads[keyof NotificationPayloads];

@@ -1,0 +1,3 @@
+// The contract types every app codes against.
+export * from './entities.ts';
+export * from './remotes.ts';

@@ -1,0 +1,35 @@
+// @grocer/shared: everything the shell and the remotes have in common. It is one Module Federation
+// singleton, so exports here are part of the page's shared chunk: keep test and dev-only helpers
+// in `@grocer/shared/testing` and `@grocer/shared/harness` instead.
+
+// Contracts
+export * from './contracts/index.ts';
+// Store, state and API
+export * from './store/store.ts';
+export * from './store/persistence.ts';
+export * from './api/api.ts';
+export * from './api/baseQuery.ts';
+export * from './session/sessionSlice.ts';
+export * from './session/token.ts';
+export * from './session/verificationApi.ts';
+export * from './cart/cartSlice.ts';
+export * from './cart/addToCart.ts';
+export * from './favourites/favouritesSlice.ts';
+export * from './favourites/favouritesApi.ts';
+// Events
+export * from './events/bus.ts';
+export * from './events/toast.ts';
+// Runtime configuration, paths, storage keys and constants
+export * from './config/runtimeConfig.ts';
+export * from './config/assetUrl.ts';
+export * from './paths.ts';
+export * from './storage.ts';
+export * from './constants.ts';
+// Formatting and validation
+export * from './format/money.ts';
+export * from './format/date.ts';
+export * from './format/status.ts';
+export * from './validation/index.ts';
+// UI primitives
+export * from './ui/RoutePlaceholder.tsx';
+export * from './ui/useTimers.ts';

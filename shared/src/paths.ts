@@ -1,0 +1,106 @@
+// Every route of spec §2 in one typed map: components link with `paths.x(...)` and the shell
+// routes with `routePatterns`, so a URL is never string-built anywhere else.
+import { CONSTANTS } from './constants.ts';
+import type { ProductSort, SortOrder } from './contracts/entities.ts';
+
+/** React Router patterns; `:pathName` is the store's publicId. */
+export const routePatterns = {
+  home: '/',
+  store: '/store/:pathName',
+  storeCategory: '/store/:pathName/category/:categoryUuid',
+  search: '/search',
+  cart: '/cart',
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+  account: '/account',
+  checkout: '/checkout',
+  orderConfirmation: '/order-confirmation/:orderId',
+  orderDetails: '/order-details/:orderId',
+  orderHistory: '/order-history',
+  /** Social links; its content is not specified. */
+  contact: '/contact',
+} as const;
+
+export type RouteName = keyof typeof routePatterns;
+
+/** Routes behind the protected-route guard (spec §2); all others are open. */
+export const PROTECTED_ROUTES = [
+  'account',
+  'checkout',
+  'orderConfirmation',
+  'orderDetails',
+  'orderHistory',
+] as const satisfies readonly RouteName[];
+
+export type ProtectedRouteName = (typeof PROTECTED_ROUTES)[number];
+
+export function isProtectedRoute(name: RouteName): name is ProtectedRouteName {
+  return (PROTECTED_ROUTES as readonly RouteName[]).includes(name);
+}
+
+/** The query of the store listing and the global search (spec §2). */
+export interface ListingQuery {
+  q?: string;
+  /** 1-based. */
+  page?: number;
+  sort?: ProductSort;
+  order?: SortOrder;
+}
+
+const SORTS: readonly ProductSort[] = ['name', 'price'];
+const ORDERS: readonly SortOrder[] = ['asc', 'desc'];
+
+function query(params: ReadonlyArray<readonly [string, string | undefined]>): string {
+  const parts = params
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([key, value = '']) => `${key}=${encodeURIComponent(value)}`);
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
+/**
+ * Defaults are left out so every listing has one canonical URL: page 1, order asc, blank q, and the
+ * default sort — name on a store listing; on the global search no sort means relevance, so name is kept.
+ */
+function listingQuery({ q, page, sort, order }: ListingQuery = {}, defaultSort: ProductSort | null = CONSTANTS.DEFAULT_SORT): string {
+  return query([
+    ['q', q?.trim() ? q : undefined],
+    ['page', page !== undefined && Number.isInteger(page) && page > 1 ? String(page) : undefined],
+    ['sort', sort !== defaultSort ? sort : undefined],
+    ['order', order !== CONSTANTS.DEFAULT_ORDER ? order : undefined],
+  ]);
+}
+
+const segment = encodeURIComponent;
+
+export const paths = {
+  home: () => '/',
+  store: (publicId: string, listing?: ListingQuery) => `/store/${segment(publicId)}${listingQuery(listing)}`,
+  storeCategory: (publicId: string, categoryUuid: string, listing?: ListingQuery) =>
+    `/store/${segment(publicId)}/category/${segment(categoryUuid)}${listingQuery(listing)}`,
+  /** Without `sort` the search is ranked by relevance. */
+  search: (q?: string, listing?: Omit<ListingQuery, 'q'>) => `/search${listingQuery({ ...listing, q }, null)}`,
+  cart: () => '/cart',
+  verifyEmail: (token?: string) => `/verify-email${query([['token', token]])}`,
+  resetPassword: (token?: string) => `/reset-password${query([['token', token]])}`,
+  account: () => '/account',
+  checkout: () => '/checkout',
+  orderConfirmation: (orderId: string) => `/order-confirmation/${segment(orderId)}`,
+  orderDetails: (orderId: string) => `/order-details/${segment(orderId)}`,
+  orderHistory: () => '/order-history',
+  contact: () => '/contact',
+  /** The external admin site's default path; the header's Admin link uses the runtime config's adminUrl. */
+  admin: () => '/admin',
+} as const;
+
+/** Reads a listing's query back, filling the defaults and ignoring values the API would reject. */
+export function readListingQuery(params: URLSearchParams): Required<ListingQuery> {
+  const page = Number(params.get('page'));
+  const sort = params.get('sort');
+  const order = params.get('order');
+  return {
+    q: params.get('q') ?? '',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    sort: SORTS.find((s) => s === sort) ?? CONSTANTS.DEFAULT_SORT,
+    order: ORDERS.find((o) => o === order) ?? CONSTANTS.DEFAULT_ORDER,
+  };
+}

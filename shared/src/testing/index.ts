@@ -1,0 +1,5 @@
+// Test helpers; a separate entry point so they never ship in the shared singleton chunk.
+export * from './renderWithProviders.tsx';
+export * from './mockFetch.ts';
+export * from './jwt.ts';
+export * from './fixtures.ts';
