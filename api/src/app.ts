@@ -1,0 +1,140 @@
+// Builds the Fastify app (DESIGN.md "API"): external plugins, then app plugins (services), then routes,
+// one folder per resource. It does not listen and does not migrate: server.ts and the tests do that.
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import type { DbConnection } from './db/client.ts';
+import { httpError } from './lib/errors.ts';
+import dbPlugin from './plugins/db.ts';
+import { errorHandler, notFoundHandler } from './plugins/errorHandler.ts';
+import servicesPlugin from './plugins/services.ts';
+import authenticatePlugin from './plugins/authenticate.ts';
+import redisPlugin from './plugins/redis.ts';
+import authRoutes from './routes/auth/index.ts';
+import devRoutes from './routes/dev/index.ts';
+import favoriteRoutes from './routes/favorites/index.ts';
+import userRoutes from './routes/user/index.ts';
+import healthRoutes from './routes/health/index.ts';
+import imageRoutes from './routes/images/index.ts';
+import openRoutes from './routes/open/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The validated configuration, for plugins and services that need it (e.g. publicShellUrl for mail links). */
+    config: Config;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** The open database; the app owns it from now on and closes it on `app.close()`. */
+  db: DbConnection;
+  /** Defaults to pino at config.logLevel, pretty-printed outside production. Tests pass `false`. */
+  logger?: FastifyServerOptions['logger'];
+  /** Throwaway routes registered after the real ones; only tests use this (e.g. to exercise error handling). */
+  extraRoutes?: FastifyPluginAsyncTypebox;
+  /** Requests per minute per client IP; only the load benchmark raises it (all its traffic comes from one address). */
+  rateLimitMax?: number;
+}
+
+/** Fastify's default, stated here because the 413 contract depends on it. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Per client IP; generous so a shopper's browsing never hits it, tight enough to blunt scripted abuse. */
+const RATE_LIMIT = { max: 1000, timeWindow: '1 minute' };
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (config.nodeEnv === 'production') return { level: config.logLevel };
+  return {
+    level: config.logLevel,
+    transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+  };
+}
+
+export async function buildApp(options: BuildAppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Malformed URLs are rejected before routing; route them through the same error shape.
+    frameworkErrors: errorHandler,
+    // Fastify's built-in closing reply has its own body; the onRequest hook below answers in our shape instead.
+    return503OnClosing: false,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // First, before any plugin adds routes: a route keeps the error handler that was set when it was added.
+  app.setErrorHandler(errorHandler);
+
+  // During graceful shutdown, refuse new work on kept-alive connections while in-flight requests finish.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (closing) throw httpError(503, 'SERVICE_UNAVAILABLE', 'The server is shutting down. Please try again.');
+  });
+
+  // 1. External plugins (config first: everything after may read it).
+  app.decorate('config', config);
+  await app.register(cors, {
+    // An explicit allowlist: the shell and remotes run on other origins (DESIGN.md "The house").
+    origin: config.corsOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    // Auth is a bearer token, never a cookie, so credentialed CORS stays off.
+    credentials: false,
+    maxAge: 600,
+  });
+  await app.register(helmet);
+  await app.register(redisPlugin);
+  // In-memory counters are per process; when the API runs as several replicas, pass a shared store
+  // here (`redis` option, from a future REDIS_URL) so the limit is per client, not per replica.
+  await app.register(rateLimit, {
+    ...RATE_LIMIT,
+    max: options.rateLimitMax ?? RATE_LIMIT.max,
+    // Shared counters across API instances when REDIS_URL is set (in memory otherwise).
+    ...(app.redis ? { redis: app.redis } : {}),
+    errorResponseBuilder: (_request, context) => httpError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Grocer API', version: '0.1.0', description: 'Generated from the route schemas.' },
+    },
+  });
+  // staticCSP swaps helmet's policy on /docs for the page's own; Swagger UI also injects <style> blocks,
+  // so inline styles (never scripts) are allowed there.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/style-src ([^;]*);/, "style-src $1 'unsafe-inline';"),
+  });
+  await app.register(dbPlugin, { connection: options.db });
+
+  // 2. App plugins.
+  await app.register(servicesPlugin);
+  await app.register(authenticatePlugin);
+
+  // 3. Routes, one folder per resource.
+  await app.register(healthRoutes);
+  await app.register(openRoutes);
+  await app.register(imageRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(favoriteRoutes);
+  // Dev stand-ins (mailbox, OpenID issuer) never exist in production (DESIGN.md "API").
+  if (config.nodeEnv !== 'production') await app.register(devRoutes);
+  if (options.extraRoutes) await app.register(options.extraRoutes);
+
+  // Rate-limited too, so scanning for routes costs the scanner (@fastify/rate-limit README).
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, notFoundHandler);
+
+  await app.ready();
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

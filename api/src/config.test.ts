@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { ConfigError, DEV_JWT_SECRET, loadConfig, PGLITE_IN_MEMORY } from './config.ts';
+import { REPO_ROOT } from './lib/paths.ts';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for local development', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      nodeEnv: 'development',
+      port: 4000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      pgliteDataDir: path.join(REPO_ROOT, '.data', 'pglite'),
+      corsOrigins: ['http://localhost:3000'],
+      publicShellUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      publicApiUrl: 'http://localhost:4000',
+      jwtSecret: DEV_JWT_SECRET,
+      jwtTtlSeconds: 86_400,
+      googleClientId: 'grocer-dev-client',
+      googleIssuer: 'http://localhost:4000/dev/oidc',
+      googleJwksUrl: 'http://localhost:4000/dev/oidc/jwks',
+      smtpUrl: undefined,
+      mailFrom: 'Grocer <no-reply@grocer.local>',
+      redisUrl: undefined,
+      seedDemoAccounts: true,
+      passwordHashLogN: 17,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      API_PORT: '8080',
+      API_HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://grocer:secret@db:5432/grocer',
+      CORS_ORIGINS: 'https://shop.example.com, https://www.shop.example.com',
+      PUBLIC_SHELL_URL: 'https://shop.example.com/',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'a-production-secret-of-at-least-32-bytes',
+    });
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://grocer:secret@db:5432/grocer',
+      corsOrigins: ['https://shop.example.com', 'https://www.shop.example.com'],
+      publicShellUrl: 'https://shop.example.com',
+      logLevel: 'warn',
+    });
+  });
+
+  it('derives the CORS default from SHELL_PORT and treats blank values as unset', () => {
+    const config = loadConfig({ SHELL_PORT: '3100', API_PORT: '', DATABASE_URL: ' ' });
+    expect(config.corsOrigins).toEqual(['http://localhost:3100']);
+    expect(config.port).toBe(4000);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('resolves PGLITE_DATA_DIR against the repo root, not the cwd, and keeps memory:// as is', () => {
+    expect(loadConfig({ PGLITE_DATA_DIR: 'tmp/db' }).pgliteDataDir).toBe(path.join(REPO_ROOT, 'tmp', 'db'));
+    expect(loadConfig({ PGLITE_DATA_DIR: '/var/lib/grocer' }).pgliteDataDir).toBe('/var/lib/grocer');
+    expect(loadConfig({ PGLITE_DATA_DIR: PGLITE_IN_MEMORY }).pgliteDataDir).toBe(PGLITE_IN_MEMORY);
+  });
+
+  it('rejects a bad port with a message naming the variable and the value', () => {
+    expect(() => loadConfig({ API_PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ API_PORT: 'abc' })).toThrow(
+      'Invalid environment configuration:\n  - API_PORT: must be an integer port from 1 to 65535 (got "abc")',
+    );
+    expect(problemsOf({ API_PORT: '70000' })).toEqual(['API_PORT: must be an integer port from 1 to 65535 (got "70000")']);
+  });
+
+  it('lists every bad variable at once, without echoing a database password', () => {
+    const problems = problemsOf({
+      NODE_ENV: 'staging',
+      API_PORT: '0',
+      DATABASE_URL: 'mysql://root:hunter2@db/grocer',
+      CORS_ORIGINS: 'http://localhost:3000/,shop',
+      PUBLIC_SHELL_URL: 'ftp://shop',
+      LOG_LEVEL: 'loud',
+    });
+    expect(problems.map((p) => p.split(':')[0])).toEqual([
+      'NODE_ENV',
+      'LOG_LEVEL',
+      'API_PORT',
+      'DATABASE_URL',
+      'CORS_ORIGINS',
+      'CORS_ORIGINS',
+      'PUBLIC_SHELL_URL',
+    ]);
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+
+  describe('accounts', () => {
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-bytes' };
+
+    it('refuses to start in production without a real JWT_SECRET', () => {
+      const message = 'JWT_SECRET: required in production, at least 32 bytes, and not the development default';
+      expect(problemsOf({ NODE_ENV: 'production' })).toContain(message);
+      expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toContain(message);
+      expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: DEV_JWT_SECRET })).toContain(message);
+    });
+
+    it('uses Google in production and refuses any other issuer there', () => {
+      expect(loadConfig(prod)).toMatchObject({
+        googleIssuer: 'https://accounts.google.com',
+        googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+        googleClientId: undefined,
+        seedDemoAccounts: false,
+      });
+      expect(problemsOf({ ...prod, GOOGLE_ISSUER: 'http://localhost:4000/dev/oidc' })).toEqual([
+        'GOOGLE_ISSUER: must be https://accounts.google.com in production (the dev issuer is not served there)',
+      ]);
+    });
+
+    it('points Google sign-in at the dev issuer outside production, following PUBLIC_API_URL', () => {
+      expect(loadConfig({ PUBLIC_API_URL: 'http://api.test:8080/' })).toMatchObject({
+        googleIssuer: 'http://api.test:8080/dev/oidc',
+        googleJwksUrl: 'http://api.test:8080/dev/oidc/jwks',
+      });
+    });
+
+    it('validates SMTP_URL, REDIS_URL and JWT_TTL_SECONDS', () => {
+      expect(problemsOf({ SMTP_URL: 'http://mail', REDIS_URL: 'localhost:6379', JWT_TTL_SECONDS: '10' })).toEqual([
+        'JWT_TTL_SECONDS: must be a whole number of seconds, at least 300 (got "10")',
+        'SMTP_URL: must be an smtp:// or smtps:// URL',
+        'REDIS_URL: must be a redis:// or rediss:// URL',
+      ]);
+    });
+  });
+});

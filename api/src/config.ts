@@ -1,0 +1,184 @@
+// Environment configuration, read and validated once at boot. Every variable is documented in
+// api/.env.example. A bad value stops the process with one message listing every problem, so an
+// operator fixes them all in one go instead of one restart per typo.
+import path from 'node:path';
+import { REPO_ROOT } from './lib/paths.ts';
+
+export const NODE_ENVS = ['development', 'production', 'test'] as const;
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** PGLITE_DATA_DIR value that keeps the embedded database in memory only (tests, throwaway runs). */
+export const PGLITE_IN_MEMORY = 'memory://';
+
+export interface Config {
+  nodeEnv: (typeof NODE_ENVS)[number];
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  databaseUrl: string | undefined;
+  /** Absolute PGlite data directory, or PGLITE_IN_MEMORY. Ignored when databaseUrl is set. */
+  pgliteDataDir: string;
+  /** Exact origins allowed to call the API from a browser. */
+  corsOrigins: string[];
+  /** Where shoppers open the shop; used to build links in e-mails. */
+  publicShellUrl: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Where browsers reach this API; the dev OpenID issuer's `iss` is `${publicApiUrl}/dev/oidc`. */
+  publicApiUrl: string;
+  /** HS256 key for our session JWTs; every API instance must share it. */
+  jwtSecret: string;
+  /** Session token lifetime. */
+  jwtTtlSeconds: number;
+  /** The OAuth client id Google ID tokens must be issued to (`aud`); undefined disables Google sign-in. */
+  googleClientId: string | undefined;
+  /** Expected `iss` of Google ID tokens; the local dev issuer outside production. */
+  googleIssuer: string;
+  /** Where the issuer's signing keys are published. */
+  googleJwksUrl: string;
+  /** SMTP connection URL for real e-mail; without it mail goes to the dev mailbox (the dev_mail table). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Shared store for rate-limit counters when several API instances run; in-memory per process without it. */
+  redisUrl: string | undefined;
+  /** Create the demo accounts (api/README.md) at start when missing. */
+  seedDemoAccounts: boolean;
+  /** scrypt cost as log2(N). Always 17 (OWASP) from the environment; only tests lower it, explicitly. */
+  passwordHashLogN: number;
+}
+
+/** Development/test signing key. Fixed (not random) so several local API instances accept each other's tokens. */
+export const DEV_JWT_SECRET = 'grocer-dev-only-jwt-secret-change-me-in-production';
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+/** The `aud` the dev OpenID issuer mints for, and the default GOOGLE_CLIENT_ID outside production. */
+export const DEV_OIDC_CLIENT_ID = 'grocer-dev-client';
+export const OWASP_SCRYPT_LOG_N = 17;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads the configuration from `env` (process.env by default); throws a ConfigError listing every bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  // Compose files and CI often pass `VAR=` for "unset"; treat blank values as absent.
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const value = read(name);
+    if (value === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    problems.push(`${name}: must be one of ${allowed.join(', ')} (got "${value}")`);
+    return fallback;
+  };
+
+  const port = (name: string, fallback: number): number => {
+    const value = read(name);
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (/^\d+$/.test(value) && n >= 1 && n <= 65535) return n;
+    problems.push(`${name}: must be an integer port from 1 to 65535 (got "${value}")`);
+    return fallback;
+  };
+
+  const httpUrl = (name: string, fallback: string): string => {
+    const value = read(name) ?? fallback;
+    if (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)) {
+      // Stored without a trailing slash so callers can append paths: `${publicShellUrl}/verify-email`.
+      return value.replace(/\/+$/, '');
+    }
+    problems.push(`${name}: must be an http(s) URL (got "${value}")`);
+    return fallback;
+  };
+
+  const nodeEnv = oneOf('NODE_ENV', NODE_ENVS, 'development');
+  const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
+  const apiPort = port('API_PORT', 4000);
+  const shellPort = port('SHELL_PORT', 3000);
+  const host = read('API_HOST') ?? '0.0.0.0';
+
+  const databaseUrl = read('DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/[^/]/.test(databaseUrl)) {
+    // Never echo the value: it may hold a password.
+    problems.push('DATABASE_URL: must be a postgres:// or postgresql:// connection string');
+  }
+
+  const dataDir = read('PGLITE_DATA_DIR');
+  // Relative paths are taken from the repo root, like the default, so the cwd never matters.
+  const pgliteDataDir = dataDir === PGLITE_IN_MEMORY ? dataDir : path.resolve(REPO_ROOT, dataDir ?? path.join('.data', 'pglite'));
+
+  const corsOrigins = (read('CORS_ORIGINS') ?? `http://localhost:${shellPort}`)
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    // The allowlist is compared with the browser's Origin header, which is scheme://host[:port] only.
+    const parsed = URL.canParse(origin) ? new URL(origin) : null;
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+      problems.push(`CORS_ORIGINS: "${origin}" is not an origin like http://localhost:3000 (no path, no trailing slash)`);
+    }
+  }
+
+  const publicShellUrl = httpUrl('PUBLIC_SHELL_URL', `http://localhost:${shellPort}`);
+  const publicApiUrl = httpUrl('PUBLIC_API_URL', `http://localhost:${apiPort}`);
+  const production = nodeEnv === 'production';
+
+  const jwtSecret = read('JWT_SECRET') ?? (production ? '' : DEV_JWT_SECRET);
+  if (production && (Buffer.byteLength(jwtSecret) < 32 || jwtSecret === DEV_JWT_SECRET)) {
+    // Never echo the value.
+    problems.push('JWT_SECRET: required in production, at least 32 bytes, and not the development default');
+  }
+  let jwtTtlSeconds = 24 * 60 * 60;
+  const ttl = read('JWT_TTL_SECONDS');
+  if (ttl !== undefined) {
+    if (/^\d+$/.test(ttl) && Number(ttl) >= 300) jwtTtlSeconds = Number(ttl);
+    else problems.push(`JWT_TTL_SECONDS: must be a whole number of seconds, at least 300 (got "${ttl}")`);
+  }
+
+  const googleClientId = read('GOOGLE_CLIENT_ID') ?? (production ? undefined : DEV_OIDC_CLIENT_ID);
+  const googleIssuer = httpUrl('GOOGLE_ISSUER', production ? GOOGLE_ISSUER : `${publicApiUrl}/dev/oidc`);
+  if (production && googleIssuer !== GOOGLE_ISSUER) {
+    problems.push(`GOOGLE_ISSUER: must be ${GOOGLE_ISSUER} in production (the dev issuer is not served there)`);
+  }
+  const googleJwksUrl = httpUrl('GOOGLE_JWKS_URL', googleIssuer === GOOGLE_ISSUER ? GOOGLE_JWKS_URL : `${googleIssuer}/jwks`);
+
+  const smtpUrl = read('SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]/.test(smtpUrl)) problems.push('SMTP_URL: must be an smtp:// or smtps:// URL');
+  const mailFrom = read('MAIL_FROM') ?? 'Grocer <no-reply@grocer.local>';
+
+  const redisUrl = read('REDIS_URL');
+  if (redisUrl !== undefined && !/^rediss?:\/\/[^/]/.test(redisUrl)) problems.push('REDIS_URL: must be a redis:// or rediss:// URL');
+
+  const seed = oneOf('SEED_DEMO_ACCOUNTS', ['true', 'false'] as const, nodeEnv === 'development' ? 'true' : 'false');
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    nodeEnv,
+    port: apiPort,
+    host,
+    databaseUrl,
+    pgliteDataDir,
+    corsOrigins,
+    publicShellUrl,
+    logLevel,
+    publicApiUrl,
+    jwtSecret,
+    jwtTtlSeconds,
+    googleClientId,
+    googleIssuer,
+    googleJwksUrl,
+    smtpUrl,
+    mailFrom,
+    redisUrl,
+    seedDemoAccounts: seed === 'true',
+    passwordHashLogN: OWASP_SCRYPT_LOG_N,
+  };
+}

@@ -1,0 +1,27 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { isDatabaseUnavailable } from './errors.ts';
+
+const withCode = (code: string, message = 'boom') => Object.assign(new Error(message), { code });
+
+describe('isDatabaseUnavailable', () => {
+  it.each([
+    ['a refused connection wrapped by Drizzle', new DrizzleQueryError('select 1', [], withCode('ECONNREFUSED'))],
+    ['a refused connection to every address', new AggregateError([withCode('ECONNREFUSED')], 'connect failed')],
+    ['the pool giving up on connecting', new Error('timeout exceeded when trying to connect')],
+    ['PostgreSQL shutting down', withCode('57P01')],
+    ['a connection exception (class 08)', withCode('08006')],
+    ['a statement timeout', withCode('57014', 'canceling statement due to statement timeout')],
+    ['a closed PGlite', new DrizzleQueryError('select 1', [], new Error('PGlite is closed'))],
+  ])('is true for %s', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', new DrizzleQueryError('insert', [], withCode('23505', 'duplicate key value'))],
+    ['a syntax error', withCode('42601')],
+    ['a plain bug', new TypeError('x is undefined')],
+    ['a non-error', 'ECONNREFUSED'],
+  ])('is false for %s', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});

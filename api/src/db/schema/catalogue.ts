@@ -1,0 +1,102 @@
+// The public catalogue (spec §3 Store, Category, Product): stores, categories, products and the
+// maintained active-product counts that listings read instead of COUNT(*) (DESIGN.md "Performance architecture").
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Sorting by name must give the same order on PGlite and on any PostgreSQL whatever its default
+// locale (the tie-break contract and the index order depend on it), and "C" is also the cheapest collation.
+const textC = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const stores = pgTable('stores', {
+  id: serial('id').primaryKey(),
+  uuid: uuid('uuid').notNull().unique(),
+  /** The slug in /store/{publicId}. */
+  publicId: text('public_id').notNull().unique(),
+  name: text('name').notNull(),
+  /** Street line, e.g. "1550 N Kingsbury St". */
+  address1: text('address1').notNull(),
+  /** "City, ST ZIP", as shown under the street. */
+  address2: text('address2').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  /** 5-digit US ZIP: delivery fees are distance-based on ZIP centroids. */
+  zip: text('zip').notNull(),
+  /** Path on the API (versioned, served immutable). */
+  logo: text('logo').notNull(),
+  /** Active products of this store, kept by whatever changes activity (seed, catalogue service). */
+  activeProductCount: integer('active_product_count').notNull().default(0),
+  ...timestamps,
+});
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  uuid: uuid('uuid').notNull().unique(),
+  name: text('name').notNull().unique(),
+  ...timestamps,
+});
+
+/** Active products per store and category: productCount and a category listing's totalItems. */
+export const storeCategoryCounts = pgTable(
+  'store_category_counts',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    activeProductCount: integer('active_product_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.categoryId] })],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    name: textC('name').notNull(),
+    /** Path on the API (versioned, served immutable). */
+    image: text('image').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    /** On hand; checkout decrements it. Never exposed: the API shows only stockStatus. */
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The category and store names, lower-cased, kept with the product so one index answers search. */
+    searchExtra: text('search_extra').notNull().default(''),
+    // Search: a GIN-indexed tsvector with the name's words weighted A and the category/store words B.
+    // to_tsquery('simple', 'choc:* & milk:*') is an index-served "every word starts a word" match on
+    // PGlite and PostgreSQL alike (no extension needed, unlike pg_trgm), and the weights let the ranking
+    // tell name matches from category/store matches without re-parsing text per row.
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('simple'::regconfig, ${products.name}), 'A') || setweight(to_tsvector('simple'::regconfig, ${products.searchExtra}), 'B')`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    // Listings walk these in order: no sort step, no scan past the page.
+    index('products_store_name_idx').on(t.storeId, t.isActive, t.name, t.id),
+    index('products_store_price_idx').on(t.storeId, t.isActive, t.priceCents, t.name, t.id),
+    index('products_store_category_name_idx').on(t.storeId, t.categoryId, t.isActive, t.name, t.id),
+    index('products_store_category_price_idx').on(t.storeId, t.categoryId, t.isActive, t.priceCents, t.name, t.id),
+    index('products_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export type StoreRow = typeof stores.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;

@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import { generateKeyPair, SignJWT } from 'jose';
+import type { App } from '../app.ts';
+import { users } from '../db/schema.ts';
+import { createSessionJwt, SESSION_AUDIENCE, SESSION_ISSUER } from '../lib/jwt.ts';
+import { bearer, FAST_HASHING, registerUser } from '../testing/accounts.ts';
+import { buildTestApp } from '../testing/testApp.ts';
+
+let app: App;
+let shopper: { uuid: string; token: string };
+let other: { uuid: string; token: string };
+beforeAll(async () => {
+  app = await buildTestApp({ config: FAST_HASHING });
+  shopper = await registerUser(app);
+  other = await registerUser(app);
+});
+afterAll(() => app.close());
+
+const profile = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/user/profile', headers });
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const now = () => Math.floor(Date.now() / 1000);
+const claims = () => ({ sub: shopper.uuid, role: 'CUSTOMER', am: 'email', iss: SESSION_ISSUER, aud: SESSION_AUDIENCE, iat: now(), exp: now() + 3600 });
+
+async function expectUnauthorized(headers: Record<string, string>) {
+  const res = await profile(headers);
+  expect(res.statusCode).toBe(401);
+  expect(res.json()).toEqual({
+    success: false,
+    message: 'Authentication failed. Please sign in again.',
+    error: { code: 'UNAUTHORIZED', message: 'Authentication failed. Please sign in again.' },
+  });
+}
+
+describe('app.authenticate', () => {
+  it('lets a valid bearer token through', async () => {
+    expect((await profile(bearer(shopper.token))).statusCode).toBe(200);
+  });
+
+  it('is 401 without a token or with another scheme', async () => {
+    await expectUnauthorized({});
+    await expectUnauthorized({ authorization: `Basic ${shopper.token}` });
+    await expectUnauthorized({ authorization: 'Bearer not-a-jwt' });
+  });
+
+  it('is 401 for a tampered token (payload swapped to another user, signature kept)', async () => {
+    const [header, , signature] = shopper.token.split('.');
+    await expectUnauthorized(bearer(`${header}.${b64({ ...claims(), sub: other.uuid })}.${signature}`));
+  });
+
+  it('is 401 for an expired token', async () => {
+    const jwt = createSessionJwt(app.config.jwtSecret, 300);
+    const expired = await jwt.sign({ sub: shopper.uuid, role: 'CUSTOMER', authMethod: 'email' }, { issuedAtMs: Date.now() - 600_000 });
+    await expectUnauthorized(bearer(expired));
+  });
+
+  it('is 401 for alg none', async () => {
+    await expectUnauthorized(bearer(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims())}.`));
+  });
+
+  it('is 401 for another algorithm, even with the right secret', async () => {
+    const secret = new TextEncoder().encode(app.config.jwtSecret);
+    const hs512 = await new SignJWT(claims()).setProtectedHeader({ alg: 'HS512' }).sign(secret);
+    await expectUnauthorized(bearer(hs512));
+    const { privateKey } = await generateKeyPair('RS256');
+    const rs256 = await new SignJWT(claims()).setProtectedHeader({ alg: 'RS256' }).sign(privateKey);
+    await expectUnauthorized(bearer(rs256));
+  });
+
+  it('is 401 for a token signed with another secret', async () => {
+    const forged = await createSessionJwt('some-other-secret-that-is-32-bytes-long!!', 3600).sign({ sub: shopper.uuid, role: 'ADMIN', authMethod: 'email' });
+    await expectUnauthorized(bearer(forged));
+  });
+
+  it('is 401 once the account is gone', async () => {
+    const gone = await registerUser(app);
+    await app.db.delete(users).where(eq(users.uuid, gone.uuid));
+    await expectUnauthorized(bearer(gone.token));
+  });
+
+  it('is 401 for a session issued before tokens_valid_after (a password reset)', async () => {
+    const victim = await registerUser(app);
+    await app.db.update(users).set({ tokensValidAfter: new Date(Date.now() + 5_000) }).where(eq(users.uuid, victim.uuid));
+    await expectUnauthorized(bearer(victim.token));
+  });
+});

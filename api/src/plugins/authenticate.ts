@@ -1,0 +1,61 @@
+// Bearer-token authentication for protected routes:
+//
+//   app.get('/orders/:id', { onRequest: app.authenticate }, async (request) => {
+//     const user = requireUser(request);          // { uuid, role, authMethod, token }
+//   });
+//
+// A missing, malformed, tampered, expired or revoked token is a 401 UNAUTHORIZED with the message the
+// shop's client signs out on (spec §4 Session). Identity comes only from the token's `sub`.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { httpError } from '../lib/errors.ts';
+import type { AuthMethod, Role } from '../lib/jwt.ts';
+import { MESSAGES } from '../services/auth.ts';
+
+export interface AuthUser {
+  uuid: string;
+  /** Read from the database on every request, so a role change applies at once. */
+  role: Role;
+  /** How this session signed in. */
+  authMethod: AuthMethod;
+  /** The bearer token itself (the User JSON echoes it). */
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: sets request.user or answers 401. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set by app.authenticate; null on routes without it. */
+    user: AuthUser | null;
+  }
+}
+
+export const unauthorized = () => httpError(401, 'UNAUTHORIZED', MESSAGES.unauthorized);
+
+/** The authenticated user on a route that has `preHandler: app.authenticate`. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('user', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(request.headers.authorization ?? '');
+      if (!match) throw unauthorized();
+      const session = await app.services.auth.authenticate(match[1]!);
+      if (!session) throw unauthorized();
+      request.user = {
+        uuid: session.row.uuid,
+        role: session.row.role === 'ADMIN' ? 'ADMIN' : 'CUSTOMER',
+        authMethod: session.claims.authMethod,
+        token: match[1]!,
+      };
+    });
+  },
+  { name: 'authenticate', dependencies: ['services'] },
+);

@@ -1,0 +1,24 @@
+// Puts the database on the instance (`app.db`) and closes it when the app closes, after in-flight
+// requests have finished (Fastify runs onClose hooks once the server has stopped).
+import fp from 'fastify-plugin';
+import type { Database, DbConnection } from '../db/client.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+  }
+}
+
+export interface DbPluginOptions {
+  connection: DbConnection;
+}
+
+export default fp<DbPluginOptions>(
+  async (app, { connection }) => {
+    app.decorate<Database>('db', connection.db);
+    app.addHook('onClose', async () => {
+      await connection.close();
+    });
+  },
+  { name: 'db' },
+);

@@ -1,0 +1,168 @@
+// GET /open/...: the public catalogue (spec §7 "Public catalogue"). Thin: a schema and a call into
+// app.services.catalogue. Every answer carries an ETag (304 on If-None-Match) and may be cached 60 s.
+import etag from '@fastify/etag';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses } from '../../lib/errors.ts';
+import {
+  CategoriesQuery,
+  CategoryProductsSchema,
+  CategorySchema,
+  GlobalSearchPageQuery,
+  GlobalSearchQuery,
+  ListingQuery,
+  PaginatedProductsSchema,
+  ProductSchema,
+  StoreParams,
+  StoreSchema,
+  StoreSearchPageQuery,
+} from './schemas.ts';
+
+/** Shoppers see a price or stock change within a minute; revalidation is a cheap 304 thanks to the ETag. */
+export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60';
+
+const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Scoped to this plugin: only catalogue reads get ETags.
+  await app.register(etag);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode < 400) reply.header('cache-control', CATALOGUE_CACHE_CONTROL);
+    return payload;
+  });
+
+  const catalogue = () => app.services.catalogue;
+  const tags = ['catalogue'];
+
+  app.get(
+    '/open/stores',
+    { schema: { tags, summary: 'All partner stores', response: { 200: Type.Array(StoreSchema), ...errorResponses } } },
+    () => catalogue().listStores(),
+  );
+
+  app.get(
+    '/open/store/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A store by uuid or publicId',
+        params: Type.Object({ id: Type.String({ minLength: 1 }) }),
+        response: { 200: StoreSchema, ...errorResponses },
+      },
+    },
+    (request) => catalogue().getStore(request.params.id),
+  );
+
+  app.get(
+    '/open/categories',
+    {
+      schema: {
+        tags,
+        summary: "Categories with their active product count (of one store, or of all)",
+        querystring: CategoriesQuery,
+        response: { 200: Type.Array(CategorySchema), ...errorResponses },
+      },
+    },
+    (request) => catalogue().listCategories(request.query.storeId),
+  );
+
+  app.get(
+    '/open/categories/:uuid',
+    {
+      schema: {
+        tags,
+        summary: 'A category, with its active product count across stores',
+        params: Type.Object({ uuid: Type.String({ minLength: 1 }) }),
+        response: { 200: CategorySchema, ...errorResponses },
+      },
+    },
+    (request) => catalogue().getCategory(request.params.uuid),
+  );
+
+  // The static search/... routes win over the parametric /:storePublicId/... ones (find-my-way matches static segments first).
+  app.get(
+    '/open/products/search/global',
+    {
+      schema: {
+        tags,
+        summary: `The best ${50} matches across all stores`,
+        querystring: GlobalSearchQuery,
+        response: { 200: Type.Array(ProductSchema), ...errorResponses },
+      },
+    },
+    (request) => catalogue().searchGlobal(request.query.query),
+  );
+
+  app.get(
+    '/open/products/search/global/paginated',
+    {
+      schema: {
+        tags,
+        summary: 'Search all stores, a page at a time (header suggestions use limit=5)',
+        querystring: GlobalSearchPageQuery,
+        response: { 200: PaginatedProductsSchema, ...errorResponses },
+      },
+    },
+    (request) => {
+      const { query, ...paging } = request.query;
+      return catalogue().searchPage(query, undefined, paging);
+    },
+  );
+
+  app.get(
+    '/open/products/search/paginated',
+    {
+      schema: {
+        tags,
+        summary: "Search one store's products, a page at a time",
+        querystring: StoreSearchPageQuery,
+        response: { 200: PaginatedProductsSchema, ...errorResponses },
+      },
+    },
+    (request) => {
+      const { query, storeId, ...paging } = request.query;
+      return catalogue().searchPage(query, storeId, paging);
+    },
+  );
+
+  app.get(
+    '/open/products/:storePublicId',
+    {
+      schema: {
+        tags,
+        summary: "All of a store's active products (the cart's stock refresh)",
+        params: StoreParams,
+        response: { 200: Type.Array(ProductSchema), ...errorResponses },
+      },
+    },
+    (request) => catalogue().storeProducts(request.params.storePublicId),
+  );
+
+  app.get(
+    '/open/products/:storePublicId/paginated',
+    {
+      schema: {
+        tags,
+        summary: "A page of a store's products, by name or price",
+        params: StoreParams,
+        querystring: ListingQuery,
+        response: { 200: PaginatedProductsSchema, ...errorResponses },
+      },
+    },
+    (request) => catalogue().storeProductsPage(request.params.storePublicId, request.query),
+  );
+
+  app.get(
+    '/open/products/:storePublicId/:categoryUuid/paginated',
+    {
+      schema: {
+        tags,
+        summary: "A page of one category of a store's products",
+        params: Type.Object({ storePublicId: Type.String({ minLength: 1 }), categoryUuid: Type.String({ minLength: 1 }) }),
+        querystring: ListingQuery,
+        response: { 200: CategoryProductsSchema, ...errorResponses },
+      },
+    },
+    (request) => catalogue().categoryProductsPage(request.params.storePublicId, request.params.categoryUuid, request.query),
+  );
+};
+
+export default openRoutes;

@@ -1,0 +1,320 @@
+// The public catalogue over HTTP: shapes, paging, sorting, errors, search and caching headers.
+import type { Category, CategoryProductsResponse, PaginatedProducts, Product, Store } from '@grocer/shared/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { App } from '../../app.ts';
+import { categories, products, stores } from '../../db/schema.ts';
+import { seedCatalogue } from '../../seed/seedCatalogue.ts';
+import { refreshCatalogueCounts } from '../../services/catalogue/counts.ts';
+import { buildTestApp } from '../../testing/testApp.ts';
+
+let app: App;
+let loop: { id: number; uuid: string; publicId: string };
+let dairy: { id: number; uuid: string; name: string };
+const STORE = 'loop-provisions';
+
+async function addProduct(name: string, priceCents: number, extra: Partial<typeof products.$inferInsert> = {}) {
+  const [row] = await app.db
+    .insert(products)
+    .values({
+      uuid: crypto.randomUUID(),
+      storeId: loop.id,
+      categoryId: dairy.id,
+      name,
+      image: '/images/products/dairy-eggs-0.x.svg',
+      priceCents,
+      stockQuantity: 10,
+      searchExtra: `${dairy.name} loop provisions`.toLowerCase(),
+      ...extra,
+    })
+    .returning();
+  return row!;
+}
+
+const get = async <T>(url: string, headers: Record<string, string> = {}) => {
+  const res = await app.inject({ method: 'GET', url, headers });
+  return { res, body: res.json() as T };
+};
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  await seedCatalogue(app.db, { products: 300 });
+  loop = (await app.db.select().from(stores).where(eq(stores.publicId, STORE)))[0]!;
+  dairy = (await app.db.select().from(categories).where(eq(categories.name, 'Dairy & Eggs')))[0]!;
+  await addProduct('Organic Chocolate Milk, 64 fl oz', 499);
+  await addProduct('Tie Break Beans', 777);
+  await addProduct('Tie Break Beans', 777);
+  await addProduct('Zzyzx Secret Tea', 100, { isActive: false });
+  await addProduct('Quokka Crackers', 250, { stockQuantity: 0 });
+  await refreshCatalogueCounts(app.db);
+  app.services.catalogue.invalidate();
+});
+afterAll(() => app.close());
+
+describe('stores', () => {
+  it('lists every store with the contract fields', async () => {
+    const { res, body } = await get<Store[]>('/open/stores');
+    expect(res.statusCode).toBe(200);
+    expect(body.length).toBeGreaterThanOrEqual(8);
+    expect(Object.keys(body[0]!).sort()).toEqual(['address1', 'address2', 'createdAt', 'id', 'logo', 'name', 'publicId', 'updatedAt', 'uuid']);
+    const store = body.find((s) => s.publicId === STORE)!;
+    expect(store).toMatchObject({ name: 'Loop Provisions', address1: '30 W Washington St', address2: 'Chicago, IL 60602' });
+    expect(store.logo).toMatch(/^\/images\/stores\/loop-provisions\.[0-9a-f]{10}\.svg$/);
+  });
+
+  it('finds a store by publicId or uuid, and 404s an unknown one', async () => {
+    expect((await get<Store>(`/open/store/${STORE}`)).body.uuid).toBe(loop.uuid);
+    expect((await get<Store>(`/open/store/${loop.uuid}`)).body.publicId).toBe(STORE);
+    const { res, body } = await get<{ error: { code: string; message: string } }>('/open/store/nowhere');
+    expect(res.statusCode).toBe(404);
+    expect(body.error).toEqual({ code: 'NOT_FOUND', message: 'Failed to fetch store' });
+  });
+});
+
+describe('categories', () => {
+  it('counts active products per store and across stores', async () => {
+    const { body: all } = await get<Category[]>('/open/categories');
+    expect(all.length).toBeGreaterThanOrEqual(25);
+    expect(Object.keys(all[0]!).sort()).toEqual(['createdAt', 'id', 'name', 'productCount', 'updatedAt', 'uuid']);
+    const { body: ofStore } = await get<Category[]>(`/open/categories?storeId=${STORE}`);
+    const inDairy = await app.db
+      .select()
+      .from(products)
+      .where(and(eq(products.storeId, loop.id), eq(products.categoryId, dairy.id), eq(products.isActive, true)));
+    expect(ofStore.find((c) => c.uuid === dairy.uuid)!.productCount).toBe(inDairy.length);
+    const total = all.reduce((sum, c) => sum + c.productCount, 0);
+    const active = await app.db.select().from(products).where(eq(products.isActive, true));
+    expect(total).toBe(active.length);
+    const { body: one } = await get<Category>(`/open/categories/${dairy.uuid}`);
+    expect(one.productCount).toBe(all.find((c) => c.uuid === dairy.uuid)!.productCount);
+  });
+
+  it('404s an unknown category or store', async () => {
+    expect((await get('/open/categories/00000000-0000-4000-8000-000000000000')).res.statusCode).toBe(404);
+    expect((await get('/open/categories/not-a-uuid')).res.statusCode).toBe(404);
+    const { res, body } = await get<{ error: { message: string } }>('/open/categories?storeId=nowhere');
+    expect(res.statusCode).toBe(404);
+    expect(body.error.message).toBe('Failed to fetch store');
+  });
+});
+
+describe('store products', () => {
+  it('returns all active products of the store, enriched, never the stock quantity', async () => {
+    const { body } = await get<Product[]>(`/open/products/${STORE}`);
+    const { activeProductCount } = (await app.db.select().from(stores).where(eq(stores.id, loop.id)))[0]!;
+    expect(body).toHaveLength(activeProductCount);
+    expect(body.every((p) => p.isActive && p.storeUuid === loop.uuid)).toBe(true);
+    expect(body.some((p) => p.name === 'Zzyzx Secret Tea')).toBe(false);
+    const milk = body.find((p) => p.name === 'Organic Chocolate Milk, 64 fl oz')!;
+    expect(Object.keys(milk).sort()).toEqual(
+      ['category', 'categoryUuid', 'createdAt', 'id', 'image', 'isActive', 'name', 'price_cents', 'stockStatus', 'store', 'storeUuid', 'updatedAt', 'uuid'].sort(),
+    );
+    expect(milk).toMatchObject({
+      price_cents: 499,
+      stockStatus: 'IN_STOCK',
+      categoryUuid: dairy.uuid,
+      store: { uuid: loop.uuid, name: 'Loop Provisions', publicId: STORE },
+      category: { uuid: dairy.uuid, name: 'Dairy & Eggs' },
+    });
+    expect(body.find((p) => p.name === 'Quokka Crackers')!.stockStatus).toBe('OUT_OF_STOCK');
+  });
+
+  it('pages with correct pagination, including past the end', async () => {
+    const { body: first } = await get<PaginatedProducts>(`/open/products/${STORE}/paginated`);
+    const total = first.pagination.totalItems;
+    expect(first.products).toHaveLength(20);
+    expect(first.pagination).toEqual({ currentPage: 1, totalPages: Math.ceil(total / 20), hasNext: true, hasPrevious: false, totalItems: total });
+    const last = Math.ceil(total / 7);
+    const { body: end } = await get<PaginatedProducts>(`/open/products/${STORE}/paginated?page=${last}&limit=7`);
+    expect(end.products).toHaveLength(total - (last - 1) * 7);
+    expect(end.pagination).toMatchObject({ currentPage: last, hasNext: false, hasPrevious: true });
+    const { res, body: past } = await get<PaginatedProducts>(`/open/products/${STORE}/paginated?page=${last + 5}&limit=7`);
+    expect(res.statusCode).toBe(200);
+    expect(past.products).toEqual([]);
+    expect(past.pagination).toEqual({ currentPage: last + 5, totalPages: last, hasNext: false, hasPrevious: true, totalItems: total });
+    expect((await get<PaginatedProducts>(`/open/products/${STORE}/paginated?limit=100`)).body.products).toHaveLength(Math.min(100, total));
+  });
+
+  it('sorts by name and by price either way, with a stable tie-break', async () => {
+    const all = (await get<PaginatedProducts>(`/open/products/${STORE}/paginated?limit=100`)).body.products;
+    const byName = [...all].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
+    expect(all.map((p) => p.id)).toEqual(byName.map((p) => p.id));
+    const byPriceDesc = (await get<PaginatedProducts>(`/open/products/${STORE}/paginated?limit=100&sort=price&order=desc`)).body.products;
+    for (let i = 1; i < byPriceDesc.length; i++) expect(byPriceDesc[i - 1]!.price_cents).toBeGreaterThanOrEqual(byPriceDesc[i]!.price_cents);
+    // Equal price and name: id decides, so the two pages never show the same product twice.
+    const byPrice = (await get<PaginatedProducts>(`/open/products/${STORE}/paginated?limit=100&sort=price`)).body.products;
+    const ties = byPrice.filter((p) => p.name === 'Tie Break Beans').map((p) => p.id);
+    expect(ties).toHaveLength(2);
+    expect(ties[0]).toBeLessThan(ties[1]!);
+    const pageWise = [];
+    for (let page = 1; page <= 5; page++) {
+      pageWise.push(...(await get<PaginatedProducts>(`/open/products/${STORE}/paginated?limit=7&page=${page}&sort=price`)).body.products);
+    }
+    expect(pageWise.map((p) => p.id)).toEqual(byPrice.slice(0, 35).map((p) => p.id));
+  });
+
+  it.each([
+    ['page=0', 'page'],
+    ['page=abc', 'page'],
+    ['limit=101', 'limit'],
+    ['limit=0', 'limit'],
+    ['sort=rating', 'sort'],
+    ['order=up', 'order'],
+  ])('rejects %s with 400 naming the field', async (qs, field) => {
+    const { res, body } = await get<{ error: { code: string; field: string } }>(`/open/products/${STORE}/paginated?${qs}`);
+    expect(res.statusCode).toBe(400);
+    expect(body.error).toMatchObject({ code: 'VALIDATION_ERROR', field });
+  });
+
+  it('404s an unknown store', async () => {
+    for (const url of ['/open/products/nowhere', '/open/products/nowhere/paginated', `/open/products/nowhere/${dairy.uuid}/paginated`]) {
+      const { res, body } = await get<{ error: { code: string; message: string } }>(url);
+      expect(res.statusCode).toBe(404);
+      expect(body.error).toEqual({ code: 'NOT_FOUND', message: 'Failed to fetch store' });
+    }
+  });
+});
+
+describe('category products', () => {
+  it('pages one category of a store with its name and uuid', async () => {
+    const { body } = await get<CategoryProductsResponse>(`/open/products/${STORE}/${dairy.uuid}/paginated?limit=5&sort=price`);
+    expect(body).toMatchObject({ categoryUuid: dairy.uuid, categoryName: 'Dairy & Eggs' });
+    const active = await app.db
+      .select()
+      .from(products)
+      .where(and(eq(products.storeId, loop.id), eq(products.categoryId, dairy.id), eq(products.isActive, true)));
+    expect(body.pagination.totalItems).toBe(active.length);
+    expect(body.products.length).toBe(Math.min(5, active.length));
+    expect(body.products.every((p) => p.categoryUuid === dairy.uuid && p.storeUuid === loop.uuid)).toBe(true);
+    const prices = body.products.map((p) => p.price_cents);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  it('404s an unknown category with the spec message', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      const { res, body } = await get<{ error: { code: string; message: string } }>(`/open/products/${STORE}/${id}/paginated`);
+      expect(res.statusCode).toBe(404);
+      expect(body.error).toEqual({ code: 'NOT_FOUND', message: 'Failed to fetch paginated category products' });
+    }
+  });
+});
+
+describe('search', () => {
+  const search = (qs: string) => get<PaginatedProducts>(`/open/products/search/global/paginated?${qs}`);
+
+  it('matches the start of every word: "choc milk" finds Organic Chocolate Milk first', async () => {
+    const { body } = await search('query=choc%20milk');
+    expect(body.products.length).toBeGreaterThan(0);
+    expect(body.products.some((p) => p.name === 'Organic Chocolate Milk, 64 fl oz')).toBe(true);
+    expect(body.products.every((p) => /\bchoc/i.test(p.name) && /\bmilk/i.test(p.name))).toBe(true);
+    expect((await search('query=CHOC%20MILK')).body.pagination.totalItems).toBe(body.pagination.totalItems);
+    expect((await search('query=hoc%20ilk')).body.products.some((p) => p.name.startsWith('Organic Chocolate Milk'))).toBe(false);
+  });
+
+  it('matches category and store names, after name matches', async () => {
+    const { body } = await search('query=dairy&limit=100');
+    expect(body.products.length).toBeGreaterThan(0);
+    expect(body.products.every((p) => p.category.name === 'Dairy & Eggs' || /\bdairy/i.test(p.name))).toBe(true);
+    const { body: byStore } = await search('query=loop%20provisions%20milk&limit=100');
+    expect(byStore.products.map((p) => p.name)).toContain('Organic Chocolate Milk, 64 fl oz');
+    expect(byStore.products.every((p) => p.store.name === 'Loop Provisions')).toBe(true);
+    // "milk" in the name outranks a product that only matches through its category.
+    const { body: milk } = await search('query=milk&limit=100');
+    const firstCategoryOnly = milk.products.findIndex((p) => !/\bmilk/i.test(p.name));
+    const lastNameMatch = milk.products.map((p) => /\bmilk/i.test(p.name)).lastIndexOf(true);
+    if (firstCategoryOnly >= 0) expect(lastNameMatch).toBeLessThan(firstCategoryOnly);
+  });
+
+  it('never returns inactive products', async () => {
+    expect((await search('query=zzyzx')).body).toEqual({
+      products: [],
+      pagination: { currentPage: 1, totalPages: 0, hasNext: false, hasPrevious: false, totalItems: 0 },
+    });
+    expect((await get<Product[]>('/open/products/search/global?query=zzyzx')).body).toEqual([]);
+  });
+
+  it('treats injection-looking text as plain words', async () => {
+    for (const q of ["milk'; drop table products; --", "choc:* | !milk", '%_\\', "' or 1=1 --", '(((']) {
+      const { res } = await search(`query=${encodeURIComponent(q)}`);
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await get<Product[]>('/open/products/search/global?query=%25')).res.statusCode).toBe(200);
+    expect((await get<Store[]>('/open/stores')).body.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('sorts by relevance by default, or by name/price, and pages', async () => {
+    const { body: byPrice } = await search('query=milk&sort=price&order=desc&limit=10');
+    const prices = byPrice.products.map((p) => p.price_cents);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    const { body: suggestions } = await search('query=mi&limit=5');
+    expect(suggestions.products.length).toBeLessThanOrEqual(5);
+    const { body: past } = await search('query=milk&page=999');
+    expect(past.products).toEqual([]);
+    expect(past.pagination.totalItems).toBe(byPrice.pagination.totalItems);
+  });
+
+  it('the global list returns at most 50 by relevance', async () => {
+    const { body } = await get<Product[]>('/open/products/search/global?query=organic');
+    expect(body.length).toBeGreaterThan(0);
+    expect(body.length).toBeLessThanOrEqual(50);
+  });
+
+  it('searches one store by publicId or uuid', async () => {
+    for (const storeId of [STORE, loop.uuid]) {
+      const { body } = await get<PaginatedProducts>(`/open/products/search/paginated?query=milk&storeId=${storeId}`);
+      expect(body.products.length).toBeGreaterThan(0);
+      expect(body.products.every((p) => p.storeUuid === loop.uuid)).toBe(true);
+    }
+    const { res } = await get('/open/products/search/paginated?query=milk&storeId=nowhere');
+    expect(res.statusCode).toBe(404);
+  });
+
+  it.each([
+    ['/open/products/search/global/paginated', 'query'],
+    ['/open/products/search/global/paginated?query=', 'query'],
+    ['/open/products/search/global/paginated?query=milk&sort=best', 'sort'],
+    ['/open/products/search/global/paginated?query=milk&limit=500', 'limit'],
+    ['/open/products/search/paginated?query=milk', 'storeId'],
+    ['/open/products/search/global', 'query'],
+  ])('%s is a 400 naming %s', async (url, field) => {
+    const { res, body } = await get<{ error: { field: string } }>(url);
+    expect(res.statusCode).toBe(400);
+    expect(body.error.field).toBe(field);
+  });
+});
+
+describe('HTTP caching', () => {
+  it('sends an ETag and Cache-Control, and 304 on If-None-Match', async () => {
+    const url = `/open/products/${STORE}/paginated?sort=price`;
+    const { res } = await get(url);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.headers.etag).toBeTruthy();
+    const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': res.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('does not let errors be cached publicly', async () => {
+    const { res } = await get('/open/store/nowhere');
+    expect(res.headers['cache-control']).toBeUndefined();
+  });
+});
+
+describe('activity changes', () => {
+  it('keeps the maintained counts in step when a product is deactivated', async () => {
+    const before = (await get<PaginatedProducts>(`/open/products/${STORE}/paginated`)).body.pagination.totalItems;
+    const milk = (await get<Product[]>(`/open/products/${STORE}`)).body.find((p) => p.name === 'Organic Chocolate Milk, 64 fl oz')!;
+    await app.services.catalogue.setProductActive(milk.uuid, false);
+    expect((await get<PaginatedProducts>(`/open/products/${STORE}/paginated`)).body.pagination.totalItems).toBe(before - 1);
+    expect((await get<PaginatedProducts>('/open/products/search/global/paginated?query=organic%20chocolate%20milk%2064')).body.products.map((p) => p.uuid)).not.toContain(milk.uuid);
+    await app.services.catalogue.setProductActive(milk.uuid, true);
+    expect((await get<PaginatedProducts>(`/open/products/${STORE}/paginated`)).body.pagination.totalItems).toBe(before);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the catalogue routes', async () => {
+    const res = await app.inject({ method: 'GET', url: '/docs/json' });
+    const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+    expect(paths).toEqual(expect.arrayContaining(['/open/stores', '/open/products/{storePublicId}/paginated', '/open/products/search/global/paginated']));
+  });
+});

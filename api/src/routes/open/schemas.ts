@@ -1,0 +1,107 @@
+// Request and response schemas of the public catalogue (spec §3 entities, §7 calls, §9 paging).
+// They mirror the shared contract types (@grocer/shared Store, Category, Product, Pagination).
+import { Type } from 'typebox';
+
+const Timestamp = Type.String({ format: 'date-time' });
+const Uuid = Type.String({ format: 'uuid' });
+
+export const StoreSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    uuid: Uuid,
+    publicId: Type.String({ description: 'The slug in /store/{publicId}' }),
+    name: Type.String(),
+    address1: Type.String(),
+    address2: Type.String(),
+    logo: Type.String({ description: 'Path on this API, versioned and served immutable' }),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { title: 'Store' },
+);
+
+export const CategorySchema = Type.Object(
+  {
+    id: Type.Integer(),
+    uuid: Uuid,
+    name: Type.String(),
+    productCount: Type.Integer({ description: 'Active products (of the store asked for, else of all stores)' }),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { title: 'Category' },
+);
+
+export const ProductSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    uuid: Uuid,
+    name: Type.String(),
+    image: Type.String({ description: 'Path on this API, versioned and served immutable' }),
+    price_cents: Type.Integer({ description: 'Integer US cents; the price sort key' }),
+    stockStatus: Type.Enum(['IN_STOCK', 'OUT_OF_STOCK']),
+    isActive: Type.Boolean(),
+    storeUuid: Type.String(),
+    categoryUuid: Type.String(),
+    store: Type.Object({
+      uuid: Type.String(),
+      name: Type.String({ description: "'Unknown Store' when the uuid matches no store" }),
+      publicId: Type.Optional(Type.String()),
+    }),
+    category: Type.Object({ uuid: Type.String(), name: Type.String({ description: "'Unknown Category' when the uuid matches none" }) }),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { title: 'Product' },
+);
+
+export const PaginationSchema = Type.Object(
+  {
+    currentPage: Type.Integer(),
+    totalPages: Type.Integer(),
+    hasNext: Type.Boolean(),
+    hasPrevious: Type.Boolean(),
+    totalItems: Type.Integer(),
+  },
+  { title: 'Pagination' },
+);
+
+export const PaginatedProductsSchema = Type.Object({ products: Type.Array(ProductSchema), pagination: PaginationSchema });
+
+export const CategoryProductsSchema = Type.Object({
+  categoryUuid: Type.String(),
+  categoryName: Type.String(),
+  pagination: PaginationSchema,
+  products: Type.Array(ProductSchema),
+});
+
+/** Spec §9: page size 20; at most 100 so one request cannot ask for the whole catalogue. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+const paging = {
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
+  order: Type.Enum(['asc', 'desc'], { default: 'asc' }),
+};
+
+export const ListingQuery = Type.Object({ ...paging, sort: Type.Enum(['name', 'price'], { default: 'name' }) });
+
+const SearchText = Type.String({ minLength: 1, maxLength: 200, description: 'Words matched against the starts of words of name, category and store' });
+
+const searchPaging = {
+  ...paging,
+  sort: Type.Enum(['relevance', 'name', 'price'], { default: 'relevance', description: 'relevance: best match first (order is ignored)' }),
+};
+
+export const GlobalSearchQuery = Type.Object({ query: SearchText });
+export const GlobalSearchPageQuery = Type.Object({ query: SearchText, ...searchPaging });
+export const StoreSearchPageQuery = Type.Object({
+  query: SearchText,
+  storeId: Type.String({ minLength: 1, description: 'Store uuid or publicId' }),
+  ...searchPaging,
+});
+
+export const CategoriesQuery = Type.Object({ storeId: Type.Optional(Type.String({ minLength: 1, description: 'Store uuid or publicId' })) });
+
+export const StoreParams = Type.Object({ storePublicId: Type.String({ minLength: 1 }) });

@@ -1,0 +1,88 @@
+// Entry point (`tsx src/server.ts`): config → database → migrations → app → listen, and a graceful stop.
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { connectDatabase, type DbConnection } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
+import { seedCatalogueIfEmpty } from './seed/seedCatalogue.ts';
+import { createPasswordHasher } from './services/passwords.ts';
+import { DEMO_PASSWORD, seedDemoAccounts } from './services/users.ts';
+
+/** If closing hangs (a stuck request or database), exit anyway rather than block a deploy. */
+const FORCE_EXIT_AFTER_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      // No logger yet (its level is part of the config): plain stderr, then a failing exit code.
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+
+  let db: DbConnection;
+  try {
+    db = await connectDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDataDir: config.pgliteDataDir,
+      onPoolError: (err) => console.error('PostgreSQL idle connection error:', err.message),
+    });
+    await runMigrations(db);
+    // A fresh database gets the demo catalogue; an existing one is left alone.
+    if (await seedCatalogueIfEmpty(db.db)) console.info('Seeded the demo catalogue.');
+    if (config.seedDemoAccounts && (await seedDemoAccounts(db.db, createPasswordHasher(config.passwordHashLogN))) > 0) {
+      console.info(`Created the demo accounts (password ${DEMO_PASSWORD}; see api/README.md).`);
+    }
+  } catch (err) {
+    const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.pgliteDataDir}`;
+    console.error(`Could not open and migrate the database: ${where}.`, err);
+    process.exit(1);
+  }
+
+  const app = await buildApp({ config, db });
+  const database = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.pgliteDataDir})`;
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    // Ctrl-C reaches both tsx and this process, and tsx relays it too: close once, ignore the repeats.
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received, shutting down`);
+    setTimeout(() => {
+      app.log.error(`still closing after ${FORCE_EXIT_AFTER_MS / 1000} s, forcing exit`);
+      process.exit(1);
+    }, FORCE_EXIT_AFTER_MS).unref();
+    // app.close() stops accepting connections, waits for in-flight requests, then its onClose hook closes the database.
+    app.close().then(
+      () => {
+        app.log.info('stopped');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        app.log.error({ err }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    app.log.error({ err }, `could not listen on ${config.host}:${config.port}`);
+    await app.close();
+    process.exit(1);
+  }
+  // 0.0.0.0 is not an address to open in a browser; print the local one.
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  app.log.info(`Grocer API ready at http://${shownHost}:${config.port} (docs: /docs) using ${database}`);
+}
+
+void main();

@@ -1,0 +1,350 @@
+// Sign-up, sign-in (password and Google), session tokens, e-mail verification and password reset.
+// Answers that could reveal whether an address has an account (sign-in failure, resend, forgot) are
+// identical for known and unknown addresses.
+import { normalizeEmail, validateEmail } from '@grocer/shared/validation';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { GOOGLE_ISSUER, type Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { emailTokens, users } from '../db/schema.ts';
+import { HttpError, httpError } from '../lib/errors.ts';
+import type { AuthMethod, SessionClaims, SessionJwt } from '../lib/jwt.ts';
+import { hashToken, newSecureToken } from '../lib/secureTokens.ts';
+import type { Counters } from './counters.ts';
+import type { DevOidcService } from './devOidc.ts';
+import type { MailService } from './mail.ts';
+import { passwordProblem, type PasswordHasher } from './passwords.ts';
+import type { UserRow, UsersService } from './users.ts';
+
+export const MESSAGES = {
+  signInFailed: 'Invalid email or password.',
+  emailTaken: 'An account with this email may already exist. Try signing in or resetting your password.',
+  unauthorized: 'Authentication failed. Please sign in again.',
+  verified: 'Email verified successfully.',
+  verifyFailed: 'This verification link is invalid or has expired.',
+  resendSent: 'If an account with that email needs verification, a new link has been sent.',
+  forgotSent: 'If an account exists for that email, a password reset link has been sent.',
+  resetDone: 'Password reset successful. Please sign in with your new password.',
+  resetInvalid: 'Invalid or missing reset token. Please request a new password reset link.',
+  googleFailed: 'Google sign-in failed. Please try again.',
+  googleUnavailable: 'Google sign-in is not available right now.',
+} as const;
+
+export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** Failed sign-ins allowed per window: per account (slows guessing one password) and per IP (slows spraying). */
+export const LOGIN_LIMITS = { windowMs: 15 * 60 * 1000, perAccount: 10, perIp: 30 } as const;
+
+/** A 429 that carries its Retry-After; the route copies it to the header. */
+export class RateLimitedError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(429, 'RATE_LIMITED', `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  }
+}
+
+export interface Session {
+  row: UserRow;
+  token: string;
+  authMethod: AuthMethod;
+}
+
+export interface AuthenticatedSession {
+  row: UserRow;
+  claims: SessionClaims;
+}
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+export interface AuthService {
+  register(input: RegisterInput): Promise<Session>;
+  login(input: { email: string; password: string; ip: string }): Promise<Session>;
+  google(idToken: string): Promise<Session>;
+  /** The session behind a bearer token, or null (bad or expired token, deleted user, revoked by a reset). */
+  authenticate(token: string): Promise<AuthenticatedSession | null>;
+  verifyEmail(token: string): Promise<boolean>;
+  resendVerification(email: string): Promise<void>;
+  forgotPassword(email: string): Promise<void>;
+  resetPassword(token: string, password: string): Promise<void>;
+}
+
+export interface AuthDeps {
+  db: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  hasher: PasswordHasher;
+  jwt: SessionJwt;
+  users: UsersService;
+  mail: MailService;
+  counters: Counters;
+  devOidc: DevOidcService;
+}
+
+const emailKeyOf = (email: string) => normalizeEmail(email).toLowerCase();
+const blankToNull = (value: string | null | undefined) => (value == null || value.trim() === '' ? null : value.trim());
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown; cause?: { code?: unknown } })?.code ?? (err as { cause?: { code?: unknown } })?.cause?.code;
+  return code === '23505';
+}
+
+export function createAuthService(deps: AuthDeps): AuthService {
+  const { db, config, log, hasher, jwt, mail, counters, devOidc } = deps;
+
+  const issue = async (row: UserRow, authMethod: AuthMethod): Promise<Session> => {
+    const role = row.role === 'ADMIN' ? 'ADMIN' : 'CUSTOMER';
+    return { row, authMethod, token: await jwt.sign({ sub: row.uuid, role, authMethod }) };
+  };
+
+  const findByEmail = async (email: string) => {
+    const [row] = await db.select().from(users).where(eq(users.emailKey, emailKeyOf(email)));
+    return row;
+  };
+
+  const createEmailToken = async (userUuid: string, purpose: 'verify_email' | 'reset_password', ttlMs: number) => {
+    const token = newSecureToken();
+    await db.insert(emailTokens).values({ userUuid, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+    return token;
+  };
+
+  const sendLinkMail = async (row: UserRow, subject: string, intro: string, link: string, outro: string) => {
+    const greeting = `Hi ${row.firstName ?? 'there'},`;
+    await mail.send({
+      to: row.email,
+      subject,
+      text: `${greeting}\n\n${intro}\n${link}\n\n${outro}\n\nGrocer`,
+      html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(outro)}</p><p>Grocer</p>`,
+    });
+  };
+
+  const sendVerification = async (row: UserRow) => {
+    const token = await createEmailToken(row.uuid, 'verify_email', VERIFY_TOKEN_TTL_MS);
+    await sendLinkMail(
+      row,
+      'Verify your Grocer email address',
+      'Please confirm your email address by opening this link (it is valid for 24 hours):',
+      `${config.publicShellUrl}/verify-email?token=${token}`,
+      'If you did not create a Grocer account, you can ignore this email.',
+    );
+  };
+
+  // Google's keys rotate; jose's remote set caches them and refetches on an unknown kid.
+  let remoteKeys: ReturnType<typeof createRemoteJWKSet> | undefined;
+  const googleKeys = async () => {
+    // Outside production the default issuer is this API's own /dev/oidc: use its keys directly
+    // rather than calling ourselves over HTTP (tests have no listening socket).
+    if (config.nodeEnv !== 'production' && config.googleJwksUrl === `${devOidc.issuer}/jwks`) return devOidc.keySet();
+    remoteKeys ??= createRemoteJWKSet(new URL(config.googleJwksUrl));
+    return remoteKeys;
+  };
+
+  const verifyGoogleToken = async (idToken: string, clientId: string): Promise<JWTPayload> => {
+    const issuer = config.googleIssuer === GOOGLE_ISSUER ? [GOOGLE_ISSUER, 'accounts.google.com'] : config.googleIssuer;
+    const keys = await googleKeys();
+    const { payload } = await jwtVerify(idToken, keys, {
+      issuer,
+      audience: clientId,
+      algorithms: ['RS256'],
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
+    return payload;
+  };
+
+  return {
+    async register(input) {
+      const emailProblem = validateEmail(input.email);
+      if (emailProblem) throw httpError(400, 'VALIDATION_ERROR', emailProblem, 'email');
+      const problem = passwordProblem(input.password);
+      if (problem) throw httpError(400, 'VALIDATION_ERROR', problem, 'password');
+      const email = normalizeEmail(input.email);
+      if (await findByEmail(email)) throw httpError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken, 'email');
+
+      const passwordHash = await hasher.hash(input.password);
+      let row: UserRow | undefined;
+      try {
+        [row] = await db
+          .insert(users)
+          .values({
+            email,
+            emailKey: emailKeyOf(email),
+            passwordHash,
+            firstName: blankToNull(input.firstName),
+            lastName: blankToNull(input.lastName),
+          })
+          .returning();
+      } catch (err) {
+        // Two sign-ups for one address at once: the unique index decides.
+        if (isUniqueViolation(err)) throw httpError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken, 'email');
+        throw err;
+      }
+      // The account exists either way; a mail outage must not fail sign-up (the shopper can resend).
+      await sendVerification(row!).catch((err: unknown) => log.error({ err }, 'could not send the verification email'));
+      return issue(row!, 'email');
+    },
+
+    async login({ email, password, ip }) {
+      const accountKey = `login:account:${emailKeyOf(email)}`;
+      const ipKey = `login:ip:${ip}`;
+      const [account, byIp] = await Promise.all([counters.get(accountKey), counters.get(ipKey)]);
+      const blocked = [
+        account.count >= LOGIN_LIMITS.perAccount ? account.ttlMs : 0,
+        byIp.count >= LOGIN_LIMITS.perIp ? byIp.ttlMs : 0,
+      ];
+      const waitMs = Math.max(...blocked);
+      if (waitMs > 0) throw new RateLimitedError(Math.ceil(waitMs / 1000));
+
+      const row = validateEmail(email) ? undefined : await findByEmail(email);
+      let ok = false;
+      if (row?.passwordHash) ok = await hasher.verify(password, row.passwordHash);
+      // Same work whether or not the account exists, so response time does not tell.
+      else await hasher.verifyDummy(password);
+      if (!ok) {
+        await Promise.all([counters.hit(accountKey, LOGIN_LIMITS.windowMs), counters.hit(ipKey, LOGIN_LIMITS.windowMs)]);
+        throw httpError(401, 'SIGNIN_FAILED', MESSAGES.signInFailed);
+      }
+      await counters.reset(accountKey);
+      return issue(row!, 'email');
+    },
+
+    async google(idToken) {
+      const clientId = config.googleClientId;
+      if (!clientId) throw httpError(503, 'GOOGLE_SIGNIN_UNAVAILABLE', MESSAGES.googleUnavailable);
+      let claims: JWTPayload;
+      try {
+        claims = await verifyGoogleToken(idToken, clientId);
+      } catch (err) {
+        log.info({ err }, 'Google ID token rejected');
+        throw httpError(401, 'GOOGLE_SIGNIN_FAILED', MESSAGES.googleFailed);
+      }
+      const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : '';
+      const emailVerified = claims.email_verified === true || claims.email_verified === 'true';
+      if (!email || validateEmail(email) || !emailVerified) throw httpError(401, 'GOOGLE_SIGNIN_FAILED', MESSAGES.googleFailed);
+      const sub = claims.sub!;
+      const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+      const firstName = str(claims.given_name);
+      const lastName = str(claims.family_name);
+
+      const [bySub] = await db.select().from(users).where(eq(users.googleSub, sub));
+      if (bySub) return issue(bySub, 'google');
+
+      const existing = await findByEmail(email);
+      if (existing) {
+        // Link to the account with the same (Google-verified) address. If that account never proved
+        // it owns the address, whoever set its password may not be its owner: drop the password and
+        // revoke its sessions (account pre-hijacking).
+        const [linked] = await db
+          .update(users)
+          .set({
+            googleSub: sub,
+            emailVerified: true,
+            firstName: existing.firstName ?? firstName,
+            lastName: existing.lastName ?? lastName,
+            ...(existing.emailVerified ? {} : { passwordHash: null, tokensValidAfter: new Date() }),
+            updatedAt: new Date(),
+          })
+          .where(and(eq(users.uuid, existing.uuid), isNull(users.googleSub)))
+          .returning();
+        if (!linked) throw httpError(401, 'GOOGLE_SIGNIN_FAILED', MESSAGES.googleFailed);
+        return issue(linked, 'google');
+      }
+
+      const [created] = await db
+        .insert(users)
+        .values({ email, emailKey: emailKeyOf(email), authMethod: 'google', googleSub: sub, emailVerified: true, firstName, lastName })
+        .onConflictDoNothing()
+        .returning();
+      // A concurrent first sign-in created it: use that one.
+      const row = created ?? (await db.select().from(users).where(eq(users.googleSub, sub)))[0];
+      if (!row) throw httpError(401, 'GOOGLE_SIGNIN_FAILED', MESSAGES.googleFailed);
+      return issue(row, 'google');
+    },
+
+    async authenticate(token) {
+      const claims = await jwt.verify(token);
+      if (!claims) return null;
+      const [row] = await db.select().from(users).where(eq(users.uuid, claims.sub));
+      if (!row) return null;
+      // A password reset (or a pre-hijack Google link) revokes every session issued before it.
+      if (row.tokensValidAfter && claims.issuedAtMs < row.tokensValidAfter.getTime()) return null;
+      return { row, claims };
+    },
+
+    async verifyEmail(token) {
+      if (!token) return false;
+      const now = new Date();
+      const [used] = await db
+        .update(emailTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(emailTokens.tokenHash, hashToken(token)),
+            eq(emailTokens.purpose, 'verify_email'),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, now),
+          ),
+        )
+        .returning({ userUuid: emailTokens.userUuid });
+      if (!used) return false;
+      await db.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.uuid, used.userUuid));
+      return true;
+    },
+
+    async resendVerification(email) {
+      if (validateEmail(email)) return;
+      const row = await findByEmail(email);
+      if (row && !row.emailVerified) await sendVerification(row);
+    },
+
+    async forgotPassword(email) {
+      if (validateEmail(email)) return;
+      const row = await findByEmail(email);
+      if (!row) return;
+      const token = await createEmailToken(row.uuid, 'reset_password', RESET_TOKEN_TTL_MS);
+      await sendLinkMail(
+        row,
+        'Reset your Grocer password',
+        'Someone asked to reset the password of your Grocer account. Open this link to choose a new one (it is valid for 1 hour):',
+        `${config.publicShellUrl}/reset-password?token=${token}`,
+        'If this was not you, ignore this email: your password stays the same.',
+      );
+    },
+
+    async resetPassword(token, password) {
+      const now = new Date();
+      const live = and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, 'reset_password'),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      );
+      const [pending] = token ? await db.select({ id: emailTokens.id }).from(emailTokens).where(live) : [];
+      if (!pending) throw httpError(400, 'INVALID_TOKEN', MESSAGES.resetInvalid, 'token');
+      // A weak password leaves the link usable for a second try.
+      const problem = passwordProblem(password);
+      if (problem) throw httpError(400, 'VALIDATION_ERROR', problem, 'password');
+
+      const passwordHash = await hasher.hash(password);
+      const [used] = await db.update(emailTokens).set({ usedAt: now }).where(live).returning({ userUuid: emailTokens.userUuid });
+      if (!used) throw httpError(400, 'INVALID_TOKEN', MESSAGES.resetInvalid, 'token');
+      // The link proved the shopper reads this mailbox, so the address counts as verified too.
+      const [row] = await db
+        .update(users)
+        .set({ passwordHash, tokensValidAfter: now, emailVerified: true, updatedAt: now })
+        .where(eq(users.uuid, used.userUuid))
+        .returning();
+      // Other outstanding reset links die with this one.
+      await db
+        .update(emailTokens)
+        .set({ usedAt: now })
+        .where(and(eq(emailTokens.userUuid, used.userUuid), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt)));
+      if (row) await counters.reset(`login:account:${row.emailKey}`);
+    },
+  };
+}

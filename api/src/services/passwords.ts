@@ -1,0 +1,81 @@
+// Password hashing (node's scrypt, OWASP parameters N=2^17, r=8, p=1) and the strength rules:
+// the shared §5 rules, a length cap, and a list of the 1,000 most common passwords.
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { validatePassword } from '@grocer/shared/validation';
+
+/** Long passphrases are welcome; the cap only bounds the hashing work an attacker can ask for. */
+export const MAX_PASSWORD_LENGTH = 128;
+export const PASSWORD_TOO_LONG = `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`;
+export const PASSWORD_TOO_COMMON = 'This password is too common. Please choose a less common password.';
+
+const KEY_LENGTH = 32;
+const R = 8;
+const P = 1;
+
+// SecLists' 10-million-password-list-top-1000 (MIT), compared case-insensitively.
+const COMMON = new Set(
+  readFileSync(new URL('../../data/common-passwords.txt', import.meta.url), 'utf8')
+    .split('\n')
+    .map((line) => line.trim().toLowerCase())
+    .filter(Boolean),
+);
+
+/** True for a listed password, also with a trailing run of digits or symbols added ('Summer2024!', 'Password1'). */
+export function isCommonPassword(password: string): boolean {
+  const lower = password.toLowerCase();
+  if (COMMON.has(lower)) return true;
+  const stem = lower.replace(/[^a-z]+$/, '');
+  return stem.length >= 4 && COMMON.has(stem);
+}
+
+/** The first rule a new password breaks, as the message to show, or undefined. */
+export function passwordProblem(password: string): string | undefined {
+  const shared = validatePassword(password);
+  if (shared) return shared;
+  if ([...password].length > MAX_PASSWORD_LENGTH) return PASSWORD_TOO_LONG;
+  if (isCommonPassword(password)) return PASSWORD_TOO_COMMON;
+  return undefined;
+}
+
+function scryptAsync(password: string, salt: Buffer, logN: number): Promise<Buffer> {
+  const N = 2 ** logN;
+  // scrypt needs 128 * N * r bytes; node's default maxmem (32 MiB) is below the 128 MiB that N=2^17 takes.
+  const options: ScryptOptions = { N, r: R, p: P, maxmem: 128 * N * R + 1024 * 1024 };
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /** Constant-time comparison; false (never a throw) for a malformed stored hash. */
+  verify(password: string, stored: string): Promise<boolean>;
+  /** Spends the same time as a real verify; used when the account does not exist (no timing oracle). */
+  verifyDummy(password: string): Promise<void>;
+}
+
+/** `logN` is 17 from config; tests lower it explicitly (testing/accounts.ts). */
+export function createPasswordHasher(logN: number): PasswordHasher {
+  const hash = async (password: string) => {
+    const salt = randomBytes(16);
+    const key = await scryptAsync(password, salt, logN);
+    // Self-describing, so a later cost increase can still verify (and rehash) old hashes.
+    return `scrypt$ln=${logN},r=${R},p=${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  };
+  let dummy: Promise<string> | undefined;
+  return {
+    hash,
+    async verify(password, stored) {
+      const match = /^scrypt\$ln=(\d+),r=8,p=1\$([\w-]+)\$([\w-]+)$/.exec(stored);
+      if (!match) return false;
+      const expected = Buffer.from(match[3]!, 'base64url');
+      const key = await scryptAsync(password, Buffer.from(match[2]!, 'base64url'), Number(match[1]));
+      return key.length === expected.length && timingSafeEqual(key, expected);
+    },
+    async verifyDummy(password) {
+      dummy ??= hash('dummy-password-for-unknown-accounts');
+      await this.verify(password, await dummy);
+    },
+  };
+}

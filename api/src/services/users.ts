@@ -1,0 +1,268 @@
+// Users as the shop sees them (spec §3 User): the JSON shape, profile and address, beta access, and
+// the demo accounts. Everything is keyed by the uuid of the authenticated session, never by input.
+import { isAddressComplete, validateAddressForm, firstError } from '@grocer/shared/validation';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { httpError } from '../lib/errors.ts';
+import type { AuthMethod, Role } from '../lib/jwt.ts';
+import type { PasswordHasher } from './passwords.ts';
+import type { ZipDirectory } from './zipDirectory.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type UserStatus = 'BETA' | 'BETA_REQUESTED' | 'UNKNOWN';
+
+export interface AddressJson {
+  streetName: string;
+  apartmentName: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+export interface AddressCheck {
+  hasValidAddress: boolean;
+  hasInvalidAddress: boolean;
+  /** Accepted but worth showing, e.g. 'city does not match ZIP'. */
+  addressWarnings: string[];
+}
+
+export interface ProfileJson extends AddressCheck {
+  firstName: string | null;
+  lastName: string | null;
+  address: AddressJson | null;
+  emailVerified: boolean;
+  canCheckout: boolean;
+}
+
+export interface UserJson {
+  uuid: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  token: string;
+  status: UserStatus;
+  authMethod: AuthMethod;
+  emailVerified: boolean;
+  roleName: Role;
+  createdAt: string;
+  hasValidAddress: boolean;
+  hasInvalidAddress: boolean;
+  canCheckout: boolean;
+  isBetaParticipant: boolean;
+  hasBetaRequest: boolean;
+  address: AddressJson | null;
+}
+
+export interface AddressInput {
+  firstName?: string | null;
+  lastName?: string | null;
+  streetName: string;
+  apartmentName?: string | null;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+export interface BetaStatusJson {
+  success: true;
+  status: UserStatus;
+  isBetaParticipant: boolean;
+  hasBetaRequest: boolean;
+  canCheckout: boolean;
+  message: string;
+}
+
+export const CITY_MISMATCH_WARNING = 'city does not match ZIP';
+const BETA_MESSAGES: Record<UserStatus, string> = {
+  BETA: 'You are a beta participant.',
+  BETA_REQUESTED: 'Your beta access request is pending review.',
+  UNKNOWN: 'You have not requested beta access.',
+};
+
+export interface UsersService {
+  /** The row, or 401 when the account no longer exists. */
+  get(uuid: string): Promise<UserRow>;
+  toJson(row: UserRow, token: string, authMethod: AuthMethod): UserJson;
+  profile(uuid: string, authMethod: AuthMethod): Promise<ProfileJson>;
+  /** Names are set only while missing; later values are ignored (they are locked once saved). */
+  saveAddress(uuid: string, authMethod: AuthMethod, input: AddressInput): Promise<ProfileJson>;
+  requestBeta(uuid: string, reason: string | undefined): Promise<{ row: UserRow; message: string }>;
+  betaStatus(uuid: string, authMethod: AuthMethod): Promise<BetaStatusJson>;
+}
+
+function addressOf(row: UserRow): AddressJson | null {
+  if (!isAddressComplete(row)) return null;
+  return { streetName: row.streetName!, apartmentName: row.apartmentName ?? '', city: row.city!, state: row.state!, zip: row.zip! };
+}
+
+function status(row: UserRow): UserStatus {
+  return row.betaStatus === 'BETA' || row.betaStatus === 'BETA_REQUESTED' ? row.betaStatus : 'UNKNOWN';
+}
+
+const blankToNull = (value: string | null | undefined) => (value == null || value.trim() === '' ? null : value.trim());
+
+export const DEMO_PASSWORD = 'Grocer-demo-2024';
+
+/** The seeded demo accounts (api/README.md lists them). */
+export const DEMO_ACCOUNTS = [
+  {
+    email: 'shopper@grocer.test',
+    firstName: 'Casey',
+    lastName: 'Shopper',
+    emailVerified: true,
+    role: 'CUSTOMER',
+    address: { streetName: '233 S Wacker Dr', apartmentName: 'Apt 12', city: 'Chicago', state: 'IL', zip: '60606' },
+  },
+  { email: 'unverified@grocer.test', firstName: 'Uma', lastName: 'Unverified', emailVerified: false, role: 'CUSTOMER', address: null },
+  {
+    email: 'badaddress@grocer.test',
+    firstName: 'Ivan',
+    lastName: 'Invalid',
+    emailVerified: true,
+    role: 'CUSTOMER',
+    address: { streetName: '1 Nowhere Rd', apartmentName: '', city: 'Chicago', state: 'IL', zip: '99999' },
+  },
+  { email: 'admin@grocer.test', firstName: 'Ada', lastName: 'Admin', emailVerified: true, role: 'ADMIN', address: null },
+] as const;
+
+export function createUsersService(db: Database, zips: ZipDirectory): UsersService {
+  const checkAddress = (row: UserRow): AddressCheck => {
+    const address = addressOf(row);
+    if (!address) return { hasValidAddress: false, hasInvalidAddress: false, addressWarnings: [] };
+    const info = zips.lookup(address.zip);
+    if (!info || info.state !== zips.normalizeState(address.state)) {
+      return { hasValidAddress: false, hasInvalidAddress: true, addressWarnings: [] };
+    }
+    const cityMatches = info.city.toLowerCase() === address.city.trim().toLowerCase();
+    return { hasValidAddress: true, hasInvalidAddress: false, addressWarnings: cityMatches ? [] : [CITY_MISMATCH_WARNING] };
+  };
+
+  const canCheckout = (row: UserRow, authMethod: AuthMethod, check: AddressCheck) =>
+    addressOf(row) !== null && check.hasValidAddress && (row.emailVerified || authMethod === 'google');
+
+  const get = async (uuid: string) => {
+    const [row] = await db.select().from(users).where(eq(users.uuid, uuid));
+    if (!row) throw httpError(401, 'UNAUTHORIZED', 'Authentication failed. Please sign in again.');
+    return row;
+  };
+
+  const profileOf = (row: UserRow, authMethod: AuthMethod): ProfileJson => {
+    const check = checkAddress(row);
+    return {
+      firstName: row.firstName,
+      lastName: row.lastName,
+      address: addressOf(row),
+      ...check,
+      emailVerified: row.emailVerified,
+      canCheckout: canCheckout(row, authMethod, check),
+    };
+  };
+
+  return {
+    get,
+    toJson(row, token, authMethod) {
+      const check = checkAddress(row);
+      const s = status(row);
+      return {
+        uuid: row.uuid,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        token,
+        status: s,
+        authMethod,
+        emailVerified: row.emailVerified,
+        roleName: row.role === 'ADMIN' ? 'ADMIN' : 'CUSTOMER',
+        createdAt: row.createdAt.toISOString(),
+        hasValidAddress: check.hasValidAddress,
+        hasInvalidAddress: check.hasInvalidAddress,
+        canCheckout: canCheckout(row, authMethod, check),
+        isBetaParticipant: s === 'BETA',
+        hasBetaRequest: s === 'BETA_REQUESTED',
+        address: addressOf(row),
+      };
+    },
+
+    async profile(uuid, authMethod) {
+      return profileOf(await get(uuid), authMethod);
+    },
+
+    async saveAddress(uuid, authMethod, input) {
+      const row = await get(uuid);
+      const errors = validateAddressForm(input, { requireNames: !row.firstName || !row.lastName });
+      const problem = firstError(errors);
+      if (problem) {
+        const field = Object.keys(errors)[0];
+        throw httpError(400, 'VALIDATION_ERROR', problem, field);
+      }
+      const [updated] = await db
+        .update(users)
+        .set({
+          firstName: row.firstName ?? blankToNull(input.firstName),
+          lastName: row.lastName ?? blankToNull(input.lastName),
+          streetName: input.streetName.trim(),
+          apartmentName: blankToNull(input.apartmentName),
+          city: input.city.trim(),
+          // Stored as the two-letter code when recognised, so every reader sees 'IL', not 'illinois'.
+          state: zips.normalizeState(input.state) ?? input.state.trim(),
+          zip: input.zip.trim(),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.uuid, uuid))
+        .returning();
+      return profileOf(updated!, authMethod);
+    },
+
+    async requestBeta(uuid, reason) {
+      const row = await get(uuid);
+      if (row.betaStatus === 'BETA') return { row, message: 'You are already a beta participant.' };
+      if (row.betaStatus === 'BETA_REQUESTED') return { row, message: 'Your beta access request is already pending review.' };
+      const [updated] = await db
+        .update(users)
+        .set({ betaStatus: 'BETA_REQUESTED', betaReason: blankToNull(reason), betaRequestedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.uuid, uuid))
+        .returning();
+      return { row: updated!, message: 'Beta access requested. We will let you know when you are in.' };
+    },
+
+    async betaStatus(uuid, authMethod) {
+      const row = await get(uuid);
+      const s = status(row);
+      return {
+        success: true,
+        status: s,
+        isBetaParticipant: s === 'BETA',
+        hasBetaRequest: s === 'BETA_REQUESTED',
+        canCheckout: canCheckout(row, authMethod, checkAddress(row)),
+        message: BETA_MESSAGES[s],
+      };
+    },
+  };
+}
+
+/** Creates the demo accounts that are missing (at start, when SEED_DEMO_ACCOUNTS is on). Returns how many it created. */
+export async function seedDemoAccounts(db: Database, hasher: PasswordHasher): Promise<number> {
+  let created = 0;
+  for (const demo of DEMO_ACCOUNTS) {
+    const [existing] = await db.select({ uuid: users.uuid }).from(users).where(eq(users.emailKey, demo.email));
+    if (existing) continue;
+    const rows = await db
+      .insert(users)
+      .values({
+        email: demo.email,
+        emailKey: demo.email,
+        passwordHash: await hasher.hash(DEMO_PASSWORD),
+        firstName: demo.firstName,
+        lastName: demo.lastName,
+        emailVerified: demo.emailVerified,
+        role: demo.role,
+        ...(demo.address ?? {}),
+      })
+      // Another instance may be seeding at the same moment.
+      .onConflictDoNothing()
+      .returning({ uuid: users.uuid });
+    created += rows.length;
+  }
+  return created;
+}

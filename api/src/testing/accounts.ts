@@ -1,0 +1,65 @@
+// Test helpers for account features: fast hashing (explicitly opted into), sign-up, the dev mailbox.
+import type { App } from '../app.ts';
+import type { Config } from '../config.ts';
+
+/**
+ * scrypt at N=2^10 instead of the OWASP 2^17, so suites stay fast. Only tests pass this; the
+ * environment cannot lower the cost (config.ts always sets 17).
+ */
+export const FAST_HASHING: Partial<Config> = { passwordHashLogN: 10 };
+
+export const STRONG_PASSWORD = 'Tomato-Basil-42';
+
+let seq = 0;
+/** A fresh address per call, so tests in one file never collide. */
+export function uniqueEmail(label = 'shopper'): string {
+  seq += 1;
+  return `${label}.${process.pid}.${seq}.${Date.now().toString(36)}@example.com`;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface Registered {
+  email: string;
+  password: string;
+  token: string;
+  uuid: string;
+}
+
+export async function registerUser(app: App, body: Record<string, unknown> = {}): Promise<Registered> {
+  const email = (body.email as string | undefined) ?? uniqueEmail();
+  const password = (body.password as string | undefined) ?? STRONG_PASSWORD;
+  seq += 1;
+  // Each helper sign-up comes from its own address, so the per-IP sign-up limit never trips a suite.
+  const remoteAddress = `10.250.${(seq >> 8) & 255}.${seq & 255}`;
+  const res = await app.inject({ method: 'POST', url: '/auth/register', payload: { email, password, ...body }, remoteAddress });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const json = res.json<{ token: string; user: { uuid: string } }>();
+  return { email, password, token: json.token, uuid: json.user.uuid };
+}
+
+export interface MailJson {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  links: string[];
+  createdAt: string;
+}
+
+export async function mailbox(app: App, to: string): Promise<MailJson[]> {
+  const res = await app.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(to)}` });
+  return res.json<MailJson[]>();
+}
+
+/** The `token` query parameter of the newest mail's first link whose path is `path`. */
+export async function tokenFromMail(app: App, to: string, path: '/verify-email' | '/reset-password'): Promise<string> {
+  for (const mail of await mailbox(app, to)) {
+    for (const link of mail.links) {
+      const url = new URL(link);
+      if (url.pathname === path) return url.searchParams.get('token')!;
+    }
+  }
+  throw new Error(`no ${path} link mailed to ${to}`);
+}

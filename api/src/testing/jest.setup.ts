@@ -1,0 +1,7 @@
+// Loaded before every api test file (jest.config.js setupFilesAfterEnv).
+import { jest } from '@jest/globals';
+
+// A fresh PGlite runs initdb (2-5 s of WebAssembly, more when every worker does it at once) inside
+// beforeAll hooks, which share the test timeout; Jest's 5 s default made DB-backed tests flaky.
+// (A project's `testTimeout` is ignored when jest runs from the root config, so it is set here.)
+jest.setTimeout(30_000);
