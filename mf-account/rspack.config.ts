@@ -1,0 +1,19 @@
+import { createAppConfig } from '@grocer/tools/rspack';
+
+// The exposes map is this remote's public API; its names must match REMOTE_EXPOSES in @grocer/shared.
+export default (_env: unknown, argv: { mode?: string }) =>
+  createAppConfig(
+    {
+      root: import.meta.dirname,
+      dir: 'mf-account',
+      title: 'Grocer account (stand-alone)',
+      exposes: {
+      AccountPage: './src/features/account/AccountPage.tsx',
+      VerifyEmailPage: './src/features/verify-email/VerifyEmailPage.tsx',
+      ResetPasswordPage: './src/features/reset-password/ResetPasswordPage.tsx',
+      UserMenu: './src/features/user-menu/UserMenu.tsx',
+      AuthModal: './src/features/auth-modal/AuthModal.tsx',
+      },
+    },
+    argv,
+  );

@@ -1,0 +1,64 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { setRuntimeConfig } from '@grocer/shared';
+import { mockFetch, renderWithProviders, type FetchMock } from '@grocer/shared/testing';
+import { leaveFor } from '../lib/externalNavigation.ts';
+import { authBody, errorBody, makeUser } from '../testing/fixtures.ts';
+import { GoogleSignInButton } from './GoogleSignInButton.tsx';
+
+jest.mock('../lib/externalNavigation.ts', () => ({ leaveFor: jest.fn() }));
+
+let net: FetchMock | undefined;
+let credential: ((response: { credential: string }) => void) | undefined;
+const gis = {
+  initialize: jest.fn((options: { callback: (response: { credential: string }) => void }) => (credential = options.callback)),
+  renderButton: jest.fn(),
+  disableAutoSelect: jest.fn(),
+};
+
+beforeEach(() => {
+  // GIS already on the page, so no script is fetched.
+  window.google = { accounts: { id: gis } };
+  setRuntimeConfig({ googleClientId: 'client-123.apps.googleusercontent.com' });
+});
+afterEach(() => {
+  net?.restore();
+  net = undefined;
+  delete window.google;
+  setRuntimeConfig({ googleClientId: undefined });
+  jest.clearAllMocks();
+});
+
+describe('GoogleSignInButton with Google Identity Services', () => {
+  it("renders Google's button and signs in with the credential it returns", async () => {
+    const shopper = makeUser({ authMethod: 'google' });
+    net = mockFetch({ 'POST /auth/google': () => ({ body: authBody(shopper) }) });
+    const onSignedIn = jest.fn();
+    const { store } = renderWithProviders(<GoogleSignInButton onSignedIn={onSignedIn} />);
+    await waitFor(() => expect(gis.renderButton).toHaveBeenCalled());
+    expect(gis.initialize).toHaveBeenCalledWith(expect.objectContaining({ client_id: 'client-123.apps.googleusercontent.com' }));
+
+    act(() => credential!({ credential: 'google-id-token' }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(shopper));
+    expect(net.calls[0]!.body).toEqual({ idToken: 'google-id-token' });
+    expect(store.getState().session.user).toEqual(shopper);
+    expect(leaveFor).not.toHaveBeenCalled();
+  });
+
+  it('sends an admin to the admin site instead', async () => {
+    net = mockFetch({ 'POST /auth/google': () => ({ body: authBody(makeUser({ roleName: 'ADMIN', authMethod: 'google' })) }) });
+    const onSignedIn = jest.fn();
+    renderWithProviders(<GoogleSignInButton onSignedIn={onSignedIn} />);
+    await waitFor(() => expect(gis.renderButton).toHaveBeenCalled());
+    act(() => credential!({ credential: 'admin-token' }));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('/admin'));
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal", async () => {
+    net = mockFetch({ 'POST /auth/google': () => ({ status: 401, body: errorBody('That Google account could not be verified.') }) });
+    renderWithProviders(<GoogleSignInButton />);
+    await waitFor(() => expect(gis.renderButton).toHaveBeenCalled());
+    act(() => credential!({ credential: 'bad' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That Google account could not be verified.');
+  });
+});

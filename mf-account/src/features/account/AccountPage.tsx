@@ -1,0 +1,66 @@
+// /account (spec §2 Account): profile overview, quick actions (order history, favourites toggle,
+// 'Notification Settings' coming soon), delivery address, beta access and the favourites grid.
+// The profile is fetched on every visit and merged into the signed-in user; the address form waits
+// for it so it starts from the server's address.
+import { useId, useState } from 'react';
+import { events, selectFavourites, selectUser, useAppSelector, type User } from '@grocer/shared';
+import { Notice } from '../../components/Notice.tsx';
+import { useAccountProfileQuery } from '../../lib/accountApi.ts';
+import { AddressForm } from './AddressForm.tsx';
+import { AddressStatus } from './AddressStatus.tsx';
+import { BetaAccess } from './BetaAccess.tsx';
+import { FavouritesSection } from './FavouritesSection.tsx';
+import { ProfileOverview } from './ProfileOverview.tsx';
+import { QuickActions } from './QuickActions.tsx';
+import './AccountPage.css';
+
+export const PROFILE_FAILED = 'Failed to fetch user profile';
+
+export default function AccountPage() {
+  const user = useAppSelector(selectUser);
+  // The shell's guard keeps visitors out; the stand-alone harness has no guard.
+  if (!user) {
+    return (
+      <section className="page account-page">
+        <h1>My Account</h1>
+        <p>Please sign in to view your account.</p>
+        <button type="button" className="btn btn-primary" onClick={() => events.emit('auth:open-modal', { mode: 'signin' })}>
+          Sign In
+        </button>
+      </section>
+    );
+  }
+  return <Account user={user} />;
+}
+
+function Account({ user }: { user: User }) {
+  const profile = useAccountProfileQuery(user.uuid, { refetchOnMountOrArgChange: true });
+  const favouriteCount = useAppSelector(selectFavourites).length;
+  const [showFavourites, setShowFavourites] = useState(false);
+  const favouritesId = useId();
+  const addressHeadingId = useId();
+
+  return (
+    <div className="page account-page">
+      <h1>My Account</h1>
+      {profile.isError && <Notice kind="error">{PROFILE_FAILED}</Notice>}
+      <div className="account-top">
+        <ProfileOverview user={user} />
+        <QuickActions
+          favouritesId={favouritesId}
+          favouriteCount={favouriteCount}
+          showFavourites={showFavourites}
+          onToggleFavourites={() => setShowFavourites((shown) => !shown)}
+        />
+      </div>
+      {/* Right under the toggle, so showing favourites never scrolls them out of sight. */}
+      <FavouritesSection id={favouritesId} hidden={!showFavourites} />
+      <section className="account-card" aria-labelledby={addressHeadingId}>
+        <h2 id={addressHeadingId}>Delivery Address</h2>
+        <AddressStatus user={user} />
+        {profile.isLoading ? <p role="status">Loading your delivery address...</p> : <AddressForm key={user.uuid} user={user} />}
+      </section>
+      <BetaAccess user={user} />
+    </div>
+  );
+}

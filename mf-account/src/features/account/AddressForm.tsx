@@ -1,0 +1,101 @@
+// The delivery address form (spec §2 Account, §5): street name, city, state and zip required,
+// apartment optional; first and last name only while missing, then locked (the server refuses to
+// change them). Checked on blur and on submit, like every form of this remote.
+import { useState, type FormEvent } from 'react';
+import { apiErrorMessage, isBlank, validateAddressForm, type User } from '@grocer/shared';
+import { FormField, focusFirstInvalid } from '../../components/FormField.tsx';
+import { Notice, type NoticeKind } from '../../components/Notice.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { useAccountSaveAddressMutation } from '../../lib/accountApi.ts';
+import { useValidatedForm } from '../../lib/useValidatedForm.ts';
+
+export const ADDRESS_SAVED = 'Delivery address updated successfully!';
+export const PROFILE_AND_ADDRESS_SAVED = 'Profile information and delivery address updated successfully!';
+export const ADDRESS_FAILED = 'Failed to update address';
+
+type Field = 'firstName' | 'lastName' | 'streetName' | 'apartmentName' | 'city' | 'state' | 'zip';
+
+export function AddressForm({ user }: { user: User }) {
+  const [saveAddress, { isLoading }] = useAccountSaveAddressMutation();
+  const [outcome, setOutcome] = useState<{ kind: NoticeKind; message: string } | null>(null);
+  const needsFirstName = isBlank(user.firstName);
+  const needsLastName = isBlank(user.lastName);
+  const address = user.address;
+  const form = useValidatedForm<Field>(
+    {
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      streetName: address?.streetName ?? '',
+      apartmentName: address?.apartmentName ?? '',
+      city: address?.city ?? '',
+      state: address?.state ?? '',
+      zip: address?.zip ?? '',
+    },
+    (values) => {
+      const errors = validateAddressForm(values, { requireNames: true });
+      // Only the names still missing are on the form.
+      if (!needsFirstName) delete errors.firstName;
+      if (!needsLastName) delete errors.lastName;
+      return errors;
+    },
+  );
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const element = event.currentTarget;
+    const errors = form.validateAll();
+    if (Object.keys(errors).length > 0) {
+      focusFirstInvalid(element, Object.keys(errors));
+      return;
+    }
+    setOutcome(null);
+    const { values } = form;
+    const savesNames = needsFirstName || needsLastName;
+    try {
+      await saveAddress({
+        firstName: needsFirstName ? values.firstName.trim() : (user.firstName ?? ''),
+        lastName: needsLastName ? values.lastName.trim() : (user.lastName ?? ''),
+        streetName: values.streetName.trim(),
+        apartmentName: values.apartmentName.trim(),
+        city: values.city.trim(),
+        state: values.state.trim(),
+        zip: values.zip.trim(),
+      }).unwrap();
+      setOutcome({ kind: 'success', message: savesNames ? PROFILE_AND_ADDRESS_SAVED : ADDRESS_SAVED });
+    } catch (error) {
+      setOutcome({ kind: 'error', message: apiErrorMessage(error, ADDRESS_FAILED) });
+    }
+  };
+
+  return (
+    <form className="form-stack address-form" noValidate onSubmit={(event) => void submit(event)}>
+      {needsFirstName || needsLastName ? (
+        <fieldset className="address-names">
+          <legend>Your name</legend>
+          <p className="form-hint">Your name can be entered once; it cannot be changed after it is saved.</p>
+          <div className="form-row">
+            {needsFirstName && <FormField label="First Name" autoComplete="given-name" {...form.field('firstName')} />}
+            {needsLastName && <FormField label="Last Name" autoComplete="family-name" {...form.field('lastName')} />}
+          </div>
+        </fieldset>
+      ) : (
+        <p className="address-name-locked">
+          Deliver to <strong>{`${user.firstName} ${user.lastName}`}</strong>
+        </p>
+      )}
+      <FormField label="Street Name" autoComplete="address-line1" {...form.field('streetName')} />
+      <FormField label="Apartment (optional)" autoComplete="address-line2" {...form.field('apartmentName')} />
+      <div className="form-row">
+        <FormField label="City" autoComplete="address-level2" {...form.field('city')} />
+        <FormField label="State" autoComplete="address-level1" {...form.field('state')} />
+        <FormField label="ZIP Code" autoComplete="postal-code" inputMode="numeric" {...form.field('zip')} />
+      </div>
+      {outcome && <Notice kind={outcome.kind}>{outcome.message}</Notice>}
+      <div className="form-actions">
+        <SubmitButton className="btn btn-primary" disabled={form.hasVisibleErrors || isLoading}>
+          {isLoading ? 'Saving...' : 'Save Address'}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+// A favourite on /account: image, name, store, price, Add to Cart and remove. Remotes never import
+// each other, so this is the account's own small card rather than the catalogue's ProductCard.
+import { useId } from 'react';
+import {
+  addToCart,
+  assetUrl,
+  favouriteAdded,
+  favouriteRemoved,
+  formatCents,
+  showToast,
+  useAppDispatch,
+  type Product,
+} from '@grocer/shared';
+import { useFavouritesRemoveMutation } from '@grocer/shared';
+import { errorStatus } from '../../lib/errors.ts';
+
+const IMAGE_SIZE = 160;
+
+export function FavouriteCard({
+  product,
+  onAdded,
+  onRemoved,
+}: {
+  product: Product;
+  onAdded: (name: string) => void;
+  onRemoved: () => void;
+}) {
+  const dispatch = useAppDispatch();
+  const [removeFavorite] = useFavouritesRemoveMutation();
+  const titleId = useId();
+
+  const add = () => {
+    // The shared thunk refuses duplicates (with its own toast) and out-of-stock products.
+    if (dispatch(addToCart(product)) === 'added') onAdded(product.name);
+  };
+
+  const remove = async () => {
+    // The slice changes first so the card goes at once; a failure puts it back and says so.
+    dispatch(favouriteRemoved(product.uuid));
+    onRemoved();
+    try {
+      await removeFavorite(product.uuid).unwrap();
+    } catch (error) {
+      dispatch(favouriteAdded(product));
+      // A 401 is reported by the session-expired flow.
+      if (errorStatus(error) !== 401) showToast('error', 'Failed to remove from favorites');
+    }
+  };
+
+  return (
+    <article className="favourite-card" aria-labelledby={titleId}>
+      <img src={assetUrl(product.image)} alt="" width={IMAGE_SIZE} height={IMAGE_SIZE} loading="lazy" decoding="async" />
+      <div className="favourite-card-body">
+        <h3 id={titleId}>{product.name}</h3>
+        {product.store?.name && <p className="favourite-card-store">{product.store.name}</p>}
+        <p className="favourite-card-price">{formatCents(product.price_cents)}</p>
+        <div className="favourite-card-actions">
+          {product.stockStatus === 'OUT_OF_STOCK' ? (
+            <p className="favourite-card-out">Out of stock</p>
+          ) : (
+            <button type="button" className="btn btn-primary" aria-describedby={titleId} onClick={add}>
+              Add to Cart
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn-outline"
+            aria-label={`Remove ${product.name} from favorites`}
+            onClick={() => void remove()}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,120 @@
+// The auth modal (exposed as `account/AuthModal`, mounted once by the shell), opened from anywhere
+// with `events.emit('auth:open-modal', { mode })`. Spec §2: modes signin, signup and reset; closing
+// resets mode, error and loading (each view unmounts, taking its state with it); switching mode
+// clears errors (a new view); the page body does not scroll while it is open.
+// Dialog semantics: role=dialog + aria-modal, labelled by the view's heading, focus moved in on open
+// and kept inside, Escape closes, focus goes back to whatever opened it.
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { useNavigate } from 'react-router';
+import { events, paths } from '@grocer/shared';
+import type { AuthMode } from './modes.ts';
+import { ResetRequestForm } from './ResetRequestForm.tsx';
+import { SignInForm } from './SignInForm.tsx';
+import { SignUpForm } from './SignUpForm.tsx';
+import './AuthModal.css';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
+
+function focusableIn(container: HTMLElement): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
+}
+
+export default function AuthModal() {
+  const [mode, setMode] = useState<AuthMode | null>(null);
+  const navigate = useNavigate();
+  const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const open = mode !== null;
+
+  useEffect(
+    () =>
+      events.on('auth:open-modal', ({ mode: next }) => {
+        // Remember the opener only when opening, not when a second event switches the mode.
+        if (!dialog.current) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        setMode(next);
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    const { body } = document;
+    const previousOverflow = body.style.overflow;
+    body.style.overflow = 'hidden';
+    const returnTo = opener.current;
+    return () => {
+      body.style.overflow = previousOverflow;
+      if (returnTo?.isConnected) returnTo.focus();
+    };
+  }, [open]);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!mode || !element) return;
+    // Views that open on a result (e.g. the sign-up notice) focus their own heading; forms start at the first field.
+    if (element.contains(document.activeElement) && document.activeElement !== element) return;
+    (element.querySelector<HTMLElement>('input') ?? element).focus();
+  }, [mode]);
+
+  const close = useCallback(() => setMode(null), []);
+  const finishSignUp = useCallback(() => {
+    setMode(null);
+    void navigate(paths.account());
+  }, [navigate]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      close();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const items = focusableIn(dialog.current);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === dialog.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  if (!mode) return null;
+  const view = { titleId, onModeChange: setMode, onClose: close };
+  return createPortal(
+    <div
+      className="auth-modal-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) close();
+      }}
+    >
+      <div
+        ref={dialog}
+        className="auth-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <button type="button" className="auth-modal-close" aria-label="Close" onClick={close}>
+          <span aria-hidden="true">×</span>
+        </button>
+        {mode === 'signin' && <SignInForm key="signin" {...view} />}
+        {mode === 'signup' && <SignUpForm key="signup" {...view} onDone={finishSignUp} />}
+        {mode === 'reset' && <ResetRequestForm key="reset" {...view} />}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,68 @@
+// Sign-in mode: email and password, checked on blur and on submit (spec §5); the server's answer or
+// the §8 fallbacks; "Sign in with Google" below.
+import { useState, type FormEvent } from 'react';
+import { normalizeEmail, signedIn, useAppDispatch, validateSignInForm } from '@grocer/shared';
+import { FormField, focusFirstInvalid } from '../../components/FormField.tsx';
+import { GoogleSignInButton } from '../../components/GoogleSignInButton.tsx';
+import { Notice } from '../../components/Notice.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { isAuthSuccess, sessionUser, useAccountLoginMutation } from '../../lib/accountApi.ts';
+import { useValidatedForm } from '../../lib/useValidatedForm.ts';
+import { SIGN_IN_FAILED, signInErrorMessage } from './authErrors.ts';
+import type { AuthViewProps } from './modes.ts';
+
+export function SignInForm({ titleId, onModeChange, onClose }: AuthViewProps) {
+  const dispatch = useAppDispatch();
+  const [login, { isLoading }] = useAccountLoginMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useValidatedForm({ email: '', password: '' }, validateSignInForm);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const element = event.currentTarget;
+    const errors = form.validateAll();
+    if (Object.keys(errors).length > 0) {
+      focusFirstInvalid(element, Object.keys(errors));
+      return;
+    }
+    setFailure(null);
+    try {
+      const response = await login({ email: normalizeEmail(form.values.email), password: form.values.password }).unwrap();
+      if (!isAuthSuccess(response)) {
+        setFailure(response.message || SIGN_IN_FAILED);
+        return;
+      }
+      dispatch(signedIn(sessionUser(response)));
+      onClose();
+    } catch (error) {
+      setFailure(signInErrorMessage(error));
+    }
+  };
+
+  return (
+    <div className="auth-view">
+      <h2 id={titleId}>Sign In</h2>
+      <form className="form-stack" noValidate onSubmit={(event) => void submit(event)}>
+        {failure && <Notice kind="error">{failure}</Notice>}
+        <FormField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <FormField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+        <div className="auth-row-end">
+          <button type="button" className="link-button" onClick={() => onModeChange('reset')}>
+            Forgot password?
+          </button>
+        </div>
+        <SubmitButton className="btn btn-primary btn-block" disabled={form.hasVisibleErrors || isLoading}>
+          {isLoading ? 'Signing In...' : 'Sign In'}
+        </SubmitButton>
+      </form>
+      <p className="divider">or</p>
+      <GoogleSignInButton onSignedIn={onClose} />
+      <p className="auth-switch">
+        Don&apos;t have an account?{' '}
+        <button type="button" className="link-button" onClick={() => onModeChange('signup')}>
+          Sign Up
+        </button>
+      </p>
+    </div>
+  );
+}

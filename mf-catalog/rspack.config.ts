@@ -1,0 +1,20 @@
+import { createAppConfig } from '@grocer/tools/rspack';
+
+// The exposes map is this remote's public API; its names must match REMOTE_EXPOSES in @grocer/shared.
+export default (_env: unknown, argv: { mode?: string }) =>
+  createAppConfig(
+    {
+      root: import.meta.dirname,
+      dir: 'mf-catalog',
+      title: 'Grocer catalogue (stand-alone)',
+      exposes: {
+        HomePage: './src/features/home/HomePage.tsx',
+        StorePage: './src/features/store/StorePage.tsx',
+        SearchPage: './src/features/search/SearchPage.tsx',
+        SearchBox: './src/features/search-box/SearchBox.tsx',
+        StoresMenu: './src/features/stores-menu/StoresMenu.tsx',
+        ProductCard: './src/components/ProductCard.tsx',
+      },
+    },
+    argv,
+  );

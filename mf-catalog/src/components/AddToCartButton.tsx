@@ -1,0 +1,40 @@
+// Spec §4 Add-to-cart button: 'Add to Cart' → 'Adding...' (~300 ms) → 'Added!' (2000 ms) → 'In Cart'
+// while the product is in the shared cart. Out-of-stock products get no button (ProductCard).
+import { useState } from 'react';
+import { addToCart, CONSTANTS, selectIsInCart, useAppDispatch, useAppSelector, type Product, useTimers } from '@grocer/shared';
+
+type Phase = 'idle' | 'adding' | 'added';
+
+const LABELS: Record<Phase, string> = { idle: 'Add to Cart', adding: 'Adding...', added: 'Added!' };
+
+export function AddToCartButton({ product, describedBy }: { product: Product; describedBy?: string }) {
+  const dispatch = useAppDispatch();
+  const inCart = useAppSelector((state) => selectIsInCart(state, product.uuid));
+  const [phase, setPhase] = useState<Phase>('idle');
+  const { schedule } = useTimers();
+
+  const add = () => {
+    if (phase !== 'idle') return;
+    // The shared thunk refuses duplicates with its own 'already in your cart' toast; only a real add animates.
+    if (dispatch(addToCart(product)) !== 'added') return;
+    setPhase('adding');
+    schedule(() => {
+      setPhase('added');
+      schedule(() => setPhase('idle'), CONSTANTS.ADDED_STATE_MS);
+    }, CONSTANTS.ADD_ANIMATION_MS);
+  };
+
+  const label = phase === 'idle' && inCart ? 'In Cart' : LABELS[phase];
+  return (
+    <button
+      type="button"
+      className={`btn ${phase === 'idle' && !inCart ? 'btn-primary' : 'btn-outline'} add-to-cart`}
+      data-phase={phase === 'idle' && inCart ? 'in-cart' : phase}
+      aria-describedby={describedBy}
+      aria-busy={phase === 'adding' || undefined}
+      onClick={add}
+    >
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,44 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { mockFetch, renderWithProviders, type FetchMock } from '@grocer/shared/testing';
+import { makeStore } from '../../testing/fixtures.ts';
+import HomePage from './HomePage.tsx';
+
+let net: FetchMock;
+const stores = Array.from({ length: 8 }, (_, i) => makeStore({ id: i + 1, publicId: `store-${i + 1}`, name: `Store ${i + 1}` }));
+
+afterEach(() => net.restore());
+
+describe('HomePage', () => {
+  it('shows 6 placeholder cards while loading, then the stores paged by 6', async () => {
+    net = mockFetch({ 'GET /open/stores': () => ({ body: stores }) });
+    const { container } = renderWithProviders(<HomePage />);
+    expect(screen.getByRole('heading', { name: 'Our Stores' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('store-placeholders')).getAllByRole('listitem', { hidden: true })).toHaveLength(6);
+
+    expect(await screen.findByRole('heading', { name: 'Store 1' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /^Shop Now/ })).toHaveLength(6);
+    expect(screen.getByRole('link', { name: 'Shop Now at Store 1' })).toHaveAttribute('href', '/store/store-1');
+    expect(screen.getAllByText('1 Main St')).toHaveLength(6);
+    expect(screen.getAllByText('Springfield, IL 62701')).toHaveLength(6);
+    const logo = container.querySelector('.store-card img');
+    expect(logo).toHaveAttribute('src', 'http://localhost:4000/images/stores/store-1.png');
+    expect(logo).toHaveAttribute('width', '72');
+    expect(logo).toHaveAttribute('height', '72');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(screen.getAllByRole('link', { name: /^Shop Now/ })).toHaveLength(2);
+    expect(screen.getByRole('heading', { name: 'Store 8' })).toBeInTheDocument();
+  });
+
+  it('says when the stores cannot be fetched', async () => {
+    net = mockFetch({ 'GET /open/stores': () => ({ status: 500, body: null }) });
+    renderWithProviders(<HomePage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch stores');
+  });
+
+  it('shows the banner with its heading', () => {
+    net = mockFetch({ 'GET /open/stores': () => ({ body: [] }) });
+    renderWithProviders(<HomePage />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Fresh groceries from your local stores');
+  });
+});

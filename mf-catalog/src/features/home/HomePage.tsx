@@ -1,0 +1,96 @@
+// Home (spec §2): the banner and the 'Our Stores' grid, paged on the client by 6.
+// "On entry any currently selected store is cleared": the current store is never stored, it is
+// read from the URL (useMatch on the store routes, see StoresMenu), so on / there simply is none.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { assetUrl, CONSTANTS, paths, type Store } from '@grocer/shared';
+import { ErrorMessage, LoadingMessage } from '../../components/StatusMessage.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { useCatalogStoresQuery } from '../../lib/catalogApi.ts';
+import { HomeBanner } from './HomeBanner.tsx';
+import './HomePage.css';
+
+const PAGE_SIZE = CONSTANTS.HOME_STORE_PAGE_SIZE;
+export const STORE_LOGO_SIZE = 72;
+
+export default function HomePage() {
+  const { data: stores, isError, refetch } = useCatalogStoresQuery();
+  const [page, setPage] = useState(1);
+  const totalPages = stores ? Math.ceil(stores.length / PAGE_SIZE) : 0;
+  // The list can shrink between visits (cached): never show a page past the end.
+  const currentPage = Math.min(page, Math.max(1, totalPages));
+  const visible = stores?.slice((currentPage - 1) * PAGE_SIZE, currentPage * PAGE_SIZE) ?? [];
+
+  let content;
+  if (stores) {
+    content =
+      stores.length === 0 ? (
+        <p className="home-empty">No stores are available right now.</p>
+      ) : (
+        <ul className="store-grid">
+          {visible.map((store) => (
+            <li key={store.uuid}>
+              <StoreCard store={store} />
+            </li>
+          ))}
+        </ul>
+      );
+  } else if (isError) {
+    content = <ErrorMessage message="Failed to fetch stores" onRetry={() => void refetch()} />;
+  } else {
+    content = (
+      <>
+        <LoadingMessage label="Loading stores" />
+        <StoreGridSkeleton />
+      </>
+    );
+  }
+
+  return (
+    <div className="page home-page">
+      <HomeBanner />
+      <section className="home-stores" aria-labelledby="home-stores-heading" aria-busy={!stores && !isError}>
+        <h2 id="home-stores-heading">Our Stores</h2>
+        {content}
+        <Pager label="Store pages" currentPage={currentPage} totalPages={totalPages} onPageChange={setPage} />
+      </section>
+    </div>
+  );
+}
+
+function StoreCard({ store }: { store: Store }) {
+  return (
+    <article className="store-card">
+      {/* The name is printed beside the logo. */}
+      <img src={assetUrl(store.logo)} alt="" width={STORE_LOGO_SIZE} height={STORE_LOGO_SIZE} decoding="async" />
+      <div className="store-card-body">
+        <h3>{store.name}</h3>
+        <address>
+          <span>{store.address1}</span>
+          {store.address2 && <span>{store.address2}</span>}
+        </address>
+      </div>
+      <Link className="btn btn-primary store-card-link" to={paths.store(store.publicId)}>
+        Shop Now<span className="visually-hidden"> at {store.name}</span>
+      </Link>
+    </article>
+  );
+}
+
+function StoreGridSkeleton() {
+  return (
+    <ul className="store-grid" aria-hidden="true" data-testid="store-placeholders">
+      {Array.from({ length: PAGE_SIZE }, (_, index) => (
+        <li key={index}>
+          <div className="store-card store-card-placeholder">
+            <div className="store-card-logo-placeholder" />
+            <div className="store-card-body">
+              <div className="skeleton-line" />
+              <div className="skeleton-line short" />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

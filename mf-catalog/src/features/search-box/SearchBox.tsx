@@ -1,0 +1,155 @@
+// Header search box with suggestions (spec §2): an ARIA 1.2 combobox over the global search.
+// Suggestions from 2 trimmed characters, debounced 300 ms, at most 5; arrows move, Enter opens the
+// highlighted product's store (or searches the text), Escape closes (and then clears).
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { CONSTANTS, formatCents, paths, type Product } from '@grocer/shared';
+import { useCatalogGlobalSearchQuery } from '../../lib/catalogApi.ts';
+import './SearchBox.css';
+
+const MIN = CONSTANTS.SUGGESTION_MIN_CHARS;
+const LIMIT = CONSTANTS.SUGGESTION_LIMIT;
+
+/** Where a suggestion leads: its store's listing searched for the product. */
+export function suggestionPath(product: Product): string {
+  // A product of an unknown store has no publicId; searching its name everywhere still finds it.
+  return product.store.publicId ? paths.store(product.store.publicId, { q: product.name }) : paths.search(product.name);
+}
+
+export default function SearchBox() {
+  const navigate = useNavigate();
+  const id = useId();
+  const listboxId = `${id}-listbox`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+
+  const [text, setText] = useState('');
+  const [term, setTerm] = useState('');
+  const [open, setOpen] = useState(false);
+  const [activeUuid, setActiveUuid] = useState<string | null>(null);
+  const trimmed = text.trim();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(trimmed), CONSTANTS.SUGGESTION_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [trimmed]);
+
+  // Results are cached per term, so a slow answer for an older term can never replace a newer
+  // one; `data` keeps the last list on screen while the next term loads (no flicker).
+  const { data, isError } = useCatalogGlobalSearchQuery({ query: term, page: 1, limit: LIMIT }, { skip: term.length < MIN });
+  const suggestions = trimmed.length >= MIN && term.length >= MIN && !isError ? (data?.products.slice(0, LIMIT) ?? []) : [];
+  const expanded = open && suggestions.length > 0;
+  // The highlight follows the product, so a new list never highlights a different one.
+  const activeIndex = expanded ? suggestions.findIndex((p) => p.uuid === activeUuid) : -1;
+
+  const close = () => {
+    setOpen(false);
+    setActiveUuid(null);
+  };
+
+  const choose = (product: Product) => {
+    close();
+    void navigate(suggestionPath(product));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!trimmed) return;
+    close();
+    void navigate(paths.search(trimmed));
+  };
+
+  const move = (step: 1 | -1) => {
+    if (suggestions.length === 0) return;
+    setOpen(true);
+    const from = expanded ? activeIndex : -1;
+    const next = from === -1 ? (step === 1 ? 0 : suggestions.length - 1) : (from + step + suggestions.length) % suggestions.length;
+    setActiveUuid(suggestions[next]?.uuid ?? null);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        move(1);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        move(-1);
+        break;
+      case 'Enter': {
+        const product = activeIndex >= 0 ? suggestions[activeIndex] : undefined;
+        // Without a highlighted suggestion Enter submits the form (search the text).
+        if (product) {
+          event.preventDefault();
+          choose(product);
+        }
+        break;
+      }
+      case 'Escape':
+        event.preventDefault();
+        if (expanded) close();
+        else setText('');
+        break;
+    }
+  };
+
+  return (
+    <form role="search" className="search-box" onSubmit={submit}>
+      <label htmlFor={`${id}-input`} className="visually-hidden">
+        Search products
+      </label>
+      <div className="search-box-field">
+        <input
+          id={`${id}-input`}
+          type="search"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listboxId}
+          aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
+          placeholder="Search products in every store"
+          autoComplete="off"
+          enterKeyHint="search"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+            setActiveUuid(null);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={close}
+          onFocus={() => setOpen(true)}
+        />
+        <button type="submit" className="search-box-submit" aria-label="Search">
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <circle cx="10.5" cy="10.5" r="6.5" />
+            <path d="M15.5 15.5 21 21" />
+          </svg>
+        </button>
+      </div>
+      <ul id={listboxId} role="listbox" aria-label="Product suggestions" className="search-box-list" hidden={!expanded}>
+        {suggestions.map((product, index) => (
+          <li
+            key={product.uuid}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === activeIndex}
+            className="search-box-option"
+            // Keeps focus in the input, so the click below still finds the list open.
+            onMouseDown={(event) => event.preventDefault()}
+            onMouseMove={() => setActiveUuid(product.uuid)}
+            onClick={() => choose(product)}
+          >
+            <span className="search-box-option-name">{product.name}</span>
+            <span className="search-box-option-meta">
+              {product.store.name} · {formatCents(product.price_cents)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="visually-hidden" role="status">
+        {expanded ? `${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'} available` : ''}
+      </p>
+    </form>
+  );
+}

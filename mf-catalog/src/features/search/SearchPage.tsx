@@ -1,0 +1,126 @@
+// Global search (spec §2): /search?q=&page=&sort=&order=. The URL is the single source of truth;
+// no `sort` means 'Best match' (the API's relevance order).
+import { useId, useRef, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CONSTANTS, paths, readListingQuery } from '@grocer/shared';
+import { PageBanner } from '../../components/PageBanner.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid.tsx';
+import { SortSelect } from '../../components/SortSelect.tsx';
+import { EmptyMessage, ErrorMessage, LoadingMessage } from '../../components/StatusMessage.tsx';
+import { useCatalogGlobalSearchQuery } from '../../lib/catalogApi.ts';
+import { plural, resultRange } from '../../lib/resultRange.ts';
+import { fromSortValue, readSearchSort, SEARCH_SORT_OPTIONS, searchPath } from '../../lib/sortOptions.ts';
+import './SearchPage.css';
+
+export const SEARCH_FAILED = 'Failed to search products. Please try again.';
+
+export default function SearchPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const inputId = useId();
+  const resultsRef = useRef<HTMLElement>(null);
+
+  const { q: rawQ, page } = readListingQuery(params);
+  const q = rawQ.trim();
+  const sort = readSearchSort(params);
+  const result = useCatalogGlobalSearchQuery(
+    { query: q, page, limit: CONSTANTS.PAGE_SIZE, ...(sort === 'relevance' ? {} : fromSortValue(sort)) },
+    { skip: !q },
+  );
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    // Blank text is ignored (spec §2).
+    if (text) void navigate(searchPath(text, { sort }));
+  };
+
+  // currentData is only ever this URL's answer: an older response never shows under a newer URL.
+  const data = result.currentData;
+  const pagination = data?.pagination ?? result.data?.pagination;
+
+  let summary = '';
+  let body;
+  if (!q) {
+    body = (
+      <EmptyMessage title="No search query provided">
+        <p>Type what you are looking for to search every store.</p>
+        <p>
+          <Link className="btn btn-primary" to={paths.home()}>
+            Go Home
+          </Link>
+        </p>
+      </EmptyMessage>
+    );
+  } else if (data) {
+    const range = resultRange(data.pagination, data.products.length);
+    if (data.products.length > 0) {
+      summary = `Showing ${range.from}–${range.to} of ${range.total} ${plural(range.total, 'result', 'results')} for "${q}"`;
+      body = (
+        <>
+          <h2 className="visually-hidden">Products</h2>
+          <ProductGrid products={data.products} />
+        </>
+      );
+    } else {
+      summary = 'No products found.';
+      body = (
+        <EmptyMessage title="No products found">
+          <p>Nothing matches “{q}”. Try another word or check the spelling.</p>
+        </EmptyMessage>
+      );
+    }
+  } else if (result.isError) {
+    body = <ErrorMessage message={SEARCH_FAILED} onRetry={() => void result.refetch()} />;
+  } else {
+    body = (
+      <>
+        <LoadingMessage label="Searching" />
+        <ProductGridSkeleton />
+      </>
+    );
+  }
+
+  return (
+    <div className="page search-page">
+      <PageBanner
+        title="Search Results"
+        subtitle={q ? `for "${q}"` : undefined}
+        breadcrumbs={[{ label: 'Home', to: paths.home() }, { label: 'Search' }]}
+      />
+      <div className="search-toolbar">
+        <form role="search" className="search-form" onSubmit={submit}>
+          <label htmlFor={inputId} className="visually-hidden">
+            Search all stores
+          </label>
+          {/* key: Back/Forward change q in the URL; the field follows it. */}
+          <input key={q} id={inputId} name="q" type="search" defaultValue={q} placeholder="Search all stores" autoComplete="off" />
+          <button type="submit" className="btn btn-primary">
+            Search
+          </button>
+        </form>
+        {q && <SortSelect value={sort} options={SEARCH_SORT_OPTIONS} onChange={(value) => void navigate(searchPath(q, { sort: value }))} />}
+      </div>
+      <section className="search-results" ref={resultsRef} aria-label="Search results" aria-busy={result.isFetching}>
+        <p className="results-summary" role="status">
+          {summary}
+        </p>
+        {body}
+        {q && pagination && (
+          <Pager
+            label="Result pages"
+            currentPage={page}
+            totalPages={pagination.totalPages}
+            disabled={result.isFetching}
+            onPageChange={(next) => {
+              void navigate(searchPath(q, { page: next, sort }));
+              // The path stays /search, so the shell does not scroll; jsdom has no scrollIntoView.
+              resultsRef.current?.scrollIntoView?.({ block: 'start' });
+            }}
+          />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { routePatterns } from '@grocer/shared';
+import { mockFetch, renderWithProviders, type FetchMock, type MockRequest } from '@grocer/shared/testing';
+import { makeCategory, makeProducts, makeStore, paginated } from '../../testing/fixtures.ts';
+import { LocationDisplay } from '../../testing/LocationDisplay.tsx';
+import StorePage from './StorePage.tsx';
+
+const store = makeStore();
+const categories = [makeCategory(), makeCategory({ id: 2, uuid: 'cat-bakery', name: 'Bakery', productCount: 7 })];
+let net: FetchMock;
+
+function mockCatalogue(extra: Parameters<typeof mockFetch>[0] = {}) {
+  net = mockFetch({
+    'GET /open/store/fresh-mart': () => ({ body: store }),
+    'GET /open/categories': () => ({ body: categories }),
+    'GET /open/products/fresh-mart/paginated': ({ url }) => {
+      const page = Number(url.searchParams.get('page'));
+      return {
+        body: paginated(makeProducts(page === 2 ? 3 : 20, page === 2 ? 21 : 1), { currentPage: page, totalPages: 2, totalItems: 23 }),
+      };
+    },
+    ...extra,
+  });
+}
+
+const requestsTo = (path: string): MockRequest[] => net.calls.filter((call) => call.url.pathname === path);
+const location = () => screen.getByTestId('location').textContent;
+
+function renderStore(route = '/store/fresh-mart', path: string = routePatterns.store) {
+  return renderWithProviders(
+    <>
+      <StorePage />
+      <LocationDisplay />
+    </>,
+    { route, path },
+  );
+}
+
+afterEach(() => net.restore());
+
+describe('StorePage', () => {
+  it('shows the store, its categories with counts and the first page of products from the API', async () => {
+    mockCatalogue();
+    renderStore();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fresh Mart' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Product 1' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    expect(screen.getByText('Showing 1–20 of 23 products')).toBeInTheDocument();
+    expect(screen.getByText('1 Main St, Springfield, IL 62701')).toBeInTheDocument();
+    expect(screen.getByText('8:00 AM - 10:00 PM')).toBeInTheDocument();
+
+    const nav = screen.getByRole('navigation', { name: 'Categories' });
+    expect(within(nav).getByRole('link', { name: 'Dairy 42 products' })).toHaveAttribute('href', '/store/fresh-mart/category/cat-dairy');
+    expect(within(nav).getByRole('link', { name: 'All Products' })).toHaveAttribute('aria-current', 'page');
+
+    const [request] = requestsTo('/open/products/fresh-mart/paginated');
+    expect(Object.fromEntries(request!.url.searchParams)).toEqual({ page: '1', limit: '20', sort: 'name', order: 'asc' });
+    expect(requestsTo('/open/categories')[0]?.url.searchParams.get('storeId')).toBe('fresh-mart');
+  });
+
+  it('pages through the URL', async () => {
+    mockCatalogue();
+    renderStore();
+    fireEvent.click(await screen.findByRole('button', { name: 'Next page' }));
+    expect(location()).toBe('/store/fresh-mart?page=2');
+    expect(await screen.findByRole('heading', { name: 'Product 21' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 21–23 of 23 products')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('maps the sort selector to the URL and the request', async () => {
+    mockCatalogue();
+    renderStore('/store/fresh-mart?page=2');
+    const select = await screen.findByRole('combobox', { name: 'Sort by' });
+    expect(select).toHaveValue('name-asc');
+    fireEvent.change(select, { target: { value: 'price-desc' } });
+    expect(location()).toBe('/store/fresh-mart?sort=price&order=desc');
+    expect(select).toHaveValue('price-desc');
+    await waitFor(() =>
+      expect(requestsTo('/open/products/fresh-mart/paginated').at(-1)?.url.search).toBe('?page=1&limit=20&sort=price&order=desc'),
+    );
+  });
+
+  it('shows the category name and count in the heading of the category variant', async () => {
+    mockCatalogue({
+      'GET /open/products/fresh-mart/cat-dairy/paginated': () => ({
+        body: { categoryUuid: 'cat-dairy', categoryName: 'Dairy', ...paginated(makeProducts(20), { totalPages: 3, totalItems: 42 }) },
+      }),
+    });
+    renderStore('/store/fresh-mart/category/cat-dairy', routePatterns.storeCategory);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Dairy (42 products)' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Product 1' });
+    const nav = screen.getByRole('navigation', { name: 'Categories' });
+    expect(within(nav).getByRole('link', { name: 'Dairy 42 products' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('HomeFresh MartDairy');
+  });
+
+  it('searches the store with q through the store search endpoint', async () => {
+    mockCatalogue({ 'GET /open/products/search/paginated': () => ({ body: paginated(makeProducts(2)) }) });
+    renderStore();
+    await screen.findByRole('heading', { name: 'Product 1' });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search this store' }), { target: { value: ' milk ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(location()).toBe('/store/fresh-mart?q=milk');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Results for "milk"' })).toBeInTheDocument();
+    const [request] = requestsTo('/open/products/search/paginated');
+    expect(Object.fromEntries(request!.url.searchParams)).toEqual({
+      query: 'milk',
+      storeId: 'fresh-mart',
+      page: '1',
+      limit: '20',
+      sort: 'name',
+      order: 'asc',
+    });
+    fireEvent.click(screen.getByRole('link', { name: 'Clear search' }));
+    expect(location()).toBe('/store/fresh-mart');
+  });
+
+  it('shows a not-found state for an unknown store', async () => {
+    net = mockFetch({
+      'GET /open/store/nowhere': () => ({
+        status: 404,
+        body: { success: false, message: 'Store not found', error: { code: 'NOT_FOUND', message: 'Store not found' } },
+      }),
+    });
+    renderStore('/store/nowhere');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Store not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse all stores' })).toHaveAttribute('href', '/');
+  });
+
+  it('says which request failed', async () => {
+    const fail = () => ({ status: 500, body: { success: false, message: 'boom', error: { code: 'X', message: 'boom' } } });
+    net = mockFetch({ 'GET /open/store/fresh-mart': fail, 'GET /open/categories': fail, 'GET /open/products/fresh-mart/paginated': fail });
+    renderStore();
+    expect(await screen.findByText('Failed to fetch store')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to fetch categories')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to fetch paginated products')).toBeInTheDocument();
+  });
+
+  it('says when the category products fail', async () => {
+    mockCatalogue({ 'GET /open/products/fresh-mart/cat-dairy/paginated': () => ({ status: 500, body: null }) });
+    renderStore('/store/fresh-mart/category/cat-dairy', routePatterns.storeCategory);
+    expect(await screen.findByText('Failed to fetch paginated category products')).toBeInTheDocument();
+  });
+
+  it('says when the store search fails', async () => {
+    mockCatalogue({ 'GET /open/products/search/paginated': () => ({ status: 500, body: null }) });
+    renderStore('/store/fresh-mart?q=milk');
+    expect(await screen.findByText('Failed to search paginated products')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,205 @@
+// Store listing (spec §2): /store/:pathName and its category variant /store/:pathName/category/:categoryUuid.
+// The URL is the single source of truth (q, page, sort, order), so Back/Forward restore the listing;
+// every change navigates to the canonical URL built by `paths`.
+import { useRef } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { apiErrorStatus, assetUrl, CONSTANTS, paths, readListingQuery, type Category, type ListingQuery, type Store } from '@grocer/shared';
+import { PageBanner, type Breadcrumb } from '../../components/PageBanner.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid.tsx';
+import { SortSelect } from '../../components/SortSelect.tsx';
+import { EmptyMessage, ErrorMessage, LoadingMessage } from '../../components/StatusMessage.tsx';
+import {
+  useCatalogCategoriesQuery,
+  useCatalogCategoryProductsQuery,
+  useCatalogStoreProductsQuery,
+  useCatalogStoreQuery,
+  useCatalogStoreSearchQuery,
+} from '../../lib/catalogApi.ts';
+import { plural, resultRange } from '../../lib/resultRange.ts';
+import { fromSortValue, SORT_OPTIONS, toSortValue } from '../../lib/sortOptions.ts';
+import { StoreSidebar } from './StoreSidebar.tsx';
+import './StorePage.css';
+
+/** The store header's placeholder values (spec §2 Page banner); real counts replace them once known. */
+export const STORE_HEADER_DEFAULTS = { hours: '8:00 AM - 10:00 PM', rating: 4.8 } as const;
+export const STORE_LOGO_SIZE = 64;
+
+type Mode = 'all' | 'category' | 'search';
+
+const PRODUCT_ERRORS: Record<Mode, string> = {
+  all: 'Failed to fetch paginated products',
+  category: 'Failed to fetch paginated category products',
+  search: 'Failed to search paginated products',
+};
+
+export default function StorePage() {
+  const { pathName = '', categoryUuid } = useParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const resultsRef = useRef<HTMLElement>(null);
+
+  const listing = readListingQuery(searchParams);
+  const q = listing.q.trim();
+  // The store search endpoint searches the whole store, so a search text wins over the category.
+  const mode: Mode = q ? 'search' : categoryUuid ? 'category' : 'all';
+  const paging = { page: listing.page, sort: listing.sort, order: listing.order, limit: CONSTANTS.PAGE_SIZE };
+
+  const storeResult = useCatalogStoreQuery(pathName);
+  const categoriesResult = useCatalogCategoriesQuery(pathName);
+  const allResult = useCatalogStoreProductsQuery({ publicId: pathName, ...paging }, { skip: mode !== 'all' });
+  const categoryResult = useCatalogCategoryProductsQuery(
+    { publicId: pathName, categoryUuid: categoryUuid ?? '', ...paging },
+    { skip: mode !== 'category' },
+  );
+  const searchResult = useCatalogStoreSearchQuery({ storeId: pathName, query: q, ...paging }, { skip: mode !== 'search' });
+  const products = { all: allResult, category: categoryResult, search: searchResult }[mode];
+
+  if (apiErrorStatus(storeResult.error) === 404) return <StoreNotFound pathName={pathName} />;
+
+  const store = storeResult.data;
+  const categories = categoriesResult.data;
+  const category = categories?.find((c) => c.uuid === categoryUuid);
+  const categoryName = categoryResult.currentData?.categoryName ?? category?.name;
+
+  /** The same listing (route, q, sort, order) with some values changed; page resets unless given. */
+  const listingPath = (change: ListingQuery) => {
+    const next: ListingQuery = { q: listing.q, sort: listing.sort, order: listing.order, ...change };
+    return mode === 'category' && categoryUuid ? paths.storeCategory(pathName, categoryUuid, next) : paths.store(pathName, next);
+  };
+
+  const onPageChange = (page: number) => {
+    void navigate(listingPath({ page }));
+    // jsdom has no scrollIntoView; browsers do.
+    resultsRef.current?.scrollIntoView?.({ block: 'start' });
+  };
+
+  // currentData is only ever this URL's answer: an older page never shows under a newer URL.
+  const page = products.currentData;
+  const pagination = page?.pagination ?? products.data?.pagination;
+  const range = page ? resultRange(page.pagination, page.products.length) : null;
+
+  let heading;
+  if (mode === 'search') heading = `Results for "${q}"`;
+  else if (mode === 'category') {
+    const count = page?.pagination.totalItems ?? category?.productCount;
+    heading = (
+      <>
+        {categoryName ?? 'Category'}
+        {count !== undefined && <span className="results-count"> ({`${count} ${plural(count, 'product', 'products')}`})</span>}
+      </>
+    );
+  } else heading = 'All Products';
+
+  let body;
+  if (page) {
+    body =
+      page.products.length > 0 ? (
+        <ProductGrid products={page.products} />
+      ) : (
+        <EmptyMessage title="No products found">
+          <p>{mode === 'search' ? `Nothing in this store matches "${q}".` : 'There are no products to show here yet.'}</p>
+        </EmptyMessage>
+      );
+  } else if (products.isError) {
+    body =
+      mode === 'category' && apiErrorStatus(products.error) === 404 ? (
+        <EmptyMessage title="Category not found">
+          <p>
+            This store has no such category. <Link to={paths.store(pathName)}>See all products</Link>
+          </p>
+        </EmptyMessage>
+      ) : (
+        <ErrorMessage message={PRODUCT_ERRORS[mode]} onRetry={() => void products.refetch()} />
+      );
+  } else {
+    body = (
+      <>
+        <LoadingMessage label="Loading products" />
+        <ProductGridSkeleton />
+      </>
+    );
+  }
+
+  const breadcrumbs: Breadcrumb[] = [
+    { label: 'Home', to: paths.home() },
+    { label: store?.name ?? 'Store', to: paths.store(pathName) },
+    ...(mode === 'category' ? [{ label: categoryName ?? 'Category' }] : []),
+    ...(mode === 'search' ? [{ label: `Search: ${q}` }] : []),
+  ];
+
+  return (
+    <div className="page store-page">
+      <PageBanner
+        title={store?.name ?? (storeResult.isError ? 'Store' : 'Loading store…')}
+        breadcrumbs={breadcrumbs}
+        media={store && <img src={assetUrl(store.logo)} alt="" width={STORE_LOGO_SIZE} height={STORE_LOGO_SIZE} decoding="async" />}
+        storeInfo={storeInfo(store, storeResult.isLoading, categories)}
+      />
+      {storeResult.isError && <ErrorMessage message="Failed to fetch store" onRetry={() => void storeResult.refetch()} />}
+      <div className="store-layout">
+        <StoreSidebar
+          pathName={pathName}
+          q={listing.q}
+          sortChoice={{ sort: listing.sort, order: listing.order }}
+          activeCategory={mode === 'category' ? categoryUuid : undefined}
+          categories={categoriesResult}
+          onSearch={(text) => void navigate(paths.store(pathName, { q: text, sort: listing.sort, order: listing.order }))}
+        />
+        <section className="store-results" ref={resultsRef} aria-labelledby="store-results-heading" aria-busy={products.isFetching}>
+          <div className="results-toolbar">
+            <h2 id="store-results-heading">{heading}</h2>
+            <SortSelect
+              value={toSortValue({ sort: listing.sort, order: listing.order })}
+              options={SORT_OPTIONS}
+              onChange={(value) => void navigate(listingPath(fromSortValue(value)))}
+            />
+          </div>
+          <p className="results-summary" role="status">
+            {range && range.total > 0
+              ? `Showing ${range.from}–${range.to} of ${range.total} ${plural(range.total, 'product', 'products')}`
+              : ''}
+          </p>
+          {body}
+          {pagination && (
+            <Pager
+              label="Product pages"
+              currentPage={listing.page}
+              totalPages={pagination.totalPages}
+              disabled={products.isFetching}
+              onPageChange={onPageChange}
+            />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function storeInfo(store: Store | undefined, loading: boolean, categories: Category[] | undefined) {
+  return {
+    // 'Address not available' (the fallback) only once we know; not while the store loads.
+    address: store ? [store.address1, store.address2].filter(Boolean).join(', ') : loading ? 'Loading…' : undefined,
+    hours: STORE_HEADER_DEFAULTS.hours,
+    rating: STORE_HEADER_DEFAULTS.rating,
+    // Without categories the banner shows its fallbacks ('500+', '25+').
+    productCount: categories?.reduce((sum, c) => sum + c.productCount, 0),
+    categoryCount: categories?.length,
+  };
+}
+
+function StoreNotFound({ pathName }: { pathName: string }) {
+  return (
+    <div className="page store-page">
+      <PageBanner title="Store not found" breadcrumbs={[{ label: 'Home', to: paths.home() }, { label: 'Store not found' }]} />
+      <EmptyMessage title="We couldn't find this store">
+        <p>There is no store at “{pathName}”. It may have moved or closed.</p>
+        <p>
+          <Link className="btn btn-primary" to={paths.home()}>
+            Browse all stores
+          </Link>
+        </p>
+      </EmptyMessage>
+    </div>
+  );
+}

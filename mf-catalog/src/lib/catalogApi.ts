@@ -1,0 +1,98 @@
+// The catalogue's calls (spec §7 "Public catalogue"; favourites live in @grocer/shared),
+// injected into the one shared RTK Query api. Every feature of this remote imports its hooks from here.
+import {
+  api,
+  type CategoryProductsResponse,
+  type Category,
+  type PaginatedProducts,
+  type ProductSort,
+  type SortOrder,
+  type Store,
+  CONSTANTS,
+} from '@grocer/shared';
+
+/** Paging and ordering of a listing; `sort` undefined on the searches means relevance (best match first). */
+export interface ListingArgs {
+  page: number;
+  limit?: number;
+  sort?: ProductSort;
+  order?: SortOrder;
+}
+
+export interface StoreProductsArgs extends ListingArgs {
+  publicId: string;
+}
+
+export interface CategoryProductsArgs extends StoreProductsArgs {
+  categoryUuid: string;
+}
+
+export interface StoreSearchArgs extends ListingArgs {
+  query: string;
+  /** The store's publicId (the API takes a uuid or a publicId, as for categories). */
+  storeId: string;
+}
+
+export interface GlobalSearchArgs extends ListingArgs {
+  query: string;
+}
+
+const STORES_CACHE_SECONDS = 60 * 60;
+
+const segment = encodeURIComponent;
+
+const listingParams = ({ page, limit = CONSTANTS.PAGE_SIZE, sort, order }: ListingArgs) => ({
+  page,
+  limit,
+  sort,
+  // Order means nothing without a sort key: relevance is always best match first.
+  order: sort ? order : undefined,
+});
+
+export const catalogApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    catalogStores: build.query<Store[], void>({
+      query: () => '/open/stores',
+      // Spec §7: the store list is cached after the first success (the header menu and home share it).
+      keepUnusedDataFor: STORES_CACHE_SECONDS,
+      providesTags: [{ type: 'Store', id: 'LIST' }],
+    }),
+    catalogStore: build.query<Store, string>({
+      query: (uuidOrPublicId) => `/open/store/${segment(uuidOrPublicId)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Store', id }],
+    }),
+    catalogCategories: build.query<Category[], string | undefined>({
+      query: (storeId) => ({ url: '/open/categories', params: { storeId } }),
+      providesTags: [{ type: 'Category', id: 'LIST' }],
+    }),
+    catalogStoreProducts: build.query<PaginatedProducts, StoreProductsArgs>({
+      query: ({ publicId, ...listing }) => ({ url: `/open/products/${segment(publicId)}/paginated`, params: listingParams(listing) }),
+    }),
+    catalogCategoryProducts: build.query<CategoryProductsResponse, CategoryProductsArgs>({
+      query: ({ publicId, categoryUuid, ...listing }) => ({
+        url: `/open/products/${segment(publicId)}/${segment(categoryUuid)}/paginated`,
+        params: listingParams(listing),
+      }),
+    }),
+    catalogStoreSearch: build.query<PaginatedProducts, StoreSearchArgs>({
+      query: ({ query, storeId, ...listing }) => ({
+        url: '/open/products/search/paginated',
+        params: { query, storeId, ...listingParams(listing) },
+      }),
+    }),
+    catalogGlobalSearch: build.query<PaginatedProducts, GlobalSearchArgs>({
+      query: ({ query, ...listing }) => ({ url: '/open/products/search/global/paginated', params: { query, ...listingParams(listing) } }),
+    }),
+  }),
+});
+
+export const {
+  useCatalogStoresQuery,
+  useCatalogStoreQuery,
+  useCatalogCategoriesQuery,
+  useCatalogStoreProductsQuery,
+  useCatalogCategoryProductsQuery,
+  useCatalogStoreSearchQuery,
+  useCatalogGlobalSearchQuery,
+  usePrefetch,
+} = catalogApi;

@@ -1,0 +1,51 @@
+// The sort selector merges the API's `sort` and `order` into one value (spec §2 Store listing).
+// The store listing writes its query with `paths.store` (sort omitted when name, order when asc);
+// the global search adds 'Best match', which is the absence of `sort` (the API then ranks by relevance).
+import { paths, type ProductSort, type SortOrder } from '@grocer/shared';
+
+export type SortValue = 'name-asc' | 'name-desc' | 'price-asc' | 'price-desc';
+export type SearchSortValue = SortValue | 'relevance';
+
+export interface SortOption<V extends string = SearchSortValue> {
+  value: V;
+  label: string;
+}
+
+export interface SortChoice {
+  sort: ProductSort;
+  order: SortOrder;
+}
+
+export const SORT_OPTIONS: readonly SortOption<SortValue>[] = [
+  { value: 'name-asc', label: 'Name A-Z' },
+  { value: 'name-desc', label: 'Name Z-A' },
+  { value: 'price-asc', label: 'Price Low-High' },
+  { value: 'price-desc', label: 'Price High-Low' },
+];
+
+export const SEARCH_SORT_OPTIONS: readonly SortOption[] = [{ value: 'relevance', label: 'Best match' }, ...SORT_OPTIONS];
+
+export function toSortValue({ sort, order }: SortChoice): SortValue {
+  return `${sort}-${order}`;
+}
+
+export function fromSortValue(value: SortValue): SortChoice {
+  const [sort, order] = value.split('-') as [ProductSort, SortOrder];
+  return { sort, order };
+}
+
+export function isSortValue(value: string): value is SortValue {
+  return SORT_OPTIONS.some((option) => option.value === value);
+}
+
+/** The search's sort as the URL says it: no (valid) `sort` param means relevance. */
+export function readSearchSort(params: URLSearchParams): SearchSortValue {
+  const sort = params.get('sort');
+  if (sort !== 'name' && sort !== 'price') return 'relevance';
+  return toSortValue({ sort, order: params.get('order') === 'desc' ? 'desc' : 'asc' });
+}
+
+/** /search?q=…&page=…&sort=…&order=… for a search sort value (relevance is the absence of `sort`). */
+export function searchPath(q: string, { page, sort }: { page?: number; sort: SearchSortValue }): string {
+  return paths.search(q, sort === 'relevance' ? { page } : { page, ...fromSortValue(sort) });
+}

@@ -1,0 +1,35 @@
+// Module Federation runtime plugin of the shell: the first two layers of fault isolation
+// (DESIGN.md): retry a remote's manifest a few times, then report the failure so the
+// RemoteBoundary shows its fallback.
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+
+const ATTEMPTS = 3;
+const BACKOFF_MS = 250;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export default function grocerRuntimePlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'grocer-runtime-plugin',
+    async fetch(url, init) {
+      let lastError: unknown;
+      for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+        try {
+          const response = await fetch(url, { ...init, cache: 'no-cache' });
+          // A 404 will not heal by retrying; a 5xx or a dropped connection might.
+          if (response.ok || response.status < 500) return response;
+          lastError = new Error(`HTTP ${response.status} for ${url}`);
+        } catch (error) {
+          lastError = error;
+        }
+        if (attempt < ATTEMPTS) await wait(BACKOFF_MS * attempt);
+      }
+      throw lastError;
+    },
+    errorLoadRemote({ id, error, lifecycle }) {
+      console.error(`[remotes] ${id} failed to load during ${lifecycle}`, error);
+      // Returning nothing lets the error reach the RemoteBoundary of the route that asked.
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// Where each remote lives is read at start from /remotes.json (written by ops, not compiled in);
+// remotes are then loaded lazily per route with the Module Federation runtime.
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { remoteOf, type RemoteModuleExports, type RemoteModuleId, type RemoteName } from '@grocer/shared';
+
+let entries: Partial<Record<RemoteName, string>> = {};
+
+export async function initRemotes(url = '/remotes.json'): Promise<void> {
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    entries = (await response.json()) as Partial<Record<RemoteName, string>>;
+  } catch (error) {
+    // The shell still starts; every remote area then shows its fallback.
+    console.error(`[remotes] ${url} could not be read`, error);
+    return;
+  }
+  registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry })));
+}
+
+/** Registered remotes and where they come from, for the diagnostics log. */
+export function remoteEntries(): Readonly<Partial<Record<RemoteName, string>>> {
+  return entries;
+}
+
+/**
+ * Loads an exposed module. With `fresh`, the remote is registered again first: the runtime keeps
+ * a failed manifest or entry script, so a retry must start from a clean slate.
+ */
+export async function loadRemoteModule<K extends RemoteModuleId>(id: K, fresh = false): Promise<RemoteModuleExports<K>> {
+  const name = remoteOf(id);
+  const entry = entries[name];
+  if (!entry) throw new Error(`Remote "${name}" is not listed in /remotes.json`);
+  if (fresh) registerRemotes([{ name, entry }], { force: true });
+  const module = await loadRemote<RemoteModuleExports<K>>(id);
+  if (!module?.default) throw new Error(`Remote module ${id} has no default export`);
+  return module;
+}

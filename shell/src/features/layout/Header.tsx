@@ -1,0 +1,50 @@
+// Spec §2 header: contact strip, Stores dropdown, Home, Account (signed in), Admin (admin role),
+// search box, cart icon and user menu. The widgets come from the remotes that own them; if one is
+// down, its slot stays empty and the rest of the header keeps working.
+import { NavLink } from 'react-router';
+import { getRuntimeConfig, paths, selectIsSignedIn, selectRole, useAppSelector } from '@grocer/shared';
+import { RemoteModule } from '../../components/RemoteModule.tsx';
+
+export function Header() {
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const isAdmin = useAppSelector(selectRole) === 'ADMIN';
+  return (
+    <header className="site-header">
+      <div className="contact-strip">
+        <span>Fresh groceries from your local stores, delivered.</span>
+        <a href="tel:+13125550142">Call us: (312) 555-0142</a>
+        <a href="mailto:help@grocer.example">help@grocer.example</a>
+      </div>
+      <div className="header-main">
+        <NavLink to={paths.home()} className="brand" aria-label="Grocer home">
+          Grocer
+        </NavLink>
+        <nav className="header-nav" aria-label="Main">
+          <div className="slot slot-stores">
+            <RemoteModule id="catalog/StoresMenu" slot />
+          </div>
+          <NavLink to={paths.home()} end>
+            Home
+          </NavLink>
+          {signedIn && <NavLink to={paths.account()}>Account</NavLink>}
+          {isAdmin && (
+            <a href={getRuntimeConfig().adminUrl} target="_blank" rel="noreferrer">
+              Admin
+            </a>
+          )}
+        </nav>
+        <div className="slot slot-search">
+          <RemoteModule id="catalog/SearchBox" slot />
+        </div>
+        <div className="header-actions">
+          <div className="slot slot-cart">
+            <RemoteModule id="cartCheckout/CartIcon" slot slotFallback={<NavLink to={paths.cart()}>Cart</NavLink>} />
+          </div>
+          <div className="slot slot-user">
+            <RemoteModule id="account/UserMenu" slot />
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

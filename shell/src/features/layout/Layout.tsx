@@ -1,0 +1,29 @@
+import { Outlet } from 'react-router';
+import { RemoteModule } from '../../components/RemoteModule.tsx';
+import { VerificationBanner } from '../session/VerificationBanner.tsx';
+import { ToastStack } from '../toasts/ToastStack.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { RouteChange } from './RouteChange.tsx';
+
+const MAIN_ID = 'main-content';
+
+export function Layout() {
+  return (
+    <div className="layout">
+      <a className="skip-link" href={`#${MAIN_ID}`}>
+        Skip to content
+      </a>
+      <Header />
+      <VerificationBanner />
+      <main id={MAIN_ID} tabIndex={-1} className="site-main">
+        <Outlet />
+      </main>
+      <Footer />
+      <ToastStack />
+      {/* One auth modal for the page; it opens on the auth:open-modal event. */}
+      <RemoteModule id="account/AuthModal" slot />
+      <RouteChange mainId={MAIN_ID} />
+    </div>
+  );
+}

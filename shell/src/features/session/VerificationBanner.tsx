@@ -1,0 +1,43 @@
+// Spec §2/§4: signed-in email users whose address is not verified see a banner; it can be
+// dismissed for the current page view, and its resend action shows 'Email sent!' for 3 s.
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { apiErrorMessage, CONSTANTS, selectUser, showToast, useAppSelector, useSessionResendVerificationMutation } from '@grocer/shared';
+
+export function VerificationBanner() {
+  const user = useAppSelector(selectUser);
+  const { pathname } = useLocation();
+  const [dismissedAt, setDismissedAt] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const [resend, { isLoading }] = useSessionResendVerificationMutation();
+
+  useEffect(() => {
+    if (!sent) return;
+    const timer = setTimeout(() => setSent(false), CONSTANTS.VERIFICATION_SENT_MS);
+    return () => clearTimeout(timer);
+  }, [sent]);
+
+  const unverified = user !== null && user.authMethod !== 'google' && !user.emailVerified;
+  // Dismissal lasts for this page view: a new path shows the banner again.
+  if (!unverified || dismissedAt === pathname) return null;
+
+  const onResend = async () => {
+    const result = await resend(user.email);
+    if ('error' in result) showToast('error', apiErrorMessage(result.error, 'Failed to resend verification email. Please try again.'));
+    else setSent(true);
+  };
+
+  return (
+    <div className="verification-banner" role="region" aria-label="Email verification">
+      <p>
+        Please verify your email address <strong>{user.email}</strong> to check out.
+      </p>
+      <button type="button" className="btn btn-outline" onClick={onResend} disabled={isLoading || sent}>
+        {sent ? 'Email sent!' : isLoading ? 'Sending...' : 'Resend verification email'}
+      </button>
+      <button type="button" className="btn" aria-label="Dismiss verification reminder" onClick={() => setDismissedAt(pathname)}>
+        ×
+      </button>
+    </div>
+  );
+}
