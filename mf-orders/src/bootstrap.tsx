@@ -4,9 +4,17 @@ import OrderConfirmationPage from './features/order-confirmation/OrderConfirmati
 import OrderDetailsPage from './features/order-details/OrderDetailsPage.tsx';
 import OrderHistoryPage from './features/order-history/OrderHistoryPage.tsx';
 
+// Order ids are UUIDs; any other id shows the details page's 'Invalid order ID' message.
+const DEMO_ORDER_ID = '00000000-0000-4000-8000-000000000001';
+
 const routes: HarnessRoute[] = [
-  { path: '/order-confirmation/:orderId', link: '/order-confirmation/demo-order', label: 'Order confirmation', element: <OrderConfirmationPage /> },
-  { path: '/order-details/:orderId', link: '/order-details/demo-order', label: 'Order details', element: <OrderDetailsPage /> },
+  {
+    path: '/order-confirmation/:orderId',
+    link: `/order-confirmation/${DEMO_ORDER_ID}`,
+    label: 'Order confirmation',
+    element: <OrderConfirmationPage />,
+  },
+  { path: '/order-details/:orderId', link: `/order-details/${DEMO_ORDER_ID}`, label: 'Order details', element: <OrderDetailsPage /> },
   { path: '/order-history', link: '/order-history', label: 'Order history', element: <OrderHistoryPage /> },
 ];
 

@@ -42,3 +42,14 @@ export const CONSTANTS = {
   /** 'Load More Orders' shows at this many orders or more. */
   LOAD_MORE_THRESHOLD: 10,
 } as const;
+
+/**
+ * Where shoppers get help (spec §2 order pages' help contacts; the shell's contact strip shows the same).
+ * `phoneHref` and `emailHref` are ready for links.
+ */
+export const SUPPORT_CONTACTS = {
+  phone: '(312) 555-0142',
+  phoneHref: 'tel:+13125550142',
+  email: 'help@grocer.example',
+  emailHref: 'mailto:help@grocer.example',
+} as const;

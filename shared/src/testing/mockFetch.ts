@@ -8,7 +8,14 @@ export interface MockRequest {
   body: unknown;
 }
 
-export type MockHandler = (request: MockRequest) => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
+/** What a handler answers; `headers` are response headers (e.g. a paging cursor). */
+export interface MockResponse {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type MockHandler = (request: MockRequest) => MockResponse | Promise<MockResponse>;
 
 export interface FetchMock {
   /** Every request seen, in order. */
@@ -27,8 +34,8 @@ export function mockFetch(routes: Record<string, MockHandler>): FetchMock {
     calls.push(seen);
     const handler = routes[`${request.method} ${url.pathname}`];
     if (!handler) return Response.json({ success: false, message: `No mock for ${request.method} ${url.pathname}` }, { status: 404 });
-    const { status = 200, body = null } = await handler(seen);
-    return Response.json(body, { status });
+    const { status = 200, body = null, headers } = await handler(seen);
+    return Response.json(body, { status, headers });
   }) as typeof fetch;
   return {
     calls,

@@ -3,14 +3,14 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router';
 import { makeStore, type AppStore, type RootState } from '../store/store.ts';
 
 export interface ProviderOptions extends Omit<RenderOptions, 'queries'> {
   preloadedState?: Partial<RootState>;
   store?: AppStore;
-  /** The URL the router starts at. */
-  route?: string;
+  /** The URL the router starts at, or `{ pathname, state }` to arrive with location state. */
+  route?: InitialEntry;
   /** A route pattern so the element can read params (e.g. '/store/:pathName'). */
   path?: string;
 }

@@ -1,5 +1,157 @@
-import { RoutePlaceholder } from '@grocer/shared';
+// /order-details/{orderId} (spec §2 Order details): 'Successfully Placed' after checkout, else
+// 'Order Details'; the information card, progress timeline, items, delivery address, summary and
+// help. The order is polled while it can still change, and refetched when the tab regains focus,
+// so a status an admin sets shows up without a reload.
+import { useId, type ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import {
+  formatDollars,
+  formatUsShortDate,
+  ORDER_STATUSES,
+  paths,
+  selectUser,
+  useAppSelector,
+  type Order,
+  type OrderDetailsLocationState,
+  type OrderStatus,
+} from '@grocer/shared';
+import { DeliveryAddress } from '../../components/DeliveryAddress.tsx';
+import { HelpContacts } from '../../components/HelpContacts.tsx';
+import { OrderItemsList } from '../../components/OrderItemsList.tsx';
+import { ErrorPanel, LoadingPanel } from '../../components/PageMessage.tsx';
+import { PricingSummary } from '../../components/PricingSummary.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { addressOfOrder } from '../../lib/deliveryAddress.ts';
+import { ORDER_ERRORS, orderLoadError } from '../../lib/orderErrors.ts';
+import { isFinalStatus, orderStatusOf } from '../../lib/orderStatus.ts';
+import { ordersApi, useOrdersGetQuery, type OrderQueryArg } from '../../lib/ordersApi.ts';
+import { isOrderId, itemCountLabel, orderReference } from '../../lib/orderText.ts';
+import { useFocusRefetch } from '../../lib/useFocusRefetch.ts';
+import { OrderProgress } from './OrderProgress.tsx';
+import '../../components/orders.css';
+import './OrderDetailsPage.css';
+
+/** How often an open details page asks for the order's status while it can still change. */
+export const ORDER_POLL_MS = 15_000;
+
+function isNewOrder(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as OrderDetailsLocationState).newOrder === true;
+}
+
+/** A new order reads 'Confirmed' until the stores move it past processing (spec §2). */
+function shownStatus(order: Order, newOrder: boolean): OrderStatus {
+  const status = orderStatusOf(order.orderStatus);
+  return newOrder && ORDER_STATUSES.indexOf(status) <= ORDER_STATUSES.indexOf('PROCESSING') ? 'CONFIRMED' : status;
+}
 
 export default function OrderDetailsPage() {
-  return <RoutePlaceholder remote="mf-orders" heading="Order details" />;
+  const { orderId } = useParams();
+  const newOrder = isNewOrder(useLocation().state);
+  const user = useAppSelector(selectUser);
+  useFocusRefetch();
+  const heading = newOrder ? 'Successfully Placed' : 'Order Details';
+
+  let body: ReactNode;
+  if (!user) body = <ErrorPanel message={ORDER_ERRORS.signedOut} />;
+  else if (!isOrderId(orderId)) body = <ErrorPanel message={ORDER_ERRORS.invalidId} />;
+  else body = <OrderDetails key={`${user.uuid}|${orderId}`} arg={{ orderId, userUuid: user.uuid }} newOrder={newOrder} />;
+
+  return (
+    <div className="page orders-page order-details-page">
+      <header>
+        <h1>{heading}</h1>
+        {newOrder && <p className="orders-subtitle">Thank you! Your order has been placed and paid.</p>}
+      </header>
+      {body}
+    </div>
+  );
+}
+
+function OrderDetails({ arg, newOrder }: { arg: OrderQueryArg; newOrder: boolean }) {
+  // What is cached decides whether to keep polling: a delivered or cancelled order will not change.
+  const cached = ordersApi.endpoints.ordersGet.useQueryState(arg);
+  const final = cached.data ? isFinalStatus(orderStatusOf(cached.data.orderStatus)) : false;
+  const {
+    data: order,
+    error,
+    isLoading,
+  } = useOrdersGetQuery(arg, {
+    pollingInterval: final ? 0 : ORDER_POLL_MS,
+    skipPollingIfUnfocused: true,
+    refetchOnFocus: true,
+    refetchOnMountOrArgChange: true,
+  });
+
+  if (order) return <OrderView order={order} newOrder={newOrder} />;
+  if (isLoading || !error) return <LoadingPanel label="Loading order details..." />;
+  return (
+    <ErrorPanel message={orderLoadError(error)}>
+      <OrderLinks />
+    </ErrorPanel>
+  );
+}
+
+function OrderView({ order, newOrder }: { order: Order; newOrder: boolean }) {
+  const infoId = useId();
+  const status = shownStatus(order, newOrder);
+  return (
+    <>
+      <section className="order-card" aria-labelledby={infoId}>
+        <h2 id={infoId}>Order Information</h2>
+        <dl className="order-facts">
+          <div>
+            <dt>Status</dt>
+            <dd aria-live="polite">
+              <StatusBadge status={status} />
+            </dd>
+          </div>
+          <div>
+            <dt>Order Number</dt>
+            <dd>{orderReference(order)}</dd>
+          </div>
+          <div>
+            <dt>Payment</dt>
+            <dd>Payment Processed</dd>
+          </div>
+          <div>
+            <dt>Total</dt>
+            <dd>{formatDollars(order.totalAmount)}</dd>
+          </div>
+          <div>
+            <dt>Items</dt>
+            <dd>{itemCountLabel(order.orderItems)}</dd>
+          </div>
+          <div>
+            <dt>Order Date</dt>
+            <dd>{formatUsShortDate(order.orderDate)}</dd>
+          </div>
+        </dl>
+      </section>
+      <OrderProgress status={status} />
+      <div className="order-columns">
+        <div className="order-column">
+          <OrderItemsList items={order.orderItems} />
+          <DeliveryAddress address={addressOfOrder(order)} />
+        </div>
+        <div className="order-column">
+          <PricingSummary order={order} />
+          <HelpContacts />
+        </div>
+      </div>
+      <OrderLinks />
+    </>
+  );
+}
+
+function OrderLinks() {
+  return (
+    <nav className="order-links" aria-label="Order links">
+      <Link className="btn btn-primary" to={paths.orderHistory()}>
+        View Order History
+      </Link>
+      <Link className="btn btn-outline" to={paths.home()}>
+        Continue Shopping
+      </Link>
+    </nav>
+  );
 }

@@ -1,0 +1,33 @@
+// Subtotal, tax, service fee (as shown to the shopper), delivery fee and total of an order.
+import { useId } from 'react';
+import { formatDollars, type Order } from '@grocer/shared';
+import './orders.css';
+
+type Amounts = Pick<Order, 'subtotal' | 'taxAmount' | 'displayServiceFee' | 'deliveryFee' | 'totalAmount'>;
+
+export function PricingSummary({ order, heading = 'Order Summary' }: { order: Amounts; heading?: string }) {
+  const headingId = useId();
+  const rows: [string, number][] = [
+    ['Subtotal', order.subtotal],
+    ['Tax', order.taxAmount],
+    ['Service Fee', order.displayServiceFee],
+    ['Delivery Fee', order.deliveryFee],
+  ];
+  return (
+    <section className="order-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{heading}</h2>
+      <dl className="order-pricing">
+        {rows.map(([label, amount]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{formatDollars(amount)}</dd>
+          </div>
+        ))}
+        <div className="order-pricing-total">
+          <dt>Total</dt>
+          <dd>{formatDollars(order.totalAmount)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+// The confirmation's delivery timeline (spec §2): its own texts, not the details page's progress steps.
+import { useId } from 'react';
+import { formatUsTime } from '@grocer/shared';
+
+export function DeliveryTimeline({ estimatedAt }: { estimatedAt: Date }) {
+  const headingId = useId();
+  const steps: [string, string][] = [
+    ['Order Confirmed', 'Just now'],
+    ['Preparing', '5-10 minutes'],
+    ['Out for Delivery', '15-20 minutes'],
+    ['Delivered', `Estimated ${formatUsTime(estimatedAt)}`],
+  ];
+  return (
+    <section className="order-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Delivery Timeline</h2>
+      <ol className="delivery-timeline">
+        {steps.map(([title, when], index) => (
+          <li key={title} className={index === 0 ? 'is-done' : undefined}>
+            <span className="delivery-timeline-marker" aria-hidden="true">
+              {index === 0 ? '✓' : index + 1}
+            </span>
+            <span className="delivery-timeline-title">{title}</span>
+            <span className="delivery-timeline-when">{when}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,249 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { formatUsShortDate, routePatterns, type Order, type OrderStatus, type User } from '@grocer/shared';
+import { mockFetch, renderWithProviders, type FetchMock, type MockHandler } from '@grocer/shared/testing';
+import { errorBody, makeOrder, makeOrderItem, makeUser } from '../../testing/fixtures.ts';
+import OrderDetailsPage, { ORDER_POLL_MS } from './OrderDetailsPage.tsx';
+
+const ORDER = makeOrder();
+const ORDER_URL = `/order-details/${ORDER.orderId}`;
+const GET_ORDER = `GET /orders/${ORDER.orderId}`;
+
+let net: FetchMock | undefined;
+
+afterEach(() => {
+  net?.restore();
+  net = undefined;
+  jest.useRealTimers();
+});
+
+function setup({
+  order = ORDER,
+  handler,
+  user = makeUser(),
+  route = ORDER_URL,
+  newOrder = false,
+}: { order?: Order; handler?: MockHandler; user?: User | null; route?: string; newOrder?: boolean } = {}) {
+  net = mockFetch({ [GET_ORDER]: handler ?? (() => ({ body: order })) });
+  return renderWithProviders(<OrderDetailsPage />, {
+    route: newOrder ? { pathname: route, state: { newOrder: true } } : route,
+    path: routePatterns.orderDetails,
+    preloadedState: { session: { user } },
+  });
+}
+
+const orderCalls = () => net?.calls.filter((call) => call.url.pathname === `/orders/${ORDER.orderId}`) ?? [];
+const infoCard = () => screen.getByRole('region', { name: 'Order Information' });
+const fact = (term: string) => within(infoCard()).getByText(term).nextElementSibling as HTMLElement;
+const stepsOf = () =>
+  within(screen.getByRole('region', { name: 'Order Progress' }))
+    .getAllByRole('listitem')
+    .map((step) => step.textContent);
+
+describe('OrderDetailsPage', () => {
+  it("says 'Order Details' and shows the information card", async () => {
+    setup({ order: makeOrder({ orderStatus: 'OUT_FOR_DELIVERY' }) });
+    expect(screen.getByRole('heading', { level: 1, name: 'Order Details' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Order Information' })).toBeInTheDocument();
+    expect(fact('Status')).toHaveTextContent('Out For Delivery');
+    expect(fact('Order Number')).toHaveTextContent('GR-100042');
+    expect(fact('Payment')).toHaveTextContent('Payment Processed');
+    expect(fact('Total')).toHaveTextContent('$16.92');
+    expect(fact('Items')).toHaveTextContent('2 items');
+    expect(fact('Order Date')).toHaveTextContent(formatUsShortDate(ORDER.orderDate));
+    expect(fact('Order Date').textContent).toMatch(/^11\/2[12]\/2026$/);
+    // The token goes with the call.
+    expect(orderCalls()[0]!.headers.get('Authorization')).toMatch(/^Bearer /);
+  });
+
+  it("says 'Successfully Placed' with a 'Confirmed' badge after checkout", async () => {
+    setup({ newOrder: true, order: makeOrder({ orderStatus: 'PENDING' }) });
+    expect(screen.getByRole('heading', { level: 1, name: 'Successfully Placed' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Order Information' })).toBeInTheDocument();
+    expect(fact('Status')).toHaveTextContent(/^Confirmed$/);
+    expect(screen.queryByRole('heading', { name: 'Order Details' })).not.toBeInTheDocument();
+  });
+
+  it('shows the order id when there is no order number', async () => {
+    setup({ order: makeOrder({ orderNumber: null }) });
+    await screen.findByRole('region', { name: 'Order Information' });
+    expect(fact('Order Number')).toHaveTextContent(ORDER.orderId);
+  });
+
+  it.each<[OrderStatus, string[]]>([
+    [
+      'PENDING',
+      [
+        'Order Confirmed (reached)',
+        'Store Preparation (not reached yet)',
+        'Out for Delivery (not reached yet)',
+        'Delivered to You (not reached yet)',
+      ],
+    ],
+    [
+      'CONFIRMED',
+      [
+        'Order Confirmed (reached)',
+        'Store Preparation (reached)',
+        'Out for Delivery (not reached yet)',
+        'Delivered to You (not reached yet)',
+      ],
+    ],
+    [
+      'PREPARING',
+      [
+        'Order Confirmed (reached)',
+        'Store Preparation (reached)In Progress',
+        'Out for Delivery (not reached yet)',
+        'Delivered to You (not reached yet)',
+      ],
+    ],
+    [
+      'READY_FOR_PICKUP',
+      [
+        'Order Confirmed (reached)',
+        'Store Preparation (reached)Completed',
+        'Out for Delivery (not reached yet)',
+        'Delivered to You (not reached yet)',
+      ],
+    ],
+    [
+      'DELIVERED',
+      ['Order Confirmed (reached)', 'Store Preparation (reached)Completed', 'Out for Delivery (reached)', 'Delivered to You (reached)'],
+    ],
+    [
+      'CANCELLED',
+      [
+        'Order Confirmed (not reached yet)',
+        'Store Preparation (not reached yet)',
+        'Out for Delivery (not reached yet)',
+        'Delivered to You (not reached yet)',
+      ],
+    ],
+  ])('lights the timeline for %s', async (status, steps) => {
+    setup({ order: makeOrder({ orderStatus: status }) });
+    await screen.findByRole('region', { name: 'Order Progress' });
+    expect(stepsOf().map((text) => text!.replace(/^[✓\d]/, ''))).toEqual(steps);
+  });
+
+  it('lists items with store (default Store) and line total, and the summary', async () => {
+    setup({
+      order: makeOrder({
+        orderItems: [makeOrderItem(), makeOrderItem({ productName: 'Sourdough Bread', storeName: null, unitPrice: 5.25, quantity: 1 })],
+      }),
+    });
+    const items = await screen.findByRole('region', { name: 'Order Items' });
+    const lines = within(items).getAllByRole('listitem');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toHaveTextContent('2x Whole Milk');
+    expect(lines[0]).toHaveTextContent('Fresh Mart');
+    expect(lines[0]).toHaveTextContent('$6.98');
+    expect(lines[1]).toHaveTextContent('1x Sourdough Bread');
+    expect(lines[1]).toHaveTextContent(/^1x Sourdough BreadStore · \$5\.25 × 1\$5\.25$/);
+
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    for (const [label, amount] of [
+      ['Subtotal', '$6.98'],
+      ['Tax', '$0.44'],
+      ['Service Fee', '$2.00'],
+      ['Delivery Fee', '$7.50'],
+      ['Total', '$16.92'],
+    ]) {
+      expect(within(summary).getByText(label!).nextElementSibling).toHaveTextContent(amount!);
+    }
+  });
+
+  it('shows the delivery address, help contacts and links', async () => {
+    setup();
+    const address = await screen.findByRole('region', { name: 'Delivery Address' });
+    for (const line of [
+      'Ada Lovelace',
+      '1 Main St',
+      'Apt 2',
+      'Springfield, IL 62701',
+      'Phone: (217) 555-0100',
+      'Instructions: Leave at the door',
+    ]) {
+      expect(within(address).getByText(line)).toBeInTheDocument();
+    }
+    const help = screen.getByRole('region', { name: 'Need Help?' });
+    expect(within(help).getByRole('link', { name: '(312) 555-0142' })).toHaveAttribute('href', 'tel:+13125550142');
+    expect(within(help).getByRole('link', { name: 'help@grocer.example' })).toHaveAttribute('href', 'mailto:help@grocer.example');
+    expect(screen.getByRole('link', { name: 'View Order History' })).toHaveAttribute('href', '/order-history');
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
+  });
+
+  it("says 'Delivery information not available' without an address", async () => {
+    setup({
+      order: makeOrder({
+        deliveryAddressLine1: null,
+        deliveryApartment: null,
+        deliveryCity: null,
+        deliveryState: null,
+        deliveryPostalCode: null,
+      }),
+    });
+    const address = await screen.findByRole('region', { name: 'Delivery Address' });
+    expect(within(address).getByText('Delivery information not available')).toBeInTheDocument();
+  });
+
+  describe('errors (spec §8)', () => {
+    it('not found (404)', async () => {
+      setup({ handler: () => ({ status: 404, body: errorBody('Order not found', 'ORDER_NOT_FOUND') }) });
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'This order could not be found. It may have been from a previous session. Please check your order history or contact support if you need assistance.',
+      );
+      expect(screen.getByRole('heading', { level: 1, name: 'Order Details' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'View Order History' })).toHaveAttribute('href', '/order-history');
+    });
+
+    it('no user', () => {
+      setup({ user: null });
+      expect(screen.getByRole('alert')).toHaveTextContent('Please log in to view order details.');
+      expect(net!.calls).toHaveLength(0);
+    });
+
+    it('an id that is not a UUID, without calling the API', () => {
+      setup({ route: '/order-details/ord-1' });
+      expect(screen.getByRole('alert')).toHaveTextContent('Invalid order ID. Please check the URL or contact support.');
+      expect(screen.getByRole('heading', { level: 1, name: 'Order Details' })).toBeInTheDocument();
+      expect(net!.calls).toHaveLength(0);
+    });
+
+    it('any other failure', async () => {
+      setup({ handler: () => ({ status: 500, body: errorBody('boom') }) });
+      expect(await screen.findByRole('alert')).toHaveTextContent('Unable to load order details. Please contact support.');
+    });
+  });
+
+  describe('live status', () => {
+    it('polls while the order can change, so an admin’s status change shows without a reload', async () => {
+      jest.useFakeTimers();
+      let status: OrderStatus = 'CONFIRMED';
+      setup({ handler: () => ({ body: makeOrder({ orderStatus: status }) }) });
+      await screen.findByRole('region', { name: 'Order Information' });
+      expect(fact('Status')).toHaveTextContent('Confirmed');
+
+      status = 'PREPARING';
+      await act(async () => void jest.advanceTimersByTime(ORDER_POLL_MS));
+      await waitFor(() => expect(fact('Status')).toHaveTextContent('Preparing'));
+      expect(screen.getByText('In Progress')).toBeInTheDocument();
+
+      status = 'DELIVERED';
+      await act(async () => void jest.advanceTimersByTime(ORDER_POLL_MS));
+      await waitFor(() => expect(fact('Status')).toHaveTextContent('Delivered'));
+      const calls = orderCalls().length;
+      // Delivered is final: no more polling.
+      await act(async () => void jest.advanceTimersByTime(ORDER_POLL_MS * 3));
+      expect(orderCalls()).toHaveLength(calls);
+    });
+
+    it('refetches when the window regains focus', async () => {
+      let status: OrderStatus = 'CONFIRMED';
+      setup({ handler: () => ({ body: makeOrder({ orderStatus: status }) }) });
+      await screen.findByRole('region', { name: 'Order Information' });
+      status = 'OUT_FOR_DELIVERY';
+      act(() => void window.dispatchEvent(new Event('focus')));
+      await waitFor(() => expect(fact('Status')).toHaveTextContent('Out For Delivery'));
+    });
+  });
+});

@@ -1,0 +1,76 @@
+// One order in the history: id, date, status, item count, total, delivery city and state, the first
+// items, and links to its details and (while it is still under way) to support.
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { CONSTANTS, formatDollars, formatUsShortDate, paths, SUPPORT_CONTACTS, type Order } from '@grocer/shared';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { isFinalStatus, orderStatusOf } from '../../lib/orderStatus.ts';
+import { NO_DELIVERY_INFO, cityStatePostal, itemCountLabel, orderReference } from '../../lib/orderText.ts';
+
+/** '+N more items' under the preview (spec §2 Order history). */
+export function moreItemsLabel(hidden: number): string {
+  return `+${hidden} more items`;
+}
+
+export function OrderCard({ order }: { order: Order }) {
+  const headingId = useId();
+  const status = orderStatusOf(order.orderStatus);
+  const reference = orderReference(order);
+  const preview = order.orderItems.slice(0, CONSTANTS.HISTORY_PREVIEW_ITEMS);
+  const hidden = order.orderItems.length - preview.length;
+  const deliverTo = cityStatePostal(order.deliveryCity, order.deliveryState);
+  const supportHref = `${SUPPORT_CONTACTS.emailHref}?subject=${encodeURIComponent(`Order ${reference}`)}`;
+
+  return (
+    <article className="order-card order-history-card" aria-labelledby={headingId}>
+      <header className="order-history-card-head">
+        <h2 id={headingId}>Order #{reference}</h2>
+        <StatusBadge status={status} />
+      </header>
+      <dl className="order-facts">
+        {reference !== order.orderId && (
+          <div className="order-history-id">
+            <dt>Order ID</dt>
+            <dd>{order.orderId}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Date</dt>
+          <dd>{formatUsShortDate(order.orderDate)}</dd>
+        </div>
+        <div>
+          <dt>Items</dt>
+          <dd>{itemCountLabel(order.orderItems)}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>{formatDollars(order.totalAmount)}</dd>
+        </div>
+        <div>
+          <dt>Deliver to</dt>
+          <dd>{deliverTo || NO_DELIVERY_INFO}</dd>
+        </div>
+      </dl>
+      {order.orderItems.length > 0 && (
+        <ul className="order-history-preview" aria-label="Items">
+          {preview.map((item, index) => (
+            <li key={`${index}-${item.productName}`}>
+              {item.quantity}x {item.productName}
+            </li>
+          ))}
+          {hidden > 0 && <li className="order-history-more">{moreItemsLabel(hidden)}</li>}
+        </ul>
+      )}
+      <div className="order-links">
+        <Link className="btn btn-primary" to={paths.orderDetails(order.orderId)} aria-describedby={headingId}>
+          View Details
+        </Link>
+        {!isFinalStatus(status) && (
+          <a className="btn btn-outline" href={supportHref} aria-describedby={headingId}>
+            Contact Support
+          </a>
+        )}
+      </div>
+    </article>
+  );
+}

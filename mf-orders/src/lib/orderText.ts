@@ -1,0 +1,53 @@
+// How the order pages read an order (spec §3 "Order as read"): counts, names and address lines.
+import type { Order, OrderItem } from '@grocer/shared';
+
+/** Spec §2: an item without a store name shows 'Store'. */
+export const DEFAULT_STORE_NAME = 'Store';
+export const NO_DELIVERY_INFO = 'Delivery information not available';
+
+// Order ids are UUIDs (any version); anything else is refused before a call is made.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isOrderId(value: string | undefined): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+/** The human-facing number, or the id when there is none. */
+export function orderReference(order: Pick<Order, 'orderId' | 'orderNumber'>): string {
+  return order.orderNumber?.trim() || order.orderId;
+}
+
+/** Units ordered (2 × milk + 1 × bread = 3). */
+export function itemCount(items: readonly OrderItem[]): number {
+  return items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+/** '1 item', '3 items'. */
+export function itemCountLabel(items: readonly OrderItem[]): string {
+  const count = itemCount(items);
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
+export function storeNameOf(item: OrderItem): string {
+  return item.storeName?.trim() || DEFAULT_STORE_NAME;
+}
+
+/** The line total, or unit price × quantity when the server sent none (spec §2 Order details). */
+export function lineTotalOf(item: OrderItem): number {
+  return typeof item.lineTotal === 'number' ? item.lineTotal : item.unitPrice * item.quantity;
+}
+
+/** 'Springfield, IL 62701' from whichever parts are present; '' when none are. */
+export function cityStatePostal(city: string | null | undefined, state: string | null | undefined, postal?: string | null): string {
+  const cityState = [city, state].filter((part) => part?.trim()).join(', ');
+  return [cityState, postal?.trim()].filter(Boolean).join(' ');
+}
+
+export function customerName(order: Pick<Order, 'customerFirstName' | 'customerLastName'>): string {
+  return [order.customerFirstName, order.customerLastName].filter((part) => part?.trim()).join(' ');
+}
+
+/** True when the order carries an address to show (its street line or its city). */
+export function hasDeliveryAddress(order: Order): boolean {
+  return Boolean(order.deliveryAddressLine1?.trim() || order.deliveryCity?.trim());
+}

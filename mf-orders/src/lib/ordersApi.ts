@@ -1,0 +1,55 @@
+// The orders remote's calls (spec §7 GET /orders/{id} and GET /orders/user/history), injected into
+// the one shared RTK Query api. All three features read their hooks from here, since features never
+// import each other. Both calls are keyed by the signed-in user's uuid, so a second account signing
+// in on the same page never sees the first one's cached orders.
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { api, type Order } from '@grocer/shared';
+
+/** History page size; also the spec's 'Load More' threshold (spec §9). */
+export const HISTORY_PAGE_SIZE = 10;
+/** Response header that carries the next page's cursor; absent on the last page. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+export interface OrderQueryArg {
+  orderId: string;
+  userUuid: string;
+}
+
+export interface OrderHistoryPage {
+  orders: Order[];
+  /** null on the last page. */
+  nextCursor: string | null;
+}
+
+export const ordersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    ordersGet: build.query<Order, OrderQueryArg>({
+      query: ({ orderId }) => `/orders/${encodeURIComponent(orderId)}`,
+      extraOptions: { auth: true },
+      providesTags: (_order, _error, { orderId }) => [{ type: 'Order', id: orderId }],
+    }),
+    /** Newest first, HISTORY_PAGE_SIZE per page; 'Load More Orders' appends the next page. */
+    ordersHistory: build.infiniteQuery<OrderHistoryPage, string, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      query: ({ pageParam }) => ({
+        url: '/orders/user/history',
+        params: pageParam ? { limit: HISTORY_PAGE_SIZE, cursor: pageParam } : { limit: HISTORY_PAGE_SIZE },
+      }),
+      extraOptions: { auth: true },
+      // The shared base query passes fetchBaseQuery's meta through; its type only says `{}`.
+      transformResponse: (orders: Order[], meta) => ({
+        orders: Array.isArray(orders) ? orders : [],
+        nextCursor: (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(NEXT_CURSOR_HEADER) || null,
+      }),
+      providesTags: (data) => [
+        { type: 'Order', id: 'HISTORY' },
+        ...(data?.pages.flatMap((page) => page.orders.map((order) => ({ type: 'Order' as const, id: order.orderId }))) ?? []),
+      ],
+    }),
+  }),
+});
+
+export const { useOrdersGetQuery, useOrdersHistoryInfiniteQuery } = ordersApi;
