@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { loadPersistedState, loadRuntimeConfig, makeStore, startPersistence } from '@grocer/shared';
 import { App } from './app/App.tsx';
 import { initRemotes } from './app/remotes.ts';
@@ -8,6 +9,8 @@ async function start() {
   await Promise.all([loadRuntimeConfig(), initRemotes()]);
   const store = makeStore(loadPersistedState(window.localStorage));
   startPersistence(store, window.localStorage, window);
+  // RTK Query's refetchOnFocus / refetchOnReconnect (e.g. an open order's status) need the window listeners.
+  setupListeners(store.dispatch);
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   createRoot(container).render(<App store={store} />);

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { formatUsShortDate, routePatterns, type Order, type OrderStatus, type User } from '@grocer/shared';
 import { mockFetch, renderWithProviders, type FetchMock, type MockHandler } from '@grocer/shared/testing';
 import { errorBody, makeOrder, makeOrderItem, makeUser } from '../../testing/fixtures.ts';
@@ -219,7 +220,9 @@ describe('OrderDetailsPage', () => {
     it('polls while the order can change, so an admin’s status change shows without a reload', async () => {
       jest.useFakeTimers();
       let status: OrderStatus = 'CONFIRMED';
-      setup({ handler: () => ({ body: makeOrder({ orderStatus: status }) }) });
+      const { store } = setup({ handler: () => ({ body: makeOrder({ orderStatus: status }) }) });
+      // The shell's bootstrap sets these window listeners up for every page.
+      const stopListening = setupListeners(store.dispatch);
       await screen.findByRole('region', { name: 'Order Information' });
       expect(fact('Status')).toHaveTextContent('Confirmed');
 
@@ -235,15 +238,19 @@ describe('OrderDetailsPage', () => {
       // Delivered is final: no more polling.
       await act(async () => void jest.advanceTimersByTime(ORDER_POLL_MS * 3));
       expect(orderCalls()).toHaveLength(calls);
+      stopListening();
     });
 
     it('refetches when the window regains focus', async () => {
       let status: OrderStatus = 'CONFIRMED';
-      setup({ handler: () => ({ body: makeOrder({ orderStatus: status }) }) });
+      const { store } = setup({ handler: () => ({ body: makeOrder({ orderStatus: status }) }) });
+      // The shell's bootstrap sets these window listeners up for every page.
+      const stopListening = setupListeners(store.dispatch);
       await screen.findByRole('region', { name: 'Order Information' });
       status = 'OUT_FOR_DELIVERY';
       act(() => void window.dispatchEvent(new Event('focus')));
       await waitFor(() => expect(fact('Status')).toHaveTextContent('Out For Delivery'));
+      stopListening();
     });
   });
 });

@@ -26,7 +26,6 @@ import { ORDER_ERRORS, orderLoadError } from '../../lib/orderErrors.ts';
 import { isFinalStatus, orderStatusOf } from '../../lib/orderStatus.ts';
 import { ordersApi, useOrdersGetQuery, type OrderQueryArg } from '../../lib/ordersApi.ts';
 import { isOrderId, itemCountLabel, orderReference } from '../../lib/orderText.ts';
-import { useFocusRefetch } from '../../lib/useFocusRefetch.ts';
 import { OrderProgress } from './OrderProgress.tsx';
 import '../../components/orders.css';
 import './OrderDetailsPage.css';
@@ -48,7 +47,6 @@ export default function OrderDetailsPage() {
   const { orderId } = useParams();
   const newOrder = isNewOrder(useLocation().state);
   const user = useAppSelector(selectUser);
-  useFocusRefetch();
   const heading = newOrder ? 'Successfully Placed' : 'Order Details';
 
   let body: ReactNode;
