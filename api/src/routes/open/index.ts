@@ -4,6 +4,7 @@ import etag from '@fastify/etag';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/errors.ts';
+import { registerAnswerCache } from './answerCache.ts';
 import {
   CategoriesQuery,
   CategoryProductsSchema,
@@ -31,6 +32,7 @@ const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const catalogue = () => app.services.catalogue;
   const tags = ['catalogue'];
+  registerAnswerCache(app, catalogue);
 
   app.get(
     '/open/stores',

@@ -293,6 +293,27 @@ describe('HTTP caching', () => {
     expect(again.body).toBe('');
   });
 
+  it('serves a repeat from the serialized answer, and a catalogue change invalidates it', async () => {
+    const url = `/open/products/${STORE}/paginated?sort=price&order=desc&limit=3`;
+    const first = await get<PaginatedProducts>(url);
+    const repeat = await get<PaginatedProducts>(url);
+    expect(repeat.res.body).toBe(first.res.body);
+    expect(repeat.res.headers.etag).toBe(first.res.headers.etag);
+    expect(repeat.res.headers['cache-control']).toBe('public, max-age=60');
+    expect(repeat.res.headers['content-type']).toMatch(/^application\/json/);
+    const notModified = await app.inject({ method: 'GET', url, headers: { 'if-none-match': first.res.headers.etag as string } });
+    expect(notModified.statusCode).toBe(304);
+
+    const top = first.body.products[0]!;
+    await app.db.update(products).set({ name: `${top.name} (renamed)` }).where(eq(products.uuid, top.uuid));
+    app.services.catalogue.invalidate();
+    const after = await get<PaginatedProducts>(url);
+    expect(after.body.products[0]!.name).toBe(`${top.name} (renamed)`);
+    expect(after.res.headers.etag).not.toBe(first.res.headers.etag);
+    await app.db.update(products).set({ name: top.name }).where(eq(products.uuid, top.uuid));
+    app.services.catalogue.invalidate();
+  });
+
   it('does not let errors be cached publicly', async () => {
     const { res } = await get('/open/store/nowhere');
     expect(res.headers['cache-control']).toBeUndefined();

@@ -7,10 +7,13 @@ export interface TtlCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** Drops everything, e.g. after a write to the catalogue. */
   clear(): void;
+  /** Counts clears, so caches layered on top (the routes' serialized answers) can tell they are stale. */
+  generation(): number;
 }
 
 export function createTtlCache(options: { ttlMs: number; maxEntries: number }): TtlCache {
   const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+  let generation = 0;
   return {
     get<T>(key: string, load: () => Promise<T>): Promise<T> {
       if (options.ttlMs <= 0) return load();
@@ -29,6 +32,8 @@ export function createTtlCache(options: { ttlMs: number; maxEntries: number }): 
     },
     clear() {
       entries.clear();
+      generation++;
     },
+    generation: () => generation,
   };
 }

@@ -64,6 +64,10 @@ export interface CatalogueService {
   setProductActive(productUuid: string, active: boolean): Promise<void>;
   /** Forget cached answers (after changing the catalogue outside this service). */
   invalidate(): void;
+  /** Changes whenever cached answers are dropped; see routes/open/answerCache.ts. */
+  cacheGeneration(): number;
+  /** How long an answer may be reused in this process (0: not at all). */
+  readonly cacheTtlMs: number;
 }
 
 export interface CatalogueServiceOptions {
@@ -161,7 +165,8 @@ function listingOrder(sort: ProductSort, order: SortOrder): SQL[] {
 }
 
 export function createCatalogueService(db: Database, options: CatalogueServiceOptions = {}): CatalogueService {
-  const cache = createTtlCache({ ttlMs: options.cacheTtlMs ?? DEFAULT_CATALOGUE_CACHE_TTL_MS, maxEntries: 2_000 });
+  const cacheTtlMs = options.cacheTtlMs ?? DEFAULT_CATALOGUE_CACHE_TTL_MS;
+  const cache = createTtlCache({ ttlMs: cacheTtlMs, maxEntries: 2_000 });
 
   const selectProducts = () =>
     db
@@ -340,5 +345,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     },
 
     invalidate: () => cache.clear(),
+    cacheGeneration: () => cache.generation(),
+    cacheTtlMs,
   };
 }
