@@ -4,12 +4,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/stack.ts';
 import { waitForMailLink } from '../fixtures/mailbox.ts';
+import { dialog, signIn, signOut } from '../fixtures/auth.ts';
 
 const PASSWORD = 'Grocer-Shopper-2026';
-
-function dialog(page: Page) {
-  return page.getByRole('dialog');
-}
 
 async function signUp(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Sign Up' }).click();
@@ -21,21 +18,6 @@ async function signUp(page: Page, email: string, password = PASSWORD) {
   await expect(dialog(page).getByText(email)).toBeVisible();
   await dialog(page).getByRole('button', { name: 'Got it!' }).click();
   await expect(page).toHaveURL(/\/account$/);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-  await dialog(page).getByLabel('Email').fill(email);
-  await dialog(page).getByLabel('Password', { exact: true }).fill(password);
-  await dialog(page).getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(dialog(page)).toBeHidden();
-}
-
-async function signOut(page: Page) {
-  await page.locator('.user-menu-button').click();
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
 }
 
 test('sign up, verify the email from the mailbox, sign out and back in', async ({ page, request, stack }) => {
