@@ -12,8 +12,12 @@ export * from './api/baseQuery.ts';
 export * from './session/sessionSlice.ts';
 export * from './session/token.ts';
 export * from './session/verificationApi.ts';
+export * from './session/googleSignInApi.ts';
+export { disableGoogleAutoSelect } from './session/googleIdentity.ts';
+export * from './session/userChecks.ts';
 export * from './cart/cartSlice.ts';
 export * from './cart/addToCart.ts';
+export * from './cart/refreshCartStock.ts';
 export * from './favourites/favouritesSlice.ts';
 export * from './favourites/favouritesApi.ts';
 // Events
@@ -33,3 +37,6 @@ export * from './validation/index.ts';
 // UI primitives
 export * from './ui/RoutePlaceholder.tsx';
 export * from './ui/useTimers.ts';
+export * from './ui/Notice.tsx';
+export * from './ui/GoogleSignInButton.tsx';
+export * from './ui/externalNavigation.ts';

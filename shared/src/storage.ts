@@ -5,3 +5,9 @@ export const STORAGE_KEYS = {
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** sessionStorage keys (this tab only). */
+export const SESSION_STORAGE_KEYS = {
+  /** Set by checkout when an order is placed, so the cart it just emptied does not send it back to /cart (spec §2 Checkout). */
+  orderJustPlaced: 'order-just-placed',
+} as const;

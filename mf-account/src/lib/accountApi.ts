@@ -1,6 +1,7 @@
 // The account remote's calls (spec §7 "Auth" and the profile, address and beta calls of
-// "Authenticated"; favourites and the verification resend live in @grocer/shared), injected into the one shared RTK Query api. Every feature of this remote imports
-// its hooks from here. Responses that change the signed-in user are merged into it here, once.
+// "Authenticated"; favourites, the verification resend and Google sign-in live in @grocer/shared),
+// injected into the one shared RTK Query api. Every feature of this remote imports its hooks from
+// here. Responses that change the signed-in user are merged into it here, once.
 import {
   api,
   userUpdated,
@@ -52,16 +53,6 @@ export interface BetaRequestResponse {
   user?: Partial<User>;
 }
 
-/** The session keeps the user with its token (contract: `signedIn({...user, token})`). */
-export function sessionUser(response: Extract<AuthResponse, { success: true }>): User {
-  return { ...response.user, token: response.token };
-}
-
-/** A successful auth answer carries a user and a token; anything else counts as a failed sign-in. */
-export function isAuthSuccess(response: AuthResponse | undefined): response is Extract<AuthResponse, { success: true }> {
-  return !!response && response.success === true && !!response.user && typeof response.token === 'string';
-}
-
 function profileFields(profile: ProfileResponse): Partial<User> {
   const { firstName, lastName, address, hasValidAddress, hasInvalidAddress, emailVerified, canCheckout } = profile;
   return { firstName, lastName, address, hasValidAddress, hasInvalidAddress, emailVerified, canCheckout };
@@ -84,9 +75,6 @@ export const accountApi = api.injectEndpoints({
     }),
     accountRegister: build.mutation<AuthResponse, RegisterPayload>({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
-    }),
-    accountGoogleSignIn: build.mutation<AuthResponse, { idToken: string }>({
-      query: (body) => ({ url: '/auth/google', method: 'POST', body }),
     }),
     accountForgotPassword: build.mutation<MessageResponse, { email: string }>({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
@@ -171,7 +159,6 @@ export const accountApi = api.injectEndpoints({
 export const {
   useAccountLoginMutation,
   useAccountRegisterMutation,
-  useAccountGoogleSignInMutation,
   useAccountForgotPasswordMutation,
   useAccountResetPasswordMutation,
   useAccountVerifyEmailMutation,

@@ -18,8 +18,3 @@ export function initials(user: Named): string {
   const fromNames = [user.firstName, user.lastName].map((part) => part?.trim().charAt(0) ?? '').join('');
   return (fromNames || user.email.charAt(0)).toUpperCase();
 }
-
-export function isAdmin(user: Pick<User, 'roleName'>): boolean {
-  // Spec §6: roles are compared case-insensitively.
-  return user.roleName?.toUpperCase() === 'ADMIN';
-}

@@ -1,8 +1,8 @@
-import type { Product } from '../contracts/index.ts';
+import type { CartItem, Product } from '../contracts/index.ts';
 import { events } from '../events/bus.ts';
 import { makeStore } from '../store/store.ts';
 import { addToCart } from './addToCart.ts';
-import { itemRemoved, quantityChanged, selectCartCount } from './cartSlice.ts';
+import { itemRemoved, itemsRemoved, productsRefreshed, quantityChanged, selectCartCount, selectCartSubtotalCents } from './cartSlice.ts';
 
 const product = (uuid: string, stockStatus: Product['stockStatus'] = 'IN_STOCK') =>
   ({ uuid, name: `Product ${uuid}`, price_cents: 250, stockStatus }) as Product;
@@ -41,5 +41,27 @@ describe('cart', () => {
     expect(selectCartCount(store.getState())).toBe(4);
     store.dispatch(itemRemoved('a'));
     expect(store.getState().cart.items).toEqual([]);
+  });
+});
+
+describe('cart stock refresh reducers', () => {
+  const line = (uuid: string, quantity: number) => ({ ...product(uuid), quantity }) as CartItem;
+
+  it('removes the given lines and keeps the rest in order', () => {
+    const store = makeStore({ cart: { items: [line('a', 1), line('b', 2), line('c', 3)] } });
+    store.dispatch(itemsRemoved(['a', 'c', 'unknown']));
+    expect(store.getState().cart.items.map((item) => item.uuid)).toEqual(['b']);
+  });
+
+  it('takes fresh product fields but keeps each quantity', () => {
+    const store = makeStore({ cart: { items: [line('a', 3), line('b', 1)] } });
+    store.dispatch(productsRefreshed([{ ...product('a'), name: 'New name', price_cents: 999 }]));
+    expect(store.getState().cart.items[0]).toMatchObject({ uuid: 'a', name: 'New name', price_cents: 999, quantity: 3 });
+    expect(store.getState().cart.items[1]).toEqual(line('b', 1));
+  });
+
+  it('sums price × quantity in cents', () => {
+    const store = makeStore({ cart: { items: [line('a', 3), line('b', 2)] } });
+    expect(selectCartSubtotalCents(store.getState())).toBe(250 * 5);
   });
 });

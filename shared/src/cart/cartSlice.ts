@@ -1,7 +1,7 @@
 // The one cart, read by the catalogue (In Cart state), the header count and checkout.
 // Quantities never drop below 1 (spec §4); removing is an explicit action.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CartItem } from '../contracts/index.ts';
+import type { CartItem, Product } from '../contracts/index.ts';
 import { MIN_QUANTITY } from '../validation/index.ts';
 
 export interface CartState {
@@ -25,9 +25,22 @@ export const cartSlice = createSlice({
     itemRemoved(state, action: PayloadAction<string>) {
       state.items = state.items.filter((item) => item.uuid !== action.payload);
     },
-    /** Another tab changed the cart, or a stock refresh pruned it. */
+    /** Another tab changed the cart. */
     itemsReplaced(state, action: PayloadAction<CartItem[]>) {
       state.items = action.payload;
+    },
+    /** A stock refresh found these products out of stock or gone (spec §4). */
+    itemsRemoved(state, action: PayloadAction<string[]>) {
+      const gone = new Set(action.payload);
+      state.items = state.items.filter((item) => !gone.has(item.uuid));
+    },
+    /** A stock refresh read these products again: lines keep their quantity and take the current name, price and image. */
+    productsRefreshed(state, action: PayloadAction<Product[]>) {
+      const fresh = new Map(action.payload.map((product) => [product.uuid, product]));
+      state.items = state.items.map((item) => {
+        const product = fresh.get(item.uuid);
+        return product ? { ...item, ...product, quantity: item.quantity } : item;
+      });
     },
     cleared(state) {
       state.items = [];
@@ -36,9 +49,11 @@ export const cartSlice = createSlice({
   selectors: {
     selectCartItems: (state) => state.items,
     selectCartCount: (state) => state.items.reduce((sum, item) => sum + item.quantity, 0),
+    /** Price × quantity over the cart, in integer cents (what a visitor sees; signed-in totals come from the server). */
+    selectCartSubtotalCents: (state) => state.items.reduce((sum, item) => sum + item.price_cents * item.quantity, 0),
     selectIsInCart: (state, uuid: string) => state.items.some((item) => item.uuid === uuid),
   },
 });
 
-export const { itemAdded, quantityChanged, itemRemoved, itemsReplaced, cleared } = cartSlice.actions;
-export const { selectCartItems, selectCartCount, selectIsInCart } = cartSlice.selectors;
+export const { itemAdded, quantityChanged, itemRemoved, itemsReplaced, itemsRemoved, productsRefreshed, cleared } = cartSlice.actions;
+export const { selectCartItems, selectCartCount, selectCartSubtotalCents, selectIsInCart } = cartSlice.selectors;

@@ -3,8 +3,7 @@
 // The profile is fetched on every visit and merged into the signed-in user; the address form waits
 // for it so it starts from the server's address.
 import { useId, useState } from 'react';
-import { events, selectFavourites, selectUser, useAppSelector, type User } from '@grocer/shared';
-import { Notice } from '../../components/Notice.tsx';
+import { events, Notice, selectFavourites, selectUser, useAppSelector, type User } from '@grocer/shared';
 import { useAccountProfileQuery } from '../../lib/accountApi.ts';
 import { AddressForm } from './AddressForm.tsx';
 import { AddressStatus } from './AddressStatus.tsx';

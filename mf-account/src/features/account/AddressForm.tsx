@@ -2,9 +2,8 @@
 // apartment optional; first and last name only while missing, then locked (the server refuses to
 // change them). Checked on blur and on submit, like every form of this remote.
 import { useState, type FormEvent } from 'react';
-import { apiErrorMessage, isBlank, validateAddressForm, type User } from '@grocer/shared';
+import { apiErrorMessage, isBlank, Notice, type NoticeKind, type User, validateAddressForm } from '@grocer/shared';
 import { FormField, focusFirstInvalid } from '../../components/FormField.tsx';
-import { Notice, type NoticeKind } from '../../components/Notice.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAccountSaveAddressMutation } from '../../lib/accountApi.ts';
 import { useValidatedForm } from '../../lib/useValidatedForm.ts';

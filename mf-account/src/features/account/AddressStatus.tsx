@@ -1,7 +1,6 @@
 // What the server thinks of the saved address (hasValidAddress / hasInvalidAddress), in the words
 // the checkout guard uses (spec §2 Checkout guard), so the shopper knows what to fix here.
-import { isAddressComplete, type User } from '@grocer/shared';
-import { Notice } from '../../components/Notice.tsx';
+import { isAddressComplete, Notice, type User } from '@grocer/shared';
 
 export function AddressStatus({ user }: { user: User }) {
   if (user.hasInvalidAddress) {

@@ -2,8 +2,7 @@
 // status becomes UNKNOWN) and a request button. Beta only shows badges and this line; it never
 // decides checkout.
 import { useId, useState, type FormEvent } from 'react';
-import { apiErrorMessage, type User, type UserStatus } from '@grocer/shared';
-import { Notice, type NoticeKind } from '../../components/Notice.tsx';
+import { apiErrorMessage, Notice, type NoticeKind, type User, type UserStatus } from '@grocer/shared';
 import { useAccountBetaStatusQuery, useAccountRequestBetaMutation } from '../../lib/accountApi.ts';
 
 export const BETA_STATUS_FAILED = 'Failed to get beta status';

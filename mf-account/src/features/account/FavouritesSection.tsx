@@ -3,8 +3,7 @@
 // 'Added {name} to cart!' for 3 seconds.
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { CONSTANTS, paths, selectFavourites, useAppSelector, useTimers } from '@grocer/shared';
-import { Notice } from '../../components/Notice.tsx';
+import { CONSTANTS, Notice, paths, selectFavourites, useAppSelector, useTimers } from '@grocer/shared';
 import { favouritesErrorMessage, useFavourites } from '../../lib/useFavourites.ts';
 import { FavouriteCard } from './FavouriteCard.tsx';
 

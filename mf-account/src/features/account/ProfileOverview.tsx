@@ -1,13 +1,8 @@
 import { useId } from 'react';
-import { formatUsDate, type User } from '@grocer/shared';
+import { formatUsDate, isEmailVerified, type User } from '@grocer/shared';
 import { Avatar } from '../../components/Avatar.tsx';
 import { BetaBadges } from '../../components/BetaBadges.tsx';
 import { displayName, hasName } from '../../lib/userDisplay.ts';
-
-/** Email users must verify; identity (Google) sign-ins count as verified (spec §4, §6). */
-export function isEmailVerified(user: Pick<User, 'authMethod' | 'emailVerified'>): boolean {
-  return user.authMethod === 'google' || user.emailVerified;
-}
 
 export function ProfileOverview({ user }: { user: User }) {
   const headingId = useId();

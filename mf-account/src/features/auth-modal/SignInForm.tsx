@@ -1,12 +1,19 @@
 // Sign-in mode: email and password, checked on blur and on submit (spec §5); the server's answer or
 // the §8 fallbacks; "Sign in with Google" below.
 import { useState, type FormEvent } from 'react';
-import { normalizeEmail, signedIn, useAppDispatch, validateSignInForm } from '@grocer/shared';
+import {
+  GoogleSignInButton,
+  isAuthSuccess,
+  normalizeEmail,
+  Notice,
+  sessionUser,
+  signedIn,
+  useAppDispatch,
+  validateSignInForm,
+} from '@grocer/shared';
 import { FormField, focusFirstInvalid } from '../../components/FormField.tsx';
-import { GoogleSignInButton } from '../../components/GoogleSignInButton.tsx';
-import { Notice } from '../../components/Notice.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
-import { isAuthSuccess, sessionUser, useAccountLoginMutation } from '../../lib/accountApi.ts';
+import { useAccountLoginMutation } from '../../lib/accountApi.ts';
 import { useValidatedForm } from '../../lib/useValidatedForm.ts';
 import { SIGN_IN_FAILED, signInErrorMessage } from './authErrors.ts';
 import type { AuthViewProps } from './modes.ts';

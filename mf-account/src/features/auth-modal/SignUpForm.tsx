@@ -2,12 +2,19 @@
 // code/message/field are passed on (a field error shows under its field). After registering the
 // shopper is signed in (unverified) and sees the 'Account Created Successfully!' notice.
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { normalizeEmail, signedIn, useAppDispatch, validateSignUpForm } from '@grocer/shared';
+import {
+  GoogleSignInButton,
+  isAuthSuccess,
+  normalizeEmail,
+  Notice,
+  sessionUser,
+  signedIn,
+  useAppDispatch,
+  validateSignUpForm,
+} from '@grocer/shared';
 import { FormField, focusFirstInvalid } from '../../components/FormField.tsx';
-import { GoogleSignInButton } from '../../components/GoogleSignInButton.tsx';
-import { Notice } from '../../components/Notice.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
-import { isAuthSuccess, sessionUser, useAccountRegisterMutation } from '../../lib/accountApi.ts';
+import { useAccountRegisterMutation } from '../../lib/accountApi.ts';
 import { useValidatedForm } from '../../lib/useValidatedForm.ts';
 import { REGISTRATION_FAILED, registrationError, type ServerError } from './authErrors.ts';
 import type { AuthViewProps } from './modes.ts';

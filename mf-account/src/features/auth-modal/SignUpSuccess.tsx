@@ -1,8 +1,7 @@
 // Spec §2: after sign-up, 'Account Created Successfully!' with the email and a resend link;
 // 'Got it!' closes the modal and goes to /account.
 import { useState } from 'react';
-import { apiErrorMessage, CONSTANTS, useSessionResendVerificationMutation, useTimers } from '@grocer/shared';
-import { Notice } from '../../components/Notice.tsx';
+import { apiErrorMessage, CONSTANTS, Notice, useSessionResendVerificationMutation, useTimers } from '@grocer/shared';
 import { RESEND_FAILED } from '../../lib/errors.ts';
 import { focusOnMount } from './modes.ts';
 

@@ -2,9 +2,18 @@
 // confirm password (idle → submitting → success); success redirects to / after 3 s and says so in a toast.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CONSTANTS, events, firstError, MIN_PASSWORD_LENGTH, paths, showToast, validateResetPasswordForm, useTimers } from '@grocer/shared';
+import {
+  CONSTANTS,
+  events,
+  firstError,
+  MIN_PASSWORD_LENGTH,
+  Notice,
+  paths,
+  showToast,
+  useTimers,
+  validateResetPasswordForm,
+} from '@grocer/shared';
 import { FormField } from '../../components/FormField.tsx';
-import { Notice } from '../../components/Notice.tsx';
 import { PageCard } from '../../components/PageCard.tsx';
 import { useAccountResetPasswordMutation } from '../../lib/accountApi.ts';
 import { INVALID_LINK_MESSAGE, RESET_FAILED, RESET_SUCCESS_TOAST, resetErrorMessage } from './resetErrors.ts';

@@ -4,10 +4,9 @@
 // disables Google auto-select and goes to /. Always mounted, so it also keeps favourites loaded.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { events, paths, selectUser, signedOut, useAppDispatch, useAppSelector, type User } from '@grocer/shared';
+import { disableGoogleAutoSelect, events, paths, selectUser, signedOut, useAppDispatch, useAppSelector, type User } from '@grocer/shared';
 import { Avatar } from '../../components/Avatar.tsx';
 import { BetaBadges } from '../../components/BetaBadges.tsx';
-import { disableGoogleAutoSelect } from '../../lib/googleIdentity.ts';
 import { displayName, hasName } from '../../lib/userDisplay.ts';
 import './UserMenu.css';
 

@@ -5,13 +5,14 @@ import { useRef, useState, type FormEvent } from 'react';
 import {
   apiErrorMessage,
   normalizeEmail,
+  Notice,
+  type NoticeKind,
   selectUser,
   useAppSelector,
   useSessionResendVerificationMutation,
   validateResendEmail,
 } from '@grocer/shared';
 import { FormField } from '../../components/FormField.tsx';
-import { Notice, type NoticeKind } from '../../components/Notice.tsx';
 import { RESEND_FAILED } from '../../lib/errors.ts';
 
 /** (Grocer) Shown when the API answers without a message. */

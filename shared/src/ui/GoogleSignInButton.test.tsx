@@ -1,11 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { setRuntimeConfig } from '@grocer/shared';
-import { mockFetch, renderWithProviders, type FetchMock } from '@grocer/shared/testing';
-import { leaveFor } from '../lib/externalNavigation.ts';
+import { setRuntimeConfig } from '../config/runtimeConfig.ts';
 import { authBody, errorBody, makeUser } from '../testing/fixtures.ts';
+import { mockFetch, type FetchMock } from '../testing/mockFetch.ts';
+import { renderWithProviders } from '../testing/renderWithProviders.tsx';
+import { leaveFor } from './externalNavigation.ts';
 import { GoogleSignInButton } from './GoogleSignInButton.tsx';
 
-jest.mock('../lib/externalNavigation.ts', () => ({ leaveFor: jest.fn() }));
+jest.mock('./externalNavigation.ts', () => ({ leaveFor: jest.fn() }));
 
 let net: FetchMock | undefined;
 let credential: ((response: { credential: string }) => void) | undefined;

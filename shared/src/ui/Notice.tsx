@@ -1,6 +1,6 @@
 // A form- or page-level message: errors interrupt (role=alert), everything else is announced politely.
 import type { ReactNode } from 'react';
-import './forms.css';
+import './Notice.css';
 
 export type NoticeKind = 'error' | 'success' | 'info' | 'warning';
 

@@ -1,13 +1,17 @@
 // "Sign in with Google" (spec §1, §7 auth/google). With `googleClientId` in the runtime config it
 // renders Google's own button (Google Identity Services); otherwise a button that opens the API's dev
 // OpenID issuer in a popup. Either way the ID token goes to POST /auth/google and the user is signed
-// in; admins are then sent to the admin site (spec §6).
+// in; admins are then sent to the admin site (spec §6). Shared: the auth modal and the cart page use it.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiErrorMessage, getRuntimeConfig, signedIn, useAppDispatch, type User } from '@grocer/shared';
-import { isAuthSuccess, sessionUser, useAccountGoogleSignInMutation } from '../lib/accountApi.ts';
-import { leaveFor } from '../lib/externalNavigation.ts';
-import { devIssuerToken, devIssuerUrl, loadGoogleIdentity, routeGoogleCredential } from '../lib/googleIdentity.ts';
-import { isAdmin } from '../lib/userDisplay.ts';
+import { apiErrorMessage } from '../api/baseQuery.ts';
+import { getRuntimeConfig } from '../config/runtimeConfig.ts';
+import type { User } from '../contracts/index.ts';
+import { isAuthSuccess, sessionUser, useSessionGoogleSignInMutation } from '../session/googleSignInApi.ts';
+import { devIssuerToken, devIssuerUrl, loadGoogleIdentity, routeGoogleCredential } from '../session/googleIdentity.ts';
+import { signedIn } from '../session/sessionSlice.ts';
+import { isAdmin } from '../session/userChecks.ts';
+import { useAppDispatch } from '../store/store.ts';
+import { leaveFor } from './externalNavigation.ts';
 import { Notice } from './Notice.tsx';
 import './GoogleSignInButton.css';
 
@@ -23,7 +27,7 @@ export interface GoogleSignInButtonProps {
 
 export function GoogleSignInButton({ onSignedIn }: GoogleSignInButtonProps) {
   const dispatch = useAppDispatch();
-  const [googleSignIn, { isLoading }] = useAccountGoogleSignInMutation();
+  const [googleSignIn, { isLoading }] = useSessionGoogleSignInMutation();
   const [error, setError] = useState<string | null>(null);
   const { googleClientId } = getRuntimeConfig();
 
