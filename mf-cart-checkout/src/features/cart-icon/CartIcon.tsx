@@ -1,9 +1,12 @@
-// Header cart icon with the item count; follows the shared cart in every tab.
+// Header cart icon with the item count; follows the shared cart in every tab. It is mounted on every
+// page, so it also prunes out-of-stock items 100 ms after the page loads (spec §4).
 import { Link } from 'react-router';
 import { paths, selectCartCount, useAppSelector } from '@grocer/shared';
+import { useStockRefreshOnMount } from '../../lib/useStockRefresh.ts';
 
 export default function CartIcon() {
   const count = useAppSelector(selectCartCount);
+  useStockRefreshOnMount();
   return (
     <Link to={paths.cart()} className="cart-icon" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
       <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">

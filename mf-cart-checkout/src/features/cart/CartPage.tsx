@@ -1,5 +1,68 @@
-import { RoutePlaceholder } from '@grocer/shared';
+// The cart (spec §2 Cart, §4 Cart and Cart checkout gate): lines grouped by store with quantity
+// controls and per-store delivery fees, the pricing summary (subtotal only for visitors) and the gate.
+// Out-of-stock lines are pruned 100 ms after the page opens.
+import { useId, useMemo } from 'react';
+import { Link } from 'react-router';
+import { paths, selectCartCount, selectCartItems, selectUser, useAppSelector } from '@grocer/shared';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { PricingSummary } from '../../components/PricingSummary.tsx';
+import { StoreDeliveryFee } from '../../components/StoreDeliveryFee.tsx';
+import { groupByStore } from '../../lib/groupByStore.ts';
+import { useCartPricing } from '../../lib/useCartPricing.ts';
+import { useStockRefreshOnMount } from '../../lib/useStockRefresh.ts';
+import { CartGate } from './CartGate.tsx';
+import { CartLine } from './CartLine.tsx';
+import './CartPage.css';
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 export default function CartPage() {
-  return <RoutePlaceholder remote="mf-cart-checkout" heading="Cart" />;
+  const items = useAppSelector(selectCartItems);
+  const count = useAppSelector(selectCartCount);
+  const user = useAppSelector(selectUser);
+  const summaryId = useId();
+  const groups = useMemo(() => groupByStore(items), [items]);
+  const { subtotalCents, fees, pricing, pricingLoading } = useCartPricing(items, user);
+  useStockRefreshOnMount();
+
+  return (
+    <section className="page cart-page">
+      <PageHeader heading="Cart">{items.length > 0 ? `${plural(count, 'item')} from ${plural(groups.length, 'store')}` : null}</PageHeader>
+      {items.length === 0 ? (
+        <div className="cart-empty">
+          <h2>Your cart is empty</h2>
+          <p>Browse our partner stores and add your groceries here.</p>
+          <Link to={paths.home()} className="btn btn-primary">
+            Start Shopping
+          </Link>
+        </div>
+      ) : (
+        <div className="cart-layout">
+          <div className="cart-stores">
+            {groups.map((group) => (
+              <section key={group.storeUuid} className="cart-store" aria-labelledby={`${summaryId}-${group.storeUuid}`}>
+                <h2 id={`${summaryId}-${group.storeUuid}`}>{group.storeName}</h2>
+                <ul className="cart-lines">
+                  {group.items.map((item) => (
+                    <CartLine key={item.uuid} item={item} />
+                  ))}
+                </ul>
+                <StoreDeliveryFee fee={fees?.deliveryFees[group.storeUuid]} />
+              </section>
+            ))}
+          </div>
+          <aside className="cart-summary" aria-labelledby={summaryId}>
+            <h2 id={summaryId}>Order Summary</h2>
+            <PricingSummary
+              subtotalCents={subtotalCents}
+              pricing={pricing}
+              loading={pricingLoading}
+              note={user ? undefined : 'Delivery fees, tax and the total are shown once you sign in.'}
+            />
+            <CartGate user={user} />
+          </aside>
+        </div>
+      )}
+    </section>
+  );
 }

@@ -1,5 +1,165 @@
-import { RoutePlaceholder } from '@grocer/shared';
+// Checkout (spec §2 Checkout and Checkout guard, §4 Checkout). The cart is in the store before the
+// first render (decision 002), so the spec's 300 ms wait is gone: an empty cart redirects to /cart at
+// once, unless an order was just placed. 'Loading...' shows while the profile is refreshed for the
+// guard; then the guard, or the two steps beside the order summary.
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  centsToDollars,
+  hasErrors,
+  paths,
+  selectCartItems,
+  selectUser,
+  useAppSelector,
+  validateCheckoutDeliveryForm,
+  type CartItem,
+  type DeliveryInfo,
+  type PaymentBreakdown,
+  type User,
+} from '@grocer/shared';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { checkoutBlocker } from '../../lib/eligibility.ts';
+import { groupByStore } from '../../lib/groupByStore.ts';
+import { useCartPricing } from '../../lib/useCartPricing.ts';
+import { useCheckoutProfileQuery } from './checkoutApi.ts';
+import { CheckoutGuard } from './CheckoutGuard.tsx';
+import { DeliveryStep, type DeliveryErrors, type EditableField } from './DeliveryStep.tsx';
+import { OrderSummary } from './OrderSummary.tsx';
+import { clearOrderPlaced, wasOrderJustPlaced } from './orderPlaced.ts';
+import { PaymentStep } from './PaymentStep.tsx';
+import './CheckoutPage.css';
+
+const STEPS = ['Delivery Info', 'Payment'] as const;
+
+/** The read-only part of step 1 comes from the account (spec §2). */
+function accountDeliveryInfo(user: User): Omit<DeliveryInfo, EditableField> {
+  return {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    email: user.email,
+    address: user.address?.streetName ?? '',
+    apartment: user.address?.apartmentName ?? '',
+    city: user.address?.city ?? '',
+    state: user.address?.state ?? '',
+    zipCode: user.address?.zip ?? '',
+  };
+}
+
+/** Used only if the server's pricing is unavailable; the server prices the order itself (decision 003). */
+function subtotalOnly(subtotalCents: number): PaymentBreakdown {
+  const subtotal = centsToDollars(subtotalCents);
+  return {
+    subtotal,
+    tax: 0,
+    platformServiceFee: 0,
+    serviceFee: 0,
+    displayServiceFee: 0,
+    deliveryFee: 0,
+    paymentProcessingFee: 0,
+    total: subtotal,
+  };
+}
+
+function ProgressBar({ step }: { step: 1 | 2 }) {
+  return (
+    <ol className="checkout-progress" aria-label="Checkout progress">
+      {STEPS.map((label, index) => {
+        const number = index + 1;
+        const state = number < step ? 'done' : number === step ? 'current' : 'todo';
+        return (
+          <li key={label} className={`progress-step progress-${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+            <span className="progress-number" aria-hidden="true">
+              {number}
+            </span>
+            {label}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The two steps beside the summary; exported for tests, which reach step 1 validation past the guard. */
+export function CheckoutSteps({ user, items }: { user: User; items: CartItem[] }) {
+  const [step, setStep] = useState<1 | 2>(1);
+  const [phone, setPhone] = useState('');
+  const [deliveryInstructions, setDeliveryInstructions] = useState('');
+  const [errors, setErrors] = useState<DeliveryErrors>({});
+  const groups = useMemo(() => groupByStore(items), [items]);
+  const { subtotalCents, fees, pricing, pricingLoading } = useCartPricing(items, user);
+  const info: DeliveryInfo = { ...accountDeliveryInfo(user), phone, deliveryInstructions };
+
+  const onChange = (field: EditableField, value: string) => {
+    if (field === 'phone') setPhone(value);
+    else setDeliveryInstructions(value);
+    // Spec §4: editing a field clears that field's error.
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const next = { ...current };
+      delete next[field as keyof DeliveryErrors];
+      return next;
+    });
+  };
+
+  const onContinue = () => {
+    const found = validateCheckoutDeliveryForm(info);
+    setErrors(found);
+    if (hasErrors(found)) return false;
+    setStep(2);
+    return true;
+  };
+
+  const onBack = () => {
+    setErrors({});
+    setStep(1);
+  };
+
+  return (
+    <>
+      <ProgressBar step={step} />
+      <div className="checkout-layout">
+        <div className="checkout-main">
+          {step === 1 ? (
+            <DeliveryStep info={info} errors={errors} onChange={onChange} onContinue={onContinue} />
+          ) : (
+            <PaymentStep items={items} user={user} deliveryInfo={info} pricing={pricing ?? subtotalOnly(subtotalCents)} onBack={onBack} />
+          )}
+        </div>
+        <OrderSummary groups={groups} fees={fees} subtotalCents={subtotalCents} pricing={pricing} pricingLoading={pricingLoading} />
+      </div>
+    </>
+  );
+}
 
 export default function CheckoutPage() {
-  return <RoutePlaceholder remote="mf-cart-checkout" heading="Checkout" />;
+  const user = useAppSelector(selectUser);
+  const items = useAppSelector(selectCartItems);
+  const navigate = useNavigate();
+  const profile = useCheckoutProfileQuery(user?.uuid ?? skipToken);
+  const empty = items.length === 0;
+  const justPlaced = empty && wasOrderJustPlaced();
+
+  useEffect(() => {
+    if (empty && !justPlaced) navigate(paths.cart(), { replace: true });
+  }, [empty, justPlaced, navigate]);
+  // The mark only covers the way from the emptied cart to the order page.
+  useEffect(() => clearOrderPlaced, []);
+
+  let content;
+  if (empty || !user) {
+    content = <p role="status">Redirecting...</p>;
+  } else if (profile.isLoading) {
+    content = <p role="status">Loading...</p>;
+  } else {
+    const blocker = checkoutBlocker(user);
+    content = blocker ? <CheckoutGuard blocker={blocker} user={user} /> : <CheckoutSteps user={user} items={items} />;
+  }
+
+  return (
+    <section className="page checkout-page">
+      <PageHeader heading="Checkout" />
+      {content}
+    </section>
+  );
 }

@@ -1,0 +1,101 @@
+// Checkout step 1 'Delivery Info' (spec §2, §5): the account's name, email and address read-only (with
+// 'Edit Address' to /account), phone (required) and delivery instructions editable.
+import { useId, useRef, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { paths, type DeliveryInfo, type FormErrors } from '@grocer/shared';
+
+export type DeliveryErrors = FormErrors<'phone' | 'address' | 'city' | 'state' | 'zipCode'>;
+export type EditableField = 'phone' | 'deliveryInstructions';
+
+export interface DeliveryStepProps {
+  info: DeliveryInfo;
+  errors: DeliveryErrors;
+  onChange: (field: EditableField, value: string) => void;
+  /** Validates; true when the checkout moved on to payment. */
+  onContinue: () => boolean;
+}
+
+function ReadOnlyField({ label, value, error, display }: { label: string; value: string; error?: string; display?: string }) {
+  const id = useId();
+  return (
+    <div className="checkout-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        value={display ?? value}
+        readOnly
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function DeliveryStep({ info, errors, onChange, onContinue }: DeliveryStepProps) {
+  const phoneId = useId();
+  const instructionsId = useId();
+  const phone = useRef<HTMLInputElement>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!onContinue() && !info.phone.trim()) phone.current?.focus();
+  };
+
+  return (
+    <form className="delivery-step summary-card" onSubmit={submit} noValidate aria-labelledby="delivery-heading">
+      <div className="step-heading">
+        <h2 id="delivery-heading">Delivery Info</h2>
+        <Link to={paths.account()}>Edit Address</Link>
+      </div>
+      <div className="checkout-grid">
+        <ReadOnlyField label="First Name" value={info.firstName} />
+        <ReadOnlyField label="Last Name" value={info.lastName} />
+        <ReadOnlyField label="Email" value={info.email} />
+        <ReadOnlyField label="Street Address" value={info.address} error={errors.address} />
+        <ReadOnlyField label="Apartment" value={info.apartment} display={info.apartment.trim() ? info.apartment : 'Not specified'} />
+        <ReadOnlyField label="City" value={info.city} error={errors.city} />
+        <ReadOnlyField label="State" value={info.state} error={errors.state} />
+        <ReadOnlyField label="ZIP Code" value={info.zipCode} error={errors.zipCode} />
+      </div>
+      <div className="checkout-field">
+        <label htmlFor={phoneId}>Phone Number</label>
+        <input
+          ref={phone}
+          id={phoneId}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          value={info.phone}
+          onChange={(event) => onChange('phone', event.target.value)}
+          aria-invalid={errors.phone ? true : undefined}
+          aria-describedby={errors.phone ? `${phoneId}-error` : undefined}
+        />
+        {errors.phone && (
+          <p id={`${phoneId}-error`} className="field-error">
+            {errors.phone}
+          </p>
+        )}
+      </div>
+      <div className="checkout-field">
+        <label htmlFor={instructionsId}>Delivery Instructions (optional)</label>
+        <textarea
+          id={instructionsId}
+          name="deliveryInstructions"
+          rows={3}
+          value={info.deliveryInstructions}
+          placeholder="Gate code, where to leave the bags..."
+          onChange={(event) => onChange('deliveryInstructions', event.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn btn-primary btn-block">
+        Continue to Payment
+      </button>
+    </form>
+  );
+}

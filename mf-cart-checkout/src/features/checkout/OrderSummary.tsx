@@ -1,0 +1,45 @@
+// The checkout's sidebar (spec §2): the cart grouped by store with per-store delivery fees, the pricing
+// and 'Back to Cart'.
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { formatCents, paths, type DeliveryFeeResponse, type PaymentBreakdown } from '@grocer/shared';
+import { PricingSummary } from '../../components/PricingSummary.tsx';
+import { StoreDeliveryFee } from '../../components/StoreDeliveryFee.tsx';
+import type { StoreGroup } from '../../lib/groupByStore.ts';
+
+export interface OrderSummaryProps {
+  groups: StoreGroup[];
+  fees: DeliveryFeeResponse | null;
+  subtotalCents: number;
+  pricing: PaymentBreakdown | null;
+  pricingLoading: boolean;
+}
+
+export function OrderSummary({ groups, fees, subtotalCents, pricing, pricingLoading }: OrderSummaryProps) {
+  const headingId = useId();
+  return (
+    <aside className="order-summary summary-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Order Summary</h2>
+      {groups.map((group) => (
+        <section key={group.storeUuid} className="summary-store" aria-label={group.storeName}>
+          <h3>{group.storeName}</h3>
+          <ul className="summary-lines">
+            {group.items.map((item) => (
+              <li key={item.uuid}>
+                <span>
+                  {item.name} <span className="summary-quantity">× {item.quantity}</span>
+                </span>
+                <span>{formatCents(item.price_cents * item.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+          <StoreDeliveryFee fee={fees?.deliveryFees[group.storeUuid]} />
+        </section>
+      ))}
+      <PricingSummary subtotalCents={subtotalCents} pricing={pricing} loading={pricingLoading} />
+      <Link to={paths.cart()} className="btn btn-outline btn-block summary-back">
+        Back to Cart
+      </Link>
+    </aside>
+  );
+}

@@ -1,0 +1,114 @@
+// Checkout step 2 'Payment' (spec §2, §4, §8): the PayPal button, 'Back' (disabled while processing),
+// 'Processing your order...' and the error alert. One Idempotency-Key per attempt (a click on the
+// PayPal button) goes with the PayPal order and the order creation.
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  Notice,
+  paths,
+  useAppDispatch,
+  type CartItem,
+  type DeliveryInfo,
+  type OrderDetailsLocationState,
+  type PaymentBreakdown,
+  type User,
+} from '@grocer/shared';
+import { newIdempotencyKey } from '../../lib/idempotencyKey.ts';
+import { useCheckoutCreatePaypalOrderMutation } from './checkoutApi.ts';
+import { dropUnavailable } from './dropUnavailable.ts';
+import { PayPalPayment, type PayPalCallbacks } from './PayPalPayment.tsx';
+import { placeOrder } from './placeOrder.ts';
+import { isProductsUnavailable, PAYPAL_FAILED, processingErrorText } from './processingError.ts';
+
+export interface PaymentStepProps {
+  items: CartItem[];
+  user: User;
+  deliveryInfo: DeliveryInfo;
+  pricing: PaymentBreakdown;
+  onBack: () => void;
+}
+
+export function PaymentStep({ items, user, deliveryInfo, pricing, onBack }: PaymentStepProps) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [createPaypalOrder] = useCheckoutCreatePaypalOrderMutation();
+  const [processing, setProcessing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const attemptKey = useRef<string | null>(null);
+  // createOrder already explained its failure; PayPal's onError that follows must not replace it.
+  const explained = useRef(false);
+
+  const fail = (failure: unknown, text: string) => {
+    setError(text);
+    setProcessing(false);
+    // The server named products that are gone: take them out of the cart (with the usual toast).
+    if (isProductsUnavailable(failure)) void dispatch(dropUnavailable(failure));
+  };
+
+  const callbacks: PayPalCallbacks = {
+    createOrder: async () => {
+      explained.current = false;
+      setError(null);
+      setProcessing(true);
+      const key = newIdempotencyKey();
+      attemptKey.current = key;
+      const lines = items.map((item) => ({ productId: item.uuid, quantity: item.quantity }));
+      try {
+        const { paypalOrderId } = await createPaypalOrder({ body: { items: lines }, idempotencyKey: key }).unwrap();
+        return paypalOrderId;
+      } catch (failure) {
+        explained.current = true;
+        fail(failure, isProductsUnavailable(failure) ? processingErrorText(failure, items) : PAYPAL_FAILED);
+        throw new Error('PayPal order could not be created', { cause: failure });
+      }
+    },
+    onApprove: async (data) => {
+      setProcessing(true);
+      setError(null);
+      try {
+        const orderId = await dispatch(
+          placeOrder({
+            paypalOrderId: data.orderID,
+            payerId: data.payerID,
+            idempotencyKey: attemptKey.current ?? newIdempotencyKey(),
+            items,
+            deliveryInfo,
+            pricing,
+            user,
+          }),
+        );
+        const state: OrderDetailsLocationState = { newOrder: true };
+        navigate(paths.orderDetails(orderId), { state });
+      } catch (failure) {
+        console.error('Order processing failed', failure);
+        fail(failure, processingErrorText(failure, items));
+      }
+    },
+    onError: (failure) => {
+      console.error('PayPal error', failure);
+      if (!explained.current) setError(PAYPAL_FAILED);
+      explained.current = false;
+      setProcessing(false);
+    },
+    onCancel: () => {
+      setProcessing(false);
+    },
+  };
+
+  return (
+    <section className="payment-step summary-card" aria-labelledby="payment-heading">
+      <h2 id="payment-heading">Payment</h2>
+      <p>Pay securely with PayPal. You confirm the amount with PayPal before anything is charged.</p>
+      {error && <Notice kind="error">{error}</Notice>}
+      {processing && (
+        <p className="processing" role="status">
+          Processing your order...
+        </p>
+      )}
+      <PayPalPayment {...callbacks} />
+      <button type="button" className="btn btn-outline" onClick={onBack} disabled={processing}>
+        Back
+      </button>
+    </section>
+  );
+}
