@@ -114,7 +114,15 @@ export const DEMO_ACCOUNTS = [
     role: 'CUSTOMER',
     address: { streetName: '233 S Wacker Dr', apartmentName: 'Apt 12', city: 'Chicago', state: 'IL', zip: '60606' },
   },
-  { email: 'unverified@grocer.test', firstName: 'Uma', lastName: 'Unverified', emailVerified: false, role: 'CUSTOMER', address: null },
+  // A valid address, so the checkout guard's email step (after the address steps) is the one it reaches.
+  {
+    email: 'unverified@grocer.test',
+    firstName: 'Uma',
+    lastName: 'Unverified',
+    emailVerified: false,
+    role: 'CUSTOMER',
+    address: { streetName: '1901 W Madison St', apartmentName: '', city: 'Chicago', state: 'IL', zip: '60612' },
+  },
   {
     email: 'badaddress@grocer.test',
     firstName: 'Ivan',

@@ -1,0 +1,148 @@
+// Cart, checkout and PayPal through the real API and the dev PayPal stand-in (issue: Cart, delivery
+// fees, checkout and PayPal payment): a cart spanning two stores with a fee per store, the gate,
+// sign-in, step 1 validation, Approve → 'Successfully Placed', Cancel → cart kept and no order,
+// and the checkout guard reached with the seeded demo accounts.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { signIn } from '../fixtures/auth.ts';
+import { test, expect, storeSession, DEMO_ACCOUNTS, DEMO_PASSWORD, type E2EStack } from '../fixtures/stack.ts';
+
+interface Store {
+  uuid: string;
+  publicId: string;
+  name: string;
+}
+interface Product {
+  uuid: string;
+  name: string;
+  stockStatus: 'IN_STOCK' | 'OUT_OF_STOCK';
+}
+
+async function stores(request: APIRequestContext, stack: E2EStack): Promise<Store[]> {
+  return (await (await request.get(`${stack.apiUrl}/open/stores`)).json()) as Store[];
+}
+
+/** Adds the first in-stock product of the store's first listing page through its product card. */
+async function addFirstInStock(page: Page, request: APIRequestContext, stack: E2EStack, store: Store): Promise<Product> {
+  const listing = (await (await request.get(`${stack.apiUrl}/open/products/${store.publicId}/paginated?limit=20`)).json()) as { products: Product[] };
+  const product = listing.products.find((p) => p.stockStatus === 'IN_STOCK');
+  if (!product) throw new Error(`no in-stock product on the first page of ${store.name}`);
+  await page.goto(stack.shellUrl(`/store/${store.publicId}`));
+  const card = page.getByRole('article', { name: product.name });
+  await card.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(card.getByRole('button', { name: /^(Added!|In Cart)$/ })).toBeVisible();
+  return product;
+}
+
+async function orderHistoryCount(request: APIRequestContext, stack: E2EStack, token: string): Promise<number> {
+  const response = await request.get(`${stack.apiUrl}/orders/user/history?limit=50`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as unknown[]).length;
+}
+
+/** Step 1 with a phone number, then step 2 with the PayPal button. */
+async function reachPayment(page: Page) {
+  await expect(page.getByRole('heading', { level: 2, name: 'Delivery Info' })).toBeVisible();
+  await page.getByLabel('Phone Number').fill('(312) 555-0199');
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Payment' })).toBeVisible();
+}
+
+async function openPaypalDialog(page: Page) {
+  await page.getByRole('group', { name: 'Pay with PayPal' }).getByRole('button', { name: 'PayPal' }).click();
+  const paypal = page.getByRole('dialog', { name: 'PayPal checkout (test)' });
+  await expect(paypal).toBeVisible();
+  return paypal;
+}
+
+test('a cart from two stores, a fee per store, sign in, checkout and pay with PayPal', async ({ page, request, stack }) => {
+  test.setTimeout(90_000);
+  const [first, second] = await stores(request, stack);
+  await page.goto(stack.shellUrl('/'));
+  const products = [await addFirstInStock(page, request, stack, first!), await addFirstInStock(page, request, stack, second!)];
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+
+  // Signed out: both stores' lines and the sign-in gate.
+  await page.goto(stack.shellUrl('/cart'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Cart' })).toBeVisible();
+  for (const store of [first!, second!]) await expect(page.getByRole('region', { name: store.name })).toBeVisible();
+  const summary = page.getByRole('complementary', { name: 'Order Summary' });
+  await expect(summary.getByRole('heading', { name: 'Sign in to check out' })).toBeVisible();
+  await expect(summary.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+
+  // The verified demo customer: a delivery fee for each store, the full pricing and the way on.
+  await signIn(page, DEMO_ACCOUNTS.shopper, DEMO_PASSWORD);
+  await expect(page.getByText(/^Delivery fee \(\d+\.\d mi\)$/)).toHaveCount(2);
+  await expect(summary.getByText('Total', { exact: true })).toBeVisible();
+  await summary.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(stack.shellUrl('/checkout'));
+
+  // Step 1: the phone is required, and editing it clears the error.
+  await expect(page.getByRole('heading', { level: 2, name: 'Delivery Info' })).toBeVisible();
+  await expect(page.getByLabel('Street Address')).not.toBeEditable();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByText('Phone number is required')).toBeVisible();
+  await page.getByLabel('Phone Number').fill('(312) 555-0199');
+  await expect(page.getByText('Phone number is required')).toBeHidden();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+  // Step 2: PayPal (the dev stand-in, driven by the same SDK calls as the real one) → Approve.
+  await expect(page.getByRole('heading', { level: 2, name: 'Payment' })).toBeVisible();
+  const paypal = await openPaypalDialog(page);
+  await paypal.getByRole('button', { name: 'Approve' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Successfully Placed' })).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/order-details\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  const items = page.getByRole('region', { name: 'Order Items' });
+  for (const product of products) await expect(items.getByText(product.name)).toBeVisible();
+});
+
+test('Cancel in the PayPal dialog keeps the cart and places no order', async ({ page, request, stack }) => {
+  const user = await storeSession(page, stack);
+  const before = await orderHistoryCount(request, stack, user.token);
+  const [store] = await stores(request, stack);
+  await addFirstInStock(page, request, stack, store!);
+
+  await page.goto(stack.shellUrl('/checkout'));
+  await reachPayment(page);
+  const paypal = await openPaypalDialog(page);
+  await paypal.getByRole('button', { name: 'Cancel' }).click();
+  await expect(paypal).toBeHidden();
+
+  await expect(page).toHaveURL(stack.shellUrl('/checkout'));
+  await expect(page.getByText('Processing your order...')).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  expect(await orderHistoryCount(request, stack, user.token)).toBe(before);
+});
+
+test('the checkout guard stops each demo account that may not check out, in the spec order', async ({ page, request, stack }) => {
+  const [store] = await stores(request, stack);
+
+  // A new account has no address yet (and is unverified): the address comes first.
+  const email = `guard-${Date.now()}@example.com`;
+  const registered = await request.post(`${stack.apiUrl}/auth/register`, { data: { email, password: 'Guard-Case-2026' } });
+  expect(registered.status()).toBe(201);
+  await storeSession(page, stack, { user: ((await registered.json()) as { user: unknown }).user });
+  await addFirstInStock(page, request, stack, store!);
+  await page.goto(stack.shellUrl('/checkout'));
+  await expect(page.getByRole('heading', { name: 'Delivery Address Required' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Delivery Address' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back to Cart' })).toBeVisible();
+
+  await storeSession(page, stack, DEMO_ACCOUNTS.badAddress);
+  await page.goto(stack.shellUrl('/checkout'));
+  await expect(page.getByRole('heading', { name: 'Address Validation Required' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Update Address' })).toBeVisible();
+
+  await storeSession(page, stack, DEMO_ACCOUNTS.unverified);
+  await page.goto(stack.shellUrl('/checkout'));
+  const verification = page.getByRole('region', { name: 'Email Verification Required' });
+  await expect(verification.getByRole('heading', { name: 'Email Verification Required' })).toBeVisible();
+  await expect(verification.getByText(DEMO_ACCOUNTS.unverified, { exact: true })).toBeVisible();
+  await verification.getByRole('button', { name: 'Resend Verification Email' }).click();
+  await expect(verification.getByText('Email sent!')).toBeVisible();
+
+  // The same accounts see the matching gate on the cart page.
+  await page.goto(stack.shellUrl('/cart'));
+  await expect(page.getByRole('complementary', { name: 'Order Summary' }).getByRole('heading', { name: 'Email Verification Required' })).toBeVisible();
+});
