@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, DEV_JWT_SECRET, loadConfig, PGLITE_IN_MEMORY } from './config.ts';
+import { ConfigError, DEV_JWT_SECRET, loadConfig, PAYPAL_SANDBOX_API_BASE, PGLITE_IN_MEMORY } from './config.ts';
 import { REPO_ROOT } from './lib/paths.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -35,6 +35,10 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       seedDemoAccounts: true,
       passwordHashLogN: 17,
+      paypalClientId: 'grocer-dev-client',
+      paypalClientSecret: 'grocer-dev-secret',
+      paypalApiBase: 'http://localhost:4000/dev/paypal',
+      paypalSdkBaseUrl: 'http://localhost:4000/dev/paypal/sdk/js',
     });
   });
 
@@ -48,6 +52,9 @@ describe('loadConfig', () => {
       PUBLIC_SHELL_URL: 'https://shop.example.com/',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'a-production-secret-of-at-least-32-bytes',
+      PAYPAL_CLIENT_ID: 'live-client-id',
+      PAYPAL_CLIENT_SECRET: 'live-secret',
+      PAYPAL_API_BASE: 'https://api-m.paypal.com',
     });
     expect(config).toMatchObject({
       nodeEnv: 'production',
@@ -57,6 +64,10 @@ describe('loadConfig', () => {
       corsOrigins: ['https://shop.example.com', 'https://www.shop.example.com'],
       publicShellUrl: 'https://shop.example.com',
       logLevel: 'warn',
+      paypalClientId: 'live-client-id',
+      paypalClientSecret: 'live-secret',
+      paypalApiBase: 'https://api-m.paypal.com',
+      paypalSdkBaseUrl: null,
     });
   });
 
@@ -103,7 +114,7 @@ describe('loadConfig', () => {
   });
 
   describe('accounts', () => {
-    const prod = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-bytes' };
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-bytes', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
 
     it('refuses to start in production without a real JWT_SECRET', () => {
       const message = 'JWT_SECRET: required in production, at least 32 bytes, and not the development default';
@@ -136,6 +147,45 @@ describe('loadConfig', () => {
         'JWT_TTL_SECONDS: must be a whole number of seconds, at least 300 (got "10")',
         'SMTP_URL: must be an smtp:// or smtps:// URL',
         'REDIS_URL: must be a redis:// or rediss:// URL',
+      ]);
+    });
+  });
+
+  describe('PayPal', () => {
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-bytes' };
+
+    it('uses the /dev/paypal stand-in without credentials outside production, following PUBLIC_API_URL', () => {
+      expect(loadConfig({ NODE_ENV: 'test', PUBLIC_API_URL: 'http://api.test:8080/' })).toMatchObject({
+        paypalClientId: 'grocer-dev-client',
+        paypalClientSecret: 'grocer-dev-secret',
+        paypalApiBase: 'http://api.test:8080/dev/paypal',
+        paypalSdkBaseUrl: 'http://api.test:8080/dev/paypal/sdk/js',
+      });
+      // The API may reach itself by another address than browsers do; the browser's SDK URL stays public.
+      expect(loadConfig({ API_PORT: '4100', PAYPAL_API_BASE: 'http://127.0.0.1:4100/dev/paypal/' })).toMatchObject({
+        paypalApiBase: 'http://127.0.0.1:4100/dev/paypal',
+        paypalSdkBaseUrl: 'http://localhost:4100/dev/paypal/sdk/js',
+      });
+    });
+
+    it("uses PayPal's sandbox with credentials, and PayPal's own SDK in the browser", () => {
+      expect(loadConfig({ PAYPAL_CLIENT_ID: 'sandbox-id', PAYPAL_CLIENT_SECRET: 'sandbox-secret' })).toMatchObject({
+        paypalClientId: 'sandbox-id',
+        paypalClientSecret: 'sandbox-secret',
+        paypalApiBase: PAYPAL_SANDBOX_API_BASE,
+        paypalSdkBaseUrl: null,
+      });
+      expect(loadConfig({ ...prod, PAYPAL_CLIENT_ID: 'live-id', PAYPAL_CLIENT_SECRET: 'live-secret' }).paypalApiBase).toBe('https://api-m.sandbox.paypal.com');
+    });
+
+    it('refuses to start in production without credentials, with half of them, or with a plain-http PayPal', () => {
+      expect(problemsOf(prod)).toEqual(['PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: required in production (the /dev/paypal stand-in is not served there)']);
+      expect(problemsOf({ PAYPAL_CLIENT_ID: 'id' })).toEqual(['PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both or neither']);
+      const problems = problemsOf({ ...prod, PAYPAL_CLIENT_SECRET: 'hunter2', PAYPAL_API_BASE: 'not a url' });
+      expect(problems).toEqual(['PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both or neither', 'PAYPAL_API_BASE: must be an http(s) URL (got "not a url")']);
+      expect(problems.join('\n')).not.toContain('hunter2');
+      expect(problemsOf({ ...prod, PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's', PAYPAL_API_BASE: 'http://paypal.internal' })).toEqual([
+        'PAYPAL_API_BASE: must be an https URL in production',
       ]);
     });
   });

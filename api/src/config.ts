@@ -44,6 +44,13 @@ export interface Config {
   seedDemoAccounts: boolean;
   /** scrypt cost as log2(N). Always 17 (OWASP) from the environment; only tests lower it, explicitly. */
   passwordHashLogN: number;
+  /** PayPal REST credentials; the dev stand-in's fixed pair when PAYPAL_CLIENT_ID/SECRET are unset (never in production). */
+  paypalClientId: string;
+  paypalClientSecret: string;
+  /** Orders v2 base URL: PayPal's sandbox or live API, or the stand-in at `${publicApiUrl}/dev/paypal`. */
+  paypalApiBase: string;
+  /** What the browser passes as `sdkBaseUrl`: null for PayPal's own JS SDK, else the stand-in's (decision 003). */
+  paypalSdkBaseUrl: string | null;
 }
 
 /** Development/test signing key. Fixed (not random) so several local API instances accept each other's tokens. */
@@ -53,6 +60,10 @@ export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 /** The `aud` the dev OpenID issuer mints for, and the default GOOGLE_CLIENT_ID outside production. */
 export const DEV_OIDC_CLIENT_ID = 'grocer-dev-client';
 export const OWASP_SCRYPT_LOG_N = 17;
+export const PAYPAL_SANDBOX_API_BASE = 'https://api-m.sandbox.paypal.com';
+/** The client id and secret the /dev/paypal stand-in accepts (and the defaults outside production). */
+export const DEV_PAYPAL_CLIENT_ID = 'grocer-dev-client';
+export const DEV_PAYPAL_CLIENT_SECRET = 'grocer-dev-secret';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -157,6 +168,8 @@ export function loadConfig(env: Env = process.env): Config {
   const redisUrl = read('REDIS_URL');
   if (redisUrl !== undefined && !/^rediss?:\/\/[^/]/.test(redisUrl)) problems.push('REDIS_URL: must be a redis:// or rediss:// URL');
 
+  const paypal = paypalConfig(read, httpUrl, { production, publicApiUrl }, problems);
+
   const seed = oneOf('SEED_DEMO_ACCOUNTS', ['true', 'false'] as const, nodeEnv === 'development' ? 'true' : 'false');
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -180,5 +193,38 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl,
     seedDemoAccounts: seed === 'true',
     passwordHashLogN: OWASP_SCRYPT_LOG_N,
+    ...paypal,
+  };
+}
+
+type PaypalConfig = Pick<Config, 'paypalClientId' | 'paypalClientSecret' | 'paypalApiBase' | 'paypalSdkBaseUrl'>;
+
+/**
+ * Real PayPal when both credentials are set (sandbox unless PAYPAL_API_BASE says otherwise); without them,
+ * outside production, the API's own stand-in. Production must have real credentials: the stand-in is not served there.
+ */
+function paypalConfig(
+  read: (name: string) => string | undefined,
+  httpUrl: (name: string, fallback: string) => string,
+  { production, publicApiUrl }: { production: boolean; publicApiUrl: string },
+  problems: string[],
+): PaypalConfig {
+  const clientId = read('PAYPAL_CLIENT_ID');
+  // Never echo the secret.
+  const clientSecret = read('PAYPAL_CLIENT_SECRET');
+  if ((clientId === undefined) !== (clientSecret === undefined)) {
+    problems.push('PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both or neither');
+  } else if (clientId === undefined && production) {
+    problems.push('PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: required in production (the /dev/paypal stand-in is not served there)');
+  }
+  const real = clientId !== undefined && clientSecret !== undefined;
+  const standIn = `${publicApiUrl}/dev/paypal`;
+  const apiBase = httpUrl('PAYPAL_API_BASE', real ? PAYPAL_SANDBOX_API_BASE : standIn);
+  if (production && real && !apiBase.startsWith('https://')) problems.push('PAYPAL_API_BASE: must be an https URL in production');
+  return {
+    paypalClientId: real ? clientId : DEV_PAYPAL_CLIENT_ID,
+    paypalClientSecret: real ? clientSecret : DEV_PAYPAL_CLIENT_SECRET,
+    paypalApiBase: apiBase,
+    paypalSdkBaseUrl: real ? null : `${standIn}/sdk/js`,
   };
 }

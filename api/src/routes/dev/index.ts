@@ -1,10 +1,11 @@
-// Dev stand-ins, registered only outside production (app.ts): the mailbox and a local OpenID issuer
-// that plays Google for "Sign in with Google" in development, tests and e2e.
+// Dev stand-ins, registered only outside production (app.ts): the mailbox, a local OpenID issuer
+// that plays Google for "Sign in with Google", and PayPal (./paypal) in development, tests and e2e.
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { validateEmail } from '@grocer/shared/validation';
 import { Type } from 'typebox';
 import { errorResponses, httpError } from '../../lib/errors.ts';
+import devPaypalRoutes from './paypal/index.ts';
 
 const MailSchema = Type.Object({
   id: Type.Integer(),
@@ -61,6 +62,8 @@ document.getElementById('custom').addEventListener('submit', (e) => { e.preventD
 const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { mail, devOidc } = app.services;
   const tags = ['dev'];
+
+  await app.register(devPaypalRoutes, { prefix: '/dev/paypal' });
 
   app.get(
     '/dev/mailbox',
