@@ -12,7 +12,7 @@ import type { DbConnection } from './db/client.ts';
 import { httpError } from './lib/errors.ts';
 import dbPlugin from './plugins/db.ts';
 import { errorHandler, notFoundHandler } from './plugins/errorHandler.ts';
-import servicesPlugin from './plugins/services.ts';
+import servicesPlugin, { type Services } from './plugins/services.ts';
 import authenticatePlugin from './plugins/authenticate.ts';
 import redisPlugin from './plugins/redis.ts';
 import authRoutes from './routes/auth/index.ts';
@@ -22,6 +22,12 @@ import userRoutes from './routes/user/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import imageRoutes from './routes/images/index.ts';
 import openRoutes from './routes/open/index.ts';
+import deliveryFeeRoutes from './routes/delivery-fees/index.ts';
+import feeRoutes from './routes/fees/index.ts';
+import notificationRoutes from './routes/notifications/index.ts';
+import orderRoutes from './routes/orders/index.ts';
+import paymentRoutes from './routes/payments/index.ts';
+import pricingRoutes from './routes/pricing/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +46,8 @@ export interface BuildAppOptions {
   extraRoutes?: FastifyPluginAsyncTypebox;
   /** Requests per minute per client IP; only the load benchmark raises it (all its traffic comes from one address). */
   rateLimitMax?: number;
+  /** Replacements for some services; only tests use this (e.g. a fake PayPal). */
+  services?: Partial<Services>;
 }
 
 /** Fastify's default, stated here because the 413 contract depends on it. */
@@ -87,6 +95,8 @@ export async function buildApp(options: BuildAppOptions) {
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     // Auth is a bearer token, never a cookie, so credentialed CORS stays off.
     credentials: false,
+    // Order history pages by cursor; the browser may read the header only if it is exposed.
+    exposedHeaders: ['x-next-cursor'],
     maxAge: 600,
   });
   await app.register(helmet);
@@ -116,7 +126,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(dbPlugin, { connection: options.db });
 
   // 2. App plugins.
-  await app.register(servicesPlugin);
+  await app.register(servicesPlugin, { overrides: options.services });
   await app.register(authenticatePlugin);
 
   // 3. Routes, one folder per resource.
@@ -126,7 +136,13 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(favoriteRoutes);
-  // Dev stand-ins (mailbox, OpenID issuer) never exist in production (DESIGN.md "API").
+  await app.register(deliveryFeeRoutes);
+  await app.register(feeRoutes);
+  await app.register(pricingRoutes);
+  await app.register(paymentRoutes);
+  await app.register(orderRoutes);
+  await app.register(notificationRoutes);
+  // Dev stand-ins (mailbox, OpenID issuer, PayPal) never exist in production (DESIGN.md "API").
   if (config.nodeEnv !== 'production') await app.register(devRoutes);
   if (options.extraRoutes) await app.register(options.extraRoutes);
 

@@ -1,5 +1,5 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import { isDatabaseUnavailable } from './errors.ts';
+import { isDatabaseUnavailable, isUniqueViolation } from './errors.ts';
 
 const withCode = (code: string, message = 'boom') => Object.assign(new Error(message), { code });
 
@@ -23,5 +23,22 @@ describe('isDatabaseUnavailable', () => {
     ['a non-error', 'ECONNREFUSED'],
   ])('is false for %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe('isUniqueViolation', () => {
+  const duplicate = Object.assign(withCode('23505', 'duplicate key value'), { constraint: 'orders_paypal_order_id_idx' });
+
+  it('finds a 23505 through Drizzle wrapping, by constraint when asked', () => {
+    const wrapped = new DrizzleQueryError('insert', [], duplicate);
+    expect(isUniqueViolation(wrapped)).toBe(true);
+    expect(isUniqueViolation(wrapped, 'orders_paypal_order_id_idx')).toBe(true);
+    expect(isUniqueViolation(wrapped, 'orders_user_idempotency_key_idx')).toBe(false);
+  });
+
+  it('is false for other errors', () => {
+    expect(isUniqueViolation(withCode('23503'))).toBe(false);
+    expect(isUniqueViolation(new Error('23505'))).toBe(false);
+    expect(isUniqueViolation(undefined)).toBe(false);
   });
 });

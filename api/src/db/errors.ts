@@ -34,3 +34,15 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
   return isDatabaseUnavailable(cause, depth + 1);
 }
+
+/**
+ * A unique-constraint violation (SQLSTATE 23505), optionally of one constraint or unique index.
+ * Idempotent inserts rely on it: the database decides which of two racing requests wins, and the
+ * loser reads the winner's row instead of checking first and inserting second.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  const { code, constraint: violated, cause } = error as { code?: unknown; constraint?: unknown; cause?: unknown };
+  if (code === '23505') return constraint === undefined || violated === constraint;
+  return isUniqueViolation(cause, constraint, depth + 1);
+}

@@ -19,3 +19,6 @@ export const appMeta = pgTable('app_meta', {
 export * from './schema/catalogue.ts';
 
 export * from './schema/accounts.ts';
+
+// Checkout intents, orders, their lines, tracking and notifications (decision 003).
+export * from './schema/orders.ts';

@@ -3,6 +3,23 @@
 // message and field are passed on"), and falls back to `message`.
 import { Type, type Static } from 'typebox';
 
+/** One entry of a PRODUCTS_UNAVAILABLE error: the cart line the shopper must remove or reduce. */
+export const UnavailableProduct = Type.Object(
+  {
+    productId: Type.String(),
+    name: Type.String({ description: "'' when the product does not exist" }),
+    reason: Type.Enum(['NOT_FOUND', 'INACTIVE', 'OUT_OF_STOCK', 'INSUFFICIENT_STOCK']),
+  },
+  { title: 'UnavailableProduct' },
+);
+export type UnavailableProduct = Static<typeof UnavailableProduct>;
+
+/** Code-specific fields of `error`, beside code/message/field. */
+export interface ErrorDetails {
+  /** PRODUCTS_UNAVAILABLE: which products, and why. */
+  products?: UnavailableProduct[];
+}
+
 export const ErrorBody = Type.Object(
   {
     success: Type.Literal(false),
@@ -11,6 +28,7 @@ export const ErrorBody = Type.Object(
       code: Type.String({ description: 'Stable, machine-readable, e.g. VALIDATION_ERROR, NOT_FOUND' }),
       message: Type.String({ description: 'Human-readable; safe to show to the shopper' }),
       field: Type.Optional(Type.String({ description: 'The offending input, for form errors' })),
+      products: Type.Optional(Type.Array(UnavailableProduct, { description: 'PRODUCTS_UNAVAILABLE only' })),
     }),
   },
   { title: 'Error' },
@@ -23,8 +41,8 @@ export type ErrorBody = Static<typeof ErrorBody>;
  */
 export const errorResponses = { '4xx': ErrorBody, '5xx': ErrorBody } as const;
 
-export function errorBody(code: string, message: string, field?: string): ErrorBody {
-  return { success: false, message, error: field === undefined ? { code, message } : { code, message, field } };
+export function errorBody(code: string, message: string, field?: string, details?: ErrorDetails): ErrorBody {
+  return { success: false, message, error: { code, message, ...(field === undefined ? {} : { field }), ...details } };
 }
 
 /** An error a service throws on purpose; the error handler turns it into the error shape with its status. */
@@ -35,12 +53,13 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    readonly details?: ErrorDetails,
   ) {
     super(message);
   }
 }
 
 /** `throw httpError(404, 'ORDER_NOT_FOUND', 'Order not found or unable to retrieve order details')` */
-export function httpError(statusCode: number, code: string, message: string, field?: string): HttpError {
-  return new HttpError(statusCode, code, message, field);
+export function httpError(statusCode: number, code: string, message: string, field?: string, details?: ErrorDetails): HttpError {
+  return new HttpError(statusCode, code, message, field, details);
 }

@@ -52,7 +52,7 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
 
 function toResponse(error: FastifyError | Error, request: FastifyRequest): { status: number; body: ErrorBody } {
   if (error instanceof HttpError) {
-    return { status: error.statusCode, body: errorBody(error.code, error.message, error.field) };
+    return { status: error.statusCode, body: errorBody(error.code, error.message, error.field, error.details) };
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {

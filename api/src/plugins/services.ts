@@ -1,5 +1,7 @@
 // The app's services, built once over app.db and decorated as `app.services` for routes to call.
-// A new feature adds its service to `Services` and constructs it here.
+// A new feature adds its service to `Services` and constructs it here. Tests may replace any of them
+// (`overrides`, e.g. a fake PayPal); the order services reach PayPal, mail and the catalogue through
+// app.services at call time, so replacing those reaches them too.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHealthService, type HealthService } from '../services/health.ts';
@@ -13,6 +15,12 @@ import { createMailService, type MailService } from '../services/mail.ts';
 import { createPasswordHasher, type PasswordHasher } from '../services/passwords.ts';
 import { createUsersService, type UsersService } from '../services/users.ts';
 import { createZipDirectory, type ZipDirectory } from '../services/zipDirectory.ts';
+import { createDeliveryFeesService, type DeliveryFeesService } from '../services/deliveryFees.ts';
+import { createCheckoutService, type CheckoutService } from '../services/orders/checkout.ts';
+import { createNotificationsService, type NotificationsService } from '../services/orders/notifications.ts';
+import { createOrdersService, type OrdersService } from '../services/orders/orders.ts';
+import { createPaypalClient } from '../services/paypal/client.ts';
+import type { PaypalClient } from '../services/paypal/types.ts';
 
 export interface Services {
   health: HealthService;
@@ -24,6 +32,16 @@ export interface Services {
   auth: AuthService;
   favourites: FavouritesService;
   devOidc: DevOidcService;
+  paypal: PaypalClient;
+  deliveryFees: DeliveryFeesService;
+  checkout: CheckoutService;
+  orders: OrdersService;
+  notifications: NotificationsService;
+}
+
+export interface ServicesOptions {
+  /** Replacements for some services (tests). */
+  overrides?: Partial<Services>;
 }
 
 declare module 'fastify' {
@@ -32,13 +50,22 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
+export default fp<ServicesOptions>(
+  async (app, options) => {
     const catalogue = createCatalogueService(app.db);
+    const accounts = accountServices(app, catalogue);
     const services: Services = {
       health: createHealthService(app.db, app.log),
       catalogue,
-      ...accountServices(app, catalogue),
+      ...accounts,
+      // PayPal's REST API, or the /dev/paypal stand-in without credentials (config.ts): the same client either way.
+      paypal: createPaypalClient({
+        apiBase: app.config.paypalApiBase,
+        clientId: app.config.paypalClientId,
+        clientSecret: app.config.paypalClientSecret,
+      }),
+      ...orderServices(app, accounts),
+      ...options.overrides,
     };
     app.decorate('services', services);
   },
@@ -56,4 +83,16 @@ function accountServices(app: FastifyInstance, catalogue: CatalogueService) {
   const jwt = createSessionJwt(config.jwtSecret, config.jwtTtlSeconds);
   const auth = createAuthService({ db, config, log, hasher: passwords, jwt, users, mail, counters, devOidc });
   return { mail, zipDirectory, passwords, users, auth, favourites: createFavouritesService(db, catalogue), devOidc };
+}
+
+/** Checkout and orders (decision 003). They reach other services through app.services, so overrides apply. */
+function orderServices(app: FastifyInstance, accounts: ReturnType<typeof accountServices>) {
+  const { db, log, config } = app;
+  const deliveryFees = createDeliveryFeesService(db, accounts.zipDirectory, accounts.users);
+  const paypal = () => app.services.paypal;
+  const common = { db, log, deliveryFees, paypal };
+  const checkout = createCheckoutService({ ...common, users: accounts.users });
+  const orders = createOrdersService({ ...common, users: accounts.users, catalogue: { invalidate: () => app.services.catalogue.invalidate() } });
+  const notifications = createNotificationsService({ db, config, mail: { send: (m) => app.services.mail.send(m) }, orders });
+  return { deliveryFees, checkout, orders, notifications };
 }

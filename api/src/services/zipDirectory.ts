@@ -1,5 +1,5 @@
 // US ZIP code lookup (the `zipcodes` package: ~42,000 US ZIPs with primary city, state and centroid,
-// bundled, no network). Address validity uses it now; delivery fees will use the centroids.
+// bundled, no network). Address validity uses it; delivery fees (deliveryFees.ts) use the centroids.
 import zipcodes from 'zipcodes';
 
 export interface ZipInfo {

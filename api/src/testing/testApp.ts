@@ -20,9 +20,13 @@ export const UNREACHABLE_DATABASE_URL = 'postgres://postgres@127.0.0.1:1/unreach
 /** The PostgreSQL server the suite runs against, or undefined for PGlite. */
 export const TEST_DATABASE_URL = process.env.DATABASE_URL?.trim() || undefined;
 
+/** Where app.services.paypal points in tests: nothing. A test that wants PayPal passes a fake or uses testing/paypal.ts. */
+export const UNREACHABLE_PAYPAL_API_BASE = 'http://127.0.0.1:1/dev/paypal';
+
 /** Config as the tests see it: defaults, NODE_ENV=test, in-memory PGlite, plus `overrides`. Never reads process.env. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', PGLITE_DATA_DIR: PGLITE_IN_MEMORY }), ...overrides };
+  // PAYPAL_API_BASE: never a developer's API that happens to run on :4000.
+  return { ...loadConfig({ NODE_ENV: 'test', PGLITE_DATA_DIR: PGLITE_IN_MEMORY, PAYPAL_API_BASE: UNREACHABLE_PAYPAL_API_BASE }), ...overrides };
 }
 
 async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -69,13 +73,15 @@ export interface TestAppOptions {
   /** Use this database instead of a fresh createTestDatabase(); the app closes it on app.close(). */
   db?: DbConnection;
   extraRoutes?: BuildAppOptions['extraRoutes'];
+  /** Replacements for some services, e.g. `{ paypal: fakePaypal }`. */
+  services?: BuildAppOptions['services'];
 }
 
 /** The real app, logging off, on a fresh migrated test database. `app.close()` also disposes the database. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
   const db = options.db ?? (await createTestDatabase());
   try {
-    return await buildApp({ config: testConfig(options.config), db, logger: false, extraRoutes: options.extraRoutes });
+    return await buildApp({ config: testConfig(options.config), db, logger: false, extraRoutes: options.extraRoutes, services: options.services });
   } catch (err) {
     await db.close();
     throw err;

@@ -1,7 +1,7 @@
 // The public catalogue (spec §3 Store, Category, Product): stores, categories, products and the
 // maintained active-product counts that listings read instead of COUNT(*) (DESIGN.md "Performance architecture").
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Sorting by name must give the same order on PGlite and on any PostgreSQL whatever its default
 // locale (the tie-break contract and the index order depend on it), and "C" is also the cheapest collation.
@@ -94,6 +94,8 @@ export const products = pgTable(
     index('products_store_category_name_idx').on(t.storeId, t.categoryId, t.isActive, t.name, t.id),
     index('products_store_category_price_idx').on(t.storeId, t.categoryId, t.isActive, t.priceCents, t.name, t.id),
     index('products_search_idx').using('gin', t.searchVector),
+    // Checkout decrements with `stock_quantity >= qty`; this is the last line if anything else ever forgets.
+    check('products_stock_quantity_check', sql`${t.stockQuantity} >= 0`),
   ],
 );
 

@@ -1,0 +1,181 @@
+// Checkout and orders (decision 003): checkout intents (a priced cart with its PayPal order), orders
+// with their lines, the tracking history and the notifications sent about them.
+// Money is integer cents. Idempotency lives in UNIQUE constraints, never in check-then-insert code:
+// orders.paypal_order_id (one order per PayPal payment), (user_uuid, idempotency_key) (one order per
+// client retry key) and (order_id, type, recipient) (one notification per recipient).
+// Re-exported from ../schema.ts, which drizzle-kit and the client read.
+import { sql, type SQL } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+/** The money columns of a priced cart, shared by intents and orders (see services/pricing.ts). */
+const moneyColumns = () => ({
+  subtotalCents: integer('subtotal_cents').notNull(),
+  taxCents: integer('tax_cents').notNull(),
+  serviceFeeCents: integer('service_fee_cents').notNull(),
+  deliveryFeeCents: integer('delivery_fee_cents').notNull(),
+  processingFeeCents: integer('processing_fee_cents').notNull(),
+  totalCents: integer('total_cents').notNull(),
+});
+
+/** The delivery address a cart was priced for (a snapshot: later account edits do not move an order). */
+const addressColumns = () => ({
+  deliveryStreet: text('delivery_street').notNull(),
+  deliveryApartment: text('delivery_apartment'),
+  deliveryCity: text('delivery_city').notNull(),
+  deliveryState: text('delivery_state').notNull(),
+  deliveryZip: text('delivery_zip').notNull(),
+});
+
+export interface IntentItem {
+  /** Product uuid. */
+  productId: string;
+  quantity: number;
+}
+
+/**
+ * A cart priced for payment (POST /payments/paypal/orders). Its uuid is the order reference: PayPal's
+ * invoice_id and later the order's id. Order creation accepts a PayPal order only through the intent
+ * of the same user, so nobody can attach someone else's payment.
+ */
+export const checkoutIntents = pgTable(
+  'checkout_intents',
+  {
+    orderReference: uuid('order_reference').primaryKey(),
+    userUuid: uuid('user_uuid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
+    /** Null only between our insert and PayPal's answer. */
+    paypalOrderId: text('paypal_order_id').unique(),
+    /** What was priced: merged by product, in the order given. */
+    items: jsonb('items').$type<IntentItem[]>().notNull(),
+    ...moneyColumns(),
+    ...addressColumns(),
+    /** Longest store delivery estimate, minutes (deliveryFees.ts). */
+    deliveryMinutes: integer('delivery_minutes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('checkout_intents_user_idx').on(t.userUuid)],
+);
+
+/** Spec §4 order statuses; a customer's order starts PENDING and the browser confirms it once paid. */
+export type OrderStatusValue = 'PENDING' | 'CONFIRMED' | 'PROCESSING' | 'PREPARING' | 'READY_FOR_PICKUP' | 'OUT_FOR_DELIVERY' | 'DELIVERED' | 'CANCELLED';
+
+/**
+ * Our view of the payment: PENDING until the capture is settled, then PAID, or FAILED (declined, not
+ * approved, voided) or AMOUNT_MISMATCH (PayPal captured another amount or currency than our total).
+ */
+export type PaymentStatusValue = 'PENDING' | 'PAID' | 'FAILED' | 'AMOUNT_MISMATCH';
+
+export const orders = pgTable(
+  'orders',
+  {
+    /** The checkout intent's order reference. */
+    id: uuid('id').primaryKey(),
+    /** Insertion order: the order number and the history's keyset cursor. */
+    seq: serial('seq').notNull().unique(),
+    /** Human-facing: GR-000042 (at least 6 digits; more once the sequence outgrows them). */
+    orderNumber: text('order_number')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`'GR-' || lpad(${orders.seq}::text, greatest(6, length(${orders.seq}::text)), '0')`),
+    trackingNumber: text('tracking_number').notNull().unique(),
+    // No cascade: an order is a financial record; deleting its account must not erase it.
+    userUuid: uuid('user_uuid')
+      .notNull()
+      .references(() => users.uuid),
+    paypalOrderId: text('paypal_order_id').notNull(),
+    /** The client's Idempotency-Key header, when it sent one. */
+    idempotencyKey: text('idempotency_key'),
+    status: text('status').$type<OrderStatusValue>().notNull().default('PENDING'),
+    paymentStatus: text('payment_status').$type<PaymentStatusValue>().notNull().default('PENDING'),
+    /** What PayPal reported for the capture (id, status, amount), kept for support and refunds. */
+    paypalCaptureId: text('paypal_capture_id'),
+    paypalCaptureStatus: text('paypal_capture_status'),
+    paypalCapturedCents: integer('paypal_captured_cents'),
+    paypalCapturedCurrency: text('paypal_captured_currency'),
+    ...moneyColumns(),
+    customerFirstName: text('customer_first_name').notNull(),
+    customerLastName: text('customer_last_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    ...addressColumns(),
+    deliveryInstructions: text('delivery_instructions'),
+    deliveryMinutes: integer('delivery_minutes').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One order per PayPal payment and per client retry key: concurrent duplicates lose on these.
+    uniqueIndex('orders_paypal_order_id_idx').on(t.paypalOrderId),
+    uniqueIndex('orders_user_idempotency_key_idx').on(t.userUuid, t.idempotencyKey),
+    // The history: a user's orders newest first.
+    index('orders_user_seq_idx').on(t.userUuid, t.seq.desc()),
+    check('orders_total_cents_check', sql`${t.totalCents} >= 0`),
+  ],
+);
+
+/**
+ * An order's products as sold: name, store and price are copied, so the order reads the same after
+ * the catalogue changes (and products stay deletable: no foreign key).
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productUuid: uuid('product_uuid').notNull(),
+    productName: text('product_name').notNull(),
+    storeUuid: uuid('store_uuid').notNull(),
+    storeName: text('store_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    lineTotalCents: integer('line_total_cents').notNull(),
+  },
+  (t) => [unique('order_lines_order_product_uq').on(t.orderId, t.productUuid), check('order_lines_quantity_check', sql`${t.quantity} > 0`)],
+);
+
+/** Status changes of an order (POST /orders/tracking). One row per status, so a retried confirm adds nothing. */
+export const orderTracking = pgTable(
+  'order_tracking',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').$type<OrderStatusValue>().notNull(),
+    notes: text('notes'),
+    /** Who recorded it. */
+    recordedBy: uuid('recorded_by').references(() => users.uuid, { onDelete: 'set null' }),
+    /** The time the client said; kept for reference, never trusted for ordering. */
+    clientTimestamp: text('client_timestamp'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('order_tracking_order_status_uq').on(t.orderId, t.status)],
+);
+
+/**
+ * Notifications about an order, built from the stored order (never the client's payload).
+ * type: 'order_created' (the customer's confirmation mail), 'new_order' (admin dashboard),
+ * 'new_order_items' (one per store). recipient: 'customer:{uuid}', 'admin', 'store:{uuid}'.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    recipient: text('recipient').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('notifications_order_type_recipient_uq').on(t.orderId, t.type, t.recipient)],
+);
+
+export type CheckoutIntentRow = typeof checkoutIntents.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;

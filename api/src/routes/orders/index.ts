@@ -1,0 +1,136 @@
+// /orders (spec §7, decision 003): place an order from an approved PayPal order, complete its
+// payment, confirm it, and read orders back. Thin: schemas here, rules in services/orders/.
+import { validatePhone } from '@grocer/shared/validation';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses, httpError } from '../../lib/errors.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../services/orders/orders.ts';
+import { IdempotencyHeaders, OrderCreateBody, OrderCreatedSchema, OrderSchema, TrackingBody, TrackingSchema } from './schemas.ts';
+
+/** The next page of the history; exposed to browsers through CORS (app.ts). */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // onRequest: an unauthenticated call is a 401 before its body is even validated.
+  const onRequest = app.authenticate;
+  const orders = () => app.services.orders;
+  const tags = ['orders'];
+
+  app.post(
+    '/orders/create',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Place the order for an approved PayPal order and capture the payment',
+        description: [
+          'Idempotent: a repeat with the same PayPal order (or Idempotency-Key) returns the same order.',
+          'Errors: 400 VALIDATION_ERROR (deliveryInfo.phone), 404 PAYPAL_ORDER_NOT_FOUND (not created by this user through /payments/paypal/orders),',
+          '409 CART_CHANGED / PRICE_CHANGED / PRODUCTS_UNAVAILABLE (error.products) / IDEMPOTENCY_KEY_REUSED (nothing captured),',
+          "402 PAYMENT_FAILED 'PayPal payment failed. Please try again.' (declined or never approved; order cancelled, stock released),",
+          '409 AMOUNT_MISMATCH (PayPal captured another amount; order cancelled), 502 PAYMENT_PROVIDER_UNAVAILABLE (PayPal did not answer; retry).',
+        ].join(' '),
+        headers: IdempotencyHeaders,
+        body: OrderCreateBody,
+        response: { 200: OrderCreatedSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { items, deliveryInfo, paypalOrderDetails } = request.body;
+      const phoneProblem = validatePhone(deliveryInfo.phone);
+      if (phoneProblem) throw httpError(400, 'VALIDATION_ERROR', phoneProblem, 'deliveryInfo.phone');
+      const instructions = deliveryInfo.deliveryInstructions?.trim();
+      return orders().place(requireUser(request), {
+        paypalOrderId: paypalOrderDetails.id,
+        items,
+        phone: deliveryInfo.phone.trim(),
+        deliveryInstructions: instructions ? instructions : null,
+        idempotencyKey: request.headers['idempotency-key'] ?? null,
+      });
+    },
+  );
+
+  app.post(
+    '/orders/paypal/complete',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Re-read the order's PayPal payment and record its capture (idempotent)",
+        description: '404 ORDER_NOT_FOUND, 402 PAYMENT_FAILED, 409 AMOUNT_MISMATCH, 502 PAYMENT_PROVIDER_UNAVAILABLE.',
+        body: Type.Object({
+          orderId: Type.String({ maxLength: 64 }),
+          paymentDetails: Type.Optional(Type.Unknown({ description: "Ignored: PayPal's own record is read" })),
+          user: Type.Optional(Type.Unknown({ description: 'Ignored' })),
+        }),
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            message: Type.String(),
+            orderId: Type.String({ format: 'uuid' }),
+            transactionId: Type.Union([Type.String(), Type.Null()], { description: 'The PayPal capture id' }),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => orders().completePayment(requireUser(request), request.body.orderId),
+  );
+
+  app.post(
+    '/orders/tracking',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Confirm the caller's own new, paid order (status 'confirmed')",
+        description:
+          "403 FORBIDDEN for any other status or another customer's order (admin transitions are not available yet); 404 ORDER_NOT_FOUND; 409 ORDER_NOT_PAID or INVALID_STATUS_TRANSITION. A repeat answers the same.",
+        body: TrackingBody,
+        response: { 200: TrackingSchema, ...errorResponses },
+      },
+    },
+    async (request) => orders().track(requireUser(request), request.body),
+  );
+
+  // Static, so it wins over /orders/:id.
+  app.get(
+    '/orders/user/history',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "The caller's orders, newest first",
+        description: `The next page's cursor is in the ${NEXT_CURSOR_HEADER} response header (absent on the last page).`,
+        querystring: Type.Object({
+          limit: Type.Integer({ minimum: 1, maximum: HISTORY_MAX_LIMIT, default: HISTORY_DEFAULT_LIMIT }),
+          cursor: Type.Optional(Type.String({ maxLength: 200, description: 'Opaque, from x-next-cursor' })),
+        }),
+        response: { 200: Type.Array(OrderSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const page = await orders().history(requireUser(request), request.query.limit, request.query.cursor);
+      if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.orders;
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'One order (its owner, or an admin)',
+        description: "Anyone else gets 404 'Order not found or unable to retrieve order details'.",
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        response: { 200: OrderSchema, ...errorResponses },
+      },
+    },
+    async (request) => orders().get(requireUser(request), request.params.id),
+  );
+};
+
+export default orderRoutes;

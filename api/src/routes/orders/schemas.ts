@@ -1,0 +1,103 @@
+// Request and response shapes of /orders (spec §3 "Order creation payload", "Order as read"). They
+// mirror @grocer/shared OrderCreatePayload and Order. Of the creation payload only the PayPal order id,
+// the phone, the delivery instructions and the item list are read; prices, totals, names and the user
+// in it are accepted (the browser sends them) and ignored.
+import { ORDER_STATUSES } from '@grocer/shared/contracts';
+import { Type } from 'typebox';
+
+const Dollars = Type.Number({ description: 'US dollars, 2 decimals' });
+const NullableText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+
+export const OrderCreateBody = Type.Object({
+  items: Type.Array(
+    Type.Object({
+      productId: Type.String({ maxLength: 64 }),
+      quantity: Type.Integer({ minimum: 1, maximum: 999 }),
+      price: Type.Optional(Type.Number({ description: 'Ignored: the price is read from the database' })),
+      name: Type.Optional(Type.String({ maxLength: 500 })),
+      storeId: Type.Optional(Type.String({ maxLength: 64 })),
+    }),
+    { minItems: 1, maxItems: 100, description: 'Must be the cart the PayPal order was created for' },
+  ),
+  deliveryInfo: Type.Object(
+    {
+      phone: Type.String({ maxLength: 40 }),
+      deliveryInstructions: NullableText(1000),
+    },
+    { description: 'Only phone and deliveryInstructions are read; the address and names come from the account' },
+  ),
+  paymentMethod: Type.Optional(Type.Literal('paypal')),
+  paypalOrderDetails: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'The PayPal order id' }) }),
+  pricing: Type.Optional(Type.Unknown({ description: 'Ignored' })),
+  user: Type.Optional(Type.Unknown({ description: 'Ignored: the user is the session' })),
+  orderTimestamp: Type.Optional(Type.Unknown({ description: 'Ignored' })),
+});
+
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({ minLength: 1, maxLength: 255, description: 'A retry with the same key returns the same order' }),
+  ),
+});
+
+export const OrderCreatedSchema = Type.Object(
+  {
+    success: Type.Literal(true),
+    orderId: Type.String({ format: 'uuid' }),
+    trackingNumber: Type.String(),
+    message: Type.String(),
+  },
+  { title: 'OrderCreateResponse' },
+);
+
+export const OrderSchema = Type.Object(
+  {
+    orderId: Type.String({ format: 'uuid' }),
+    orderNumber: Type.Union([Type.String(), Type.Null()], { description: 'Human-facing, e.g. GR-000042' }),
+    orderStatus: Type.Enum([...ORDER_STATUSES]),
+    orderDate: Type.String({ format: 'date-time' }),
+    totalAmount: Dollars,
+    subtotal: Dollars,
+    taxAmount: Dollars,
+    serviceFee: Dollars,
+    displayServiceFee: Type.Number({ description: 'serviceFee + payment processing fee, so the summary adds up to totalAmount' }),
+    deliveryFee: Dollars,
+    orderItems: Type.Array(
+      Type.Object({
+        productName: Type.String(),
+        quantity: Type.Integer(),
+        unitPrice: Dollars,
+        lineTotal: Dollars,
+        storeName: Type.Union([Type.String(), Type.Null()]),
+      }),
+    ),
+    customerFirstName: Type.String(),
+    customerLastName: Type.String(),
+    customerPhone: Type.String(),
+    deliveryAddressLine1: Type.Union([Type.String(), Type.Null()]),
+    deliveryApartment: Type.Union([Type.String(), Type.Null()]),
+    deliveryCity: Type.Union([Type.String(), Type.Null()]),
+    deliveryState: Type.Union([Type.String(), Type.Null()]),
+    deliveryPostalCode: Type.Union([Type.String(), Type.Null()]),
+    deliveryInstructions: Type.Union([Type.String(), Type.Null()]),
+  },
+  { title: 'Order' },
+);
+
+export const TrackingBody = Type.Object({
+  orderId: Type.String({ maxLength: 64 }),
+  status: Type.String({ maxLength: 40, description: "A customer may record only 'confirmed' (any case)" }),
+  timestamp: NullableText(64),
+  notes: NullableText(1000),
+});
+
+export const TrackingSchema = Type.Object(
+  {
+    success: Type.Literal(true),
+    message: Type.String(),
+    orderId: Type.String({ format: 'uuid' }),
+    orderStatus: Type.Literal('CONFIRMED'),
+    trackingNumber: Type.String(),
+    estimatedDelivery: Type.String({ format: 'date-time', description: 'Confirmation + max(45 min, longest store route)' }),
+  },
+  { title: 'TrackingInfo' },
+);

@@ -1,0 +1,132 @@
+// A cart priced from the database: the one computation behind POST /pricing/calculate, the PayPal
+// order's amount and order creation (decision 003). The client sends product ids and quantities;
+// names, prices, stores and availability are read here, and the money comes from pricing.ts.
+import { inArray, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { products, stores, type IntentItem } from '../../db/schema.ts';
+import { httpError, type UnavailableProduct } from '../../lib/errors.ts';
+import { isUuid } from '../catalogue/catalogueService.ts';
+import type { DeliveryFeesService, DeliveryQuote } from '../deliveryFees.ts';
+import { calculatePricing, type PricingCents } from '../pricing.ts';
+
+export interface CartItemInput {
+  /** Product uuid. */
+  productId: string;
+  quantity: number;
+}
+
+/** Where the cart goes: the account's address at pricing time (a snapshot on intents and orders). */
+export interface DeliveryAddress {
+  street: string;
+  apartment: string | null;
+  city: string;
+  /** Two-letter code. */
+  state: string;
+  zip: string;
+}
+
+export interface PricedLine {
+  productUuid: string;
+  productName: string;
+  storeUuid: string;
+  storeName: string;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+}
+
+export interface PricedCart {
+  /** The cart as priced: one entry per product (duplicates merged), in the order first given. */
+  items: IntentItem[];
+  lines: PricedLine[];
+  pricing: PricingCents;
+  delivery: DeliveryQuote;
+}
+
+const REASON_TEXT: Record<UnavailableProduct['reason'], string> = {
+  NOT_FOUND: 'not found',
+  INACTIVE: 'no longer sold',
+  OUT_OF_STOCK: 'out of stock',
+  INSUFFICIENT_STOCK: 'not enough in stock',
+};
+
+/** 409 PRODUCTS_UNAVAILABLE naming each product and why; the browser removes or reduces those lines. */
+export function productsUnavailable(list: UnavailableProduct[]) {
+  const names = list.map((p) => `${p.name || 'an unknown product'} (${REASON_TEXT[p.reason]})`).join(', ');
+  return httpError(409, 'PRODUCTS_UNAVAILABLE', `Some items in your cart are not available: ${names}.`, 'items', { products: list });
+}
+
+/** One entry per product, quantities summed, uuids lower-cased (the cart may list a product twice). */
+export function mergeItems(items: CartItemInput[]): IntentItem[] {
+  const merged = new Map<string, number>();
+  for (const item of items) {
+    const id = item.productId.trim().toLowerCase();
+    merged.set(id, (merged.get(id) ?? 0) + item.quantity);
+  }
+  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+/**
+ * Prices `items` for delivery to `address`, or throws 409 PRODUCTS_UNAVAILABLE when a product is
+ * unknown, inactive or short of stock. `db` may be a transaction (order creation prices inside its own).
+ */
+export async function priceCart(
+  db: Database,
+  deliveryFees: Pick<DeliveryFeesService, 'quote'>,
+  input: CartItemInput[],
+  address: Pick<DeliveryAddress, 'state' | 'zip'>,
+): Promise<PricedCart> {
+  const items = mergeItems(input);
+  const ids = items.map((i) => i.productId).filter(isUuid);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            uuid: products.uuid,
+            name: products.name,
+            priceCents: products.priceCents,
+            stock: products.stockQuantity,
+            isActive: products.isActive,
+            storeUuid: stores.uuid,
+            storeName: stores.name,
+            storeZip: stores.zip,
+          })
+          .from(products)
+          .innerJoin(stores, eq(stores.id, products.storeId))
+          .where(inArray(products.uuid, ids));
+  const byUuid = new Map(rows.map((r) => [r.uuid, r]));
+
+  const unavailable: UnavailableProduct[] = [];
+  const lines: PricedLine[] = [];
+  for (const { productId, quantity } of items) {
+    const row = byUuid.get(productId);
+    if (!row) unavailable.push({ productId, name: '', reason: 'NOT_FOUND' });
+    else if (!row.isActive) unavailable.push({ productId, name: row.name, reason: 'INACTIVE' });
+    else if (row.stock <= 0) unavailable.push({ productId, name: row.name, reason: 'OUT_OF_STOCK' });
+    else if (row.stock < quantity) unavailable.push({ productId, name: row.name, reason: 'INSUFFICIENT_STOCK' });
+    else {
+      lines.push({
+        productUuid: row.uuid,
+        productName: row.name,
+        storeUuid: row.storeUuid,
+        storeName: row.storeName,
+        quantity,
+        unitPriceCents: row.priceCents,
+        lineTotalCents: row.priceCents * quantity,
+      });
+    }
+  }
+  if (unavailable.length > 0) throw productsUnavailable(unavailable);
+
+  // Each store delivers once, however many of its products are in the cart.
+  const deliveryStores = new Map<string, { uuid: string; name: string; zip: string }>();
+  for (const line of lines) {
+    const row = byUuid.get(line.productUuid)!;
+    deliveryStores.set(row.storeUuid, { uuid: row.storeUuid, name: row.storeName, zip: row.storeZip });
+  }
+  const delivery = deliveryFees.quote([...deliveryStores.values()], address.zip);
+  const subtotalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  const pricing = calculatePricing({ subtotalCents, deliveryFeeCents: delivery.totalCents, state: address.state });
+  return { items, lines, pricing, delivery };
+}

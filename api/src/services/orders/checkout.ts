@@ -1,0 +1,134 @@
+// Before the order: the cart priced for the signed-in shopper (POST /pricing/calculate) and the PayPal
+// order for it (POST /payments/paypal/orders). The PayPal amount is our computed total, and the
+// checkout intent remembers what was priced, for whom and for where, so order creation can refuse a
+// PayPal order that is not the caller's and re-check the total it is about to capture.
+import { randomUUID } from 'node:crypto';
+import type { DeliveryFeeResponse, Dollars, PaymentBreakdown } from '@grocer/shared/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { checkoutIntents } from '../../db/schema.ts';
+import { httpError } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/authenticate.ts';
+import { toDeliveryFeeResponse, type DeliveryFeesService } from '../deliveryFees.ts';
+import type { PaypalClient } from '../paypal/types.ts';
+import { centsToDollars, toPaymentBreakdown } from '../pricing.ts';
+import type { UsersService } from '../users.ts';
+import { priceCart, type CartItemInput, type DeliveryAddress } from './cartPricing.ts';
+import { ORDER_MESSAGES, paypalUnavailable } from './errors.ts';
+
+export type Caller = Pick<AuthUser, 'uuid' | 'role' | 'authMethod'>;
+
+export interface PricedLineJson {
+  productId: string;
+  name: string;
+  storeId: string;
+  storeName: string;
+  quantity: number;
+  unitPrice: Dollars;
+  lineTotal: Dollars;
+}
+
+/** POST /pricing/calculate. */
+export interface CartPricingJson {
+  pricing: PaymentBreakdown;
+  deliveryFees: DeliveryFeeResponse;
+  lines: PricedLineJson[];
+}
+
+/** POST /payments/paypal/orders. */
+export interface PaypalOrderJson {
+  paypalOrderId: string;
+  orderReference: string;
+  pricing: PaymentBreakdown;
+}
+
+export interface CheckoutService {
+  /** The account's delivery address: 400 ADDRESS_REQUIRED / ADDRESS_INVALID; with `forPayment`, 403 EMAIL_NOT_VERIFIED. */
+  deliveryAddress(caller: Caller, forPayment: boolean): Promise<DeliveryAddress>;
+  price(caller: Caller, items: CartItemInput[]): Promise<CartPricingJson>;
+  createPaypalOrder(caller: Caller, items: CartItemInput[]): Promise<PaypalOrderJson>;
+}
+
+export interface CheckoutDeps {
+  db: Database;
+  log: FastifyBaseLogger;
+  users: Pick<UsersService, 'profile'>;
+  deliveryFees: Pick<DeliveryFeesService, 'quote'>;
+  /** Read at call time: tests (and the config) decide which PayPal the app talks to. */
+  paypal: () => PaypalClient;
+}
+
+export function createCheckoutService({ db, log, users, deliveryFees, paypal }: CheckoutDeps): CheckoutService {
+  async function deliveryAddress(caller: Caller, forPayment: boolean): Promise<DeliveryAddress> {
+    const profile = await users.profile(caller.uuid, caller.authMethod);
+    if (!profile.address) throw httpError(400, 'ADDRESS_REQUIRED', ORDER_MESSAGES.addressRequired);
+    if (!profile.hasValidAddress) throw httpError(400, 'ADDRESS_INVALID', ORDER_MESSAGES.addressInvalid);
+    // Spec §4 "Checkout eligibility": the server decides, whatever the browser's guard showed.
+    if (forPayment && !profile.canCheckout) throw httpError(403, 'EMAIL_NOT_VERIFIED', ORDER_MESSAGES.emailNotVerified);
+    const a = profile.address;
+    return { street: a.streetName, apartment: a.apartmentName || null, city: a.city, state: a.state, zip: a.zip };
+  }
+
+  return {
+    deliveryAddress,
+
+    async price(caller, items) {
+      const address = await deliveryAddress(caller, false);
+      const cart = await priceCart(db, deliveryFees, items, address);
+      return {
+        pricing: toPaymentBreakdown(cart.pricing),
+        deliveryFees: toDeliveryFeeResponse(cart.delivery),
+        lines: cart.lines.map((l) => ({
+          productId: l.productUuid,
+          name: l.productName,
+          storeId: l.storeUuid,
+          storeName: l.storeName,
+          quantity: l.quantity,
+          unitPrice: centsToDollars(l.unitPriceCents),
+          lineTotal: centsToDollars(l.lineTotalCents),
+        })),
+      };
+    },
+
+    async createPaypalOrder(caller, items) {
+      const address = await deliveryAddress(caller, true);
+      const cart = await priceCart(db, deliveryFees, items, address);
+      const orderReference = randomUUID();
+      await db.insert(checkoutIntents).values({
+        orderReference,
+        userUuid: caller.uuid,
+        items: cart.items,
+        subtotalCents: cart.pricing.subtotal,
+        taxCents: cart.pricing.tax,
+        serviceFeeCents: cart.pricing.serviceFee,
+        deliveryFeeCents: cart.pricing.deliveryFee,
+        processingFeeCents: cart.pricing.processingFee,
+        totalCents: cart.pricing.total,
+        deliveryStreet: address.street,
+        deliveryApartment: address.apartment,
+        deliveryCity: address.city,
+        deliveryState: address.state,
+        deliveryZip: address.zip,
+        deliveryMinutes: cart.delivery.longestDurationMinutes,
+      });
+      let paypalOrderId: string;
+      try {
+        // PayPal-Request-Id from the reference: a retried create returns the same PayPal order.
+        const created = await paypal().createOrder({
+          orderReference,
+          amountCents: cart.pricing.total,
+          currency: 'USD',
+          requestId: `create-${orderReference}`,
+        });
+        paypalOrderId = created.id;
+      } catch (err) {
+        // The intent stays without a PayPal order; nothing can be captured against it.
+        log.warn({ err, orderReference }, 'PayPal order creation failed');
+        throw paypalUnavailable();
+      }
+      await db.update(checkoutIntents).set({ paypalOrderId }).where(eq(checkoutIntents.orderReference, orderReference));
+      return { paypalOrderId, orderReference, pricing: toPaymentBreakdown(cart.pricing) };
+    },
+  };
+}

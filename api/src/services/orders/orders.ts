@@ -1,0 +1,415 @@
+// Orders (decision 003): placing one from an approved PayPal order, settling its payment, the
+// customer's confirmation, and reading orders back.
+//
+// Placing is two steps, each safe to repeat:
+//   1. One transaction inserts the order (id = the checkout intent's reference) and its lines, priced
+//      again from the database, and takes the stock with `stock_quantity >= qty` updates. UNIQUE
+//      (paypal_order_id) and UNIQUE (user_uuid, idempotency_key) make a duplicate request lose the
+//      insert; it then reads the winner's order instead (never check-then-insert).
+//   2. Settling captures the PayPal order (PayPal-Request-Id capture-{id}, so a repeat gets PayPal's
+//      first answer) and records the result with `where payment_status = 'PENDING'`, so exactly one
+//      request records it. Paid only if the capture is COMPLETED for exactly our total in USD; any
+//      other answer cancels the order and gives the stock back in that same recording transaction.
+//      When PayPal does not answer, the order stays PENDING; a retry (or /orders/paypal/complete)
+//      settles it later.
+import { randomBytes } from 'node:crypto';
+import type { Order } from '@grocer/shared/contracts';
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import {
+  checkoutIntents,
+  orderLines,
+  orders,
+  orderTracking,
+  products,
+  type IntentItem,
+  type OrderLineRow,
+  type OrderRow,
+  type PaymentStatusValue,
+} from '../../db/schema.ts';
+import { httpError, type UnavailableProduct } from '../../lib/errors.ts';
+import type { CatalogueService } from '../catalogue/catalogueService.ts';
+import { isUuid } from '../catalogue/catalogueService.ts';
+import type { DeliveryFeesService } from '../deliveryFees.ts';
+import { PaypalError, type PaypalClient, type PaypalOrderState } from '../paypal/types.ts';
+import type { UsersService } from '../users.ts';
+import { mergeItems, priceCart, productsUnavailable, type CartItemInput } from './cartPricing.ts';
+import type { Caller } from './checkout.ts';
+import { amountMismatch, ORDER_MESSAGES, orderNotFound, orderNotPaid, paymentFailed, paymentPending } from './errors.ts';
+import { toOrderJson } from './orderJson.ts';
+
+/** Spec §9: the estimated delivery is 45 minutes from the order unless the route takes longer. */
+export const ESTIMATED_DELIVERY_MINUTES = 45;
+export const HISTORY_DEFAULT_LIMIT = 10;
+export const HISTORY_MAX_LIMIT = 50;
+
+export interface PlaceOrderInput {
+  paypalOrderId: string;
+  items: CartItemInput[];
+  phone: string;
+  deliveryInstructions: string | null;
+  idempotencyKey: string | null;
+}
+
+/** POST /orders/create (spec OrderCreateResponse, success branch). */
+export interface OrderCreatedJson {
+  success: true;
+  orderId: string;
+  trackingNumber: string;
+  message: string;
+}
+
+export interface PaymentCompletedJson {
+  success: true;
+  message: string;
+  orderId: string;
+  /** The PayPal capture id: the confirmation page's transaction id. */
+  transactionId: string | null;
+}
+
+export interface TrackingInput {
+  orderId: string;
+  status: string;
+  timestamp?: string | null;
+  notes?: string | null;
+}
+
+export interface TrackingJson {
+  success: true;
+  message: string;
+  orderId: string;
+  orderStatus: 'CONFIRMED';
+  trackingNumber: string;
+  estimatedDelivery: string;
+}
+
+export interface OrderHistoryPage {
+  orders: Order[];
+  /** Opaque; null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface OrdersService {
+  place(caller: Caller, input: PlaceOrderInput): Promise<OrderCreatedJson>;
+  completePayment(caller: Caller, orderId: string): Promise<PaymentCompletedJson>;
+  track(caller: Caller, input: TrackingInput): Promise<TrackingJson>;
+  get(caller: Caller, orderId: string): Promise<Order>;
+  history(caller: Caller, limit: number, cursor: string | undefined): Promise<OrderHistoryPage>;
+  /** The order if the caller owns it (or is an admin, with `allowAdmin`), else 404 ORDER_NOT_FOUND. */
+  findVisible(caller: Caller, orderId: string, allowAdmin: boolean): Promise<OrderRow>;
+  lines(orderId: string): Promise<OrderLineRow[]>;
+}
+
+export interface OrdersDeps {
+  db: Database;
+  log: FastifyBaseLogger;
+  users: Pick<UsersService, 'get'>;
+  deliveryFees: Pick<DeliveryFeesService, 'quote'>;
+  /** Stock changes can flip stockStatus; the catalogue's answer cache must not keep the old one. */
+  catalogue: Pick<CatalogueService, 'invalidate'>;
+  paypal: () => PaypalClient;
+}
+
+/** Crockford base32 (no I, L, O, U): easy to read out on the phone. 256 % 32 = 0, so every letter is equally likely. */
+const TRACKING_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export function newTrackingNumber(): string {
+  return `GRT${[...randomBytes(12)].map((b) => TRACKING_ALPHABET[b & 31]).join('')}`;
+}
+
+const CURSOR_PREFIX = 'o1:';
+export function encodeCursor(seq: number): string {
+  return Buffer.from(`${CURSOR_PREFIX}${seq}`).toString('base64url');
+}
+export function decodeCursor(cursor: string): number {
+  const text = Buffer.from(cursor, 'base64url').toString();
+  const seq = text.startsWith(CURSOR_PREFIX) ? Number(text.slice(CURSOR_PREFIX.length)) : NaN;
+  if (!Number.isSafeInteger(seq) || seq < 1) throw httpError(400, 'VALIDATION_ERROR', 'cursor is invalid', 'cursor');
+  return seq;
+}
+
+/** Same products and quantities, in any order. */
+function sameItems(a: IntentItem[], b: IntentItem[]): boolean {
+  if (a.length !== b.length) return false;
+  const quantities = new Map(a.map((i) => [i.productId, i.quantity]));
+  return b.every((i) => quantities.get(i.productId) === i.quantity);
+}
+
+type Settlement = Pick<OrderRow, 'paymentStatus' | 'paypalCaptureId' | 'paypalCaptureStatus' | 'paypalCapturedCents' | 'paypalCapturedCurrency'>;
+
+/** Paid only if the capture COMPLETED for exactly our total, in USD, on the PayPal order we created for this order. */
+export function judgeCapture(order: Pick<OrderRow, 'id' | 'totalCents'>, state: PaypalOrderState): Settlement {
+  const capture = state.capture;
+  if (!capture) {
+    return { paymentStatus: 'FAILED', paypalCaptureId: null, paypalCaptureStatus: state.status, paypalCapturedCents: null, paypalCapturedCurrency: null };
+  }
+  const recorded = {
+    // A decline before any capture existed comes back with an empty id.
+    paypalCaptureId: capture.id || null,
+    paypalCaptureStatus: capture.status,
+    paypalCapturedCents: capture.amountCents,
+    paypalCapturedCurrency: capture.currency,
+  };
+  if (capture.status !== 'COMPLETED') return { paymentStatus: 'FAILED', ...recorded };
+  const matches =
+    capture.amountCents === order.totalCents && capture.currency === 'USD' && (state.invoiceId === null || state.invoiceId === order.id);
+  return { paymentStatus: matches ? 'PAID' : 'AMOUNT_MISMATCH', ...recorded };
+}
+
+/** A PayPal refusal that will not change on retry (not approved, declined, unknown order); 409/429/5xx/network may. */
+function isDefinitiveRefusal(err: unknown): boolean {
+  return err instanceof PaypalError && err.status !== null && err.status >= 400 && err.status < 500 && err.status !== 409 && err.status !== 429;
+}
+
+export function createOrdersService({ db, log, users, deliveryFees, catalogue, paypal }: OrdersDeps): OrdersService {
+  const loadOrder = async (where: SQL | undefined) => (await db.select().from(orders).where(where).limit(1))[0];
+
+  const linesOf = (orderId: string) => db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+
+  async function findVisible(caller: Caller, orderId: string, allowAdmin: boolean): Promise<OrderRow> {
+    if (!isUuid(orderId)) throw orderNotFound();
+    const order = await loadOrder(eq(orders.id, orderId.toLowerCase()));
+    // Someone else's order is "not found", not "forbidden": ids are not confirmed to strangers.
+    if (!order || (order.userUuid !== caller.uuid && !(allowAdmin && caller.role === 'ADMIN'))) throw orderNotFound();
+    return order;
+  }
+
+  /** Step 1: the order, its lines and the stock, in one transaction. Returns the new order, or the one a duplicate already made. */
+  async function insertOrder(caller: Caller, input: PlaceOrderInput): Promise<OrderRow> {
+    const [intent] = await db
+      .select()
+      .from(checkoutIntents)
+      .where(and(eq(checkoutIntents.paypalOrderId, input.paypalOrderId), eq(checkoutIntents.userUuid, caller.uuid)));
+    if (!intent) throw httpError(404, 'PAYPAL_ORDER_NOT_FOUND', ORDER_MESSAGES.paypalOrderNotFound, 'paypalOrderDetails.id');
+    // The PayPal amount was computed for the intent's cart; another cart would need another amount.
+    if (!sameItems(intent.items, mergeItems(input.items))) throw httpError(409, 'CART_CHANGED', ORDER_MESSAGES.cartChanged, 'items');
+    const user = await users.get(caller.uuid);
+
+    let soldOut = false;
+    try {
+      const order = await db.transaction(async (txn) => {
+        const tx = txn as unknown as Database;
+        const [inserted] = await tx
+          .insert(orders)
+          .values({
+            id: intent.orderReference,
+            trackingNumber: newTrackingNumber(),
+            userUuid: caller.uuid,
+            paypalOrderId: input.paypalOrderId,
+            idempotencyKey: input.idempotencyKey,
+            subtotalCents: intent.subtotalCents,
+            taxCents: intent.taxCents,
+            serviceFeeCents: intent.serviceFeeCents,
+            deliveryFeeCents: intent.deliveryFeeCents,
+            processingFeeCents: intent.processingFeeCents,
+            totalCents: intent.totalCents,
+            customerFirstName: user.firstName ?? '',
+            customerLastName: user.lastName ?? '',
+            customerEmail: user.email,
+            customerPhone: input.phone,
+            deliveryStreet: intent.deliveryStreet,
+            deliveryApartment: intent.deliveryApartment,
+            deliveryCity: intent.deliveryCity,
+            deliveryState: intent.deliveryState,
+            deliveryZip: intent.deliveryZip,
+            deliveryInstructions: input.deliveryInstructions,
+            deliveryMinutes: intent.deliveryMinutes,
+          })
+          .returning();
+
+        // Re-priced from the database now; PayPal will capture the intent's total, so they must agree.
+        const cart = await priceCart(tx, deliveryFees, intent.items, { state: intent.deliveryState, zip: intent.deliveryZip });
+        if (cart.pricing.total !== intent.totalCents) throw httpError(409, 'PRICE_CHANGED', ORDER_MESSAGES.priceChanged, 'items');
+
+        // Fixed (uuid) order, so two orders sharing products lock their rows in the same order and never deadlock.
+        const byProduct = [...cart.lines].sort((a, b) => (a.productUuid < b.productUuid ? -1 : 1));
+        for (const line of byProduct) {
+          const [taken] = await tx
+            .update(products)
+            .set({ stockQuantity: sql`${products.stockQuantity} - ${line.quantity}` })
+            .where(and(eq(products.uuid, line.productUuid), eq(products.isActive, true), sql`${products.stockQuantity} >= ${line.quantity}`))
+            .returning({ stock: products.stockQuantity });
+          if (!taken) {
+            // Another order took it since we priced: say why, and roll everything back.
+            const [now] = await tx.select({ stock: products.stockQuantity }).from(products).where(eq(products.uuid, line.productUuid));
+            const reason: UnavailableProduct['reason'] = (now?.stock ?? 0) > 0 ? 'INSUFFICIENT_STOCK' : 'OUT_OF_STOCK';
+            throw productsUnavailable([{ productId: line.productUuid, name: line.productName, reason }]);
+          }
+          if (taken.stock === 0) soldOut = true;
+        }
+        await tx.insert(orderLines).values(cart.lines.map((l) => ({ orderId: inserted!.id, ...l })));
+        return inserted!;
+      });
+      // Only a product that sold out changes what the catalogue shows (stockStatus).
+      if (soldOut) catalogue.invalidate();
+      return order;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // A duplicate lost the race (or came later): the database decided; return what the winner made.
+      const byPaypal = await loadOrder(and(eq(orders.paypalOrderId, input.paypalOrderId), eq(orders.userUuid, caller.uuid)));
+      if (byPaypal) return byPaypal;
+      if (input.idempotencyKey !== null) {
+        const byKey = await loadOrder(and(eq(orders.userUuid, caller.uuid), eq(orders.idempotencyKey, input.idempotencyKey)));
+        if (byKey) throw httpError(409, 'IDEMPOTENCY_KEY_REUSED', ORDER_MESSAGES.idempotencyKeyReused);
+      }
+      throw err;
+    }
+  }
+
+  /** PayPal's answer to the capture; throws 502 (order left PENDING) when PayPal's answer may still change. */
+  async function captureState(order: OrderRow): Promise<PaypalOrderState> {
+    try {
+      return await paypal().captureOrder(order.paypalOrderId, `capture-${order.id}`);
+    } catch (err) {
+      // The capture may have happened anyway (lost response, already captured): PayPal's record decides.
+      const current = await paypal()
+        .getOrder(order.paypalOrderId)
+        .catch(() => null);
+      if (current?.capture) return current;
+      if (isDefinitiveRefusal(err)) {
+        const issue = (err as PaypalError).issue;
+        return { id: order.paypalOrderId, status: issue ?? current?.status ?? 'FAILED', invoiceId: current?.invoiceId ?? null, capture: null };
+      }
+      log.warn({ err, orderId: order.id }, 'PayPal capture did not answer; the order stays pending');
+      throw paymentPending();
+    }
+  }
+
+  /** Records a settlement once; a failed payment gives the stock back in the same transaction. */
+  async function record(order: OrderRow, settlement: Settlement): Promise<OrderRow> {
+    let restocked = false;
+    const updated = await db.transaction(async (txn) => {
+      const tx = txn as unknown as Database;
+      const paid = settlement.paymentStatus === 'PAID';
+      const [row] = await tx
+        .update(orders)
+        .set({ ...settlement, ...(paid ? {} : { status: 'CANCELLED' as const }), updatedAt: new Date() })
+        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'PENDING')))
+        .returning();
+      if (!row || paid) return row;
+      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+      for (const line of lines.sort((a, b) => (a.productUuid < b.productUuid ? -1 : 1))) {
+        const [back] = await tx
+          .update(products)
+          .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}` })
+          .where(eq(products.uuid, line.productUuid))
+          .returning({ stock: products.stockQuantity });
+        if (back && back.stock === line.quantity) restocked = true;
+      }
+      return row;
+    });
+    if (restocked) catalogue.invalidate();
+    // Another request recorded it first: theirs stands.
+    return updated ?? (await loadOrder(eq(orders.id, order.id)))!;
+  }
+
+  async function settle(order: OrderRow): Promise<OrderRow> {
+    if (order.paymentStatus !== 'PENDING') return order;
+    const settlement = judgeCapture(order, await captureState(order));
+    if (settlement.paymentStatus !== 'PAID') log.warn({ orderId: order.id, ...settlement }, 'PayPal payment not accepted; order cancelled');
+    return record(order, settlement);
+  }
+
+  function requirePaid(order: OrderRow): void {
+    const outcomes: Record<Exclude<PaymentStatusValue, 'PAID'>, () => Error> = {
+      PENDING: paymentPending,
+      FAILED: paymentFailed,
+      AMOUNT_MISMATCH: amountMismatch,
+    };
+    if (order.paymentStatus !== 'PAID') throw outcomes[order.paymentStatus]();
+  }
+
+  return {
+    findVisible,
+    lines: linesOf,
+
+    async place(caller, input) {
+      const order = await settle(await insertOrder(caller, input));
+      requirePaid(order);
+      return { success: true, orderId: order.id, trackingNumber: order.trackingNumber, message: 'Order placed successfully' };
+    },
+
+    async completePayment(caller, orderId) {
+      let order = await findVisible(caller, orderId, false);
+      if (order.paymentStatus === 'PENDING') {
+        order = await settle(order);
+      } else if (order.paymentStatus === 'PAID') {
+        // Re-read PayPal's record and keep its capture status (e.g. a later REFUNDED) for support.
+        try {
+          const state = await paypal().getOrder(order.paypalOrderId);
+          if (state.capture && state.capture.id === order.paypalCaptureId && state.capture.status !== order.paypalCaptureStatus) {
+            await db.update(orders).set({ paypalCaptureStatus: state.capture.status, updatedAt: new Date() }).where(eq(orders.id, order.id));
+          }
+        } catch (err) {
+          // Our record already says paid; a PayPal hiccup here changes nothing for the shopper.
+          log.warn({ err, orderId: order.id }, 'PayPal order re-read failed');
+        }
+      }
+      requirePaid(order);
+      return { success: true, message: 'Payment completed', orderId: order.id, transactionId: order.paypalCaptureId };
+    },
+
+    async track(caller, input) {
+      const order = await findVisible(caller, input.orderId, true);
+      if (order.userUuid !== caller.uuid) throw httpError(403, 'FORBIDDEN', ORDER_MESSAGES.adminTransitions);
+      if (input.status.trim().toLowerCase() !== 'confirmed') throw httpError(403, 'FORBIDDEN', ORDER_MESSAGES.onlyConfirm, 'status');
+
+      const confirmed = await db.transaction(async (txn) => {
+        const tx = txn as unknown as Database;
+        const [row] = await tx
+          .update(orders)
+          .set({ status: 'CONFIRMED', confirmedAt: new Date(), updatedAt: new Date() })
+          .where(and(eq(orders.id, order.id), eq(orders.status, 'PENDING'), eq(orders.paymentStatus, 'PAID')))
+          .returning();
+        if (row) {
+          await tx
+            .insert(orderTracking)
+            .values({ orderId: row.id, status: 'CONFIRMED', notes: input.notes ?? null, recordedBy: caller.uuid, clientTimestamp: input.timestamp ?? null })
+            .onConflictDoNothing();
+        }
+        return row;
+      });
+      const current = confirmed ?? (await loadOrder(eq(orders.id, order.id)))!;
+      // A retried confirm finds the order already confirmed: same answer, nothing added.
+      if (current.status !== 'CONFIRMED') {
+        if (current.paymentStatus !== 'PAID') throw orderNotPaid();
+        throw httpError(409, 'INVALID_STATUS_TRANSITION', `This order is ${current.status.toLowerCase().replace(/_/g, ' ')} and cannot be confirmed.`, 'status');
+      }
+      const from = current.confirmedAt ?? current.createdAt;
+      const minutes = Math.max(ESTIMATED_DELIVERY_MINUTES, current.deliveryMinutes);
+      return {
+        success: true,
+        message: 'Order confirmed',
+        orderId: current.id,
+        orderStatus: 'CONFIRMED',
+        trackingNumber: current.trackingNumber,
+        estimatedDelivery: new Date(from.getTime() + minutes * 60_000).toISOString(),
+      };
+    },
+
+    async get(caller, orderId) {
+      const order = await findVisible(caller, orderId, true);
+      return toOrderJson(order, await linesOf(order.id));
+    },
+
+    async history(caller, limit, cursor) {
+      const before = cursor === undefined ? undefined : decodeCursor(cursor);
+      // One more than asked tells whether there is a next page without counting.
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userUuid, caller.uuid), before === undefined ? undefined : lt(orders.seq, before)))
+        .orderBy(desc(orders.seq))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const lines = page.length === 0 ? [] : await db.select().from(orderLines).where(inArray(orderLines.orderId, page.map((o) => o.id))).orderBy(asc(orderLines.id));
+      const linesByOrder = new Map<string, OrderLineRow[]>();
+      for (const line of lines) linesByOrder.set(line.orderId, [...(linesByOrder.get(line.orderId) ?? []), line]);
+      return {
+        orders: page.map((o) => toOrderJson(o, linesByOrder.get(o.id) ?? [])),
+        nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.seq) : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,125 @@
+// Test helpers for checkout and orders: a small shop with real store ZIPs, shoppers who may check
+// out, the browser's calls in the spec's order, and the spec's order payload.
+import { randomUUID } from 'node:crypto';
+import type { PaymentBreakdown } from '@grocer/shared/contracts';
+import { eq } from 'drizzle-orm';
+import type { App } from '../app.ts';
+import { categories, products, stores, users } from '../db/schema.ts';
+import { bearer, registerUser, type Registered } from './accounts.ts';
+
+export interface ShopProduct {
+  uuid: string;
+  name: string;
+  priceCents: number;
+  storeUuid: string;
+}
+
+export interface TestShop {
+  loop: { id: number; uuid: string; publicId: string };
+  evanston: { id: number; uuid: string; publicId: string };
+  categoryId: number;
+  addProduct(name: string, priceCents: number, stock: number, store?: 'loop' | 'evanston', extra?: Partial<typeof products.$inferInsert>): Promise<ShopProduct>;
+}
+
+let shopSeq = 0;
+
+/** Two stores with the seed's real addresses (Loop 60602, Evanston 60202) and one category. */
+export async function createShop(app: App): Promise<TestShop> {
+  shopSeq += 1;
+  const tag = `${process.pid}-${shopSeq}`;
+  const [loop] = await app.db
+    .insert(stores)
+    .values({ uuid: randomUUID(), publicId: `loop-${tag}`, name: 'Loop Provisions', address1: '30 W Washington St', address2: 'Chicago, IL 60602', city: 'Chicago', state: 'IL', zip: '60602', logo: '/l.svg' })
+    .returning();
+  const [evanston] = await app.db
+    .insert(stores)
+    .values({ uuid: randomUUID(), publicId: `evanston-${tag}`, name: 'Evanston Harvest', address1: '1111 Chicago Ave', address2: 'Evanston, IL 60202', city: 'Evanston', state: 'IL', zip: '60202', logo: '/e.svg' })
+    .returning();
+  const [category] = await app.db.insert(categories).values({ uuid: randomUUID(), name: `Pantry ${tag}` }).returning();
+  const byName = { loop: loop!, evanston: evanston! };
+  return {
+    loop: { id: loop!.id, uuid: loop!.uuid, publicId: loop!.publicId },
+    evanston: { id: evanston!.id, uuid: evanston!.uuid, publicId: evanston!.publicId },
+    categoryId: category!.id,
+    async addProduct(name, priceCents, stock, store = 'loop', extra = {}) {
+      const s = byName[store];
+      const [row] = await app.db
+        .insert(products)
+        .values({ uuid: randomUUID(), storeId: s.id, categoryId: category!.id, name, image: '/p.svg', priceCents, stockQuantity: stock, ...extra })
+        .returning();
+      return { uuid: row!.uuid, name, priceCents, storeUuid: s.uuid };
+    },
+  };
+}
+
+/** The demo shopper's address: 233 S Wacker Dr, Chicago, IL 60606. */
+export const SHOPPER_ADDRESS = { streetName: '233 S Wacker Dr', apartmentName: 'Apt 12', city: 'Chicago', state: 'IL', zip: '60606' };
+
+/** A registered shopper with a verified e-mail and a valid address: allowed to check out. */
+export async function registerShopper(app: App, firstName = 'Casey', lastName = 'Shopper'): Promise<Registered> {
+  const user = await registerUser(app);
+  await app.db.update(users).set({ emailVerified: true, firstName, lastName, ...SHOPPER_ADDRESS }).where(eq(users.uuid, user.uuid));
+  return user;
+}
+
+export async function makeAdmin(app: App, user: Registered): Promise<void> {
+  await app.db.update(users).set({ role: 'ADMIN' }).where(eq(users.uuid, user.uuid));
+}
+
+export interface CartLine {
+  product: ShopProduct;
+  quantity: number;
+}
+
+const items = (cart: CartLine[]) => cart.map((l) => ({ productId: l.product.uuid, quantity: l.quantity }));
+
+/** POST /payments/paypal/orders: the PayPal button's createOrder. */
+export async function startPayment(app: App, user: Registered, cart: CartLine[]) {
+  const res = await app.inject({ method: 'POST', url: '/payments/paypal/orders', headers: bearer(user.token), payload: { items: items(cart) } });
+  if (res.statusCode !== 200) throw new Error(`paypal order failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ paypalOrderId: string; orderReference: string; pricing: PaymentBreakdown }>();
+}
+
+/** The spec's order creation payload, with the browser's own (possibly tampered) prices. */
+export function orderPayload(paypalOrderId: string, cart: CartLine[], overrides: { price?: number; total?: number } = {}) {
+  return {
+    items: cart.map((l) => ({
+      productId: l.product.uuid,
+      quantity: l.quantity,
+      price: overrides.price ?? l.product.priceCents / 100,
+      name: l.product.name,
+      storeId: l.product.storeUuid,
+    })),
+    deliveryInfo: {
+      firstName: 'Casey',
+      lastName: 'Shopper',
+      email: 'casey@example.com',
+      phone: '312-555-0100',
+      address: SHOPPER_ADDRESS.streetName,
+      apartment: SHOPPER_ADDRESS.apartmentName,
+      city: SHOPPER_ADDRESS.city,
+      state: SHOPPER_ADDRESS.state,
+      zipCode: SHOPPER_ADDRESS.zip,
+      deliveryInstructions: 'Ring twice',
+    },
+    paymentMethod: 'paypal',
+    pricing: { subtotal: 0.01, tax: 0, platformServiceFee: 0, serviceFee: 0, displayServiceFee: 0, deliveryFee: 0, paymentProcessingFee: 0, total: overrides.total ?? 0.01 },
+    user: { id: 'someone-else', email: 'x@example.com', name: 'X' },
+    paypalOrderDetails: { id: paypalOrderId, status: 'APPROVED' },
+    orderTimestamp: new Date().toISOString(),
+  };
+}
+
+export function createOrder(app: App, user: Registered, payload: object, idempotencyKey?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/orders/create',
+    headers: { ...bearer(user.token), ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    payload,
+  });
+}
+
+export async function stockOf(app: App, productUuid: string): Promise<number> {
+  const [row] = await app.db.select({ stock: products.stockQuantity }).from(products).where(eq(products.uuid, productUuid));
+  return row!.stock;
+}
