@@ -120,7 +120,14 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
         shared: sharedConfig(options.root),
         // A dead remote must never block the shell's start (module-federation/core#3877).
         shareStrategy: 'loaded-first',
-        manifest: true,
+        // Ops read which version of an app runs from its manifest (metaData.buildInfo.buildVersion) and the
+        // shell logs it; it is the app's package.json version, whatever MF_BUILD_VERSION the build machine sets.
+        manifest: {
+          additionalData: ({ stats }) => {
+            stats.metaData.buildInfo.buildVersion = pkg.version;
+            return stats;
+          },
+        },
         dts: false,
         ...(host ? { runtimePlugins: [path.join(options.root, 'src/app/mfRuntimePlugin.ts')] } : {}),
         // One runtime copy per page: the shell provides it, remotes use it. In dev a remote also runs

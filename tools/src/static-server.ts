@@ -20,7 +20,8 @@ export interface StaticServerOptions {
 }
 
 // Content-hashed file names (see tools/src/rspack.ts) never change content: cache them for a year.
-const HASHED = /\.[0-9a-f]{10}\.(js|css|svg|png|jpe?g|webp|avif|woff2?)$/;
+// docker/nginx/grocer-http.conf repeats this pattern for the images (tools/src/ops/nginx.test.ts keeps them equal).
+export const HASHED = /\.[0-9a-f]{10}\.(js|css|svg|png|jpe?g|webp|avif|woff2?)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 

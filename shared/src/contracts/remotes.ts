@@ -1,6 +1,7 @@
 // What the shell expects of each remote: the modules it exposes and the props they take.
 // Each remote's rspack `exposes` map is built from REMOTE_EXPOSES, and a contract test checks the
-// built manifests against it, so shell and remotes cannot drift apart silently.
+// built manifests against it (tools/src/remoteContract.test.ts, also run by `npm run ops:check`),
+// so shell and remotes cannot drift apart silently.
 import type { ComponentType } from 'react';
 import type { Product } from './entities.ts';
 

@@ -1,12 +1,15 @@
 // Module Federation runtime plugin of the shell: the first two layers of fault isolation
 // (DESIGN.md): retry a remote's manifest a few times, then report the failure so the
-// RemoteBoundary shows its fallback.
+// RemoteBoundary shows its fallback. It also logs which version of each remote was composed.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
 const ATTEMPTS = 3;
 const BACKOFF_MS = 250;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Remote versions already logged on this page: `name version url`. */
+const composed = new Set<string>();
 
 export default function grocerRuntimePlugin(): ModuleFederationRuntimePlugin {
   return {
@@ -25,6 +28,19 @@ export default function grocerRuntimePlugin(): ModuleFederationRuntimePlugin {
         if (attempt < ATTEMPTS) await wait(BACKOFF_MS * attempt);
       }
       throw lastError;
+    },
+    // Once per remote and manifest: what ops compare with /remotes.json when asking "what runs here?".
+    loadRemoteSnapshot(args) {
+      const { moduleInfo, manifestJson, manifestUrl } = args;
+      if (manifestJson) {
+        const version = manifestJson.metaData.buildInfo?.buildVersion ?? 'unknown';
+        const line = `${moduleInfo.name} ${version} from ${manifestUrl ?? moduleInfo.name}`;
+        if (!composed.has(line)) {
+          composed.add(line);
+          console.info(`[remotes] composed ${line}`);
+        }
+      }
+      return args;
     },
     errorLoadRemote({ id, error, lifecycle }) {
       console.error(`[remotes] ${id} failed to load during ${lifecycle}`, error);

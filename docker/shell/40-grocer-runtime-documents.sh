@@ -1,0 +1,34 @@
+#!/bin/sh
+# Writes the shell's /remotes.json and /config.json from the environment when the container starts
+# (the nginx image runs /docker-entrypoint.d/*.sh before nginx). Pointing the shell at another version
+# of a remote, or at another API, is therefore a config change and a container restart, not a rebuild.
+set -eu
+
+# Under /tmp: the one place the unprivileged nginx user may write, even with a read-only root filesystem.
+# docker/nginx/shell.conf serves them from there; GROCER_RUNTIME_DIR exists for tests only.
+out=${GROCER_RUNTIME_DIR:-/tmp/grocer-runtime}
+mkdir -p "$out"
+
+# Each value lands in a JSON string and in every shopper's browser: only plain http(s) URLs pass,
+# and the container refuses to start (listing every bad one) rather than serve a broken shop.
+bad=0
+for name in CATALOG_REMOTE_URL CART_CHECKOUT_REMOTE_URL ACCOUNT_REMOTE_URL ORDERS_REMOTE_URL PUBLIC_API_URL PUBLIC_ADMIN_URL; do
+  value=$(printenv "$name" || true)
+  if ! printf '%s' "$value" | grep -Eq '^https?://[^"\\[:space:][:cntrl:]]+$'; then
+    echo "grocer: $name must be an http(s) URL without quotes, backslashes or spaces (got \"$value\")" >&2
+    bad=1
+  fi
+done
+[ "$bad" -eq 0 ] || exit 1
+
+remotes=$(printf '{"catalog":"%s","cartCheckout":"%s","account":"%s","orders":"%s"}' \
+  "$CATALOG_REMOTE_URL" "$CART_CHECKOUT_REMOTE_URL" "$ACCOUNT_REMOTE_URL" "$ORDERS_REMOTE_URL")
+config=$(printf '{"apiBaseUrl":"%s","adminUrl":"%s"}' "$PUBLIC_API_URL" "$PUBLIC_ADMIN_URL")
+
+# Written beside and then renamed, so nginx never serves a half-written document.
+printf '%s\n' "$remotes" > "$out/remotes.json.tmp" && mv "$out/remotes.json.tmp" "$out/remotes.json"
+printf '%s\n' "$config" > "$out/config.json.tmp" && mv "$out/config.json.tmp" "$out/config.json"
+
+# The log says what this shell composes; each remote's manifest (metaData.buildInfo) says its version.
+echo "grocer: /remotes.json $remotes"
+echo "grocer: /config.json $config"

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { APPS } from '../ports.ts';
+import { REPO_ROOT } from '../stack.ts';
+import { dockerfileProblems, type ImageRules } from './dockerfileRules.ts';
+
+const workspaces = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
+
+/** Every image the stack builds and what it may take from the repo. */
+const IMAGES: Record<string, Omit<ImageRules, 'workspaces'>> = {
+  'api/Dockerfile': { workspace: 'api', uses: ['shared'] },
+  ...Object.fromEntries(APPS.map((a) => [`${a.dir}/Dockerfile`, { workspace: a.dir, uses: ['shared', 'tools'] }])),
+  'docker/gateway/Dockerfile': { workspace: null, uses: [] },
+};
+
+describe('the Dockerfiles', () => {
+  it('are exactly the ones docker-compose.yml builds', () => {
+    const compose = parse(read('docker-compose.yml')) as { services: Record<string, { build?: { dockerfile: string } }> };
+    const built = Object.values(compose.services).flatMap((s) => (s.build ? [s.build.dockerfile] : []));
+    expect(built.sort()).toEqual(Object.keys(IMAGES).sort());
+  });
+
+  it.each(Object.entries(IMAGES))('%s: lint clean, pinned, multi-stage, non-root, healthchecked, own workspace only', (file, rules) => {
+    expect(dockerfileProblems(read(file), { ...rules, workspaces })).toEqual([]);
+  });
+});
+
+describe('dockerfileProblems', () => {
+  const rules: ImageRules = { workspace: 'mf-catalog', uses: ['shared', 'tools'], workspaces };
+  const good = `FROM node:22-bookworm-slim AS build
+COPY package.json package-lock.json ./
+COPY shared/ shared/
+COPY mf-catalog/ mf-catalog/
+RUN npm install --workspace shared --workspace mf-catalog && npm run build -w mf-catalog
+
+FROM nginxinc/nginx-unprivileged:1.28-alpine
+COPY --from=build /src/mf-catalog/dist/ /usr/share/nginx/html/
+USER 101
+HEALTHCHECK CMD wget -q -O /dev/null http://127.0.0.1:8080/mf-manifest.json || exit 1
+`;
+
+  it('accepts a Dockerfile that keeps every rule', () => {
+    expect(dockerfileProblems(good, rules)).toEqual([]);
+  });
+
+  it('reports what dockerfile-utils finds', () => {
+    const typo = good.replace('USER 101', 'USR 101').replace('HEALTHCHECK CMD', 'HEALTHCHECK --intervl=5s CMD');
+    expect(dockerfileProblems(typo, rules)).toEqual(
+      expect.arrayContaining(['line 9: Unknown instruction: USR', 'line 10: Unknown flag: intervl']),
+    );
+  });
+
+  it('reports an unpinned base image, one stage, root and no healthcheck', () => {
+    const bad = `FROM node:latest
+COPY mf-catalog/ mf-catalog/
+RUN npm install --workspace mf-catalog
+USER node
+USER root
+`;
+    expect(dockerfileProblems(bad, rules)).toEqual([
+      'line 1: base image node:latest is not pinned to a version tag',
+      'builds in a single stage',
+      'the final stage does not run as a non-root USER throughout',
+      'the final stage has no HEALTHCHECK',
+    ]);
+    expect(dockerfileProblems(good.replace('USER 101\n', ''), rules)).toEqual([
+      'the final stage does not run as a non-root USER throughout',
+    ]);
+    expect(dockerfileProblems(good.replace('nginxinc/nginx-unprivileged:1.28-alpine', 'nginx'), rules)).toEqual([
+      'line 7: base image nginx is not pinned to a version tag',
+    ]);
+  });
+
+  it('reports another workspace copied, installed or built', () => {
+    const greedy = good
+      .replace('COPY shared/ shared/', 'COPY shared/ shared/\nCOPY ./mf-orders/src mf-orders/src')
+      .replace('npm install --workspace shared', 'npm install --workspace shared --workspace=api -w e2e')
+      .replace('npm run build -w mf-catalog', 'npm run build --workspaces');
+    expect(dockerfileProblems(greedy, rules)).toEqual([
+      'line 4: copies ./mf-orders/src, another workspace',
+      'line 6: installs or builds workspace api',
+      'line 6: installs or builds workspace e2e',
+      'line 6: installs or builds every workspace',
+    ]);
+  });
+});

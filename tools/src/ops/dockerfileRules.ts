@@ -1,0 +1,72 @@
+// The rules every Grocer Dockerfile keeps, as a pure function over its text: dockerfile-utils' lint
+// (the linter behind VS Code's Docker support: syntax, flags, instruction arguments) plus the house
+// rules of the ops issue. Checked for every image by dockerfileRules.test.ts (`npm run ops:check` in CI).
+import { DockerfileParser, ModifiableInstruction } from 'dockerfile-ast';
+import { validate } from 'dockerfile-utils';
+
+export interface ImageRules {
+  /** The workspace the image builds; null for an image that builds nothing (the gateway). */
+  workspace: string | null;
+  /** The other workspaces it builds against (shared; tools for the rspack builds). */
+  uses: readonly string[];
+  /** Every workspace of the repo: an image may copy or install only its own and `uses`. */
+  workspaces: readonly string[];
+}
+
+const isRoot = (user: string | undefined) => user === undefined || /^(root|0)(:|$)/.test(user);
+
+/** Everything in `text` that breaks the rules; empty when the Dockerfile is fine. */
+export function dockerfileProblems(text: string, rules: ImageRules): string[] {
+  const problems = validate(text).map((d) => `line ${d.range.start.line + 1}: ${d.message}`);
+  const dockerfile = DockerfileParser.parse(text);
+  const froms = dockerfile.getFROMs();
+  const lastFrom = froms.at(-1);
+  if (!lastFrom) return [...problems, 'has no FROM'];
+  const lineOf = (i: { getRange(): { start: { line: number } } }) => i.getRange().start.line + 1;
+
+  // Base images carry a version, so a rebuild cannot silently move to a new major (or to `latest`).
+  const stages = new Set(froms.map((f) => f.getBuildStage()?.toLowerCase()).filter(Boolean));
+  for (const from of froms) {
+    const image = from.getImageName();
+    if (image && stages.has(image.toLowerCase())) continue;
+    const tag = from.getImageTag();
+    if (!from.getImageDigest() && (!tag || tag === 'latest' || !/\d/.test(tag))) {
+      problems.push(`line ${lineOf(from)}: base image ${from.getImage()} is not pinned to a version tag`);
+    }
+  }
+
+  // Compilers, dev dependencies and sources stay in the build stage.
+  if (rules.workspace !== null && froms.length < 2) problems.push('builds in a single stage');
+
+  const final = dockerfile.getInstructions().filter((i) => lineOf(i) >= lineOf(lastFrom));
+  const users = final.filter((i) => i.getKeyword() === 'USER').map((i) => i.getArguments()[0]?.getValue());
+  if (users.length === 0 || users.some(isRoot)) problems.push('the final stage does not run as a non-root USER throughout');
+  const healthcheck = final.find((i) => i.getKeyword() === 'HEALTHCHECK');
+  if (!healthcheck || healthcheck.getArguments()[0]?.getValue().toUpperCase() === 'NONE') {
+    problems.push('the final stage has no HEALTHCHECK');
+  }
+
+  // Only its own workspace (and what it builds against) goes into the image, so another team's change
+  // never rebuilds or ships in it.
+  const allowed = new Set([rules.workspace, ...rules.uses].filter((w): w is string => w !== null));
+  const foreign = (workspace: string) => rules.workspaces.includes(workspace) && !allowed.has(workspace);
+  for (const instruction of dockerfile.getInstructions()) {
+    const keyword = instruction.getKeyword();
+    const args = instruction.getArguments().map((a) => a.getValue());
+    const fromStage = instruction instanceof ModifiableInstruction && instruction.getFlags().some((f) => f.getName() === 'from');
+    if ((keyword === 'COPY' || keyword === 'ADD') && !fromStage) {
+      for (const source of args.slice(0, -1)) {
+        const top = source.replace(/^\.?\//, '').split('/')[0] ?? '';
+        if (foreign(top)) problems.push(`line ${lineOf(instruction)}: copies ${source}, another workspace`);
+      }
+    }
+    if (keyword === 'RUN') {
+      args.forEach((arg, i) => {
+        const named = arg === '-w' || arg === '--workspace' ? args[i + 1] : /^--workspace=(.+)$/.exec(arg)?.[1];
+        if (named && foreign(named)) problems.push(`line ${lineOf(instruction)}: installs or builds workspace ${named}`);
+        if (arg === '--workspaces' || arg === '-ws') problems.push(`line ${lineOf(instruction)}: installs or builds every workspace`);
+      });
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,106 @@
+// The images' nginx configs say what tools/src/static-server.ts says (`nginx -t` in `npm run ops:check`
+// checks their syntax), the gateway finds scaled API replicas, and the shell's entrypoint writes the
+// runtime documents the shell reads.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { REMOTE_EXPOSES } from '@grocer/shared/contracts';
+import { HASHED } from '../static-server.ts';
+import { REPO_ROOT } from '../stack.ts';
+
+const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
+
+/** The bodies of every `location ... { }` block (nested braces included). */
+function locationBlocks(conf: string): string[] {
+  const blocks: string[] = [];
+  for (const match of conf.matchAll(/^\s*location\b[^{]*\{/gm)) {
+    let depth = 1;
+    let i = match.index + match[0].length;
+    const start = i;
+    for (; i < conf.length && depth > 0; i++) depth += conf[i] === '{' ? 1 : conf[i] === '}' ? -1 : 0;
+    blocks.push(conf.slice(start, i - 1));
+  }
+  return blocks;
+}
+
+describe('static images (shell and remotes)', () => {
+  it('cache exactly what static-server.ts caches forever; everything else is revalidated', () => {
+    const http = read('docker/nginx/grocer-http.conf');
+    expect(http).toContain(`"~${HASHED.source}" "public, max-age=31536000, immutable";`);
+    expect(http).toMatch(/map \$uri \$grocer_cache_control \{\s*default "no-cache";/);
+  });
+
+  it('send the CORS and cache headers on every response: no location overrides them with its own add_header', () => {
+    const common = read('docker/nginx/static-server.inc');
+    expect(common).toContain('add_header Access-Control-Allow-Origin "*" always;');
+    expect(common).toContain('add_header Cache-Control $grocer_cache_control;');
+    for (const file of ['docker/nginx/remote.conf', 'docker/nginx/shell.conf', 'docker/gateway/default.conf']) {
+      expect(locationBlocks(read(file)).filter((block) => /\badd_header\b/.test(block))).toEqual([]);
+    }
+  });
+
+  it('serve the shell’s runtime documents from where the entrypoint writes them', () => {
+    const folder = /GROCER_RUNTIME_DIR:-([^}]+)\}/.exec(read('docker/shell/40-grocer-runtime-documents.sh'))?.[1];
+    const shell = read('docker/nginx/shell.conf');
+    for (const doc of ['remotes.json', 'config.json']) {
+      expect(shell).toMatch(new RegExp(`location = /${doc.replace('.', '\\.')} \\{\\s*root ${folder};`));
+    }
+  });
+});
+
+describe('gateway', () => {
+  it('re-resolves `api` through Docker’s DNS, so replicas added by --scale are found', () => {
+    const conf = read('docker/gateway/default.conf');
+    expect(conf).toMatch(/^resolver 127\.0\.0\.11 valid=\d+s/m);
+    expect(conf).toMatch(/upstream grocer_api \{[^}]*zone grocer_api \d+k;[^}]*server api:4000 resolve\b/);
+    expect(conf).toContain('proxy_pass http://grocer_api;');
+  });
+
+  it('runs an nginx that has `server ... resolve` (open source since 1.27.3)', () => {
+    const tag = /^FROM nginxinc\/nginx-unprivileged:(\d+)\.(\d+)/m.exec(read('docker/gateway/Dockerfile'));
+    const [major, minor] = [Number(tag?.[1]), Number(tag?.[2])];
+    expect(major > 1 || (major === 1 && minor >= 28)).toBe(true);
+  });
+});
+
+describe("the shell image's entrypoint script", () => {
+  const script = path.join(REPO_ROOT, 'docker/shell/40-grocer-runtime-documents.sh');
+  const env = {
+    CATALOG_REMOTE_URL: 'https://cdn.example.com/mf-catalog/1.4.0/mf-manifest.json',
+    CART_CHECKOUT_REMOTE_URL: 'http://localhost:3002/mf-manifest.json',
+    ACCOUNT_REMOTE_URL: 'http://localhost:3003/mf-manifest.json',
+    ORDERS_REMOTE_URL: 'http://localhost:3004/mf-manifest.json',
+    PUBLIC_API_URL: 'https://api.example.com',
+    PUBLIC_ADMIN_URL: 'https://admin.example.com',
+  };
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'grocer-runtime-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const run = (vars: Record<string, string>) =>
+    spawnSync('sh', [script], { env: { PATH: process.env.PATH, GROCER_RUNTIME_DIR: dir, ...vars }, encoding: 'utf8' });
+
+  it('writes /remotes.json (one entry per remote the shell knows) and /config.json from env', () => {
+    expect(run(env).status).toBe(0);
+    const remotes = JSON.parse(readFileSync(path.join(dir, 'remotes.json'), 'utf8')) as Record<string, string>;
+    expect(Object.keys(remotes).sort()).toEqual(Object.keys(REMOTE_EXPOSES).sort());
+    expect(remotes.catalog).toBe(env.CATALOG_REMOTE_URL);
+    expect(JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8'))).toEqual({
+      apiBaseUrl: 'https://api.example.com',
+      adminUrl: 'https://admin.example.com',
+    });
+  });
+
+  it('refuses to start, naming every bad variable, rather than serve a broken shop', () => {
+    const result = run({ ...env, CATALOG_REMOTE_URL: 'http://x"}', PUBLIC_API_URL: '', ORDERS_REMOTE_URL: 'ftp://x' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.match(/^grocer: [A-Z_]+/gm)).toEqual([
+      'grocer: CATALOG_REMOTE_URL',
+      'grocer: ORDERS_REMOTE_URL',
+      'grocer: PUBLIC_API_URL',
+    ]);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});

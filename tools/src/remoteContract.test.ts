@@ -1,0 +1,115 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { REMOTE_EXPOSES, type RemoteName } from '@grocer/shared/contracts';
+import { APPS, type AppDir } from './ports.ts';
+import { readPackageJson } from './mf.ts';
+import { checkRemoteManifest, releaseLine, type FederationManifest } from './remoteContract.ts';
+import { buildApp, needsBuild, REPO_ROOT } from './stack.ts';
+
+interface BuiltManifest extends FederationManifest {
+  exposes: Array<{ name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }>;
+}
+
+const remotes = APPS.filter((a): a is typeof a & { remote: RemoteName } => a.remote !== null);
+const readManifest = (dir: AppDir) =>
+  JSON.parse(readFileSync(path.join(REPO_ROOT, dir, 'dist', 'mf-manifest.json'), 'utf8')) as BuiltManifest;
+
+describe('the built remotes keep the contract the shell codes against', () => {
+  beforeAll(() => {
+    // The same rule as `npm start` and the e2e suite: build what is missing or older than its sources.
+    for (const { dir } of APPS) if (needsBuild(dir)) buildApp(dir);
+  }, 300_000);
+
+  const host = () => readManifest('shell');
+
+  it.each(remotes.map((a) => [a.dir, a.remote] as const))('%s: exposes, release version and shared singletons', (dir, remote) => {
+    expect(checkRemoteManifest(remote, readManifest(dir), host())).toEqual([]);
+  });
+
+  it.each(remotes.map((a) => [a.dir] as const))(
+    '%s: every exposed module was built, and its manifest carries its package.json version',
+    (dir) => {
+      const manifest = readManifest(dir);
+      expect(manifest.metaData.buildInfo?.buildVersion).toBe(readPackageJson(path.join(REPO_ROOT, dir)).version);
+      for (const expose of manifest.exposes) {
+        const files = [...expose.assets.js.sync, ...expose.assets.css.sync];
+        expect(files.length).toBeGreaterThan(0);
+        for (const file of files) expect(statSync(path.join(REPO_ROOT, dir, 'dist', file)).size).toBeGreaterThan(0);
+      }
+      expect(existsSync(path.join(REPO_ROOT, dir, 'dist', 'remoteEntry.js'))).toBe(true);
+    },
+  );
+});
+
+describe('checkRemoteManifest', () => {
+  const shared = (name: string, version: string, requiredVersion = `^${version}`) => ({ name, version, requiredVersion, singleton: true });
+  const host: FederationManifest = {
+    name: 'shell',
+    metaData: { buildInfo: { buildVersion: '0.1.0' } },
+    shared: [shared('react', '19.3.1'), shared('react-router', '7.18.5'), shared('@grocer/shared', '0.1.0', '0.1.0')],
+    exposes: [],
+  };
+  const catalog = (change: Partial<FederationManifest> = {}): FederationManifest => ({
+    name: 'catalog',
+    metaData: { buildInfo: { buildVersion: '1.4.0', buildName: '@grocer/mf-catalog' } },
+    shared: [shared('react', '19.3.1'), shared('@grocer/shared', '0.1.0', '0.1.0')],
+    exposes: REMOTE_EXPOSES.catalog.map((name) => ({ name, path: `./${name}` })),
+    ...change,
+  });
+
+  it('accepts a remote that matches the contract', () => {
+    expect(checkRemoteManifest('catalog', catalog(), host)).toEqual([]);
+  });
+
+  it('reports a remote built against another major of a shared singleton', () => {
+    const react18 = catalog({ shared: [shared('react', '18.3.1'), shared('@grocer/shared', '0.1.0', '0.1.0')] });
+    expect(checkRemoteManifest('catalog', react18, host)).toEqual([
+      "requires react ^18.3.1, another release line than the shell's ^19.3.1",
+    ]);
+  });
+
+  it('treats a 0.x minor as a release line (@grocer/shared 0.2 is not 0.1)', () => {
+    const next = catalog({ shared: [shared('react', '19.3.1'), shared('@grocer/shared', '0.2.0', '0.2.0')] });
+    expect(checkRemoteManifest('catalog', next, host)).toEqual([
+      "requires @grocer/shared 0.2.0, another release line than the shell's 0.1.0",
+    ]);
+  });
+
+  it('reports a range on the same major that the shell’s version does not satisfy', () => {
+    const newer = catalog({ shared: [shared('react', '19.4.0')] });
+    expect(checkRemoteManifest('catalog', newer, host)).toEqual(['requires react ^19.4.0, but the shell provides 19.3.1']);
+  });
+
+  it('reports a singleton the remote shares as a plain module, or that the shell does not provide', () => {
+    const plain = catalog({ shared: [{ ...shared('react', '19.3.1'), singleton: false }, shared('redux', '5.0.1')] });
+    expect(checkRemoteManifest('catalog', plain, host)).toEqual([
+      "shares react without singleton: true; the shell's copy is a singleton",
+      'shares redux as a singleton, but the shell does not provide it',
+    ]);
+  });
+
+  it('reports missing and unexpected exposed modules, a wrong name and a missing version', () => {
+    const drifted = catalog({
+      name: 'catalogue',
+      metaData: {},
+      exposes: [...REMOTE_EXPOSES.catalog.filter((name) => name !== 'SearchBox').map((name) => ({ name })), { name: 'SearchWidget' }],
+    });
+    expect(checkRemoteManifest('catalog', drifted, host)).toEqual([
+      'is named "catalogue", but the shell loads it as "catalog"',
+      'carries no release version in metaData.buildInfo.buildVersion (got undefined)',
+      'does not expose SearchBox, which the shell loads as catalog/SearchBox',
+      'exposes SearchWidget, which is not in the contract (REMOTE_EXPOSES in @grocer/shared)',
+    ]);
+  });
+
+  it.each([
+    ['^19.3.1', '19'],
+    ['~7.18.5', '7'],
+    ['>=2.14.0', '2'],
+    ['0.1.0', '0.1'],
+    ['^0.0.3', '0.0.3'],
+    ['*', '*'],
+  ])('releaseLine(%s) is %s', (range, line) => {
+    expect(releaseLine(range)).toBe(line);
+  });
+});
