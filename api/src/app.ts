@@ -15,6 +15,7 @@ import { errorHandler, notFoundHandler } from './plugins/errorHandler.ts';
 import servicesPlugin, { type Services } from './plugins/services.ts';
 import authenticatePlugin from './plugins/authenticate.ts';
 import redisPlugin from './plugins/redis.ts';
+import adminRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import devRoutes from './routes/dev/index.ts';
 import favoriteRoutes from './routes/favorites/index.ts';
@@ -69,6 +70,8 @@ export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT_BYTES,
+    // Named proxies, never `true`: only the proxies we run may set the client address (config.ts).
+    ...(config.trustProxy.length > 0 ? { trustProxy: config.trustProxy.join(',') } : {}),
     // Malformed URLs are rejected before routing; route them through the same error shape.
     frameworkErrors: errorHandler,
     // Fastify's built-in closing reply has its own body; the onRequest hook below answers in our shape instead.
@@ -142,6 +145,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(paymentRoutes);
   await app.register(orderRoutes);
   await app.register(notificationRoutes);
+  await app.register(adminRoutes);
   // Dev stand-ins (mailbox, OpenID issuer, PayPal) never exist in production (DESIGN.md "API").
   if (config.nodeEnv !== 'production') await app.register(devRoutes);
   if (options.extraRoutes) await app.register(options.extraRoutes);

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       mailFrom: 'Grocer <no-reply@grocer.local>',
       redisUrl: undefined,
       seedDemoAccounts: true,
+      trustProxy: [],
       passwordHashLogN: 17,
       paypalClientId: 'grocer-dev-client',
       paypalClientSecret: 'grocer-dev-secret',
@@ -69,6 +70,12 @@ describe('loadConfig', () => {
       paypalApiBase: 'https://api-m.paypal.com',
       paypalSdkBaseUrl: null,
     });
+  });
+
+  it('reads TRUST_PROXY as a list of proxies, none by default', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: 'uniquelocal, 10.1.2.3/32' }).trustProxy).toEqual(['uniquelocal', '10.1.2.3/32']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: must list addresses/);
   });
 
   it('derives the CORS default from SHELL_PORT and treats blank values as unset', () => {

@@ -42,6 +42,13 @@ export interface Config {
   redisUrl: string | undefined;
   /** Create the demo accounts (api/README.md) at start when missing. */
   seedDemoAccounts: boolean;
+  /**
+   * The reverse proxies allowed to name the client in X-Forwarded-For: addresses, CIDRs or proxy-addr's
+   * names (`loopback`, `uniquelocal` for private networks such as compose's). Empty: none. Behind the
+   * gateway, request.ip is then the shopper's address and per-IP rate limits are per shopper instead of
+   * one bucket for everyone. Only ever list proxies we run: anyone listed can forge a client address.
+   */
+  trustProxy: string[];
   /** scrypt cost as log2(N). Always 17 (OWASP) from the environment; only tests lower it, explicitly. */
   passwordHashLogN: number;
   /** PayPal REST credentials; the dev stand-in's fixed pair when PAYPAL_CLIENT_ID/SECRET are unset (never in production). */
@@ -172,6 +179,10 @@ export function loadConfig(env: Env = process.env): Config {
 
   const seed = oneOf('SEED_DEMO_ACCOUNTS', ['true', 'false'] as const, nodeEnv === 'development' ? 'true' : 'false');
 
+  const trustProxy = (read('TRUST_PROXY') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const badProxy = trustProxy.find((entry) => !/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(entry));
+  if (badProxy) problems.push(`TRUST_PROXY: must list addresses, CIDRs, loopback, linklocal or uniquelocal (got "${badProxy}")`);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     nodeEnv,
@@ -192,6 +203,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom,
     redisUrl,
     seedDemoAccounts: seed === 'true',
+    trustProxy,
     passwordHashLogN: OWASP_SCRYPT_LOG_N,
     ...paypal,
   };
