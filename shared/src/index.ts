@@ -12,6 +12,7 @@ export * from './api/baseQuery.ts';
 export * from './session/sessionSlice.ts';
 export * from './session/token.ts';
 export * from './session/verificationApi.ts';
+export * from './session/profileApi.ts';
 export * from './session/googleSignInApi.ts';
 export { disableGoogleAutoSelect } from './session/googleIdentity.ts';
 export * from './session/userChecks.ts';

@@ -4,14 +4,17 @@
 // here. Responses that change the signed-in user are merged into it here, once.
 import {
   api,
+  profileFields,
+  rejectionError,
+  reportSessionMessage,
   userUpdated,
   type Address,
   type AuthResponse,
   type BetaStatusResponse,
   type PasswordResetPayload,
+  type ProfileResponse,
   type User,
 } from '@grocer/shared';
-import { rejectionError, reportSessionMessage } from './errors.ts';
 
 /** `{ success, message }` answers (forgot/reset password, email verification). */
 export interface MessageResponse {
@@ -29,17 +32,6 @@ export interface RegisterPayload extends Credentials {
   lastName?: string;
 }
 
-/** GET /user/profile and POST /user/address. */
-export interface ProfileResponse {
-  firstName: string | null;
-  lastName: string | null;
-  address: Address | null;
-  hasValidAddress: boolean;
-  hasInvalidAddress: boolean;
-  emailVerified: boolean;
-  canCheckout: boolean;
-}
-
 /** POST /user/address body: the names go with every save; the server keeps names that are already set. */
 export interface AddressPayload extends Address {
   firstName: string;
@@ -51,11 +43,6 @@ export interface BetaRequestResponse {
   success: boolean;
   message: string;
   user?: Partial<User>;
-}
-
-function profileFields(profile: ProfileResponse): Partial<User> {
-  const { firstName, lastName, address, hasValidAddress, hasInvalidAddress, emailVerified, canCheckout } = profile;
-  return { firstName, lastName, address, hasValidAddress, hasInvalidAddress, emailVerified, canCheckout };
 }
 
 function betaFields(source: Partial<BetaStatusResponse & User>): Partial<User> {
@@ -96,20 +83,6 @@ export const accountApi = api.injectEndpoints({
       },
     }),
     // ---- Profile and address (token) -----------------------------------------------------------
-    /** Keyed by the user's uuid so another account never reads this one's cached answer. */
-    accountProfile: build.query<ProfileResponse, string>({
-      query: () => '/user/profile',
-      extraOptions: { auth: true },
-      keepUnusedDataFor: 0,
-      async onQueryStarted(_uuid, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(userUpdated(profileFields(data)));
-        } catch (rejection) {
-          reportSessionMessage(rejectionError(rejection));
-        }
-      },
-    }),
     accountSaveAddress: build.mutation<ProfileResponse, AddressPayload>({
       query: (body) => ({ url: '/user/address', method: 'POST', body }),
       extraOptions: { auth: true },
@@ -162,7 +135,6 @@ export const {
   useAccountForgotPasswordMutation,
   useAccountResetPasswordMutation,
   useAccountVerifyEmailMutation,
-  useAccountProfileQuery,
   useAccountSaveAddressMutation,
   useAccountBetaStatusQuery,
   useAccountRequestBetaMutation,

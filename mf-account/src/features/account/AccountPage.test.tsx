@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { User } from '@grocer/shared';
+import type { ProfileResponse, User } from '@grocer/shared';
 import { mockFetch, renderWithProviders, type FetchMock, type MockHandler } from '@grocer/shared/testing';
-import type { ProfileResponse } from '../../lib/accountApi.ts';
 import { recordEvents } from '../../testing/events.ts';
 import { errorBody, makeProduct, makeUser } from '../../testing/fixtures.ts';
 import AccountPage from './AccountPage.tsx';

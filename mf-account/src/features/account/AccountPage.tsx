@@ -3,8 +3,7 @@
 // The profile is fetched on every visit and merged into the signed-in user; the address form waits
 // for it so it starts from the server's address.
 import { useId, useState } from 'react';
-import { events, Notice, selectFavourites, selectUser, useAppSelector, type User } from '@grocer/shared';
-import { useAccountProfileQuery } from '../../lib/accountApi.ts';
+import { events, Notice, selectFavourites, selectUser, useAppSelector, useSessionProfileQuery, type User } from '@grocer/shared';
 import { AddressForm } from './AddressForm.tsx';
 import { AddressStatus } from './AddressStatus.tsx';
 import { BetaAccess } from './BetaAccess.tsx';
@@ -33,7 +32,7 @@ export default function AccountPage() {
 }
 
 function Account({ user }: { user: User }) {
-  const profile = useAccountProfileQuery(user.uuid, { refetchOnMountOrArgChange: true });
+  const profile = useSessionProfileQuery(user.uuid, { refetchOnMountOrArgChange: true });
   const favouriteCount = useAppSelector(selectFavourites).length;
   const [showFavourites, setShowFavourites] = useState(false);
   const favouritesId = useId();

@@ -12,6 +12,7 @@ import {
   selectCartItems,
   selectUser,
   useAppSelector,
+  useSessionProfileQuery,
   validateCheckoutDeliveryForm,
   type CartItem,
   type DeliveryInfo,
@@ -22,7 +23,6 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { checkoutBlocker } from '../../lib/eligibility.ts';
 import { groupByStore } from '../../lib/groupByStore.ts';
 import { useCartPricing } from '../../lib/useCartPricing.ts';
-import { useCheckoutProfileQuery } from './checkoutApi.ts';
 import { CheckoutGuard } from './CheckoutGuard.tsx';
 import { DeliveryStep, type DeliveryErrors, type EditableField } from './DeliveryStep.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
@@ -136,7 +136,7 @@ export default function CheckoutPage() {
   const user = useAppSelector(selectUser);
   const items = useAppSelector(selectCartItems);
   const navigate = useNavigate();
-  const profile = useCheckoutProfileQuery(user?.uuid ?? skipToken);
+  const profile = useSessionProfileQuery(user?.uuid ?? skipToken);
   const empty = items.length === 0;
   const justPlaced = empty && wasOrderJustPlaced();
 

@@ -1,28 +1,15 @@
 // The checkout's calls (spec §7, decision 003), injected into the one shared RTK Query api: the
-// profile refresh for the guard, the PayPal config and order, and the order placement sequence.
+// PayPal config and order, and the order placement sequence (the guard's profile refresh is the
+// shared `sessionProfile`).
 import {
   api,
-  userUpdated,
-  type Address,
   type NewOrderItemsNotificationItem,
   type NewOrderNotification,
   type OrderCreatePayload,
   type OrderCreateResponse,
   type PaymentBreakdown,
   type PaypalOrderDetails,
-  type User,
 } from '@grocer/shared';
-
-/** GET /user/profile. */
-export interface ProfileResponse {
-  firstName: string | null;
-  lastName: string | null;
-  address: Address | null;
-  hasValidAddress: boolean;
-  hasInvalidAddress: boolean;
-  emailVerified: boolean;
-  canCheckout: boolean;
-}
 
 /** GET /payments/paypal/config: `sdkBaseUrl` is null with real credentials, else the API's dev SDK stand-in. */
 export interface PaypalConfig {
@@ -82,10 +69,6 @@ export interface StepResponse {
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
-function profileFields(profile: ProfileResponse): Partial<User> {
-  const { firstName, lastName, address, hasValidAddress, hasInvalidAddress, emailVerified, canCheckout } = profile;
-  return { firstName, lastName, address, hasValidAddress, hasInvalidAddress, emailVerified, canCheckout };
-}
 
 const post = <T>(url: string, body: T, idempotencyKey?: string) => ({
   url,
@@ -96,20 +79,6 @@ const post = <T>(url: string, body: T, idempotencyKey?: string) => ({
 
 export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The guard decides on fresh flags: an address saved or an email verified elsewhere counts at once. Keyed by user uuid. */
-    checkoutProfile: build.query<ProfileResponse, string>({
-      query: () => '/user/profile',
-      extraOptions: { auth: true },
-      keepUnusedDataFor: 0,
-      async onQueryStarted(_uuid, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(userUpdated(profileFields(data)));
-        } catch {
-          // The guard decides on the stored user; a 401 is already the session-expired flow.
-        }
-      },
-    }),
     checkoutPaypalConfig: build.query<PaypalConfig, void>({
       query: () => '/payments/paypal/config',
     }),
@@ -145,4 +114,4 @@ export const checkoutApi = api.injectEndpoints({
   }),
 });
 
-export const { useCheckoutProfileQuery, useCheckoutPaypalConfigQuery, useCheckoutCreatePaypalOrderMutation } = checkoutApi;
+export const { useCheckoutPaypalConfigQuery, useCheckoutCreatePaypalOrderMutation } = checkoutApi;
