@@ -2,56 +2,15 @@
 // fees, checkout and PayPal payment): a cart spanning two stores with a fee per store, the gate,
 // sign-in, step 1 validation, Approve → 'Successfully Placed', Cancel → cart kept and no order,
 // and the checkout guard reached with the seeded demo accounts.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { signIn } from '../fixtures/auth.ts';
+import { addFirstInStock, openPaypalDialog, reachPayment, stores } from '../fixtures/checkout.ts';
 import { test, expect, storeSession, DEMO_ACCOUNTS, DEMO_PASSWORD, type E2EStack } from '../fixtures/stack.ts';
-
-interface Store {
-  uuid: string;
-  publicId: string;
-  name: string;
-}
-interface Product {
-  uuid: string;
-  name: string;
-  stockStatus: 'IN_STOCK' | 'OUT_OF_STOCK';
-}
-
-async function stores(request: APIRequestContext, stack: E2EStack): Promise<Store[]> {
-  return (await (await request.get(`${stack.apiUrl}/open/stores`)).json()) as Store[];
-}
-
-/** Adds the first in-stock product of the store's first listing page through its product card. */
-async function addFirstInStock(page: Page, request: APIRequestContext, stack: E2EStack, store: Store): Promise<Product> {
-  const listing = (await (await request.get(`${stack.apiUrl}/open/products/${store.publicId}/paginated?limit=20`)).json()) as { products: Product[] };
-  const product = listing.products.find((p) => p.stockStatus === 'IN_STOCK');
-  if (!product) throw new Error(`no in-stock product on the first page of ${store.name}`);
-  await page.goto(stack.shellUrl(`/store/${store.publicId}`));
-  const card = page.getByRole('article', { name: product.name });
-  await card.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(card.getByRole('button', { name: /^(Added!|In Cart)$/ })).toBeVisible();
-  return product;
-}
 
 async function orderHistoryCount(request: APIRequestContext, stack: E2EStack, token: string): Promise<number> {
   const response = await request.get(`${stack.apiUrl}/orders/user/history?limit=50`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as unknown[]).length;
-}
-
-/** Step 1 with a phone number, then step 2 with the PayPal button. */
-async function reachPayment(page: Page) {
-  await expect(page.getByRole('heading', { level: 2, name: 'Delivery Info' })).toBeVisible();
-  await page.getByLabel('Phone Number').fill('(312) 555-0199');
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Payment' })).toBeVisible();
-}
-
-async function openPaypalDialog(page: Page) {
-  await page.getByRole('group', { name: 'Pay with PayPal' }).getByRole('button', { name: 'PayPal' }).click();
-  const paypal = page.getByRole('dialog', { name: 'PayPal checkout (test)' });
-  await expect(paypal).toBeVisible();
-  return paypal;
 }
 
 test('a cart from two stores, a fee per store, sign in, checkout and pay with PayPal', async ({ page, request, stack }) => {

@@ -8,8 +8,12 @@ import type { DbConnection } from './client.ts';
 /** Any fixed number shared by every API process; it names the PostgreSQL advisory lock below. */
 const MIGRATION_LOCK_KEY = 4_710_001;
 
-export async function runMigrations(connection: DbConnection): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_DIR };
+/** `migrationsFolder` is for tests that stop at an older migration (a copy with a shorter journal). */
+export async function runMigrations(
+  connection: DbConnection,
+  { migrationsFolder = MIGRATIONS_DIR }: { migrationsFolder?: string } = {},
+): Promise<void> {
+  const config = { migrationsFolder };
   if (connection.driver === 'pglite') {
     // PGlite is embedded in this one process: nothing else can migrate concurrently.
     await migratePglite(connection.db, config);

@@ -1,7 +1,10 @@
 // The one error shape every 4xx/5xx response uses, and the way services raise one.
 // The shop's client reads `error.code`, `error.message` and `error.field` (spec §8: "server code,
 // message and field are passed on"), and falls back to `message`.
+import type { FastifyBaseLogger } from 'fastify';
 import { Type, type Static } from 'typebox';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { TimeoutError } from './timeout.ts';
 
 /** One entry of a PRODUCTS_UNAVAILABLE error: the cart line the shopper must remove or reduce. */
 export const UnavailableProduct = Type.Object(
@@ -18,6 +21,8 @@ export type UnavailableProduct = Static<typeof UnavailableProduct>;
 export interface ErrorDetails {
   /** PRODUCTS_UNAVAILABLE: which products, and why. */
   products?: UnavailableProduct[];
+  /** INVALID_STATUS_TRANSITION: the statuses the order may move to next (empty when it is final). */
+  allowed?: string[];
 }
 
 export const ErrorBody = Type.Object(
@@ -29,6 +34,9 @@ export const ErrorBody = Type.Object(
       message: Type.String({ description: 'Human-readable; safe to show to the shopper' }),
       field: Type.Optional(Type.String({ description: 'The offending input, for form errors' })),
       products: Type.Optional(Type.Array(UnavailableProduct, { description: 'PRODUCTS_UNAVAILABLE only' })),
+      allowed: Type.Optional(
+        Type.Array(Type.String(), { description: 'INVALID_STATUS_TRANSITION only: the next statuses the order may take' }),
+      ),
     }),
   },
   { title: 'Error' },
@@ -62,4 +70,21 @@ export class HttpError extends Error {
 /** `throw httpError(404, 'ORDER_NOT_FOUND', 'Order not found or unable to retrieve order details')` */
 export function httpError(statusCode: number, code: string, message: string, field?: string, details?: ErrorDetails): HttpError {
   return new HttpError(statusCode, code, message, field, details);
+}
+
+/**
+ * Spec §8: the notification and tracking calls report a failure with a default message the shop
+ * shows ('Failed to create order tracking'). Errors the caller can act on (4xx: not found, not
+ * allowed, not paid) keep their own; any other failure keeps its status (503 when the database is
+ * unavailable, 500 for a bug) but says `message`. The original is logged.
+ */
+export async function withFailureMessage<T>(code: string, message: string, log: FastifyBaseLogger, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode < 500) throw err;
+    if (err instanceof HttpError) throw httpError(err.statusCode, err.code, message);
+    log.error({ err }, message);
+    throw httpError(isDatabaseUnavailable(err) || err instanceof TimeoutError ? 503 : 500, code, message);
+  }
 }

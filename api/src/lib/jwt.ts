@@ -64,3 +64,50 @@ export function createSessionJwt(secret: string, ttlSeconds: number): SessionJwt
     },
   };
 }
+
+/**
+ * Short-lived tickets for one purpose, for clients that cannot send an Authorization header
+ * (a browser's EventSource). Same key as sessions, but their own audience: a ticket is never a
+ * session and a session is never a ticket, so a leaked URL (logs, history) is worth a minute of one stream.
+ */
+export type TicketPurpose = 'admin-stream';
+
+export interface TicketJwt {
+  sign(sub: string, purpose: TicketPurpose, options?: { issuedAtMs?: number }): Promise<{ ticket: string; expiresAt: Date }>;
+  /** The user uuid and issue time, or null for anything invalid (other purpose, a session token, expired). */
+  verify(ticket: string, purpose: TicketPurpose): Promise<{ sub: string; issuedAtMs: number } | null>;
+}
+
+export function createTicketJwt(secret: string, ttlSeconds: number): TicketJwt {
+  const key = new TextEncoder().encode(secret);
+  const audience = (purpose: TicketPurpose) => `${SESSION_AUDIENCE}:${purpose}`;
+  return {
+    async sign(sub, purpose, options = {}) {
+      const issuedAtMs = options.issuedAtMs ?? Date.now();
+      const iat = Math.floor(issuedAtMs / 1000);
+      const ticket = await new SignJWT({ iat_ms: issuedAtMs })
+        .setProtectedHeader({ alg: SESSION_ALG, typ: 'JWT' })
+        .setSubject(sub)
+        .setIssuer(SESSION_ISSUER)
+        .setAudience(audience(purpose))
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlSeconds)
+        .sign(key);
+      return { ticket, expiresAt: new Date((iat + ttlSeconds) * 1000) };
+    },
+    async verify(ticket, purpose) {
+      try {
+        const { payload } = await jwtVerify(ticket, key, {
+          algorithms: [SESSION_ALG],
+          issuer: SESSION_ISSUER,
+          audience: audience(purpose),
+          requiredClaims: ['sub', 'iat', 'exp'],
+        });
+        return { sub: payload.sub!, issuedAtMs: typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat! * 1000 };
+      } catch (err) {
+        if (err instanceof errors.JOSEError) return null;
+        throw err;
+      }
+    },
+  };
+}

@@ -41,6 +41,16 @@ export function requireUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+export const ADMIN_ONLY_MESSAGE = 'This is only available to admins.';
+export const forbiddenForNonAdmins = () => httpError(403, 'FORBIDDEN', ADMIN_ONLY_MESSAGE);
+
+/** requireUser, for admins only: anyone else signed in gets 403 FORBIDDEN. */
+export function requireAdmin(request: FastifyRequest): AuthUser {
+  const user = requireUser(request);
+  if (user.role !== 'ADMIN') throw forbiddenForNonAdmins();
+  return user;
+}
+
 export default fp(
   async (app) => {
     app.decorateRequest('user', null);

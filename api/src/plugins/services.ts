@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHealthService, type HealthService } from '../services/health.ts';
 import { createCatalogueService, type CatalogueService } from '../services/catalogue/catalogueService.ts';
-import { createSessionJwt } from '../lib/jwt.ts';
+import { createSessionJwt, createTicketJwt } from '../lib/jwt.ts';
 import { createAuthService, type AuthService } from '../services/auth.ts';
 import { createMemoryCounters, createRedisCounters } from '../services/counters.ts';
 import { createDevOidcService, type DevOidcService } from '../services/devOidc.ts';
@@ -17,6 +17,7 @@ import { createUsersService, type UsersService } from '../services/users.ts';
 import { createZipDirectory, type ZipDirectory } from '../services/zipDirectory.ts';
 import { createDeliveryFeesService, type DeliveryFeesService } from '../services/deliveryFees.ts';
 import { createCheckoutService, type CheckoutService } from '../services/orders/checkout.ts';
+import { createNotificationFeed, type NotificationFeed } from '../services/orders/notificationFeed.ts';
 import { createNotificationsService, type NotificationsService } from '../services/orders/notifications.ts';
 import { createOrdersService, type OrdersService } from '../services/orders/orders.ts';
 import { createPaypalClient } from '../services/paypal/client.ts';
@@ -37,7 +38,11 @@ export interface Services {
   checkout: CheckoutService;
   orders: OrdersService;
   notifications: NotificationsService;
+  notificationFeed: NotificationFeed;
 }
+
+/** Lifetime of a ticket from POST /admin/notifications/stream-ticket (lib/jwt.ts TicketJwt). */
+export const TICKET_TTL_SECONDS = 60;
 
 export interface ServicesOptions {
   /** Replacements for some services (tests). */
@@ -68,6 +73,7 @@ export default fp<ServicesOptions>(
       ...options.overrides,
     };
     app.decorate('services', services);
+    app.addHook('onClose', async () => services.notificationFeed.close());
   },
   { name: 'services', dependencies: ['db', 'redis'] },
 );
@@ -81,7 +87,8 @@ function accountServices(app: FastifyInstance, catalogue: CatalogueService) {
   const devOidc = createDevOidcService(db, config);
   const counters = app.redis ? createRedisCounters(app.redis) : createMemoryCounters();
   const jwt = createSessionJwt(config.jwtSecret, config.jwtTtlSeconds);
-  const auth = createAuthService({ db, config, log, hasher: passwords, jwt, users, mail, counters, devOidc });
+  const tickets = createTicketJwt(config.jwtSecret, TICKET_TTL_SECONDS);
+  const auth = createAuthService({ db, config, log, hasher: passwords, jwt, tickets, users, mail, counters, devOidc });
   return { mail, zipDirectory, passwords, users, auth, favourites: createFavouritesService(db, catalogue), devOidc };
 }
 
@@ -93,6 +100,14 @@ function orderServices(app: FastifyInstance, accounts: ReturnType<typeof account
   const common = { db, log, deliveryFees, paypal };
   const checkout = createCheckoutService({ ...common, users: accounts.users });
   const orders = createOrdersService({ ...common, users: accounts.users, catalogue: { invalidate: () => app.services.catalogue.invalidate() } });
-  const notifications = createNotificationsService({ db, config, mail: { send: (m) => app.services.mail.send(m) }, orders });
-  return { deliveryFees, checkout, orders, notifications };
+  const notificationFeed = createNotificationFeed({ db, log });
+  const notifications = createNotificationsService({
+    db,
+    log,
+    config,
+    mail: { send: (m) => app.services.mail.send(m) },
+    orders,
+    feed: { nudge: () => app.services.notificationFeed.nudge() },
+  });
+  return { deliveryFees, checkout, orders, notifications, notificationFeed };
 }

@@ -22,7 +22,7 @@ const firstProducts = (conn: DbConnection) =>
     .orderBy(asc(products.id))
     .limit(50);
 
-it('seeds partner stores in Chicagoland with ZIPs, logos and addresses', async () => {
+it('seeds partner stores in Chicagoland with ZIPs, logos, addresses and an order mailbox', async () => {
   const rows = await a.db.select().from(stores);
   expect(rows.length).toBeGreaterThanOrEqual(8);
   for (const s of rows) {
@@ -30,6 +30,7 @@ it('seeds partner stores in Chicagoland with ZIPs, logos and addresses', async (
     expect(s.state).toBe('IL');
     expect(s.address2).toBe(`${s.city}, ${s.state} ${s.zip}`);
     expect(s.logo).toMatch(/^\/images\/stores\/[a-z-]+\.[0-9a-f]{10}\.svg$/);
+    expect(s.contactEmail).toBe(`orders+${s.publicId}@grocer.test`);
   }
 });
 

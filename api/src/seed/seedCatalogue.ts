@@ -44,6 +44,9 @@ function rngUuid(rng: () => number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** The demo stores' order mailbox (migration 0004 gives existing stores the same): readable at /dev/mailbox. */
+export const storeContactEmail = (publicId: string) => `orders+${publicId}@grocer.test`;
+
 const pick = <T>(rng: () => number, list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
 
 /** Inserts the catalogue into an empty catalogue (see resetCatalogue). Returns how many rows of each. */
@@ -64,6 +67,7 @@ export async function seedCatalogue(db: Database, options: SeedOptions = {}): Pr
         state: s.state,
         zip: s.zip,
         logo: storeLogoPath(s.publicId),
+        contactEmail: storeContactEmail(s.publicId),
       })),
     )
     .returning({ id: stores.id, name: stores.name });

@@ -9,7 +9,7 @@ import { GOOGLE_ISSUER, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { emailTokens, users } from '../db/schema.ts';
 import { HttpError, httpError } from '../lib/errors.ts';
-import type { AuthMethod, SessionClaims, SessionJwt } from '../lib/jwt.ts';
+import type { AuthMethod, SessionClaims, SessionJwt, TicketJwt, TicketPurpose } from '../lib/jwt.ts';
 import { hashToken, newSecureToken } from '../lib/secureTokens.ts';
 import type { Counters } from './counters.ts';
 import type { DevOidcService } from './devOidc.ts';
@@ -68,6 +68,10 @@ export interface AuthService {
   google(idToken: string): Promise<Session>;
   /** The session behind a bearer token, or null (bad or expired token, deleted user, revoked by a reset). */
   authenticate(token: string): Promise<AuthenticatedSession | null>;
+  /** A short-lived ticket for `purpose` (lib/jwt.ts TicketJwt), for the signed-in user. */
+  issueTicket(userUuid: string, purpose: TicketPurpose): Promise<{ ticket: string; expiresAt: Date }>;
+  /** The user behind a ticket, or null (bad, expired, other purpose, deleted user, revoked by a reset). */
+  authenticateTicket(ticket: string, purpose: TicketPurpose): Promise<UserRow | null>;
   verifyEmail(token: string): Promise<boolean>;
   resendVerification(email: string): Promise<void>;
   forgotPassword(email: string): Promise<void>;
@@ -80,6 +84,7 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   hasher: PasswordHasher;
   jwt: SessionJwt;
+  tickets: TicketJwt;
   users: UsersService;
   mail: MailService;
   counters: Counters;
@@ -96,7 +101,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 export function createAuthService(deps: AuthDeps): AuthService {
-  const { db, config, log, hasher, jwt, mail, counters, devOidc } = deps;
+  const { db, config, log, hasher, jwt, tickets, mail, counters, devOidc } = deps;
 
   const issue = async (row: UserRow, authMethod: AuthMethod): Promise<Session> => {
     const role = row.role === 'ADMIN' ? 'ADMIN' : 'CUSTOMER';
@@ -274,6 +279,17 @@ export function createAuthService(deps: AuthDeps): AuthService {
       // A password reset (or a pre-hijack Google link) revokes every session issued before it.
       if (row.tokensValidAfter && claims.issuedAtMs < row.tokensValidAfter.getTime()) return null;
       return { row, claims };
+    },
+
+    issueTicket: (userUuid, purpose) => tickets.sign(userUuid, purpose),
+
+    async authenticateTicket(ticket, purpose) {
+      const claims = await tickets.verify(ticket, purpose);
+      if (!claims) return null;
+      const [row] = await db.select().from(users).where(eq(users.uuid, claims.sub));
+      if (!row) return null;
+      if (row.tokensValidAfter && claims.issuedAtMs < row.tokensValidAfter.getTime()) return null;
+      return row;
     },
 
     async verifyEmail(token) {

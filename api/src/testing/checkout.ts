@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import { categories, products, stores, users } from '../db/schema.ts';
 import { bearer, registerUser, type Registered } from './accounts.ts';
+import type { FakePaypal } from './fakePaypal.ts';
 
 export interface ShopProduct {
   uuid: string;
@@ -15,8 +16,8 @@ export interface ShopProduct {
 }
 
 export interface TestShop {
-  loop: { id: number; uuid: string; publicId: string };
-  evanston: { id: number; uuid: string; publicId: string };
+  loop: { id: number; uuid: string; publicId: string; contactEmail: string };
+  evanston: { id: number; uuid: string; publicId: string; contactEmail: string };
   categoryId: number;
   addProduct(name: string, priceCents: number, stock: number, store?: 'loop' | 'evanston', extra?: Partial<typeof products.$inferInsert>): Promise<ShopProduct>;
 }
@@ -29,17 +30,17 @@ export async function createShop(app: App): Promise<TestShop> {
   const tag = `${process.pid}-${shopSeq}`;
   const [loop] = await app.db
     .insert(stores)
-    .values({ uuid: randomUUID(), publicId: `loop-${tag}`, name: 'Loop Provisions', address1: '30 W Washington St', address2: 'Chicago, IL 60602', city: 'Chicago', state: 'IL', zip: '60602', logo: '/l.svg' })
+    .values({ uuid: randomUUID(), publicId: `loop-${tag}`, name: 'Loop Provisions', address1: '30 W Washington St', address2: 'Chicago, IL 60602', city: 'Chicago', state: 'IL', zip: '60602', logo: '/l.svg', contactEmail: `orders+loop-${tag}@example.com` })
     .returning();
   const [evanston] = await app.db
     .insert(stores)
-    .values({ uuid: randomUUID(), publicId: `evanston-${tag}`, name: 'Evanston Harvest', address1: '1111 Chicago Ave', address2: 'Evanston, IL 60202', city: 'Evanston', state: 'IL', zip: '60202', logo: '/e.svg' })
+    .values({ uuid: randomUUID(), publicId: `evanston-${tag}`, name: 'Evanston Harvest', address1: '1111 Chicago Ave', address2: 'Evanston, IL 60202', city: 'Evanston', state: 'IL', zip: '60202', logo: '/e.svg', contactEmail: `orders+evanston-${tag}@example.com` })
     .returning();
   const [category] = await app.db.insert(categories).values({ uuid: randomUUID(), name: `Pantry ${tag}` }).returning();
   const byName = { loop: loop!, evanston: evanston! };
   return {
-    loop: { id: loop!.id, uuid: loop!.uuid, publicId: loop!.publicId },
-    evanston: { id: evanston!.id, uuid: evanston!.uuid, publicId: evanston!.publicId },
+    loop: { id: loop!.id, uuid: loop!.uuid, publicId: loop!.publicId, contactEmail: loop!.contactEmail },
+    evanston: { id: evanston!.id, uuid: evanston!.uuid, publicId: evanston!.publicId, contactEmail: evanston!.contactEmail },
     categoryId: category!.id,
     async addProduct(name, priceCents, stock, store = 'loop', extra = {}) {
       const s = byName[store];
@@ -122,4 +123,23 @@ export function createOrder(app: App, user: Registered, payload: object, idempot
 export async function stockOf(app: App, productUuid: string): Promise<number> {
   const [row] = await app.db.select({ stock: products.stockQuantity }).from(products).where(eq(products.uuid, productUuid));
   return row!.stock;
+}
+
+/** The browser's checkout up to a paid order, with the in-memory PayPal approving; returns the order id. */
+export async function placePaidOrder(app: App, paypal: Pick<FakePaypal, 'approve'>, user: Registered, cart: CartLine[]): Promise<string> {
+  const started = await startPayment(app, user, cart);
+  paypal.approve(started.paypalOrderId);
+  const res = await createOrder(app, user, orderPayload(started.paypalOrderId, cart));
+  if (res.statusCode !== 200) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
+  return started.orderReference;
+}
+
+/** POST /orders/tracking as the browser (or an admin tool) sends it. */
+export function track(app: App, user: Registered, orderId: string, status: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/orders/tracking',
+    headers: bearer(user.token),
+    payload: { orderId, status, timestamp: new Date().toISOString(), notes: `${status} (test)` },
+  });
 }

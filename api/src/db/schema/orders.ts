@@ -67,6 +67,12 @@ export type OrderStatusValue = 'PENDING' | 'CONFIRMED' | 'PROCESSING' | 'PREPARI
  */
 export type PaymentStatusValue = 'PENDING' | 'PAID' | 'FAILED' | 'AMOUNT_MISMATCH';
 
+/**
+ * DUE: a paid order was cancelled and its money must go back. No refund is sent to PayPal from
+ * here yet: support refunds the capture (paypal_capture_id) in PayPal and the row keeps the record.
+ */
+export type RefundStatusValue = 'DUE';
+
 export const orders = pgTable(
   'orders',
   {
@@ -102,6 +108,9 @@ export const orders = pgTable(
     deliveryInstructions: text('delivery_instructions'),
     deliveryMinutes: integer('delivery_minutes').notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    refundStatus: text('refund_status').$type<RefundStatusValue>(),
+    refundDueCents: integer('refund_due_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -156,10 +165,15 @@ export const orderTracking = pgTable(
   (t) => [unique('order_tracking_order_status_uq').on(t.orderId, t.status)],
 );
 
+export type NotificationTypeValue = 'order_created' | 'new_order' | 'new_order_items';
+
 /**
  * Notifications about an order, built from the stored order (never the client's payload).
  * type: 'order_created' (the customer's confirmation mail), 'new_order' (admin dashboard),
- * 'new_order_items' (one per store). recipient: 'customer:{uuid}', 'admin', 'store:{uuid}'.
+ * 'new_order_items' (one per store, also mailed). recipient: 'customer:{uuid}', 'admin', 'store:{uuid}'.
+ *
+ * Delivery: a row with deliver_to is e-mailed by whoever claims it (claimed_at, a lease) and is done
+ * once delivered_at is set, so retries and races mail it once; dashboard rows are delivered when stored.
  */
 export const notifications = pgTable(
   'notifications',
@@ -168,14 +182,26 @@ export const notifications = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type').$type<NotificationTypeValue>().notNull(),
     recipient: text('recipient').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** The e-mail address it goes to (a snapshot of the customer's or store's), null for the dashboard. */
+    deliverTo: text('deliver_to'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Set while one request is sending it; a lease older than a few minutes may be taken over. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('notifications_order_type_recipient_uq').on(t.orderId, t.type, t.recipient)],
+  (t) => [
+    unique('notifications_order_type_recipient_uq').on(t.orderId, t.type, t.recipient),
+    // The admin list filtered by type, newest first.
+    index('notifications_type_id_idx').on(t.type, t.id.desc()),
+  ],
 );
 
 export type CheckoutIntentRow = typeof checkoutIntents.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

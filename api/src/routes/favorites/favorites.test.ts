@@ -14,7 +14,7 @@ beforeAll(async () => {
   app = await buildTestApp({ config: FAST_HASHING });
   const [store] = await app.db
     .insert(stores)
-    .values({ uuid: randomUUID(), publicId: 'fav-store', name: 'Fav Foods', address1: '1 Main St', address2: '', city: 'Chicago', state: 'IL', zip: '60606', logo: '/logo.png' })
+    .values({ uuid: randomUUID(), publicId: 'fav-store', name: 'Fav Foods', address1: '1 Main St', address2: '', city: 'Chicago', state: 'IL', zip: '60606', logo: '/logo.png', contactEmail: 'orders@fav.example.com' })
     .returning();
   const [category] = await app.db.insert(categories).values({ uuid: randomUUID(), name: 'Fav Dairy' }).returning();
   await app.db.insert(products).values([

@@ -1,11 +1,23 @@
 // Notifications after an order: built from the stored order (the request's contents are ignored),
-// one per order and recipient however often the browser sends them.
+// one per order and recipient however often the browser sends them, and each e-mail (the customer's
+// confirmation, every store's new-order mail) sent exactly once.
 import type { NewOrderItemsNotification, NewOrderNotification } from '@grocer/shared/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { notifications, orders } from '../../db/schema.ts';
-import { bearer, FAST_HASHING, mailbox, type Registered } from '../../testing/accounts.ts';
-import { createOrder, createShop, makeAdmin, orderPayload, registerShopper, startPayment, type CartLine, type TestShop } from '../../testing/checkout.ts';
+import type { MailService } from '../../services/mail.ts';
+import { bearer, FAST_HASHING, mailbox, type MailJson, type Registered } from '../../testing/accounts.ts';
+import {
+  createOrder,
+  createShop,
+  makeAdmin,
+  orderPayload,
+  registerShopper,
+  startPayment,
+  track,
+  type CartLine,
+  type TestShop,
+} from '../../testing/checkout.ts';
 import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 
@@ -20,9 +32,9 @@ beforeAll(async () => {
   paypal = createFakePaypal();
   app = await buildTestApp({ config: FAST_HASHING, services: { paypal } });
   shop = await createShop(app);
-  const milk = await shop.addProduct('Whole Milk', 399, 20);
-  const eggs = await shop.addProduct('Free Range Eggs', 459, 20);
-  const bread = await shop.addProduct('Rye Bread', 549, 20, 'evanston');
+  const milk = await shop.addProduct('Whole Milk', 399, 200);
+  const eggs = await shop.addProduct('Free Range Eggs', 459, 200);
+  const bread = await shop.addProduct('Rye Bread', 549, 200, 'evanston');
   cart = [
     { product: milk, quantity: 2 },
     { product: eggs, quantity: 1 },
@@ -38,6 +50,21 @@ async function place(user: Registered, approve = true) {
   if (approve) paypal.approve(started.paypalOrderId);
   await createOrder(app, user, orderPayload(started.paypalOrderId, cart));
   return started.orderReference;
+}
+
+/** The mails to `to` about this order (subjects carry the order number). */
+async function mailsAbout(to: string, orderId: string): Promise<MailJson[]> {
+  const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+  return (await mailbox(app, to)).filter((m) => m.subject.includes(order!.orderNumber));
+}
+
+/** Replaces the mailer for one test: the services reach it through app.services at call time. */
+function withMail(send: MailService['send']): () => void {
+  const real = app.services.mail;
+  app.services.mail = { ...real, send };
+  return () => {
+    app.services.mail = real;
+  };
 }
 
 const post = (user: Registered, path: string, payload: object) => app.inject({ method: 'POST', url: `/notifications/${path}`, headers: bearer(user.token), payload });
@@ -98,12 +125,122 @@ describe('POST /notifications/*', () => {
     expect(mails[0]!.links).toEqual([expect.stringMatching(new RegExp(`/order-details/${orderId}$`))]);
   });
 
-  it('keeps one row per recipient when the calls race', async () => {
+  it('keeps one row per recipient, and sends each mail once, when the calls race', async () => {
     const orderId = await place(alice);
     const bodies = forged(orderId);
-    await Promise.all(Array.from({ length: 5 }, () => Object.entries(bodies).map(([path, body]) => post(alice, path, body))).flat());
+    const responses = await Promise.all(Array.from({ length: 5 }, () => Object.entries(bodies).map(([path, body]) => post(alice, path, body))).flat());
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(15).fill(200));
     const rows = await app.db.select().from(notifications).where(eq(notifications.orderId, orderId));
     expect(rows).toHaveLength(4);
+    expect(await mailsAbout(shop.loop.contactEmail, orderId)).toHaveLength(1);
+    expect(await mailsAbout(shop.evanston.contactEmail, orderId)).toHaveLength(1);
+    expect(await mailsAbout(alice.email, orderId)).toHaveLength(1);
+  });
+
+  it("mails each store its own items and the delivery info, once, to the store's contact address", async () => {
+    const orderId = await place(alice);
+    for (let i = 0; i < 3; i++) expect((await post(alice, 'stores', forged(orderId).stores)).statusCode).toBe(200);
+    // An admin re-sending it mails nothing either.
+    const admin = await registerShopper(app, 'Ada', 'Admin');
+    await makeAdmin(app, admin);
+    expect((await post(admin, 'stores', { orderId })).statusCode).toBe(200);
+
+    const loop = await mailsAbout(shop.loop.contactEmail, orderId);
+    expect(loop).toHaveLength(1);
+    expect(loop[0]!.subject).toMatch(/^New order GR-\d{6} for Loop Provisions: 3 items$/);
+    expect(loop[0]!.text).toContain('2 × Whole Milk  $3.99 each');
+    expect(loop[0]!.text).toContain('1 × Free Range Eggs  $4.59 each');
+    expect(loop[0]!.text).not.toContain('Rye Bread');
+    for (const line of ['Alice Appleby', '233 S Wacker Dr, Apt 12', 'Chicago, IL 60606', 'Phone: 312-555-0100', 'Instructions: Ring twice', orderId]) {
+      expect(loop[0]!.text).toContain(line);
+    }
+    // Nothing the forged request said.
+    expect(loop[0]!.text).not.toMatch(/Mallory|Gold|Fake/);
+    const evanston = await mailsAbout(shop.evanston.contactEmail, orderId);
+    expect(evanston).toHaveLength(1);
+    expect(evanston[0]!.text).toContain('3 × Rye Bread  $5.49 each');
+
+    // The contact address is never on the public catalogue.
+    expect((await app.inject({ method: 'GET', url: '/open/stores' })).body).not.toContain(shop.loop.contactEmail);
+
+    const rows = await app.db.select().from(notifications).where(eq(notifications.orderId, orderId));
+    expect(rows.map((r) => [r.recipient, r.deliverTo, r.deliveredAt !== null, r.attempts]).sort()).toEqual(
+      [
+        [`store:${shop.evanston.uuid}`, shop.evanston.contactEmail, true, 1],
+        [`store:${shop.loop.uuid}`, shop.loop.contactEmail, true, 1],
+      ].sort(),
+    );
+  });
+
+  it("reports a mail that could not be sent with the spec's message, and sends it on the next call", async () => {
+    const orderId = await place(alice);
+    const restore = withMail(async () => {
+      throw new Error('SMTP 421 try again later');
+    });
+    let stores, created;
+    try {
+      stores = await post(alice, 'stores', { orderId });
+      created = await post(alice, 'order-created', { orderId });
+    } finally {
+      restore();
+    }
+    expect(stores.statusCode).toBe(502);
+    expect(stores.json()).toEqual({
+      success: false,
+      message: 'Failed to send store notifications',
+      error: { code: 'NOTIFICATION_DELIVERY_FAILED', message: 'Failed to send store notifications' },
+    });
+    expect(created.statusCode).toBe(502);
+    expect(created.json().message).toBe('Failed to send notifications');
+    const pending = await app.db.select().from(notifications).where(eq(notifications.orderId, orderId));
+    expect(pending.map((r) => [r.deliveredAt, r.claimedAt, r.attempts, r.lastError])).toEqual(Array(3).fill([null, null, 1, 'SMTP 421 try again later']));
+
+    for (let i = 0; i < 2; i++) {
+      expect((await post(alice, 'stores', { orderId })).statusCode).toBe(200);
+      expect((await post(alice, 'order-created', { orderId })).statusCode).toBe(200);
+    }
+    expect(await mailsAbout(shop.loop.contactEmail, orderId)).toHaveLength(1);
+    expect(await mailsAbout(shop.evanston.contactEmail, orderId)).toHaveLength(1);
+    expect(await mailsAbout(alice.email, orderId)).toHaveLength(1);
+  });
+
+  it('retries only the store whose mail failed', async () => {
+    const orderId = await place(alice);
+    const real = app.services.mail;
+    const undo = withMail(async (message) => {
+      if (message.to === shop.evanston.contactEmail) throw new Error('mailbox full');
+      await real.send(message);
+    });
+    try {
+      expect((await post(alice, 'stores', { orderId })).statusCode).toBe(502);
+    } finally {
+      undo();
+    }
+    expect(await mailsAbout(shop.loop.contactEmail, orderId)).toHaveLength(1);
+    expect(await mailsAbout(shop.evanston.contactEmail, orderId)).toHaveLength(0);
+    expect((await post(alice, 'stores', { orderId })).statusCode).toBe(200);
+    expect(await mailsAbout(shop.loop.contactEmail, orderId)).toHaveLength(1);
+    expect(await mailsAbout(shop.evanston.contactEmail, orderId)).toHaveLength(1);
+  });
+
+  it("reports any other failure with the spec's default message", async () => {
+    const orderId = await place(alice);
+    const lines = app.services.orders.lines;
+    app.services.orders.lines = async () => {
+      throw new Error('relation "order_lines" is on fire');
+    };
+    try {
+      for (const [path, message] of [
+        ['admin', 'Failed to send admin notification'],
+        ['stores', 'Failed to send store notifications'],
+        ['order-created', 'Failed to send notifications'],
+      ] as const) {
+        const res = await post(alice, path, { orderId });
+        expect([path, res.statusCode, res.json()]).toEqual([path, 500, { success: false, message, error: { code: 'NOTIFICATION_FAILED', message } }]);
+      }
+    } finally {
+      app.services.orders.lines = lines;
+    }
   });
 
   it("is 404 for someone else's order, but an admin may send them", async () => {
@@ -121,6 +258,18 @@ describe('POST /notifications/*', () => {
       const res = await post(alice, path, { orderId });
       expect(res.statusCode).toBe(409);
       expect(res.json().error.code).toBe('ORDER_NOT_PAID');
+    }
+    expect(await app.db.select().from(notifications).where(eq(notifications.orderId, orderId))).toEqual([]);
+  });
+
+  it('tells nobody about a paid order an admin has cancelled (409 ORDER_CANCELLED)', async () => {
+    const orderId = await place(alice);
+    const admin = await registerShopper(app, 'Ada', 'Admin');
+    await makeAdmin(app, admin);
+    expect((await track(app, admin, orderId, 'CANCELLED')).statusCode).toBe(200);
+    for (const path of ['order-created', 'admin', 'stores']) {
+      const res = await post(alice, path, { orderId });
+      expect([path, res.statusCode, res.json().error.code]).toEqual([path, 409, 'ORDER_CANCELLED']);
     }
     expect(await app.db.select().from(notifications).where(eq(notifications.orderId, orderId))).toEqual([]);
   });

@@ -1,9 +1,9 @@
-// /orders (spec §7, decision 003): place an order from an approved PayPal order, complete its
-// payment, confirm it, and read orders back. Thin: schemas here, rules in services/orders/.
+// /orders (spec §7, decision 003, issue 6): place an order from an approved PayPal order, complete
+// its payment, move its status, and read orders back. Thin: schemas here, rules in services/orders/.
 import { validatePhone } from '@grocer/shared/validation';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses, httpError } from '../../lib/errors.ts';
+import { errorResponses, httpError, withFailureMessage } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../services/orders/orders.ts';
 import { IdempotencyHeaders, OrderCreateBody, OrderCreatedSchema, OrderSchema, TrackingBody, TrackingSchema } from './schemas.ts';
@@ -58,7 +58,8 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "Re-read the order's PayPal payment and record its capture (idempotent)",
-        description: '404 ORDER_NOT_FOUND, 402 PAYMENT_FAILED, 409 AMOUNT_MISMATCH, 502 PAYMENT_PROVIDER_UNAVAILABLE.',
+        description:
+          "The order's owner, or an admin (to settle a stuck payment). 404 ORDER_NOT_FOUND for anyone else, 402 PAYMENT_FAILED, 409 AMOUNT_MISMATCH, 502 PAYMENT_PROVIDER_UNAVAILABLE.",
         body: Type.Object({
           orderId: Type.String({ maxLength: 64 }),
           paymentDetails: Type.Optional(Type.Unknown({ description: "Ignored: PayPal's own record is read" })),
@@ -84,14 +85,24 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest,
       schema: {
         tags,
-        summary: "Confirm the caller's own new, paid order (status 'confirmed')",
-        description:
-          "403 FORBIDDEN for any other status or another customer's order (admin transitions are not available yet); 404 ORDER_NOT_FOUND; 409 ORDER_NOT_PAID or INVALID_STATUS_TRANSITION. A repeat answers the same.",
+        summary: 'Record a status change (tracking event) of an order',
+        description: [
+          'PENDING → CONFIRMED → PREPARING → READY_FOR_PICKUP → OUT_FOR_DELIVERY → DELIVERED, and CANCELLED from any status before DELIVERED.',
+          "A customer may record only 'confirmed', on their own order (403 FORBIDDEN for any other status); admins may record any transition on any order.",
+          '404 ORDER_NOT_FOUND (not yours, unknown id); 400 VALIDATION_ERROR (not a status); 409 ORDER_NOT_PAID;',
+          '409 INVALID_STATUS_TRANSITION with error.allowed = the statuses the order may move to next.',
+          'Recording the status the order already has changes nothing and answers the same (retries are safe).',
+          'Cancelling a paid order gives its stock back and records a refund due (refundDue, dollars); no refund is sent to PayPal.',
+          "Other failures: 'Failed to create order tracking'.",
+        ].join(' '),
         body: TrackingBody,
         response: { 200: TrackingSchema, ...errorResponses },
       },
     },
-    async (request) => orders().track(requireUser(request), request.body),
+    async (request) =>
+      withFailureMessage('TRACKING_FAILED', 'Failed to create order tracking', request.log, () =>
+        orders().track(requireUser(request), request.body),
+      ),
   );
 
   // Static, so it wins over /orders/:id.

@@ -85,7 +85,11 @@ export const OrderSchema = Type.Object(
 
 export const TrackingBody = Type.Object({
   orderId: Type.String({ maxLength: 64 }),
-  status: Type.String({ maxLength: 40, description: "A customer may record only 'confirmed' (any case)" }),
+  status: Type.String({
+    maxLength: 40,
+    description:
+      "The status to move to, any case ('confirmed', 'PREPARING', 'out for delivery'). A customer may record only 'confirmed' on their own order; admins any the table allows.",
+  }),
   timestamp: NullableText(64),
   notes: NullableText(1000),
 });
@@ -95,9 +99,12 @@ export const TrackingSchema = Type.Object(
     success: Type.Literal(true),
     message: Type.String(),
     orderId: Type.String({ format: 'uuid' }),
-    orderStatus: Type.Literal('CONFIRMED'),
+    orderStatus: Type.Enum([...ORDER_STATUSES], { description: 'The status the order has now' }),
     trackingNumber: Type.String(),
-    estimatedDelivery: Type.String({ format: 'date-time', description: 'Confirmation + max(45 min, longest store route)' }),
+    estimatedDelivery: Type.String({ format: 'date-time', description: 'Confirmation (or order) time + max(45 min, longest store route)' }),
+    refundDue: Type.Optional(
+      Type.Number({ description: 'Dollars; only on a cancelled paid order. No refund is sent to PayPal: support refunds it' }),
+    ),
   },
   { title: 'TrackingInfo' },
 );

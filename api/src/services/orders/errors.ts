@@ -1,6 +1,8 @@
 // The checkout and order errors the browser sees (codes are stable; messages are safe to show).
 // Spec §8 texts are used where the spec has one.
+import type { OrderStatusValue } from '../../db/schema.ts';
 import { httpError } from '../../lib/errors.ts';
+import { allowedNext, statusWords, TRACKABLE_STATUSES } from './status.ts';
 
 export const ORDER_MESSAGES = {
   /** Spec §8 "Payment provider". */
@@ -18,8 +20,9 @@ export const ORDER_MESSAGES = {
   emailNotVerified: 'Please verify your email address before checking out.',
   phoneRequired: 'Phone number is required',
   orderNotPaid: 'This order has not been paid.',
+  orderCancelled: 'This order has been cancelled.',
   onlyConfirm: 'Customers can only confirm their own new order.',
-  adminTransitions: 'Changing the status of another customer’s order is not available yet.',
+  unknownStatus: `status must be one of ${TRACKABLE_STATUSES.map((s) => s.toLowerCase()).join(', ')}`,
 } as const;
 
 export const paymentFailed = () => httpError(402, 'PAYMENT_FAILED', ORDER_MESSAGES.paymentFailed);
@@ -29,3 +32,19 @@ export const paymentPending = () => httpError(502, 'PAYMENT_PROVIDER_UNAVAILABLE
 export const paypalUnavailable = () => httpError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', ORDER_MESSAGES.paymentFailed);
 export const orderNotFound = () => httpError(404, 'ORDER_NOT_FOUND', ORDER_MESSAGES.orderNotFound);
 export const orderNotPaid = () => httpError(409, 'ORDER_NOT_PAID', ORDER_MESSAGES.orderNotPaid);
+export const orderCancelled = () => httpError(409, 'ORDER_CANCELLED', ORDER_MESSAGES.orderCancelled);
+
+/** 409 INVALID_STATUS_TRANSITION with `error.allowed`: the statuses the order may move to from where it is. */
+export function invalidTransition(from: OrderStatusValue, to: OrderStatusValue) {
+  const allowed = [...allowedNext(from)];
+  const next = allowed.length === 0 ? 'it cannot change any more' : `it can move to ${allowed.join(' or ')}`;
+  return httpError(
+    409,
+    'INVALID_STATUS_TRANSITION',
+    `This order is ${statusWords(from)} and cannot become ${statusWords(to)}; ${next}.`,
+    'status',
+    {
+      allowed,
+    },
+  );
+}

@@ -1,5 +1,5 @@
-// Orders (decision 003): placing one from an approved PayPal order, settling its payment, the
-// customer's confirmation, and reading orders back.
+// Orders (decision 003, issue 6): placing one from an approved PayPal order, settling its payment,
+// its status changes (POST /orders/tracking, by the table in status.ts), and reading orders back.
 //
 // Placing is two steps, each safe to repeat:
 //   1. One transaction inserts the order (id = the checkout intent's reference) and its lines, priced
@@ -27,6 +27,7 @@ import {
   type IntentItem,
   type OrderLineRow,
   type OrderRow,
+  type OrderStatusValue,
   type PaymentStatusValue,
 } from '../../db/schema.ts';
 import { httpError, type UnavailableProduct } from '../../lib/errors.ts';
@@ -34,11 +35,13 @@ import type { CatalogueService } from '../catalogue/catalogueService.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
 import type { DeliveryFeesService } from '../deliveryFees.ts';
 import { PaypalError, type PaypalClient, type PaypalOrderState } from '../paypal/types.ts';
+import { centsToDollars } from '../pricing.ts';
 import type { UsersService } from '../users.ts';
 import { mergeItems, priceCart, productsUnavailable, type CartItemInput } from './cartPricing.ts';
 import type { Caller } from './checkout.ts';
-import { amountMismatch, ORDER_MESSAGES, orderNotFound, orderNotPaid, paymentFailed, paymentPending } from './errors.ts';
+import { amountMismatch, invalidTransition, ORDER_MESSAGES, orderNotFound, orderNotPaid, paymentFailed, paymentPending } from './errors.ts';
 import { toOrderJson } from './orderJson.ts';
+import { canTransition, parseTrackedStatus, statusWords } from './status.ts';
 
 /** Spec §9: the estimated delivery is 45 minutes from the order unless the route takes longer. */
 export const ESTIMATED_DELIVERY_MINUTES = 45;
@@ -80,9 +83,11 @@ export interface TrackingJson {
   success: true;
   message: string;
   orderId: string;
-  orderStatus: 'CONFIRMED';
+  orderStatus: OrderStatusValue;
   trackingNumber: string;
   estimatedDelivery: string;
+  /** Dollars; only on a cancelled order whose payment must be refunded. */
+  refundDue?: number;
 }
 
 export interface OrderHistoryPage {
@@ -118,13 +123,14 @@ export function newTrackingNumber(): string {
   return `GRT${[...randomBytes(12)].map((b) => TRACKING_ALPHABET[b & 31]).join('')}`;
 }
 
+/** Keyset cursors: "before this position" as opaque text; the prefix names what they page (orders by default). */
 const CURSOR_PREFIX = 'o1:';
-export function encodeCursor(seq: number): string {
-  return Buffer.from(`${CURSOR_PREFIX}${seq}`).toString('base64url');
+export function encodeCursor(seq: number, prefix = CURSOR_PREFIX): string {
+  return Buffer.from(`${prefix}${seq}`).toString('base64url');
 }
-export function decodeCursor(cursor: string): number {
+export function decodeCursor(cursor: string, prefix = CURSOR_PREFIX): number {
   const text = Buffer.from(cursor, 'base64url').toString();
-  const seq = text.startsWith(CURSOR_PREFIX) ? Number(text.slice(CURSOR_PREFIX.length)) : NaN;
+  const seq = text.startsWith(prefix) ? Number(text.slice(prefix.length)) : NaN;
   if (!Number.isSafeInteger(seq) || seq < 1) throw httpError(400, 'VALIDATION_ERROR', 'cursor is invalid', 'cursor');
   return seq;
 }
@@ -160,6 +166,14 @@ export function judgeCapture(order: Pick<OrderRow, 'id' | 'totalCents'>, state: 
 /** A PayPal refusal that will not change on retry (not approved, declined, unknown order); 409/429/5xx/network may. */
 function isDefinitiveRefusal(err: unknown): boolean {
   return err instanceof PaypalError && err.status !== null && err.status >= 400 && err.status < 500 && err.status !== 409 && err.status !== 429;
+}
+
+function trackingMessage(order: OrderRow): string {
+  if (order.status === 'CONFIRMED') return 'Order confirmed';
+  if (order.status === 'CANCELLED' && order.refundStatus === 'DUE' && order.refundDueCents !== null) {
+    return `Order cancelled; a refund of $${(order.refundDueCents / 100).toFixed(2)} is due`;
+  }
+  return `Order is now ${statusWords(order.status)}`;
 }
 
 export function createOrdersService({ db, log, users, deliveryFees, catalogue, paypal }: OrdersDeps): OrdersService {
@@ -276,6 +290,22 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
     }
   }
 
+  /** Gives an order's stock back (a failed payment, a cancellation); true when a product came back into stock. */
+  async function releaseStock(tx: Database, orderId: string): Promise<boolean> {
+    let restocked = false;
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    // The same (uuid) order as taking it, so concurrent releases and orders never deadlock.
+    for (const line of lines.sort((a, b) => (a.productUuid < b.productUuid ? -1 : 1))) {
+      const [back] = await tx
+        .update(products)
+        .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}` })
+        .where(eq(products.uuid, line.productUuid))
+        .returning({ stock: products.stockQuantity });
+      if (back && back.stock === line.quantity) restocked = true;
+    }
+    return restocked;
+  }
+
   /** Records a settlement once; a failed payment gives the stock back in the same transaction. */
   async function record(order: OrderRow, settlement: Settlement): Promise<OrderRow> {
     let restocked = false;
@@ -288,20 +318,62 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
         .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'PENDING')))
         .returning();
       if (!row || paid) return row;
-      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-      for (const line of lines.sort((a, b) => (a.productUuid < b.productUuid ? -1 : 1))) {
-        const [back] = await tx
-          .update(products)
-          .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}` })
-          .where(eq(products.uuid, line.productUuid))
-          .returning({ stock: products.stockQuantity });
-        if (back && back.stock === line.quantity) restocked = true;
-      }
+      restocked = await releaseStock(tx, order.id);
       return row;
     });
     if (restocked) catalogue.invalidate();
     // Another request recorded it first: theirs stands.
     return updated ?? (await loadOrder(eq(orders.id, order.id)))!;
+  }
+
+  /**
+   * Moves the order to `to` if the transition table allows it from its current status, with a
+   * compare-and-set on that status so two concurrent changes cannot both apply. Repeating the status
+   * the order already has changes nothing (a retry); so does the owner's confirm of an order that
+   * has moved on since (the checkout's retried last step). Cancelling gives the stock back and
+   * records the refund that is due.
+   */
+  async function transition(caller: Caller, order: OrderRow, to: OrderStatusValue, input: TrackingInput): Promise<OrderRow> {
+    let current = order;
+    // A lost compare-and-set re-reads and judges again; the status only moves forward, so this ends.
+    for (;;) {
+      if (current.status === to) return current;
+      const ownersRetriedConfirm = to === 'CONFIRMED' && current.userUuid === caller.uuid && current.confirmedAt !== null && current.status !== 'CANCELLED';
+      if (ownersRetriedConfirm) return current;
+      if (current.paymentStatus !== 'PAID') throw orderNotPaid();
+      if (!canTransition(current.status, to)) throw invalidTransition(current.status, to);
+
+      const from = current.status;
+      let restocked = false;
+      const updated = await db.transaction(async (txn) => {
+        const tx = txn as unknown as Database;
+        const now = new Date();
+        const [row] = await tx
+          .update(orders)
+          .set({
+            status: to,
+            updatedAt: now,
+            ...(to === 'CONFIRMED' ? { confirmedAt: now } : {}),
+            ...(to === 'CANCELLED' ? { cancelledAt: now, refundStatus: 'DUE' as const, refundDueCents: current.totalCents } : {}),
+          })
+          .where(and(eq(orders.id, current.id), eq(orders.status, from), eq(orders.paymentStatus, 'PAID')))
+          .returning();
+        if (!row) return undefined;
+        if (to === 'CANCELLED') restocked = await releaseStock(tx, row.id);
+        await tx
+          .insert(orderTracking)
+          .values({ orderId: row.id, status: to, notes: input.notes ?? null, recordedBy: caller.uuid, clientTimestamp: input.timestamp ?? null })
+          .onConflictDoNothing();
+        return row;
+      });
+      if (updated) {
+        if (restocked) catalogue.invalidate();
+        // No PayPal refund call is made here: support refunds the capture and the row says it is due.
+        if (to === 'CANCELLED') log.info({ orderId: updated.id, refundDueCents: updated.refundDueCents, by: caller.uuid }, 'paid order cancelled; refund due');
+        return updated;
+      }
+      current = (await loadOrder(eq(orders.id, order.id)))!;
+    }
   }
 
   async function settle(order: OrderRow): Promise<OrderRow> {
@@ -331,7 +403,8 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
     },
 
     async completePayment(caller, orderId) {
-      let order = await findVisible(caller, orderId, false);
+      // An admin may settle a customer's stuck payment too (e.g. before cancelling the order).
+      let order = await findVisible(caller, orderId, true);
       if (order.paymentStatus === 'PENDING') {
         order = await settle(order);
       } else if (order.paymentStatus === 'PAID') {
@@ -352,39 +425,21 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
 
     async track(caller, input) {
       const order = await findVisible(caller, input.orderId, true);
-      if (order.userUuid !== caller.uuid) throw httpError(403, 'FORBIDDEN', ORDER_MESSAGES.adminTransitions);
-      if (input.status.trim().toLowerCase() !== 'confirmed') throw httpError(403, 'FORBIDDEN', ORDER_MESSAGES.onlyConfirm, 'status');
-
-      const confirmed = await db.transaction(async (txn) => {
-        const tx = txn as unknown as Database;
-        const [row] = await tx
-          .update(orders)
-          .set({ status: 'CONFIRMED', confirmedAt: new Date(), updatedAt: new Date() })
-          .where(and(eq(orders.id, order.id), eq(orders.status, 'PENDING'), eq(orders.paymentStatus, 'PAID')))
-          .returning();
-        if (row) {
-          await tx
-            .insert(orderTracking)
-            .values({ orderId: row.id, status: 'CONFIRMED', notes: input.notes ?? null, recordedBy: caller.uuid, clientTimestamp: input.timestamp ?? null })
-            .onConflictDoNothing();
-        }
-        return row;
-      });
-      const current = confirmed ?? (await loadOrder(eq(orders.id, order.id)))!;
-      // A retried confirm finds the order already confirmed: same answer, nothing added.
-      if (current.status !== 'CONFIRMED') {
-        if (current.paymentStatus !== 'PAID') throw orderNotPaid();
-        throw httpError(409, 'INVALID_STATUS_TRANSITION', `This order is ${current.status.toLowerCase().replace(/_/g, ' ')} and cannot be confirmed.`, 'status');
-      }
-      const from = current.confirmedAt ?? current.createdAt;
-      const minutes = Math.max(ESTIMATED_DELIVERY_MINUTES, current.deliveryMinutes);
+      const to = parseTrackedStatus(input.status);
+      if (!to) throw httpError(400, 'VALIDATION_ERROR', ORDER_MESSAGES.unknownStatus, 'status');
+      // Customers confirm their own new order (the checkout's last step); everything else is for admins.
+      if (caller.role !== 'ADMIN' && to !== 'CONFIRMED') throw httpError(403, 'FORBIDDEN', ORDER_MESSAGES.onlyConfirm, 'status');
+      const row = await transition(caller, order, to, input);
+      const from = row.confirmedAt ?? row.createdAt;
+      const minutes = Math.max(ESTIMATED_DELIVERY_MINUTES, row.deliveryMinutes);
       return {
         success: true,
-        message: 'Order confirmed',
-        orderId: current.id,
-        orderStatus: 'CONFIRMED',
-        trackingNumber: current.trackingNumber,
+        message: trackingMessage(row),
+        orderId: row.id,
+        orderStatus: row.status,
+        trackingNumber: row.trackingNumber,
         estimatedDelivery: new Date(from.getTime() + minutes * 60_000).toISOString(),
+        ...(row.status === 'CANCELLED' && row.refundStatus === 'DUE' && row.refundDueCents !== null ? { refundDue: centsToDollars(row.refundDueCents) } : {}),
       };
     },
 

@@ -1,0 +1,297 @@
+// /admin/notifications (issue 6): the list, and the live stream over a real HTTP connection (an
+// SSE response never ends, so app.inject cannot read it): with the bearer header as fetch-streaming
+// clients send it, and with the ticket an EventSource puts in the URL.
+import type { NewOrderItemsNotification, NewOrderNotification } from '@grocer/shared/contracts';
+import type { AddressInfo } from 'node:net';
+import type { App } from '../../app.ts';
+import { notifications } from '../../db/schema.ts';
+import { createTicketJwt } from '../../lib/jwt.ts';
+import { createNotificationFeed, type AdminNotificationJson } from '../../services/orders/notificationFeed.ts';
+import { bearer, FAST_HASHING, type Registered } from '../../testing/accounts.ts';
+import { createShop, makeAdmin, placePaidOrder, registerShopper, type CartLine, type TestShop } from '../../testing/checkout.ts';
+import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
+import { buildTestApp } from '../../testing/testApp.ts';
+
+let app: App;
+let paypal: FakePaypal;
+let shop: TestShop;
+let alice: Registered;
+let admin: Registered;
+let cart: CartLine[];
+let baseUrl: string;
+
+beforeAll(async () => {
+  paypal = createFakePaypal();
+  app = await buildTestApp({ config: FAST_HASHING, services: { paypal } });
+  shop = await createShop(app);
+  cart = [
+    { product: await shop.addProduct('Whole Milk', 399, 500), quantity: 2 },
+    { product: await shop.addProduct('Rye Bread', 549, 500, 'evanston'), quantity: 1 },
+  ];
+  alice = await registerShopper(app, 'Alice', 'Appleby');
+  admin = await registerShopper(app, 'Ada', 'Admin');
+  await makeAdmin(app, admin);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => app.close());
+
+const notify = (user: Registered, path: 'admin' | 'stores' | 'order-created', orderId: string) =>
+  app.inject({ method: 'POST', url: `/notifications/${path}`, headers: bearer(user.token), payload: { orderId } });
+
+interface SseEvent {
+  id?: string;
+  event?: string;
+  data?: string;
+}
+
+/** A minimal SSE client over fetch: collects events and waits for one that matches. */
+async function connect(path: string, headers: Record<string, string> = {}) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}${path}`, { headers, signal: controller.signal });
+  const events: SseEvent[] = [];
+  let wake: () => void = () => undefined;
+  let ended = false;
+  const reading = (async () => {
+    if (!response.body) return;
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event: SseEvent = {};
+          for (const line of frame.split('\n')) {
+            const match = /^(id|event|data): ?(.*)$/.exec(line);
+            if (match) event[match[1] as keyof SseEvent] = match[2];
+          }
+          if (event.data !== undefined) events.push(event);
+          wake();
+        }
+      }
+    } catch {
+      // Aborted by close().
+    } finally {
+      ended = true;
+      wake();
+    }
+  })();
+
+  return {
+    response,
+    events,
+    /** The first event (already received or coming) that matches. */
+    async next(
+      match: (event: SseEvent, data: AdminNotificationJson) => boolean,
+      timeoutMs = 5_000,
+    ): Promise<{ event: SseEvent; data: AdminNotificationJson }> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        for (const event of events) {
+          const data = JSON.parse(event.data!) as AdminNotificationJson;
+          if (match(event, data)) return { event, data };
+        }
+        if (ended) throw new Error('the stream ended');
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no matching event within ${timeoutMs} ms; got ${events.map((e) => e.event).join(', ')}`);
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, left);
+        });
+      }
+    },
+    ended: () => ended,
+    async close() {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+describe('GET /admin/notifications/stream', () => {
+  it('delivers a new_order event to a connected admin (bearer header)', async () => {
+    const stream = await connect('/admin/notifications/stream', bearer(admin.token));
+    try {
+      expect(stream.response.status).toBe(200);
+      expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(stream.response.headers.get('cache-control')).toBe('no-cache, no-transform');
+
+      const orderId = await placePaidOrder(app, paypal, alice, cart);
+      expect((await notify(alice, 'admin', orderId)).statusCode).toBe(200);
+      const { event, data } = await stream.next((e, d) => e.event === 'new_order' && d.orderId === orderId);
+      expect(event.id).toBe(String(data.id));
+      expect(data).toMatchObject({ type: 'new_order', orderId, recipient: 'admin', deliverTo: null, deliveredAt: expect.any(String) });
+      expect(data.payload as unknown as NewOrderNotification).toEqual({
+        type: 'new_order',
+        orderId,
+        customerName: 'Alice Appleby',
+        totalAmount: expect.any(Number),
+        itemCount: 3,
+        storeCount: 2,
+        timestamp: expect.any(String),
+      });
+      // A retried call stores nothing new, so nothing more is pushed.
+      expect((await notify(alice, 'admin', orderId)).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(stream.events.filter((e) => e.event === 'new_order' && e.data!.includes(orderId))).toHaveLength(1);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('lets an EventSource in with a ticket in the URL, and sends only what is stored after connecting', async () => {
+    const before = await placePaidOrder(app, paypal, alice, cart);
+    await notify(alice, 'admin', before);
+
+    const issued = await app.inject({ method: 'POST', url: '/admin/notifications/stream-ticket', headers: bearer(admin.token) });
+    expect(issued.statusCode).toBe(200);
+    const { ticket, expiresAt } = issued.json<{ ticket: string; expiresAt: string }>();
+    expect(new Date(expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(60_000);
+
+    const stream = await connect(`/admin/notifications/stream?ticket=${encodeURIComponent(ticket)}`, { origin: 'http://localhost:3000' });
+    try {
+      expect(stream.response.status).toBe(200);
+      // CORS for the shell's origin survives the hand-written head.
+      expect(stream.response.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+      const orderId = await placePaidOrder(app, paypal, alice, cart);
+      await notify(alice, 'stores', orderId);
+      const loop = await stream.next(
+        (e, d) => e.event === 'new_order_items' && d.recipient === `store:${shop.loop.uuid}` && d.orderId === orderId,
+      );
+      expect(loop.data).toMatchObject({ deliverTo: shop.loop.contactEmail });
+      expect((loop.data.payload as unknown as NewOrderItemsNotification).items.map((i) => i.name)).toEqual(['Whole Milk']);
+      await stream.next((e, d) => d.recipient === `store:${shop.evanston.uuid}` && d.orderId === orderId);
+      expect(stream.events.some((e) => e.data!.includes(before))).toBe(false);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('resumes after Last-Event-ID (header or ?lastEventId=)', async () => {
+    const orderId = await placePaidOrder(app, paypal, alice, cart);
+    await notify(alice, 'admin', orderId);
+    await notify(alice, 'stores', orderId);
+    const list = (await app.inject({ method: 'GET', url: '/admin/notifications?limit=3', headers: bearer(admin.token) })).json<{
+      notifications: AdminNotificationJson[];
+    }>();
+    const oldest = list.notifications[2]!.id;
+
+    const byHeader = await connect('/admin/notifications/stream', { ...bearer(admin.token), 'last-event-id': String(oldest - 1) });
+    const byQuery = await connect(`/admin/notifications/stream?lastEventId=${oldest - 1}`, bearer(admin.token));
+    try {
+      for (const stream of [byHeader, byQuery]) {
+        for (const n of list.notifications) await stream.next((_e, d) => d.id === n.id);
+        expect(stream.events.map((e) => Number(e.id))).toEqual(list.notifications.map((n) => n.id).reverse());
+      }
+    } finally {
+      await Promise.all([byHeader.close(), byQuery.close()]);
+    }
+  });
+
+  it('refuses, as JSON errors, anyone but an admin and any ticket that is not a fresh admin ticket', async () => {
+    const customerTicket = createTicketJwt(app.config.jwtSecret, 60).sign(alice.uuid, 'admin-stream');
+    const expired = createTicketJwt(app.config.jwtSecret, 60).sign(admin.uuid, 'admin-stream', { issuedAtMs: Date.now() - 120_000 });
+    const cases: [string, Record<string, string>, number][] = [
+      ['/admin/notifications/stream', {}, 401],
+      ['/admin/notifications/stream', bearer(alice.token), 403],
+      [`/admin/notifications/stream?ticket=${(await customerTicket).ticket}`, {}, 403],
+      [`/admin/notifications/stream?ticket=${(await expired).ticket}`, {}, 401],
+      // A session token is not a ticket, and a ticket is not a session.
+      [`/admin/notifications/stream?ticket=${admin.token}`, {}, 401],
+      ['/admin/notifications/stream?ticket=nonsense', {}, 401],
+    ];
+    const issued = (await app.inject({ method: 'POST', url: '/admin/notifications/stream-ticket', headers: bearer(admin.token) })).json()
+      .ticket as string;
+    cases.push(['/admin/notifications', bearer(issued), 401]);
+    for (const [url, headers, status] of cases) {
+      const res = await app.inject({ method: 'GET', url, headers });
+      expect([url, res.statusCode, res.json().success]).toEqual([url, status, false]);
+    }
+    // Customers get no ticket.
+    expect((await app.inject({ method: 'POST', url: '/admin/notifications/stream-ticket', headers: bearer(alice.token) })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('the feed behind the stream', () => {
+  it('reaches subscribers when another API process stores the notification (polling the table)', async () => {
+    const orderId = await placePaidOrder(app, paypal, alice, cart);
+    const feed = createNotificationFeed({ db: app.db, log: app.log, pollMs: 50 });
+    const received: AdminNotificationJson[] = [];
+    const stop = await feed.subscribe(null, (n) => received.push(n));
+    try {
+      // Stored behind this process's back: no nudge.
+      await app.db
+        .insert(notifications)
+        .values({ orderId, type: 'new_order', recipient: 'admin', payload: { type: 'new_order', orderId } });
+      const deadline = Date.now() + 3_000;
+      while (!received.some((n) => n.orderId === orderId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(received.map((n) => [n.type, n.orderId])).toEqual([['new_order', orderId]]);
+    } finally {
+      stop();
+      feed.close();
+    }
+  });
+});
+
+describe('GET /admin/notifications', () => {
+  it('lists every notification newest first, by type if asked, paged by cursor', async () => {
+    const orderId = await placePaidOrder(app, paypal, alice, cart);
+    for (const path of ['admin', 'stores', 'order-created'] as const) expect((await notify(alice, path, orderId)).statusCode).toBe(200);
+
+    const get = (query: string) => app.inject({ method: 'GET', url: `/admin/notifications${query}`, headers: bearer(admin.token) });
+    const first = (await get('?limit=2')).json<{ notifications: AdminNotificationJson[]; nextCursor: string | null }>();
+    expect(first.notifications.map((n) => n.type)).toEqual(['order_created', 'new_order_items']);
+    expect(first.notifications[0]).toEqual({
+      id: expect.any(Number),
+      type: 'order_created',
+      orderId,
+      recipient: `customer:${alice.uuid}`,
+      deliverTo: alice.email,
+      deliveredAt: expect.any(String),
+      attempts: 1,
+      createdAt: expect.any(String),
+      payload: expect.objectContaining({ orderId, customerName: 'Alice Appleby' }),
+    });
+    const second = (await get(`?limit=2&cursor=${first.nextCursor}`)).json<{ notifications: AdminNotificationJson[] }>();
+    expect(second.notifications.map((n) => n.type)).toEqual(['new_order_items', 'new_order']);
+    expect(second.notifications[0]!.id).toBeLessThan(first.notifications[1]!.id);
+
+    const stores = (await get('?type=new_order_items&limit=100')).json<{
+      notifications: AdminNotificationJson[];
+      nextCursor: string | null;
+    }>();
+    expect(stores.notifications.every((n) => n.type === 'new_order_items' && n.deliveredAt !== null)).toBe(true);
+    expect(stores.nextCursor).toBeNull();
+
+    expect((await get('?cursor=bm9wZQ')).statusCode).toBe(400);
+    expect((await get('?type=spam')).statusCode).toBe(400);
+    expect((await get('?limit=101')).statusCode).toBe(400);
+  });
+});
+
+describe('closing the app', () => {
+  it('ends open streams instead of waiting for them', async () => {
+    const other = await buildTestApp({ config: FAST_HASHING });
+    const user = await registerShopper(other, 'Root', 'Admin');
+    await makeAdmin(other, user);
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}/admin/notifications/stream`;
+    const controller = new AbortController();
+    const response = await fetch(url, { headers: bearer(user.token), signal: controller.signal });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    await reader.read();
+    const started = Date.now();
+    await other.close();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    // The server ended the response: the body runs out.
+    for (let r = await reader.read(); !r.done; r = await reader.read());
+  });
+});

@@ -1,0 +1,178 @@
+// /admin/notifications (issue 6): what the shop told stores, customers and the dashboard, for admins.
+// The list pages newest first; the stream pushes each notification as it is stored (Server-Sent Events).
+//
+// Browsers' EventSource cannot send an Authorization header, so the stream also accepts
+// `?ticket=` from POST /admin/notifications/stream-ticket: a 60-second token that is good for
+// nothing else. Fetch-streaming clients may send the bearer header instead.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { errorResponses } from '../../lib/errors.ts';
+import { forbiddenForNonAdmins, requireAdmin, unauthorized } from '../../plugins/authenticate.ts';
+import { TICKET_TTL_SECONDS } from '../../plugins/services.ts';
+import type { AdminNotificationJson } from '../../services/orders/notificationFeed.ts';
+import { ADMIN_LIST_DEFAULT_LIMIT, ADMIN_LIST_MAX_LIMIT } from '../../services/orders/notifications.ts';
+
+/** A comment line this often keeps proxies and load balancers from closing an idle stream. */
+export const HEARTBEAT_MS = 25_000;
+/** What EventSource waits before reconnecting after the stream drops. */
+const RETRY_MS = 3_000;
+
+const NOTIFICATION_TYPES = ['order_created', 'new_order', 'new_order_items'] as const;
+
+const AdminNotificationSchema = Type.Object(
+  {
+    id: Type.Integer({ description: 'Increasing; the SSE event id' }),
+    type: Type.Enum([...NOTIFICATION_TYPES]),
+    orderId: Type.String({ format: 'uuid' }),
+    recipient: Type.String({ description: "'admin', 'store:{uuid}' or 'customer:{uuid}'" }),
+    deliverTo: Type.Union([Type.String(), Type.Null()], { description: 'The e-mail address it is mailed to; null for the dashboard' }),
+    deliveredAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'null while the mail has not gone out' }),
+    attempts: Type.Integer({ description: 'Mail attempts so far' }),
+    createdAt: Type.String({ format: 'date-time' }),
+    payload: Type.Record(Type.String(), Type.Unknown(), { description: "Spec §3 'Notification payloads' (new_order, new_order_items)" }),
+  },
+  { title: 'AdminNotification' },
+);
+
+/** `event: {type}`, `id: {id}` and the notification as `data`, one line of JSON. */
+export function sseEvent(notification: AdminNotificationJson): string {
+  return `id: ${notification.id}\nevent: ${notification.type}\ndata: ${JSON.stringify(notification)}\n\n`;
+}
+
+const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['admin'];
+  const open = new Set<() => void>();
+  // Open streams never end on their own; close them so the server can stop.
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
+
+  app.get(
+    '/admin/notifications',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Stored notifications, newest first (admins)',
+        description: '403 FORBIDDEN for anyone but an admin. The next page: ?cursor={nextCursor}.',
+        querystring: Type.Object({
+          limit: Type.Integer({ minimum: 1, maximum: ADMIN_LIST_MAX_LIMIT, default: ADMIN_LIST_DEFAULT_LIMIT }),
+          cursor: Type.Optional(Type.String({ maxLength: 200, description: 'Opaque, from nextCursor' })),
+          type: Type.Optional(Type.Enum([...NOTIFICATION_TYPES])),
+        }),
+        response: {
+          200: Type.Object({
+            notifications: Type.Array(AdminNotificationSchema),
+            nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'null on the last page' }),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return app.services.notifications.list(request.query);
+    },
+  );
+
+  app.post(
+    '/admin/notifications/stream-ticket',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'A ticket for opening the notification stream with EventSource (admins)',
+        description: `Good for ${TICKET_TTL_SECONDS} seconds and only for GET /admin/notifications/stream?ticket=…; get a new one to reconnect after it expires.`,
+        response: {
+          200: Type.Object({ ticket: Type.String(), expiresAt: Type.String({ format: 'date-time' }) }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const { ticket, expiresAt } = await app.services.auth.issueTicket(admin.uuid, 'admin-stream');
+      return { ticket, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  /** The bearer header's admin, or the ticket's; 401 without either, 403 for a non-admin. */
+  async function streamAdmin(request: FastifyRequest, reply: FastifyReply, ticket: string | undefined): Promise<void> {
+    if (request.headers.authorization !== undefined || ticket === undefined) {
+      await app.authenticate(request, reply);
+      requireAdmin(request);
+      return;
+    }
+    const row = await app.services.auth.authenticateTicket(ticket, 'admin-stream');
+    if (!row) throw unauthorized();
+    if (row.role !== 'ADMIN') throw forbiddenForNonAdmins();
+  }
+
+  app.get(
+    '/admin/notifications/stream',
+    {
+      schema: {
+        tags,
+        summary: 'Live notifications as Server-Sent Events (admins)',
+        description: [
+          'Auth: `Authorization: Bearer {session}` (fetch streaming) or `?ticket=` from POST /admin/notifications/stream-ticket (EventSource).',
+          'Each stored notification is one event: `id` = its id, `event` = its type (new_order, new_order_items, order_created),',
+          '`data` = the AdminNotification JSON. Only notifications stored after connecting are sent, unless `Last-Event-ID`',
+          '(header, as EventSource sends on reconnect) or `?lastEventId=` asks for those after that id.',
+          `A ': ping' comment every ${HEARTBEAT_MS / 1000} s keeps the connection open. 401 / 403 as JSON errors before the stream starts.`,
+        ].join(' '),
+        querystring: Type.Object({
+          ticket: Type.Optional(Type.String({ maxLength: 2000 })),
+          lastEventId: Type.Optional(Type.Integer({ minimum: 0 })),
+        }),
+        response: {
+          200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: Type.String() } } },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      await streamAdmin(request, reply, request.query.ticket);
+      const header = request.headers['last-event-id'];
+      const fromHeader = typeof header === 'string' && /^\d{1,15}$/.test(header.trim()) ? Number(header.trim()) : undefined;
+      const afterId = fromHeader ?? request.query.lastEventId ?? null;
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        // CORS, helmet and rate-limit headers set by the hooks so far.
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // nginx and similar proxies must pass each event on at once.
+        'x-accel-buffering': 'no',
+      });
+      res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+
+      let unsubscribe: (() => void) | undefined;
+      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+      heartbeat.unref();
+      const end = () => {
+        clearInterval(heartbeat);
+        unsubscribe?.();
+        open.delete(end);
+        if (!res.writableEnded) res.end();
+      };
+      open.add(end);
+      res.on('close', end);
+      try {
+        const stop = await app.services.notificationFeed.subscribe(afterId, (n) => res.write(sseEvent(n)));
+        if (res.writableEnded) stop();
+        else unsubscribe = stop;
+      } catch (err) {
+        // The client's EventSource reconnects after `retry`.
+        request.log.error({ err }, 'notification stream could not subscribe');
+        end();
+      }
+    },
+  );
+};
+
+export default adminRoutes;

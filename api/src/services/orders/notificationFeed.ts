@@ -1,0 +1,165 @@
+// The admins' live feed of stored notifications (GET /admin/notifications/stream): every row of the
+// notifications table, in id order, to every subscriber.
+//
+// The table is the source, not an in-process event: with several API replicas the row may be stored
+// by another process. One poller per process reads `id > the slowest subscriber's last id` while
+// anyone listens (every POLL_MS, at once when this process stores one: nudge()), so a subscriber
+// misses nothing and can resume from an id (SSE Last-Event-ID) after a reconnect.
+import { asc, gt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { notifications, type NotificationRow, type NotificationTypeValue } from '../../db/schema.ts';
+
+/** How long a notification stored by another API process may take to reach this one's subscribers. */
+export const FEED_POLL_MS = 2_000;
+const BATCH = 100;
+
+/** A stored notification as admins read it (GET /admin/notifications and the stream's `data`). */
+export interface AdminNotificationJson {
+  id: number;
+  type: NotificationTypeValue;
+  orderId: string;
+  /** 'admin', 'store:{uuid}' or 'customer:{uuid}'. */
+  recipient: string;
+  /** The e-mail address it is mailed to; null for the dashboard. */
+  deliverTo: string | null;
+  /** When it was mailed (or stored, for the dashboard); null while not delivered yet. */
+  deliveredAt: string | null;
+  attempts: number;
+  createdAt: string;
+  /** The spec's payload (new_order, new_order_items) or the confirmation's summary (order_created). */
+  payload: Record<string, unknown>;
+}
+
+export function toAdminNotification(row: NotificationRow): AdminNotificationJson {
+  return {
+    id: row.id,
+    type: row.type,
+    orderId: row.orderId,
+    recipient: row.recipient,
+    deliverTo: row.deliverTo,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    attempts: row.attempts,
+    createdAt: row.createdAt.toISOString(),
+    payload: row.payload,
+  };
+}
+
+export interface NotificationFeed {
+  /**
+   * Calls `send` with every notification stored after id `afterId` (null: from now on), in id order,
+   * until the returned function is called.
+   */
+  subscribe(afterId: number | null, send: (notification: AdminNotificationJson) => void): Promise<() => void>;
+  /** This process just stored one: read now rather than at the next poll. */
+  nudge(): void;
+  /** Stops polling and drops every subscriber (app close). */
+  close(): void;
+}
+
+interface Subscriber {
+  lastId: number;
+  send: (notification: AdminNotificationJson) => void;
+}
+
+export function createNotificationFeed({
+  db,
+  log,
+  pollMs = FEED_POLL_MS,
+}: {
+  db: Database;
+  log: FastifyBaseLogger;
+  pollMs?: number;
+}): NotificationFeed {
+  const subscribers = new Set<Subscriber>();
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let closed = false;
+
+  function schedule() {
+    if (timer || running || closed || subscribers.size === 0) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void poll();
+    }, pollMs);
+    // An idle feed never keeps the process alive.
+    timer.unref();
+  }
+
+  async function readOnce(): Promise<boolean> {
+    const from = Math.min(...[...subscribers].map((s) => s.lastId));
+    const rows = await db.select().from(notifications).where(gt(notifications.id, from)).orderBy(asc(notifications.id)).limit(BATCH);
+    for (const row of rows) {
+      const json = toAdminNotification(row);
+      for (const subscriber of subscribers) {
+        if (row.id <= subscriber.lastId) continue;
+        subscriber.lastId = row.id;
+        try {
+          subscriber.send(json);
+        } catch (err) {
+          log.warn({ err }, 'notification feed subscriber failed');
+        }
+      }
+    }
+    // A full batch means more are waiting (a subscriber resuming from an old id).
+    return rows.length === BATCH;
+  }
+
+  function poll(): Promise<void> {
+    // One read at a time; a nudge during a read asks for another right after it.
+    if (running) {
+      again = true;
+      return running;
+    }
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          if (closed || subscribers.size === 0) break;
+          if (await readOnce()) again = true;
+        } while (again);
+      } catch (err) {
+        log.warn({ err }, 'notification feed read failed; retrying at the next poll');
+      } finally {
+        running = null;
+        schedule();
+      }
+    })();
+    return running;
+  }
+
+  return {
+    async subscribe(afterId, send) {
+      let lastId = afterId;
+      if (lastId === null) {
+        const [row] = await db.select({ max: sql<number | null>`max(${notifications.id})` }).from(notifications);
+        lastId = row?.max ?? 0;
+      }
+      const subscriber: Subscriber = { lastId, send };
+      subscribers.add(subscriber);
+      if (afterId === null) schedule();
+      else void poll();
+      return () => {
+        subscribers.delete(subscriber);
+        if (subscribers.size === 0 && timer) {
+          clearTimeout(timer);
+          timer = null;
+        }
+      };
+    },
+    nudge() {
+      if (subscribers.size > 0) void poll();
+    },
+    close() {
+      closed = true;
+      subscribers.clear();
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
