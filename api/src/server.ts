@@ -33,12 +33,17 @@ async function main(): Promise<void> {
       pgliteDataDir: config.pgliteDataDir,
       onPoolError: (err) => console.error('PostgreSQL idle connection error:', err.message),
     });
-    await runMigrations(db);
-    // A fresh database gets the demo catalogue; an existing one is left alone.
-    if (await seedCatalogueIfEmpty(db.db)) console.info('Seeded the demo catalogue.');
-    if (config.seedDemoAccounts && (await seedDemoAccounts(db.db, createPasswordHasher(config.passwordHashLogN))) > 0) {
-      console.info(`Created the demo accounts (password ${DEMO_PASSWORD}; see api/README.md).`);
-    }
+    const database = db;
+    await runMigrations(database, {
+      // A fresh database gets the demo catalogue; an existing one is left alone. Under the migration
+      // lock: API replicas starting together on an empty PostgreSQL would otherwise collide on unique keys.
+      afterMigrate: async () => {
+        if (await seedCatalogueIfEmpty(database.db)) console.info('Seeded the demo catalogue.');
+        if (config.seedDemoAccounts && (await seedDemoAccounts(database.db, createPasswordHasher(config.passwordHashLogN))) > 0) {
+          console.info(`Created the demo accounts (password ${DEMO_PASSWORD}; see api/README.md).`);
+        }
+      },
+    });
   } catch (err) {
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.pgliteDataDir}`;
     console.error(`Could not open and migrate the database: ${where}.`, err);

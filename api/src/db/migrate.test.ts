@@ -30,6 +30,18 @@ describe('runMigrations', () => {
     const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
     expect(applied.rows[0]).toEqual({ n: journal.entries.length });
   });
+
+  it('runs first-start work after the migrations, inside the same call (and lock)', async () => {
+    const seen: number[] = [];
+    await runMigrations(connection, {
+      afterMigrate: async () => {
+        // The schema is complete by now: the seed may write to any table.
+        const { rows } = await connection.db.execute<{ n: number }>(sql`select count(*)::int as n from app_meta`);
+        seen.push(rows[0]!.n);
+      },
+    });
+    expect(seen).toEqual([1]);
+  });
 });
 
 // The data directory is what makes `npm start` keep its data between runs.

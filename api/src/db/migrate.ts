@@ -11,12 +11,20 @@ const MIGRATION_LOCK_KEY = 4_710_001;
 /** `migrationsFolder` is for tests that stop at an older migration (a copy with a shorter journal). */
 export async function runMigrations(
   connection: DbConnection,
-  { migrationsFolder = MIGRATIONS_DIR }: { migrationsFolder?: string } = {},
+  {
+    migrationsFolder = MIGRATIONS_DIR,
+    afterMigrate,
+  }: {
+    migrationsFolder?: string;
+    /** First-start work (seeding) run under the same lock, so replicas starting together never both seed. */
+    afterMigrate?: () => Promise<void>;
+  } = {},
 ): Promise<void> {
   const config = { migrationsFolder };
   if (connection.driver === 'pglite') {
     // PGlite is embedded in this one process: nothing else can migrate concurrently.
     await migratePglite(connection.db, config);
+    await afterMigrate?.();
     return;
   }
 
@@ -26,6 +34,7 @@ export async function runMigrations(
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrateNodePg(connection.db, config);
+    await afterMigrate?.();
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     lockClient.release();
