@@ -31,6 +31,11 @@ afterEach(() => {
 });
 
 describe('SearchBox', () => {
+  it('is a search landmark named like its field, so it stays distinct from a page search form', () => {
+    const { input } = setup();
+    expect(screen.getByRole('search', { name: 'Search products' })).toContainElement(input);
+  });
+
   it('asks nothing before 2 characters (trimmed)', async () => {
     const { user, input } = setup();
     await user.type(input, ' m ');

@@ -94,8 +94,9 @@ export default function SearchBox() {
   };
 
   return (
-    <form role="search" className="search-box" onSubmit={submit}>
-      <label htmlFor={`${id}-input`} className="visually-hidden">
+    // Named by its label: a page may hold a second search landmark (store, search page).
+    <form role="search" className="search-box" aria-labelledby={`${id}-label`} onSubmit={submit}>
+      <label id={`${id}-label`} htmlFor={`${id}-input`} className="visually-hidden">
         Search products
       </label>
       <div className="search-box-field">

@@ -90,8 +90,8 @@ export default function SearchPage() {
         breadcrumbs={[{ label: 'Home', to: paths.home() }, { label: 'Search' }]}
       />
       <div className="search-toolbar">
-        <form role="search" className="search-form" onSubmit={submit}>
-          <label htmlFor={inputId} className="visually-hidden">
+        <form role="search" className="search-form" aria-labelledby={`${inputId}-label`} onSubmit={submit}>
+          <label id={`${inputId}-label`} htmlFor={inputId} className="visually-hidden">
             Search all stores
           </label>
           {/* key: Back/Forward change q in the URL; the field follows it. */}

@@ -27,8 +27,10 @@ export function StoreSidebar({ pathName, q, sortChoice, activeCategory, categori
 
   return (
     <aside className="store-sidebar" aria-label="Store navigation">
-      <form role="search" className="store-search" onSubmit={submit}>
-        <label htmlFor={inputId}>Search this store</label>
+      <form role="search" className="store-search" aria-labelledby={`${inputId}-label`} onSubmit={submit}>
+        <label id={`${inputId}-label`} htmlFor={inputId}>
+          Search this store
+        </label>
         <div className="store-search-row">
           {/* key: Back/Forward change q in the URL; the field follows it. */}
           <input key={q} id={inputId} name="q" type="search" defaultValue={q} placeholder="e.g. milk" autoComplete="off" />
