@@ -1,6 +1,7 @@
 // Subtotal, tax, service fee (as shown to the shopper), delivery fee and total of an order.
 import { useId } from 'react';
 import { formatDollars, type Order } from '@grocer/shared';
+import { Fact } from './Fact.tsx';
 import './orders.css';
 
 type Amounts = Pick<Order, 'subtotal' | 'taxAmount' | 'displayServiceFee' | 'deliveryFee' | 'totalAmount'>;
@@ -18,15 +19,13 @@ export function PricingSummary({ order, heading = 'Order Summary' }: { order: Am
       <h2 id={headingId}>{heading}</h2>
       <dl className="order-pricing">
         {rows.map(([label, amount]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{formatDollars(amount)}</dd>
-          </div>
+          <Fact key={label} term={label}>
+            {formatDollars(amount)}
+          </Fact>
         ))}
-        <div className="order-pricing-total">
-          <dt>Total</dt>
-          <dd>{formatDollars(order.totalAmount)}</dd>
-        </div>
+        <Fact term="Total" className="order-pricing-total">
+          {formatDollars(order.totalAmount)}
+        </Fact>
       </dl>
     </section>
   );

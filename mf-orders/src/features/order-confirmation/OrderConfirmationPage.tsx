@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useLocation, useParams } from 'react-router';
 import { paths, selectUser, useAppSelector, type Order, type OrderConfirmationLocationState, type PaymentResult } from '@grocer/shared';
+import { Fact } from '../../components/Fact.tsx';
 import { DeliveryAddress } from '../../components/DeliveryAddress.tsx';
 import { HelpContacts } from '../../components/HelpContacts.tsx';
 import { OrderItemsList } from '../../components/OrderItemsList.tsx';
@@ -69,16 +70,8 @@ function Confirmation({ order, state, email }: { order: Order; state: OrderConfi
         <h1>Order Confirmed!</h1>
         <p>Thank you for your order. We&apos;re getting it ready.</p>
         <dl className="confirmation-refs">
-          <div>
-            <dt>Order Number</dt>
-            <dd>{orderReference(order)}</dd>
-          </div>
-          {trackingNumber && (
-            <div>
-              <dt>Tracking Number</dt>
-              <dd>{trackingNumber}</dd>
-            </div>
-          )}
+          <Fact term="Order Number">{orderReference(order)}</Fact>
+          {trackingNumber && <Fact term="Tracking Number">{trackingNumber}</Fact>}
         </dl>
         {payment.method === 'paypal' && <p className="order-badge order-badge-success">PayPal Payment Confirmed</p>}
       </header>
@@ -107,20 +100,9 @@ function PaymentMethod({ payment }: { payment: PaymentResult }) {
     <section className="order-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Payment Method</h2>
       <dl className="order-facts">
-        <div>
-          <dt>Method</dt>
-          <dd>{PAYMENT_NAMES[payment.method]}</dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd>{payment.method === 'cash' ? 'Pay on Delivery' : 'Paid'}</dd>
-        </div>
-        {payment.method === 'paypal' && payment.transactionId && (
-          <div>
-            <dt>Transaction ID</dt>
-            <dd>{payment.transactionId}</dd>
-          </div>
-        )}
+        <Fact term="Method">{PAYMENT_NAMES[payment.method]}</Fact>
+        <Fact term="Status">{payment.method === 'cash' ? 'Pay on Delivery' : 'Paid'}</Fact>
+        {payment.method === 'paypal' && payment.transactionId && <Fact term="Transaction ID">{payment.transactionId}</Fact>}
       </dl>
     </section>
   );

@@ -15,6 +15,7 @@ import {
   type OrderDetailsLocationState,
   type OrderStatus,
 } from '@grocer/shared';
+import { Fact } from '../../components/Fact.tsx';
 import { DeliveryAddress } from '../../components/DeliveryAddress.tsx';
 import { HelpContacts } from '../../components/HelpContacts.tsx';
 import { OrderItemsList } from '../../components/OrderItemsList.tsx';
@@ -103,26 +104,11 @@ function OrderView({ order, newOrder }: { order: Order; newOrder: boolean }) {
               <StatusBadge status={status} />
             </dd>
           </div>
-          <div>
-            <dt>Order Number</dt>
-            <dd>{orderReference(order)}</dd>
-          </div>
-          <div>
-            <dt>Payment</dt>
-            <dd>Payment Processed</dd>
-          </div>
-          <div>
-            <dt>Total</dt>
-            <dd>{formatDollars(order.totalAmount)}</dd>
-          </div>
-          <div>
-            <dt>Items</dt>
-            <dd>{itemCountLabel(order.orderItems)}</dd>
-          </div>
-          <div>
-            <dt>Order Date</dt>
-            <dd>{formatUsShortDate(order.orderDate)}</dd>
-          </div>
+          <Fact term="Order Number">{orderReference(order)}</Fact>
+          <Fact term="Payment">Payment Processed</Fact>
+          <Fact term="Total">{formatDollars(order.totalAmount)}</Fact>
+          <Fact term="Items">{itemCountLabel(order.orderItems)}</Fact>
+          <Fact term="Order Date">{formatUsShortDate(order.orderDate)}</Fact>
         </dl>
       </section>
       <OrderProgress status={status} />

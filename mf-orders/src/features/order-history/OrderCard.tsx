@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { CONSTANTS, formatDollars, formatUsShortDate, paths, SUPPORT_CONTACTS, type Order } from '@grocer/shared';
+import { Fact } from '../../components/Fact.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { isFinalStatus, orderStatusOf } from '../../lib/orderStatus.ts';
 import { NO_DELIVERY_INFO, cityStatePostal, itemCountLabel, orderReference } from '../../lib/orderText.ts';
@@ -29,27 +30,14 @@ export function OrderCard({ order }: { order: Order }) {
       </header>
       <dl className="order-facts">
         {reference !== order.orderId && (
-          <div className="order-history-id">
-            <dt>Order ID</dt>
-            <dd>{order.orderId}</dd>
-          </div>
+          <Fact term="Order ID" className="order-history-id">
+            {order.orderId}
+          </Fact>
         )}
-        <div>
-          <dt>Date</dt>
-          <dd>{formatUsShortDate(order.orderDate)}</dd>
-        </div>
-        <div>
-          <dt>Items</dt>
-          <dd>{itemCountLabel(order.orderItems)}</dd>
-        </div>
-        <div>
-          <dt>Total</dt>
-          <dd>{formatDollars(order.totalAmount)}</dd>
-        </div>
-        <div>
-          <dt>Deliver to</dt>
-          <dd>{deliverTo || NO_DELIVERY_INFO}</dd>
-        </div>
+        <Fact term="Date">{formatUsShortDate(order.orderDate)}</Fact>
+        <Fact term="Items">{itemCountLabel(order.orderItems)}</Fact>
+        <Fact term="Total">{formatDollars(order.totalAmount)}</Fact>
+        <Fact term="Deliver to">{deliverTo || NO_DELIVERY_INFO}</Fact>
       </dl>
       {order.orderItems.length > 0 && (
         <ul className="order-history-preview" aria-label="Items">
