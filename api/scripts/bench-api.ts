@@ -87,7 +87,7 @@ if (values.mixed) {
 }
 
 await ensureBenchDatabase();
-const { base, server } = await startBenchServer({
+const { base, stop } = await startBenchServer({
   PGLITE_DATA_DIR: DATA_DIR,
   DATABASE_URL: '',
   BENCH_CATALOGUE_CACHE: values['no-cache'] ? 'off' : 'on',
@@ -105,5 +105,5 @@ try {
   rows.push(await bench(base, 'suggestions "org" limit=5', '/open/products/search/global/paginated?query=org&limit=5', 10));
   console.table(rows);
 } finally {
-  server.kill('SIGTERM');
+  await stop();
 }

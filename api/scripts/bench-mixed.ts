@@ -17,7 +17,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { connectDatabase, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { categories, orders, products, stores, users } from '../src/db/schema.ts';
+import { categories, orderLines, orders, products, stores, users } from '../src/db/schema.ts';
 import { createSessionJwt } from '../src/lib/jwt.ts';
 import { CATEGORY_SEEDS } from '../src/seed/catalogueData.ts';
 import { resetCatalogue, seedCatalogue } from '../src/seed/seedCatalogue.ts';
@@ -250,7 +250,7 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
     await connection.close();
   }
 
-  const { base, server } = await startBenchServer({
+  const { base, stop } = await startBenchServer({
     DATABASE_URL: options.databaseUrl,
     JWT_SECRET: jwtSecret,
     BENCH_CATALOGUE_CACHE: options.catalogueCache ? 'on' : 'off',
@@ -394,15 +394,30 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
     const errors = all.reduce((n, s) => n + s.errors, 0);
     console.table(rows);
 
-    // The database agrees: every order the bench placed is paid.
+    // The database agrees: every order the bench placed is paid, and the stock taken is exactly what those
+    // orders bought (no lost or doubled update under concurrency; stock was reset to AMPLE_STOCK at set-up).
     const check = await connectDatabase({ databaseUrl: options.databaseUrl, pgliteDataDir: '' });
     let paid = 0;
+    let stockMismatches: string[] = [];
     try {
+      const benchOrders = and(gte(orders.createdAt, startedAt), inArray(orders.userUuid, fixtures.customers.map((c) => c.uuid)));
       const [row] = await check.db
         .select({ n: sql<number>`count(*)::int` })
         .from(orders)
-        .where(and(gte(orders.createdAt, startedAt), eq(orders.paymentStatus, 'PAID'), inArray(orders.userUuid, fixtures.customers.map((c) => c.uuid))));
+        .where(and(benchOrders, eq(orders.paymentStatus, 'PAID')));
       paid = row?.n ?? 0;
+      const bought = await check.db
+        .select({ productUuid: orderLines.productUuid, n: sql<number>`sum(${orderLines.quantity})::int` })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(and(benchOrders, eq(orders.paymentStatus, 'PAID')))
+        .groupBy(orderLines.productUuid);
+      const boughtOf = new Map(bought.map((b) => [b.productUuid, b.n]));
+      const uuids = fixtures.checkoutProducts.flat().map((p) => p.uuid);
+      const stock = await check.db.select({ uuid: products.uuid, stock: products.stockQuantity }).from(products).where(inArray(products.uuid, uuids));
+      stockMismatches = stock
+        .filter((p) => AMPLE_STOCK - p.stock !== (boughtOf.get(p.uuid) ?? 0))
+        .map((p) => `${p.uuid}: ${AMPLE_STOCK - p.stock} taken, ${boughtOf.get(p.uuid) ?? 0} bought`);
     } finally {
       await check.close();
     }
@@ -413,9 +428,11 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
     );
     for (const [name, s] of client.stats) for (const sample of s.samples) console.error(`  ${name}: ${sample}`);
     if (paid !== ordersPlaced) console.error(`The database has ${paid} paid bench orders from this run, but ${ordersPlaced} were answered as placed.`);
-    return errors === 0 && paid === ordersPlaced;
+    for (const mismatch of stockMismatches) console.error(`Stock does not match the paid orders: ${mismatch}`);
+    if (stockMismatches.length === 0) console.info('Stock taken matches the paid orders for every product bought.');
+    return errors === 0 && paid === ordersPlaced && stockMismatches.length === 0;
   } finally {
     client.close();
-    server.kill('SIGTERM');
+    await stop();
   }
 }
