@@ -31,6 +31,13 @@ const { values } = parseArgs({
 const DURATION = Number(values.duration ?? (values.mixed ? 60 : 20));
 const CONNECTIONS = Number(values.connections ?? (values.mixed ? 100 : 50));
 const PRODUCTS = Number(values.products);
+const CUSTOMERS = Number(values.customers);
+for (const [name, value] of Object.entries({ duration: DURATION, connections: CONNECTIONS, products: PRODUCTS, customers: CUSTOMERS })) {
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`--${name} must be a positive whole number (got ${value})`);
+    process.exit(1);
+  }
+}
 const DATA_DIR = path.join(REPO_ROOT, '.data', 'bench-pglite');
 const STORE = 'lincoln-park-market';
 
@@ -80,7 +87,7 @@ if (values.mixed) {
     duration: DURATION,
     connections: CONNECTIONS,
     products: PRODUCTS,
-    customers: Number(values.customers),
+    customers: CUSTOMERS,
     catalogueCache: !values['no-cache'],
   });
   process.exit(ok ? 0 : 1);

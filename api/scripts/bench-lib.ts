@@ -57,4 +57,5 @@ export async function startBenchServer(env: Record<string, string>): Promise<{ b
 }
 
 /** Nearest-rank percentile of an ascending array. */
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;

@@ -103,16 +103,21 @@ async function prepare(db: Database, options: MixedOptions, jwtSecret: string): 
     console.info(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 
-  // Customers: verified, with a valid address, all sharing one real password hash (never used to sign in here).
+  // Customers: verified, with a valid address. Their password is random and thrown away, so nobody can sign in
+  // as them; the bench uses the tokens minted below (the cheap hash cost is fine for a password no one knows).
   const passwordHash = await createPasswordHasher(10).hash(randomBytes(16).toString('hex'));
   const emails = Array.from({ length: options.customers }, (_, i) => `bench-shopper-${i + 1}@grocer.test`);
-  const profile = { emailVerified: true, firstName: 'Bench', lastName: 'Shopper', ...CUSTOMER_ADDRESS };
+  const profile = { emailVerified: true, firstName: 'Bench', lastName: 'Shopper', tokensValidAfter: null, ...CUSTOMER_ADDRESS };
   await db
     .insert(users)
     .values(emails.map((email) => ({ email, emailKey: email, passwordHash, ...profile })))
     .onConflictDoNothing();
   // Also for accounts an earlier run made, in case they were changed since.
-  const rowsOfCustomers = await db.update(users).set(profile).where(inArray(users.emailKey, emails)).returning({ uuid: users.uuid, email: users.email });
+  const rowsOfCustomers = await db
+    .update(users)
+    .set(profile)
+    .where(inArray(users.emailKey, emails))
+    .returning({ uuid: users.uuid, email: users.email });
   const jwt = createSessionJwt(jwtSecret, 24 * 60 * 60);
   const customers = await Promise.all(
     rowsOfCustomers.map(async (row) => ({
@@ -133,7 +138,15 @@ async function prepare(db: Database, options: MixedOptions, jwtSecret: string): 
       .where(and(eq(products.storeId, store.id), eq(products.isActive, true)))
       .orderBy(products.id)
       .limit(CHECKOUT_PRODUCTS_PER_STORE);
-    await db.update(products).set({ stockQuantity: AMPLE_STOCK }).where(inArray(products.id, picked.map((p) => p.id)));
+    await db
+      .update(products)
+      .set({ stockQuantity: AMPLE_STOCK })
+      .where(
+        inArray(
+          products.id,
+          picked.map((p) => p.id),
+        ),
+      );
     checkoutProducts.push(picked.map((p) => ({ uuid: p.uuid, storeUuid: store.uuid })));
   }
 
@@ -179,7 +192,11 @@ function createClient(base: string, connections: number) {
         {
           method,
           agent,
-          headers: { accept: 'application/json', ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...headers },
+          headers: {
+            accept: 'application/json',
+            ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+            ...headers,
+          },
           timeout: REQUEST_TIMEOUT_MS,
         },
         (res) => {
@@ -196,7 +213,12 @@ function createClient(base: string, connections: number) {
   }
 
   /** One call, timed; throws CallError (already counted) on anything but a 2xx. */
-  async function call<T>(name: string, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
+  async function call<T>(
+    name: string,
+    method: string,
+    path: string,
+    options: { body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<T> {
     const s = statsOf(name);
     const started = performance.now();
     let problem: string;
@@ -224,7 +246,11 @@ const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * lis
 const between = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
 
 /** Words shoppers type: item names' words from the seed ("milk", "chicken", ...). */
-const SEARCH_WORDS = [...new Set(CATEGORY_SEEDS.flatMap((c) => c.items.flatMap(([name]) => name.toLowerCase().split(/\s+/))).filter((w) => /^[a-z]{3,}$/.test(w)))];
+const SEARCH_WORDS = [
+  ...new Set(
+    CATEGORY_SEEDS.flatMap((c) => c.items.flatMap(([name]) => name.toLowerCase().split(/\s+/))).filter((w) => /^[a-z]{3,}$/.test(w)),
+  ),
+];
 
 interface PricedLine {
   productId: string;
@@ -255,6 +281,10 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
     JWT_SECRET: jwtSecret,
     BENCH_CATALOGUE_CACHE: options.catalogueCache ? 'on' : 'off',
     SEED_DEMO_ACCOUNTS: 'false',
+    // Always the dev stand-in (at PUBLIC_API_URL), never a PayPal sandbox configured in the shell.
+    PAYPAL_CLIENT_ID: '',
+    PAYPAL_CLIENT_SECRET: '',
+    PAYPAL_API_BASE: '',
   });
   const client = createClient(base, options.connections);
   const { call } = client;
@@ -275,7 +305,11 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
       return call('browse: store listing', 'GET', `/open/products/${storeId}/paginated?page=${page}&limit=20&sort=${sort}&order=${order}`);
     }
     const [store, category] = pick(rng, fixtures.storeCategories);
-    return call('browse: category listing', 'GET', `/open/products/${store}/${category}/paginated?page=${between(rng, 1, 5)}&limit=20&sort=${sort}&order=${order}`);
+    return call(
+      'browse: category listing',
+      'GET',
+      `/open/products/${store}/${category}/paginated?page=${between(rng, 1, 5)}&limit=20&sort=${sort}&order=${order}`,
+    );
   }
 
   async function search(rng: Rng) {
@@ -286,7 +320,11 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
       return call('search: suggestions', 'GET', `/open/products/search/global/paginated?query=${prefix}&limit=5`);
     }
     const query = rng() < 0.3 ? `${word} ${pick(rng, SEARCH_WORDS)}` : word;
-    return call('search: global', 'GET', `/open/products/search/global/paginated?query=${encodeURIComponent(query)}&page=${between(rng, 1, 3)}&limit=20`);
+    return call(
+      'search: global',
+      'GET',
+      `/open/products/search/global/paginated?query=${encodeURIComponent(query)}&page=${between(rng, 1, 3)}&limit=20`,
+    );
   }
 
   async function checkout(rng: Rng, customer: Customer) {
@@ -297,12 +335,20 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
     const items = [...chosen].map((p) => ({ productId: p.uuid, quantity: between(rng, 1, 3) }));
 
     // The cart page's price, then the PayPal button's createOrder with the attempt's key.
-    const priced = await call<{ lines: PricedLine[] }>('checkout: price cart', 'POST', '/pricing/calculate', { body: { items }, headers: auth });
-    const key = randomUUID();
-    const started = await call<{ paypalOrderId: string; pricing: Breakdown }>('checkout: create PayPal order', 'POST', '/payments/paypal/orders', {
+    const priced = await call<{ lines: PricedLine[] }>('checkout: price cart', 'POST', '/pricing/calculate', {
       body: { items },
-      headers: { ...auth, 'idempotency-key': key },
+      headers: auth,
     });
+    const key = randomUUID();
+    const started = await call<{ paypalOrderId: string; pricing: Breakdown }>(
+      'checkout: create PayPal order',
+      'POST',
+      '/payments/paypal/orders',
+      {
+        body: { items },
+        headers: { ...auth, 'idempotency-key': key },
+      },
+    );
     // What the SDK stand-in does in the browser: read the amount for its dialog, then approve.
     const paypalPath = `/dev/paypal/orders/${encodeURIComponent(started.paypalOrderId)}`;
     await call('checkout: PayPal summary', 'GET', `${paypalPath}/summary`);
@@ -311,7 +357,13 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
     const created = await call<{ success: boolean }>('checkout: create order', 'POST', '/orders/create', {
       headers: { ...auth, 'idempotency-key': key },
       body: {
-        items: priced.lines.map((l) => ({ productId: l.productId, quantity: l.quantity, price: l.unitPrice, name: l.name, storeId: l.storeId })),
+        items: priced.lines.map((l) => ({
+          productId: l.productId,
+          quantity: l.quantity,
+          price: l.unitPrice,
+          name: l.name,
+          storeId: l.storeId,
+        })),
         deliveryInfo: {
           firstName: 'Bench',
           lastName: 'Shopper',
@@ -400,7 +452,13 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
     let paid = 0;
     let stockMismatches: string[] = [];
     try {
-      const benchOrders = and(gte(orders.createdAt, startedAt), inArray(orders.userUuid, fixtures.customers.map((c) => c.uuid)));
+      const benchOrders = and(
+        gte(orders.createdAt, startedAt),
+        inArray(
+          orders.userUuid,
+          fixtures.customers.map((c) => c.uuid),
+        ),
+      );
       const [row] = await check.db
         .select({ n: sql<number>`count(*)::int` })
         .from(orders)
@@ -414,7 +472,10 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
         .groupBy(orderLines.productUuid);
       const boughtOf = new Map(bought.map((b) => [b.productUuid, b.n]));
       const uuids = fixtures.checkoutProducts.flat().map((p) => p.uuid);
-      const stock = await check.db.select({ uuid: products.uuid, stock: products.stockQuantity }).from(products).where(inArray(products.uuid, uuids));
+      const stock = await check.db
+        .select({ uuid: products.uuid, stock: products.stockQuantity })
+        .from(products)
+        .where(inArray(products.uuid, uuids));
       stockMismatches = stock
         .filter((p) => AMPLE_STOCK - p.stock !== (boughtOf.get(p.uuid) ?? 0))
         .map((p) => `${p.uuid}: ${AMPLE_STOCK - p.stock} taken, ${boughtOf.get(p.uuid) ?? 0} bought`);
@@ -427,7 +488,8 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
         `${journeys.checkout} checkout (${ordersPlaced} orders placed, ${paid} paid in the database, ${(ordersPlaced / seconds).toFixed(1)} orders/s); errors: ${errors}`,
     );
     for (const [name, s] of client.stats) for (const sample of s.samples) console.error(`  ${name}: ${sample}`);
-    if (paid !== ordersPlaced) console.error(`The database has ${paid} paid bench orders from this run, but ${ordersPlaced} were answered as placed.`);
+    if (paid !== ordersPlaced)
+      console.error(`The database has ${paid} paid bench orders from this run, but ${ordersPlaced} were answered as placed.`);
     for (const mismatch of stockMismatches) console.error(`Stock does not match the paid orders: ${mismatch}`);
     if (stockMismatches.length === 0) console.info('Stock taken matches the paid orders for every product bought.');
     return errors === 0 && paid === ordersPlaced && stockMismatches.length === 0;
