@@ -1,10 +1,10 @@
 // `npm run bench:api [-- --duration 20 --connections 50 --no-cache]`: load-tests the catalogue reads.
+// `npm run bench:api -- --mixed [--duration 60 --connections 100]`: the mixed shopper workload on
+// PostgreSQL instead (browse, search, checkout through the PayPal stand-in), see bench-mixed.ts.
 // Uses an embedded PGlite database with 100k products under .data/bench-pglite (seeded on first run),
 // starts the API in its own process on a free port, then runs autocannon against each endpoint and
 // prints p50/p95/p99 latency, req/s and errors. Targets (2 cores): p95 ≤ 15 ms listings, ≤ 25 ms
 // search, ≤ 10 ms suggestions, zero errors.
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -13,18 +13,31 @@ import { connectDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { REPO_ROOT } from '../src/lib/paths.ts';
 import { resetCatalogue, seedCatalogue } from '../src/seed/seedCatalogue.ts';
+import { percentile, startBenchServer } from './bench-lib.ts';
+import { DEFAULT_BENCH_DATABASE_URL, runMixedBench } from './bench-mixed.ts';
 
 const { values } = parseArgs({
   options: {
-    duration: { type: 'string', default: '20' },
-    connections: { type: 'string', default: '50' },
+    mixed: { type: 'boolean', default: false },
+    // Defaults depend on the mode: 20 s × 50 connections per endpoint, or 60 s × 100 for --mixed.
+    duration: { type: 'string' },
+    connections: { type: 'string' },
     products: { type: 'string', default: '100000' },
+    customers: { type: 'string', default: '200' },
+    'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL },
     'no-cache': { type: 'boolean', default: false },
   },
 });
-const DURATION = Number(values.duration);
-const CONNECTIONS = Number(values.connections);
+const DURATION = Number(values.duration ?? (values.mixed ? 60 : 20));
+const CONNECTIONS = Number(values.connections ?? (values.mixed ? 100 : 50));
 const PRODUCTS = Number(values.products);
+const CUSTOMERS = Number(values.customers);
+for (const [name, value] of Object.entries({ duration: DURATION, connections: CONNECTIONS, products: PRODUCTS, customers: CUSTOMERS })) {
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`--${name} must be a positive whole number (got ${value})`);
+    process.exit(1);
+  }
+}
 const DATA_DIR = path.join(REPO_ROOT, '.data', 'bench-pglite');
 const STORE = 'lincoln-park-market';
 
@@ -44,31 +57,6 @@ async function ensureBenchDatabase(): Promise<void> {
     await db.close();
   }
 }
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the API did not become healthy');
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 async function bench(base: string, name: string, url: string, targetP95: number) {
   const latencies: number[] = [];
@@ -93,23 +81,25 @@ async function bench(base: string, name: string, url: string, targetP95: number)
   return row;
 }
 
+if (values.mixed) {
+  const ok = await runMixedBench({
+    databaseUrl: values['database-url'],
+    duration: DURATION,
+    connections: CONNECTIONS,
+    products: PRODUCTS,
+    customers: CUSTOMERS,
+    catalogueCache: !values['no-cache'],
+  });
+  process.exit(ok ? 0 : 1);
+}
+
 await ensureBenchDatabase();
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bench-server.ts')], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    API_PORT: String(port),
-    PGLITE_DATA_DIR: DATA_DIR,
-    DATABASE_URL: '',
-    BENCH_CATALOGUE_CACHE: values['no-cache'] ? 'off' : 'on',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const { base, stop } = await startBenchServer({
+  PGLITE_DATA_DIR: DATA_DIR,
+  DATABASE_URL: '',
+  BENCH_CATALOGUE_CACHE: values['no-cache'] ? 'off' : 'on',
 });
 try {
-  await waitForHealth(base);
   console.info(`${PRODUCTS} products, ${CONNECTIONS} connections × ${DURATION} s per endpoint, answer cache ${values['no-cache'] ? 'off' : 'on'}`);
   const rows = [];
   for (const sort of ['name', 'price']) {
@@ -122,5 +112,5 @@ try {
   rows.push(await bench(base, 'suggestions "org" limit=5', '/open/products/search/global/paginated?query=org&limit=5', 10));
   console.table(rows);
 } finally {
-  server.kill('SIGTERM');
+  await stop();
 }

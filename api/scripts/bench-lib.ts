@@ -1,0 +1,61 @@
+// Helpers both bench modes share (bench-api.ts): a free port, the API started in its own process
+// (bench-server.ts) and waited for, and percentiles over every response time kept.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitForHealth(base: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the API did not become healthy');
+}
+
+/**
+ * Starts bench-server.ts on a free port with `env` on top of ours; resolves once /health answers.
+ * PUBLIC_API_URL is that address: the API calls its own dev PayPal stand-in through it.
+ */
+export async function startBenchServer(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // e.g. BENCH_SERVER_NODE_ARGS=--cpu-prof to see where the API spends its time under load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(import.meta.dirname, 'bench-server.ts')], {
+    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', API_PORT: String(port), PUBLIC_API_URL: base, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await waitForHealth(base);
+  } catch (err) {
+    server.kill('SIGTERM');
+    throw err;
+  }
+  const exited = once(server, 'exit');
+  // Waits for the server's exit, so what it prints on SIGTERM comes before the bench's own exit.
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    await exited;
+  };
+  return { base, stop };
+}
+
+/** Nearest-rank percentile of an ascending array. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
