@@ -2,10 +2,11 @@
 // shopper from the home page to an order in the history, and the same way by keyboard only.
 // Prices, fees and totals are never computed here: the page must show what the API priced.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { signUp } from '../fixtures/auth.ts';
+import { dialog, signUp } from '../fixtures/auth.ts';
 import { openPaypalDialog, stores, type Product, type Store } from '../fixtures/checkout.ts';
+import { expectFocusTrapped, expectVisibleFocus, tabTo } from '../fixtures/keyboard.ts';
 import { waitForMailLink } from '../fixtures/mailbox.ts';
-import { test, expect, type E2EStack, type SessionUser } from '../fixtures/stack.ts';
+import { test, expect, DEMO_ACCOUNTS, DEMO_PASSWORD, type E2EStack, type SessionUser } from '../fixtures/stack.ts';
 
 const PASSWORD = 'Journey-Shopper-2026';
 const QUERY = 'milk';
@@ -45,9 +46,6 @@ test('a new shopper: search, two stores, sign up, verify, address, checkout with
   request,
   stack,
 }) => {
-  // Sign-up, the mailbox, the address check and the PayPal round trip all happen in one test, on two
-  // cores shared with other suites: more than the default minute.
-  test.setTimeout(120_000);
   const email = `journey-${Date.now()}@example.com`;
 
   // Home.
@@ -226,4 +224,205 @@ test('a new shopper: search, two stores, sign up, verify, address, checkout with
   await expect(amount(card, 'Deliver to')).toContainText('Chicago');
   for (const name of [first!.name, secondName]) await expect(card.getByText(name)).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(1);
+});
+
+// No click() here: Tab / Shift+Tab / Enter / Space / arrows / Escape only, with focus asserted at
+// every step. The demo shopper signs in (the sign-up path is the test above).
+test('the same journey by keyboard only: header, suggestions, auth modal, cart, checkout and PayPal', async ({ page, request, stack }) => {
+  const allStores = await stores(request, stack);
+  const suggested = await globalSearch(request, stack, QUERY, 5);
+  const pick = suggested.find((p) => p.stockStatus === 'IN_STOCK')!;
+  const main = page.getByRole('main');
+
+  await page.goto(stack.shellUrl('/'));
+  await expect(page.getByRole('heading', { name: 'Our Stores' })).toBeVisible();
+
+  // The first Tab is the skip link; Enter takes focus to the main content.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  await expect(main).toBeFocused();
+
+  // The Stores menu, back up the header: Enter opens it, Escape closes it onto its button.
+  const storesButton = page.getByRole('button', { name: 'Stores' });
+  await tabTo(page, storesButton, 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(storesButton).toHaveAttribute('aria-expanded', 'true');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const other = allStores.find((s) => s.publicId !== pick.store.publicId)!;
+  await tabTo(page, nav.getByRole('link', { name: allStores[0]!.name, exact: true }));
+  await page.keyboard.press('Escape');
+  await expect(storesButton).toBeFocused();
+  await expect(storesButton).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Space');
+  await tabTo(page, nav.getByRole('link', { name: other.name, exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(stack.shellUrl(`/store/${other.publicId}`));
+  await expect(page.getByRole('heading', { level: 1, name: other.name })).toBeVisible();
+  await expect(main).toBeFocused();
+
+  // The header search box: suggestions by arrow keys, wrapping at both ends; Escape closes them;
+  // Enter opens the highlighted one. Focus stays in the box throughout (aria-activedescendant).
+  const search = page.getByRole('combobox', { name: 'Search products' });
+  await tabTo(page, search, 'Shift+Tab');
+  await page.keyboard.type(QUERY);
+  const listbox = page.getByRole('listbox', { name: 'Product suggestions' });
+  const options = listbox.getByRole('option');
+  await expect(options).toHaveCount(suggested.length);
+  await expect(search).toHaveAttribute('aria-expanded', 'true');
+  const highlighted = async (index: number) => {
+    await expect(options.nth(index)).toHaveAttribute('aria-selected', 'true');
+    await expect(search).toHaveAttribute('aria-activedescendant', (await options.nth(index).getAttribute('id'))!);
+  };
+  await page.keyboard.press('ArrowUp');
+  await highlighted(suggested.length - 1);
+  await page.keyboard.press('ArrowDown');
+  await highlighted(0);
+  await page.keyboard.press('Escape');
+  await expect(listbox).toBeHidden();
+  await expect(search).toHaveValue(QUERY);
+  const index = suggested.indexOf(pick);
+  for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowDown');
+  await highlighted(index);
+  await expect(search).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/store/${pick.store.publicId}\\?q=`));
+  await expect(listbox).toBeHidden();
+  await expect(main).toBeFocused();
+
+  // Add to Cart from the listing, by Enter.
+  const pickCard = page.getByRole('article', { name: pick.name }).first();
+  await tabTo(page, pickCard.getByRole('button', { name: 'Add to Cart' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  await expect(pickCard.getByRole('button', { name: /^(Added!|In Cart)$/ })).toBeFocused();
+
+  // The global search from the header box: Enter with no highlighted suggestion searches the text.
+  await tabTo(page, search, 'Shift+Tab');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(QUERY);
+  await expect(options.first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(stack.shellUrl(`/search?q=${QUERY}`));
+  await expect(main).toBeFocused();
+  const secondCard = page
+    .getByRole('article')
+    .filter({ hasNot: page.getByText(`Available at ${pick.store.name}`, { exact: true }) })
+    .filter({ hasNot: page.getByRole('heading', { name: pick.name, exact: true }) })
+    .filter({ has: page.getByRole('button', { name: 'Add to Cart' }) })
+    .first();
+  await expect(secondCard).toBeVisible();
+  await tabTo(page, secondCard.getByRole('button', { name: 'Add to Cart' }));
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+
+  // The auth modal: Enter opens it on the first field, Escape closes it back onto its opener.
+  const signInButton = page.getByRole('banner').getByRole('button', { name: 'Sign In' });
+  await tabTo(page, signInButton, 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  const modal = dialog(page);
+  await expect(modal.getByLabel('Email')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await expect(signInButton).toBeFocused();
+
+  // Open again: focus stays inside past both ends, then fill and submit from the keyboard.
+  await page.keyboard.press('Space');
+  await expect(modal.getByLabel('Email')).toBeFocused();
+  await page.keyboard.type(DEMO_ACCOUNTS.shopper);
+  await page.keyboard.press('Tab');
+  await expect(modal.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.type(DEMO_PASSWORD);
+  await expectFocusTrapped(page, modal);
+  await tabTo(page, modal.getByRole('button', { name: 'Sign In', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(modal).toBeHidden();
+  await expect(page.locator('.user-menu-button')).toBeVisible();
+  // The Sign In button is gone once signed in: focus goes on to the page, not lost on the body.
+  await expect(main).toBeFocused();
+
+  // The cart from the header: a fee per store; a quantity up by Space; on to checkout.
+  const cartLink = page.getByRole('link', { name: 'Cart, 2 items' });
+  await tabTo(page, cartLink, 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(stack.shellUrl('/cart'));
+  await expect(main).toBeFocused();
+  await expect(page.getByText(/^Delivery fee \(\d+\.\d mi\)$/)).toHaveCount(2);
+  const increase = page.getByRole('button', { name: `Increase quantity of ${pick.name}` });
+  await tabTo(page, increase);
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('group', { name: `Quantity of ${pick.name}` }).locator('output')).toHaveText('2');
+  await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+  await expect(increase).toBeFocused();
+  await tabTo(page, page.getByRole('link', { name: 'Proceed to Checkout' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(stack.shellUrl('/checkout'));
+  await expect(main).toBeFocused();
+
+  // Step 1: Continue without a phone shows the error and puts focus on the field.
+  await expect(page.getByRole('heading', { level: 2, name: 'Delivery Info' })).toBeVisible();
+  const continueButton = page.getByRole('button', { name: 'Continue to Payment' });
+  await tabTo(page, continueButton);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Phone number is required')).toBeVisible();
+  const phone = page.getByLabel('Phone Number');
+  await expect(phone).toBeFocused();
+  await page.keyboard.type('(312) 555-0199');
+  await expect(page.getByText('Phone number is required')).toBeHidden();
+  await tabTo(page, continueButton);
+  await page.keyboard.press('Enter');
+  const paymentHeading = page.getByRole('heading', { level: 2, name: 'Payment' });
+  await expect(paymentHeading).toBeFocused();
+
+  // Step 2, Back and forth: each step takes focus on its heading.
+  await tabTo(page, page.getByRole('button', { name: 'Back', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Delivery Info' })).toBeFocused();
+  await expect(phone).toHaveValue('(312) 555-0199');
+  await tabTo(page, continueButton);
+  await page.keyboard.press('Enter');
+  await expect(paymentHeading).toBeFocused();
+
+  // The PayPal stand-in's dialog: Approve first, Tab wraps inside, Escape cancels back onto the button.
+  const paypalButton = page.getByRole('group', { name: 'Pay with PayPal' }).getByRole('button', { name: 'PayPal' });
+  await tabTo(page, paypalButton);
+  await page.keyboard.press('Enter');
+  const paypal = page.getByRole('dialog', { name: 'PayPal checkout (test)' });
+  const approve = paypal.getByRole('button', { name: 'Approve' });
+  await expect(approve).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(paypal.getByRole('button', { name: 'Decline card' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(paypal.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(approve).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(paypal.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(paypal).toBeHidden();
+  await expect(paypalButton).toBeFocused();
+  await expect(page.getByText('Processing your order...')).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+
+  // Pay: Enter on the button, Enter on Approve.
+  await page.keyboard.press('Enter');
+  await expect(approve).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Successfully Placed' })).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/order-details\/[0-9a-f-]{36}$/);
+  await expect(main).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  const orderItems = page.getByRole('region', { name: 'Order Items' });
+  await expect(orderItems.getByRole('listitem').filter({ hasText: `${pick.store.name} · ` })).toContainText(`2x ${pick.name}`);
+
+  // The history by keyboard, and back into the order's details from its card.
+  await tabTo(page, page.getByRole('link', { name: 'View Order History' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Order history' })).toBeVisible();
+  await expect(main).toBeFocused();
+  await tabTo(page, page.getByRole('link', { name: 'View Details' }).first());
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Order Details' })).toBeVisible();
+  await expect(main).toBeFocused();
 });
