@@ -1,29 +1,16 @@
 // Accounts and identity through the real API (issue: Accounts and identity): sign up, verify by the
 // link in the dev mailbox, sign out and in, reset a forgotten password, sign in with Google through
 // the dev OpenID issuer, save a valid and an invalid address, and favourite a product.
-import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/stack.ts';
 import { waitForMailLink } from '../fixtures/mailbox.ts';
-import { dialog, signIn, signOut } from '../fixtures/auth.ts';
+import { dialog, signIn, signOut, signUp } from '../fixtures/auth.ts';
 
 const PASSWORD = 'Grocer-Shopper-2026';
-
-async function signUp(page: Page, email: string, password = PASSWORD) {
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await dialog(page).getByLabel('Email').fill(email);
-  await dialog(page).getByLabel('Password', { exact: true }).fill(password);
-  await dialog(page).getByLabel('Confirm Password').fill(password);
-  await dialog(page).getByRole('button', { name: 'Create Account' }).click();
-  await expect(dialog(page).getByText('Account Created Successfully!')).toBeVisible();
-  await expect(dialog(page).getByText(email)).toBeVisible();
-  await dialog(page).getByRole('button', { name: 'Got it!' }).click();
-  await expect(page).toHaveURL(/\/account$/);
-}
 
 test('sign up, verify the email from the mailbox, sign out and back in', async ({ page, request, stack }) => {
   const email = `new-${Date.now()}@example.com`;
   await page.goto(stack.shellUrl('/'));
-  await signUp(page, email);
+  await signUp(page, email, PASSWORD);
   const banner = page.getByRole('region', { name: 'Email verification' });
   await expect(banner).toBeVisible();
 
@@ -43,7 +30,7 @@ test('sign up, verify the email from the mailbox, sign out and back in', async (
 test('forgot password: the emailed link sets a new password that signs in', async ({ page, request, stack }) => {
   const email = `forgetful-${Date.now()}@example.com`;
   await page.goto(stack.shellUrl('/'));
-  await signUp(page, email);
+  await signUp(page, email, PASSWORD);
   await signOut(page);
 
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
@@ -84,7 +71,7 @@ test('sign in with Google through the dev issuer', async ({ page, stack }) => {
 test('a valid and an invalid address set the server flags; a favourite shows on /account', async ({ page, request, stack }) => {
   const email = `addresses-${Date.now()}@example.com`;
   await page.goto(stack.shellUrl('/'));
-  await signUp(page, email);
+  await signUp(page, email, PASSWORD);
 
   // 60601 is downtown Chicago, IL.
   await page.getByLabel('First Name').fill('Ada');
@@ -110,6 +97,9 @@ test('a valid and an invalid address set the server flags; a favourite shows on 
   const name = (await card.locator('.product-card-name').innerText()).trim();
   await card.getByRole('button', { name: /favorite/i }).click();
   await page.goto(stack.shellUrl('/account'));
-  await page.getByRole('button', { name: /favorites/i }).first().click();
+  await page
+    .getByRole('button', { name: /favorites/i })
+    .first()
+    .click();
   await expect(page.getByText(name).first()).toBeVisible();
 });

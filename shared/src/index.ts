@@ -38,6 +38,7 @@ export * from './validation/index.ts';
 // UI primitives
 export * from './ui/RoutePlaceholder.tsx';
 export * from './ui/useTimers.ts';
+export * from './ui/focusOnMount.ts';
 export * from './ui/Notice.tsx';
 export * from './ui/GoogleSignInButton.tsx';
 export * from './ui/externalNavigation.ts';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { events, type EventMap } from '@grocer/shared';
+import { events, useAppSelector, type EventMap } from '@grocer/shared';
 import { mockFetch, renderWithProviders, type FetchMock, type MockHandler } from '@grocer/shared/testing';
 import { authBody, errorBody, makeUser } from '../../testing/fixtures.ts';
 import { LocationDisplay } from '../../testing/LocationDisplay.tsx';
@@ -68,6 +68,36 @@ describe('AuthModal dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(document.body.style.overflow).toBe('');
     expect(screen.getByRole('button', { name: 'open signin' })).toHaveFocus();
+  });
+
+  it('moves focus to the main content when the opener is gone once signed in', async () => {
+    net = mockFetch({ 'POST /auth/login': () => ({ body: authBody(makeUser()) }) });
+    const user = userEvent.setup();
+    // Like the header's user menu: the Sign In button exists only while signed out.
+    function Opener() {
+      const signedIn = useAppSelector((state) => state.session.user !== null);
+      return signedIn ? null : (
+        <button type="button" onClick={() => events.emit('auth:open-modal', { mode: 'signin' })}>
+          Sign In
+        </button>
+      );
+    }
+    renderWithProviders(
+      <>
+        <Opener />
+        <main tabIndex={-1}>Page</main>
+        <AuthModal />
+      </>,
+    );
+    await user.tab();
+    await user.keyboard('{Enter}');
+    const dialog = screen.getByRole('dialog');
+    expect(field(dialog, 'Email')).toHaveFocus();
+    await user.keyboard('ada@example.com{Tab}Secret123{Enter}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
   });
 
   it('closes with the Close button', async () => {

@@ -3,7 +3,8 @@
 // resets mode, error and loading (each view unmounts, taking its state with it); switching mode
 // clears errors (a new view); the page body does not scroll while it is open.
 // Dialog semantics: role=dialog + aria-modal, labelled by the view's heading, focus moved in on open
-// and kept inside, Escape closes, focus goes back to whatever opened it.
+// and kept inside, Escape closes, focus goes back to whatever opened it (or to the main content
+// when the opener is gone, e.g. the header's Sign In button once signed in).
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
@@ -47,7 +48,10 @@ export default function AuthModal() {
     const returnTo = opener.current;
     return () => {
       body.style.overflow = previousOverflow;
+      // Signing in replaces the Sign In button that opened the modal: rather than dropping focus on
+      // the body (a keyboard user would start again from the top), go to the page's main content.
       if (returnTo?.isConnected) returnTo.focus();
+      else document.querySelector<HTMLElement>('main')?.focus();
     };
   }, [open]);
 

@@ -2,13 +2,13 @@
 // email has an error or is empty; success shows 'Reset Email Sent' (the API answers the same for
 // unknown emails, so nothing here reveals whether an account exists).
 import { useState, type FormEvent } from 'react';
-import { apiErrorMessage, isBlank, normalizeEmail, Notice, validateResetRequestForm } from '@grocer/shared';
+import { apiErrorMessage, focusOnMount, isBlank, normalizeEmail, Notice, validateResetRequestForm } from '@grocer/shared';
 import { FormField, focusFirstInvalid } from '../../components/FormField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAccountForgotPasswordMutation } from '../../lib/accountApi.ts';
 import { useValidatedForm } from '../../lib/useValidatedForm.ts';
 import { RESET_REQUEST_FAILED } from './authErrors.ts';
-import { focusOnMount, type AuthViewProps } from './modes.ts';
+import type { AuthViewProps } from './modes.ts';
 
 export function ResetRequestForm({ titleId, onModeChange }: AuthViewProps) {
   const [requestReset, { isLoading }] = useAccountForgotPasswordMutation();

@@ -1,9 +1,8 @@
 // Spec §2: after sign-up, 'Account Created Successfully!' with the email and a resend link;
 // 'Got it!' closes the modal and goes to /account.
 import { useState } from 'react';
-import { apiErrorMessage, CONSTANTS, Notice, useSessionResendVerificationMutation, useTimers } from '@grocer/shared';
+import { apiErrorMessage, CONSTANTS, focusOnMount, Notice, useSessionResendVerificationMutation, useTimers } from '@grocer/shared';
 import { RESEND_FAILED } from '../../lib/errors.ts';
-import { focusOnMount } from './modes.ts';
 
 export function SignUpSuccess({ titleId, email, onGotIt }: { titleId: string; email: string; onGotIt: () => void }) {
   const [resend, { isLoading }] = useSessionResendVerificationMutation();

@@ -9,6 +9,3 @@ export interface AuthViewProps {
   onModeChange: (mode: AuthMode) => void;
   onClose: () => void;
 }
-
-/** Focuses an element once, when it mounts (a module constant, so React never calls it again on re-render). */
-export const focusOnMount = (element: HTMLElement | null) => element?.focus();

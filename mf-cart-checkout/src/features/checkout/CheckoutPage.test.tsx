@@ -261,6 +261,8 @@ describe('CheckoutPage: step 1 Delivery Info', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(await screen.findByRole('heading', { name: 'Payment' })).toBeInTheDocument();
+    // The pressed button left with step 1: focus goes to the new step, not to the top of the page.
+    expect(screen.getByRole('heading', { name: 'Payment' })).toHaveFocus();
     const progress = screen.getByRole('list', { name: 'Checkout progress' });
     expect(within(progress).getByText('Payment').closest('li')).toHaveAttribute('aria-current', 'step');
   });
@@ -279,11 +281,13 @@ describe('CheckoutPage: step 1 Delivery Info', () => {
     expect(screen.queryByRole('heading', { name: 'Payment' })).not.toBeInTheDocument();
   });
 
-  it('Back returns to step 1 with its values', async () => {
+  it('Back returns to step 1 with its values, focus on its heading', async () => {
     renderCheckout();
+    // Opening the checkout leaves focus to the shell (the main content), not on the step.
+    expect(await screen.findByRole('heading', { name: 'Delivery Info' })).not.toHaveFocus();
     await goToPayment();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    expect(screen.getByRole('heading', { name: 'Delivery Info' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Delivery Info' })).toHaveFocus();
     expect(screen.getByLabelText('Phone Number')).toHaveValue('(217) 555-0100');
     expect(screen.queryByText('Phone number is required')).not.toBeInTheDocument();
   });

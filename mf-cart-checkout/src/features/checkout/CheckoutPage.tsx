@@ -86,6 +86,9 @@ export function CheckoutSteps({ user, items }: { user: User; items: CartItem[] }
   const [phone, setPhone] = useState('');
   const [deliveryInstructions, setDeliveryInstructions] = useState('');
   const [errors, setErrors] = useState<DeliveryErrors>({});
+  // Once the shopper moves between steps, the new step's heading takes focus: the button that was
+  // pressed is gone with the old step, and focus would otherwise drop to the top of the page.
+  const [moved, setMoved] = useState(false);
   const groups = useMemo(() => groupByStore(items), [items]);
   const { subtotalCents, fees, pricing, pricingLoading } = useCartPricing(items, user);
   const info: DeliveryInfo = { ...accountDeliveryInfo(user), phone, deliveryInstructions };
@@ -106,12 +109,14 @@ export function CheckoutSteps({ user, items }: { user: User; items: CartItem[] }
     const found = validateCheckoutDeliveryForm(info);
     setErrors(found);
     if (hasErrors(found)) return false;
+    setMoved(true);
     setStep(2);
     return true;
   };
 
   const onBack = () => {
     setErrors({});
+    setMoved(true);
     setStep(1);
   };
 
@@ -121,9 +126,16 @@ export function CheckoutSteps({ user, items }: { user: User; items: CartItem[] }
       <div className="checkout-layout">
         <div className="checkout-main">
           {step === 1 ? (
-            <DeliveryStep info={info} errors={errors} onChange={onChange} onContinue={onContinue} />
+            <DeliveryStep info={info} errors={errors} onChange={onChange} onContinue={onContinue} focusHeading={moved} />
           ) : (
-            <PaymentStep items={items} user={user} deliveryInfo={info} pricing={pricing ?? subtotalOnly(subtotalCents)} onBack={onBack} />
+            <PaymentStep
+              items={items}
+              user={user}
+              deliveryInfo={info}
+              pricing={pricing ?? subtotalOnly(subtotalCents)}
+              onBack={onBack}
+              focusHeading={moved}
+            />
           )}
         </div>
         <OrderSummary groups={groups} fees={fees} subtotalCents={subtotalCents} pricing={pricing} pricingLoading={pricingLoading} />

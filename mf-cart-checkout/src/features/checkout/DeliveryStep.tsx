@@ -2,7 +2,7 @@
 // 'Edit Address' to /account), phone (required) and delivery instructions editable.
 import { useId, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { paths, type DeliveryInfo, type FormErrors } from '@grocer/shared';
+import { focusOnMount, paths, type DeliveryInfo, type FormErrors } from '@grocer/shared';
 
 export type DeliveryErrors = FormErrors<'phone' | 'address' | 'city' | 'state' | 'zipCode'>;
 export type EditableField = 'phone' | 'deliveryInstructions';
@@ -13,6 +13,8 @@ export interface DeliveryStepProps {
   onChange: (field: EditableField, value: string) => void;
   /** Validates; true when the checkout moved on to payment. */
   onContinue: () => boolean;
+  /** Focus the heading on mount (the shopper came back from step 2). */
+  focusHeading?: boolean;
 }
 
 function ReadOnlyField({ label, value, error, display }: { label: string; value: string; error?: string; display?: string }) {
@@ -36,7 +38,7 @@ function ReadOnlyField({ label, value, error, display }: { label: string; value:
   );
 }
 
-export function DeliveryStep({ info, errors, onChange, onContinue }: DeliveryStepProps) {
+export function DeliveryStep({ info, errors, onChange, onContinue, focusHeading = false }: DeliveryStepProps) {
   const phoneId = useId();
   const instructionsId = useId();
   const phone = useRef<HTMLInputElement>(null);
@@ -49,7 +51,9 @@ export function DeliveryStep({ info, errors, onChange, onContinue }: DeliverySte
   return (
     <form className="delivery-step summary-card" onSubmit={submit} noValidate aria-labelledby="delivery-heading">
       <div className="step-heading">
-        <h2 id="delivery-heading">Delivery Info</h2>
+        <h2 id="delivery-heading" tabIndex={-1} ref={focusHeading ? focusOnMount : undefined}>
+          Delivery Info
+        </h2>
         <Link to={paths.account()}>Edit Address</Link>
       </div>
       <div className="checkout-grid">

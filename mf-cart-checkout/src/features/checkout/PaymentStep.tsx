@@ -4,6 +4,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
+  focusOnMount,
   Notice,
   paths,
   useAppDispatch,
@@ -26,9 +27,11 @@ export interface PaymentStepProps {
   deliveryInfo: DeliveryInfo;
   pricing: PaymentBreakdown;
   onBack: () => void;
+  /** Focus the heading on mount (the shopper came from step 1). */
+  focusHeading?: boolean;
 }
 
-export function PaymentStep({ items, user, deliveryInfo, pricing, onBack }: PaymentStepProps) {
+export function PaymentStep({ items, user, deliveryInfo, pricing, onBack, focusHeading = false }: PaymentStepProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [createPaypalOrder] = useCheckoutCreatePaypalOrderMutation();
@@ -97,7 +100,9 @@ export function PaymentStep({ items, user, deliveryInfo, pricing, onBack }: Paym
 
   return (
     <section className="payment-step summary-card" aria-labelledby="payment-heading">
-      <h2 id="payment-heading">Payment</h2>
+      <h2 id="payment-heading" tabIndex={-1} ref={focusHeading ? focusOnMount : undefined}>
+        Payment
+      </h2>
       <p>Pay securely with PayPal. You confirm the amount with PayPal before anything is charged.</p>
       {error && <Notice kind="error">{error}</Notice>}
       {processing && (
