@@ -37,13 +37,14 @@ export function PricingSummary({ subtotalCents, pricing, loading = false, note }
       </>
     );
   }
+  // displayServiceFee already holds the payment processing fee (README "Checkout, fees and pricing"), so
+  // the shown lines add up to the total; a separate processing line would count it twice.
   return (
     <dl className="pricing-summary">
       <Row label="Subtotal" value={formatDollars(pricing.subtotal)} />
       <Row label="Tax" value={formatDollars(pricing.tax)} />
       <Row label="Service Fee" value={formatDollars(pricing.displayServiceFee)} />
       <Row label="Delivery Fee" value={formatDollars(pricing.deliveryFee)} />
-      <Row label="Payment Processing Fee" value={formatDollars(pricing.paymentProcessingFee)} />
       <Row label="Total" value={formatDollars(pricing.total)} total />
     </dl>
   );

@@ -121,7 +121,7 @@ describe('CartPage', () => {
 
     const summary = screen.getByRole('complementary', { name: 'Order Summary' });
     expect(await within(summary).findByText('$32.82')).toBeInTheDocument();
-    for (const label of ['Subtotal', 'Tax', 'Service Fee', 'Delivery Fee', 'Payment Processing Fee', 'Total']) {
+    for (const label of ['Subtotal', 'Tax', 'Service Fee', 'Delivery Fee', 'Total']) {
       expect(within(summary).getByText(label)).toBeInTheDocument();
     }
     expect(requestsTo('/pricing/calculate')[0]!.body).toEqual({
