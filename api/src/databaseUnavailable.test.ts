@@ -10,7 +10,9 @@ import { createSessionJwt, createTicketJwt } from './lib/jwt.ts';
 import { TICKET_TTL_SECONDS } from './plugins/services.ts';
 import { FAST_HASHING, STRONG_PASSWORD } from './testing/accounts.ts';
 import { orderPayload, SHOPPER_ADDRESS } from './testing/checkout.ts';
-import { buildTestApp, connectUnreachableDatabase } from './testing/testApp.ts';
+import { createCatalogueService } from './services/catalogue/catalogueService.ts';
+import { startTcpProxy, type TcpProxy } from './testing/tcpProxy.ts';
+import { buildTestApp, connectUnreachableDatabase, createTestDatabase, TEST_DATABASE_URL } from './testing/testApp.ts';
 
 /** The bound for an answer when the database is away. */
 const ANSWER_WITHIN_MS = 2_000;
@@ -237,4 +239,65 @@ describe('every route with the database unreachable', () => {
   it.each(Object.keys(ROUTE_CASES))('%s answers promptly, a JSON 503 when it needs the database', async (route) => {
     await expectUnavailableAnswer(app, route, credentials);
   });
+});
+
+/** Routes that need the database, for the cases where the database goes away under a running app. */
+const DATABASE_ROUTES = Object.keys(ROUTE_CASES).filter((route) => !ROUTE_CASES[route]!.noDatabase);
+
+// The real process case, on PostgreSQL only (CI runs the suite again with DATABASE_URL): the app is
+// up with warm pooled connections when the network under it breaks.
+(TEST_DATABASE_URL ? describe : describe.skip)('PostgreSQL going away while the app runs', () => {
+  let proxy: TcpProxy;
+  let app: App;
+  let credentials: Credentials;
+  beforeAll(async () => {
+    const server = new URL(TEST_DATABASE_URL!);
+    proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
+    const db = await createTestDatabase({ port: proxy.port });
+    // No catalogue cache, so every call really goes to the database rather than a warm answer.
+    app = await buildTestApp({ db, config: FAST_HASHING, services: { catalogue: createCatalogueService(db.db, { cacheTtlMs: 0 }) } });
+    credentials = await credentialsFor(app);
+  });
+  afterEach(() => proxy.restore());
+  afterAll(async () => {
+    await app.close();
+    await proxy.close();
+  });
+
+  /** Several requests at once, so the pool holds more than one connection when the network breaks. */
+  async function warmPool() {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => app.inject({ method: 'GET', url: '/open/stores' })));
+    expect(answers.map((res) => res.statusCode)).toEqual(answers.map(() => 200));
+  }
+
+  async function expectRecovered() {
+    // The pool drops the dead connections and opens new ones: no restart needed.
+    const deadline = Date.now() + 10_000;
+    let status = 0;
+    while (Date.now() < deadline && status !== 200) {
+      status = (await app.inject({ method: 'GET', url: '/health' })).statusCode;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/open/stores' })).statusCode).toBe(200);
+  }
+
+  it('server gone (connections reset, new ones refused): every call a JSON 503 within 2 s, then recovers', async () => {
+    await warmPool();
+    await proxy.cut();
+    for (const route of DATABASE_ROUTES) await expectUnavailableAnswer(app, route, credentials);
+    await proxy.restore();
+    await expectRecovered();
+  }, 60_000);
+
+  it('network partition (nothing gets through, nothing is closed): every call a JSON 503 within 2 s, then recovers', async () => {
+    await warmPool();
+    proxy.blackhole();
+    // All at once, as traffic keeps coming during an outage: the pool's wait for a connection is bounded too.
+    const results = await Promise.allSettled(DATABASE_ROUTES.map((route) => expectUnavailableAnswer(app, route, credentials)));
+    const failures = results.flatMap((result) => (result.status === 'rejected' ? [(result.reason as Error).message] : []));
+    expect(failures).toEqual([]);
+    await proxy.restore();
+    await expectRecovered();
+  }, 60_000);
 });

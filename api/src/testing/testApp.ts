@@ -41,9 +41,9 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
 
 /**
  * A new database for one test file, migrated unless `migrate: false`: in-memory PGlite, or a new
- * PostgreSQL database on TEST_DATABASE_URL's server that `close()` drops.
+ * PostgreSQL database on TEST_DATABASE_URL's server that `close()` drops (reached on `port` when given).
  */
-export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<DbConnection> {
+export async function createTestDatabase(options: { migrate?: boolean; port?: number } = {}): Promise<DbConnection> {
   let connection: DbConnection;
   if (!TEST_DATABASE_URL) {
     connection = await connectDatabase({ databaseUrl: undefined, pgliteDataDir: PGLITE_IN_MEMORY });
@@ -53,6 +53,8 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     await withAdminClient((admin) => admin.query(`create database "${name}"`));
     const url = new URL(TEST_DATABASE_URL);
     url.pathname = `/${name}`;
+    // A proxy in front of the server (testing/tcpProxy.ts), for tests that cut the connection.
+    if (options.port !== undefined) url.port = String(options.port);
     const inner = await connectDatabase({ databaseUrl: url.href, pgliteDataDir: PGLITE_IN_MEMORY });
     connection = {
       ...inner,
