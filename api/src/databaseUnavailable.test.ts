@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { generateKeyPair, SignJWT } from 'jose';
 import type { App } from './app.ts';
+import { SERVING_TIMEOUTS } from './db/client.ts';
 import { createSessionJwt, createTicketJwt } from './lib/jwt.ts';
 import { TICKET_TTL_SECONDS } from './plugins/services.ts';
 import { FAST_HASHING, STRONG_PASSWORD } from './testing/accounts.ts';
@@ -253,7 +254,7 @@ const DATABASE_ROUTES = Object.keys(ROUTE_CASES).filter((route) => !ROUTE_CASES[
   beforeAll(async () => {
     const server = new URL(TEST_DATABASE_URL!);
     proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
-    const db = await createTestDatabase({ port: proxy.port });
+    const db = await createTestDatabase({ port: proxy.port, timeouts: SERVING_TIMEOUTS });
     // No catalogue cache, so every call really goes to the database rather than a warm answer.
     app = await buildTestApp({ db, config: FAST_HASHING, services: { catalogue: createCatalogueService(db.db, { cacheTtlMs: 0 }) } });
     credentials = await credentialsFor(app);

@@ -73,7 +73,10 @@ test('the PayPal SDK failing to load shows the payment error and the rest of che
   page.on('pageerror', (error) => crashes.push(error));
 
   await page.goto(stack.shellUrl('/checkout'));
+  // The SDK was really asked for (not, say, the PayPal config failing first, which says the same).
+  const sdkRequested = page.waitForRequest(/\/dev\/paypal\/sdk\/js/);
   await reachPayment(page);
+  await sdkRequested;
   const payment = page.getByRole('region', { name: 'Payment' });
   await expect(payment.getByRole('alert')).toHaveText('PayPal payment failed. Please try again.');
   // Nothing crashed: the summary and the header are there, and Back returns to step 1.
