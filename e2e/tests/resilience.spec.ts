@@ -27,6 +27,8 @@ test('with the API stopped mid-session the cart and session stay, pages show the
   await page.goto(stack.shellUrl('/'));
   await expect(page.getByRole('link', { name: `Shop Now at ${first!.name}` })).toBeVisible();
   await markDocument(page);
+  const crashes: Error[] = [];
+  page.on('pageerror', (error) => crashes.push(error));
   const header = page.getByRole('banner');
   const signedIn = header.getByRole('button', { name: 'Casey Shopper' });
   await expect(signedIn).toBeVisible();
@@ -61,6 +63,7 @@ test('with the API stopped mid-session the cart and session stay, pages show the
   await expect(signedIn).toBeVisible();
   expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('user') ?? 'null')?.uuid)).toBe(user.uuid);
   await expectSameDocument(page);
+  expect(crashes).toEqual([]);
 });
 
 test('the PayPal SDK failing to load shows the payment error and the rest of checkout keeps working', async ({ page, request, stack }) => {
