@@ -1,6 +1,6 @@
 // Resilience of the composed stack (issue: Proof of quality, "Resilience"): the API going away and
 // coming back mid-session, and the PayPal SDK failing to load. A remote being down is covered by
-// release.spec.ts; the database being unreachable by api/src/unavailable.test.ts (every route).
+// release.spec.ts; the database being unreachable by api/src/databaseUnavailable.test.ts (every route).
 import type { Page } from '@playwright/test';
 import { addFirstInStock, reachPayment, stores } from '../fixtures/checkout.ts';
 import { test, expect, storeSession } from '../fixtures/stack.ts';

@@ -1,4 +1,4 @@
-// Pages recover by themselves when the API comes back (issue "Resilience"): a call that failed because
+// Pages recover by themselves when the API comes back (issue "Resilience"): a query that failed because
 // the API could not be asked (no answer, or its 503) starts a light probe of GET /health, and once the
 // API answers, RTK Query's reconnect refetch runs (createApi's refetchOnReconnect), exactly as when
 // the browser itself comes back online. Nothing is reloaded and nothing is asked while the API is away
