@@ -3,7 +3,7 @@
 // migrates, empties the catalogue tables (and what references products, e.g. favourites), then seeds.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
-import { connectDatabase } from '../src/db/client.ts';
+import { connectDatabase, MAINTENANCE_TIMEOUTS } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { DEFAULT_SEED, DEFAULT_SEED_PRODUCTS, resetCatalogue, seedCatalogue } from '../src/seed/seedCatalogue.ts';
 
@@ -18,7 +18,7 @@ if (!Number.isInteger(productCount) || productCount < 1 || !Number.isInteger(see
 }
 
 const config = loadConfig();
-const db = await connectDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir });
+const db = await connectDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir, timeouts: MAINTENANCE_TIMEOUTS });
 try {
   await runMigrations(db);
   const started = Date.now();

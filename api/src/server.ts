@@ -1,7 +1,7 @@
 // Entry point (`tsx src/server.ts`): config → database → migrations → app → listen, and a graceful stop.
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { connectDatabase, type DbConnection } from './db/client.ts';
+import { connectDatabase, MAINTENANCE_TIMEOUTS, SERVING_TIMEOUTS, type DbConnection, type PgTimeouts } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedCatalogueIfEmpty } from './seed/seedCatalogue.ts';
 import { createPasswordHasher } from './services/passwords.ts';
@@ -27,13 +27,15 @@ async function main(): Promise<void> {
   const config = readConfig();
 
   let db: DbConnection;
-  try {
-    db = await connectDatabase({
+  const connect = (timeouts: PgTimeouts) =>
+    connectDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDataDir: config.pgliteDataDir,
       onPoolError: (err) => console.error('PostgreSQL idle connection error:', err.message),
+      timeouts,
     });
-    const database = db;
+  try {
+    const database = await connect(MAINTENANCE_TIMEOUTS);
     await runMigrations(database, {
       // A fresh database gets the demo catalogue; an existing one is left alone. Under the migration
       // lock: API replicas starting together on an empty PostgreSQL would otherwise collide on unique keys.
@@ -44,6 +46,13 @@ async function main(): Promise<void> {
         }
       },
     });
+    // PostgreSQL: requests get their own pool with the short serving timeouts (PGlite has none).
+    if (database.driver === 'postgres') {
+      await database.close();
+      db = await connect(SERVING_TIMEOUTS);
+    } else {
+      db = database;
+    }
   } catch (err) {
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.pgliteDataDir}`;
     console.error(`Could not open and migrate the database: ${where}.`, err);

@@ -27,22 +27,38 @@ export interface ConnectOptions {
   pgliteDataDir: string;
   /** Called when an idle pooled PostgreSQL connection fails (server restart, network drop). */
   onPoolError?: (err: Error) => void;
+  /** PostgreSQL only; SERVING_TIMEOUTS unless the connection migrates or seeds. */
+  timeouts?: PgTimeouts;
 }
 
-/** Fail fast instead of queueing forever when PostgreSQL does not answer (health must answer within 2 s). */
-export const PG_CONNECT_TIMEOUT_MS = 2_000;
-/** Server-side cap for one statement; a runaway query is cancelled rather than holding a connection. */
-export const PG_STATEMENT_TIMEOUT_MS = 10_000;
-/** Client-side cap for one query, a little above the server's, for when the server itself stops answering. */
-export const PG_QUERY_TIMEOUT_MS = 12_000;
+/** How long node-postgres waits: for a connection (new, or a free one from the pool), and for one statement. */
+export interface PgTimeouts {
+  /** Opening a connection, or waiting for a pooled one: past this, fail instead of queueing forever. */
+  connectMs: number;
+  /** Server-side cap for one statement: a runaway query is cancelled rather than holding a connection. */
+  statementMs: number;
+  /** Client-side cap for one query, for when the server itself stops answering (a network partition). */
+  queryMs: number;
+}
+
+/**
+ * Serving requests: every call answers within 2 s, a 503 if need be (issue "Resilience"), even when the
+ * network to PostgreSQL goes silent. A call waits for a connection or for one query, not both in a row
+ * in practice, so either bound alone stays under 2 s with room for the rest of the request.
+ */
+export const SERVING_TIMEOUTS: PgTimeouts = { connectMs: 1_500, statementMs: 1_200, queryMs: 1_500 };
+
+/** Migrations and seeding (at boot, `npm run seed`): index builds and bulk inserts outlast any request. */
+export const MAINTENANCE_TIMEOUTS: PgTimeouts = { connectMs: 2_000, statementMs: 10_000, queryMs: 12_000 };
 
 export async function connectDatabase(options: ConnectOptions): Promise<DbConnection> {
   if (options.databaseUrl) {
+    const timeouts = options.timeouts ?? SERVING_TIMEOUTS;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
-      statement_timeout: PG_STATEMENT_TIMEOUT_MS,
-      query_timeout: PG_QUERY_TIMEOUT_MS,
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.queryMs,
     });
     // Without a listener an idle client's error (e.g. PostgreSQL restarting) would crash the process;
     // the pool drops that client and the next query gets a fresh connection.

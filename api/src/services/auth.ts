@@ -4,9 +4,10 @@
 import { normalizeEmail, validateEmail } from '@grocer/shared/validation';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { GOOGLE_ISSUER, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { emailTokens, users } from '../db/schema.ts';
 import { HttpError, httpError } from '../lib/errors.ts';
 import type { AuthMethod, SessionClaims, SessionJwt, TicketJwt, TicketPurpose } from '../lib/jwt.ts';
@@ -225,6 +226,13 @@ export function createAuthService(deps: AuthDeps): AuthService {
       try {
         claims = await verifyGoogleToken(idToken, clientId);
       } catch (err) {
+        // Only a token that fails verification is the shopper's problem. Keys that could not be read
+        // (our database for the dev issuer, Google's JWKS endpoint) are ours: a 503, never "sign-in failed".
+        if (isDatabaseUnavailable(err)) throw err;
+        if (err instanceof errors.JWKSTimeout || !(err instanceof errors.JOSEError)) {
+          log.warn({ err }, 'Google signing keys unavailable');
+          throw httpError(503, 'GOOGLE_SIGNIN_UNAVAILABLE', MESSAGES.googleUnavailable);
+        }
         log.info({ err }, 'Google ID token rejected');
         throw httpError(401, 'GOOGLE_SIGNIN_FAILED', MESSAGES.googleFailed);
       }

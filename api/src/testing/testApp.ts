@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App, type BuildAppOptions } from '../app.ts';
 import { loadConfig, PGLITE_IN_MEMORY, type Config } from '../config.ts';
-import { connectDatabase, type DbConnection } from '../db/client.ts';
+import { connectDatabase, MAINTENANCE_TIMEOUTS, type DbConnection, type PgTimeouts } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 
 /** A PostgreSQL URL nothing listens on: port 1 refuses connections at once. */
@@ -41,9 +41,9 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
 
 /**
  * A new database for one test file, migrated unless `migrate: false`: in-memory PGlite, or a new
- * PostgreSQL database on TEST_DATABASE_URL's server that `close()` drops.
+ * PostgreSQL database on TEST_DATABASE_URL's server that `close()` drops (reached on `port` when given).
  */
-export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<DbConnection> {
+export async function createTestDatabase(options: { migrate?: boolean; port?: number; timeouts?: PgTimeouts } = {}): Promise<DbConnection> {
   let connection: DbConnection;
   if (!TEST_DATABASE_URL) {
     connection = await connectDatabase({ databaseUrl: undefined, pgliteDataDir: PGLITE_IN_MEMORY });
@@ -53,7 +53,11 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     await withAdminClient((admin) => admin.query(`create database "${name}"`));
     const url = new URL(TEST_DATABASE_URL);
     url.pathname = `/${name}`;
-    const inner = await connectDatabase({ databaseUrl: url.href, pgliteDataDir: PGLITE_IN_MEMORY });
+    // A proxy in front of the server (testing/tcpProxy.ts), for tests that cut the connection.
+    if (options.port !== undefined) url.port = String(options.port);
+    // Suites seed whole catalogues through this connection on a loaded CI machine: the long timeouts,
+    // unless a test asks for the serving ones (databaseUnavailable.test.ts).
+    const inner = await connectDatabase({ databaseUrl: url.href, pgliteDataDir: PGLITE_IN_MEMORY, timeouts: options.timeouts ?? MAINTENANCE_TIMEOUTS });
     connection = {
       ...inner,
       close: async () => {

@@ -9,5 +9,7 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery,
   tagTypes: TAG_TYPES,
+  // When the browser or the API (api/recovery.ts) comes back, the queries on screen are asked again.
+  refetchOnReconnect: true,
   endpoints: () => ({}),
 });

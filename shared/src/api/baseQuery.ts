@@ -72,3 +72,9 @@ export function apiErrorMessage(error: unknown, fallback: string): string {
 export function apiErrorStatus(error: unknown): number | string | undefined {
   return error && typeof error === 'object' && 'status' in error ? (error as FetchBaseQueryError).status : undefined;
 }
+
+/** The API could not be asked: no answer (network down, timeout) or its 503 "try again later". */
+export function isApiUnreachable(error: unknown): boolean {
+  const status = apiErrorStatus(error);
+  return status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR' || status === 503;
+}

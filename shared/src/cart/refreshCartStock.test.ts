@@ -51,6 +51,22 @@ describe('refreshCartStock', () => {
     expect(toasts).toEqual(['warning: Removed 1 out of stock item(s) from cart: Eggs']);
   });
 
+  it.each([
+    ['cannot be reached', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['answers 503', () => ({ status: 503, body: { success: false, message: 'The service is temporarily unavailable. Please try again later.' } })],
+  ])("keeps a store's items when the API %s: the stock is unknown, not zero", async (_label, answer) => {
+    net = mockFetch({
+      'GET /open/products/fresh-mart': () => ({ body: [milk] }),
+      'GET /open/products/corner': answer,
+    });
+    const store = makeStore({ cart: { items: [line(milk), line(bread), line(eggs, 3)] } });
+    const removed = await store.dispatch(refreshCartStock());
+    // Fresh Mart answered, so its missing bread still goes; the Corner Shop's eggs stay.
+    expect(removed.map((item) => item.uuid)).toEqual(['p-bread']);
+    expect(store.getState().cart.items.map((item) => item.uuid)).toEqual(['p-milk', 'p-eggs']);
+    expect(toasts).toEqual(['warning: Removed 1 out of stock item(s) from cart: Rye Bread']);
+  });
+
   it('uses the store uuid when the line has no publicId, and says nothing when all is in stock', async () => {
     net = mockFetch({ 'GET /open/products/store-fresh-mart': () => ({ body: [{ ...milk, price_cents: 399 }] }) });
     const noPublicId = { ...line(milk, 2), store: { uuid: freshMart.uuid, name: freshMart.name } };

@@ -1,6 +1,9 @@
 // Spec §4: out-of-stock items leave the cart on load (after 100 ms) and on a stock refresh. The refresh
 // re-reads each store's products, grouped by store; an item missing from its store's answer, or whose
 // store could not be read, counts as out of stock and is removed with one warning toast.
+// Except when the API could not be asked at all (no answer, or a 503 "try again later"): that says
+// nothing about stock, and an outage must not empty the shopper's cart (issue "Resilience").
+import { isApiUnreachable } from '../api/baseQuery.ts';
 import type { CartItem, Product } from '../contracts/index.ts';
 import { showToast } from '../events/toast.ts';
 import type { AppThunk } from '../store/store.ts';
@@ -34,18 +37,22 @@ export function refreshCartStock(): AppThunk<Promise<CartItem[]>> {
       const { key, ref } = storeOf(item);
       if (!refs.has(key)) refs.set(key, ref);
     }
+    const unknownStores = new Set<string>();
     const answers = await Promise.all(
-      [...refs.values()].map(async (ref) => {
+      [...refs].map(async ([key, ref]) => {
         const result = await dispatch(cartStockApi.endpoints.cartStoreProducts.initiate(ref, { subscribe: false, forceRefetch: true }));
+        // No answer from the API, or its 503: the stock is unknown, not zero.
+        if (result.error && isApiUnreachable(result.error)) unknownStores.add(key);
         return result.data ?? null;
       }),
     );
     const found = new Map<string, Product>();
     for (const products of answers) for (const product of products ?? []) found.set(product.uuid, product);
 
-    // The shopper may have changed the cart while we waited: judge only lines we checked that are still there.
+    // The shopper may have changed the cart while we waited: judge only lines we checked that are still
+    // there, and whose store gave an answer.
     const checkedUuids = new Set(checked.map((item) => item.uuid));
-    const current = getState().cart.items.filter((item) => checkedUuids.has(item.uuid));
+    const current = getState().cart.items.filter((item) => checkedUuids.has(item.uuid) && !unknownStores.has(storeOf(item).key));
     const removed = current.filter((item) => {
       const product = found.get(item.uuid);
       return !product || !isAvailable(product);

@@ -3,6 +3,7 @@
 import { combineSlices, configureStore, type Action, type ThunkAction } from '@reduxjs/toolkit';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { api } from '../api/api.ts';
+import { createApiRecoveryMiddleware } from '../api/recovery.ts';
 import { cartSlice } from '../cart/cartSlice.ts';
 import { favouritesSlice } from '../favourites/favouritesSlice.ts';
 import { sessionSlice } from '../session/sessionSlice.ts';
@@ -19,7 +20,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware, createApiRecoveryMiddleware()),
   });
 }
 

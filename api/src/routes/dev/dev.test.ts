@@ -120,6 +120,18 @@ describe('POST /auth/google', () => {
     expect((await google(`${h}.${p}.`)).statusCode).toBe(401);
     expect((await google('garbage')).statusCode).toBe(401);
   });
+
+  it("answers 503, not 'sign-in failed', when the issuer's keys cannot be fetched", async () => {
+    const idToken = await mint({ email: uniqueEmail('keys') });
+    const noKeys = await buildTestApp({ config: { ...FAST_HASHING, googleJwksUrl: 'http://127.0.0.1:1/jwks' } });
+    try {
+      const res = await noKeys.inject({ method: 'POST', url: '/auth/google', payload: { idToken } });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toEqual({ code: 'GOOGLE_SIGNIN_UNAVAILABLE', message: 'Google sign-in is not available right now.' });
+    } finally {
+      await noKeys.close();
+    }
+  });
 });
 
 describe('production', () => {

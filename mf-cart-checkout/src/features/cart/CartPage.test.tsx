@@ -216,7 +216,7 @@ describe('CartPage', () => {
   it('removes out-of-stock and missing items 100 ms after opening, with the warning toast', async () => {
     mockApi({
       'GET /open/products/fresh-mart': () => ({ body: [{ ...milk, stockStatus: 'OUT_OF_STOCK' }] }),
-      'GET /open/products/corner-shop': () => ({ status: 503, body: null }),
+      'GET /open/products/corner-shop': () => ({ status: 500, body: null }),
     });
     const { store } = renderCart([line(milk), line(bread), line(eggs)]);
     expect(requestsTo('/open/products/fresh-mart')).toHaveLength(0);

@@ -8,7 +8,11 @@ import { LocationDisplay } from '../../testing/LocationDisplay.tsx';
 import CheckoutPage, { CheckoutSteps } from './CheckoutPage.tsx';
 
 // The PayPal SDK stands in as a plain button; tests drive its callbacks the way PayPal would.
-const mockPayPal: { props: PayPalButtonsComponentProps | null; options: ReactPayPalScriptOptions | null } = { props: null, options: null };
+const mockPayPal: { props: PayPalButtonsComponentProps | null; options: ReactPayPalScriptOptions | null; scriptRejected: boolean } = {
+  props: null,
+  options: null,
+  scriptRejected: false,
+};
 jest.mock('@paypal/react-paypal-js', () => {
   const { createElement, Fragment } = jest.requireActual<typeof React>('react');
   return {
@@ -16,7 +20,9 @@ jest.mock('@paypal/react-paypal-js', () => {
       mockPayPal.options = options;
       return createElement(Fragment, null, children);
     },
-    usePayPalScriptReducer: () => [{ isInitial: false, isPending: false, isRejected: false, isResolved: true, options: {} }],
+    usePayPalScriptReducer: () => [
+      { isInitial: false, isPending: false, isRejected: mockPayPal.scriptRejected, isResolved: !mockPayPal.scriptRejected, options: {} },
+    ],
     PayPalButtons: (props: PayPalButtonsComponentProps) => {
       mockPayPal.props = props;
       return createElement('button', { type: 'button' }, 'PayPal');
@@ -319,6 +325,19 @@ describe('CheckoutPage: step 2 Payment', () => {
     expect(screen.getByRole('group', { name: 'Pay with PayPal' })).toContainElement(screen.getByRole('button', { name: 'PayPal' }));
   });
 
+  it('says the PayPal payment failed when the PayPal script cannot load, and Back still works', async () => {
+    mockPayPal.scriptRejected = true;
+    try {
+      renderCheckout();
+      await goToPayment();
+      expect(screen.getByRole('alert')).toHaveTextContent(/^PayPal payment failed. Please try again.$/);
+      fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+      expect(screen.getByRole('heading', { level: 2, name: 'Delivery Info' })).toBeInTheDocument();
+    } finally {
+      mockPayPal.scriptRejected = false;
+    }
+  });
+
   it('places the order in the spec order and goes to the order details as a new order', async () => {
     const placed: string[] = [];
     const off = events.on('order:placed', ({ orderId }) => placed.push(orderId));
@@ -555,9 +574,9 @@ describe('CheckoutPage: step 2 Payment', () => {
     expect(first).not.toBe(second);
   });
 
-  it('says so when the PayPal config cannot be read', async () => {
+  it('says the PayPal payment failed when the PayPal config cannot be read', async () => {
     renderCheckout({ routes: { 'GET /payments/paypal/config': () => ({ status: 500, body: errorBody('no') }) } });
     await goToPayment().catch(() => undefined);
-    expect(await screen.findByRole('alert')).toHaveTextContent('PayPal is unavailable right now. Please try again later.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^PayPal payment failed. Please try again.$/);
   });
 });

@@ -11,11 +11,10 @@ import {
 } from '@paypal/react-paypal-js';
 import { Notice } from '@grocer/shared';
 import { useCheckoutPaypalConfigQuery, type PaypalConfig } from './checkoutApi.ts';
+import { PAYPAL_FAILED } from './processingError.ts';
 
 export type PayPalCallbacks = Required<Pick<PayPalButtonsComponentProps, 'createOrder' | 'onApprove' | 'onError' | 'onCancel'>>;
 
-/** (Grocer) The spec has no text for a PayPal that cannot be loaded. */
-export const PAYPAL_UNAVAILABLE = 'PayPal is unavailable right now. Please try again later.';
 
 export function paypalScriptOptions({ clientId, sdkBaseUrl }: PaypalConfig): ReactPayPalScriptOptions {
   return {
@@ -32,7 +31,8 @@ function PayPalArea(callbacks: PayPalCallbacks) {
   return (
     <div className="paypal-buttons" role="group" aria-label="Pay with PayPal" data-testid="paypal-buttons">
       {isPending && <p role="status">Loading PayPal...</p>}
-      {isRejected && <Notice kind="error">{PAYPAL_UNAVAILABLE}</Notice>}
+      {/* The SDK script failed to load (blocked, offline, PayPal down): the spec's payment error. */}
+      {isRejected && <Notice kind="error">{PAYPAL_FAILED}</Notice>}
       <PayPalButtons style={{ layout: 'vertical', shape: 'rect', label: 'paypal' }} {...callbacks} />
     </div>
   );
@@ -43,7 +43,7 @@ export function PayPalPayment(callbacks: PayPalCallbacks) {
   // The provider reads its options once; keep them stable.
   const options = useMemo(() => (config.data?.clientId ? paypalScriptOptions(config.data) : null), [config.data]);
   if (config.isLoading) return <p role="status">Loading PayPal...</p>;
-  if (!options) return <Notice kind="error">{PAYPAL_UNAVAILABLE}</Notice>;
+  if (!options) return <Notice kind="error">{PAYPAL_FAILED}</Notice>;
   return (
     <PayPalScriptProvider options={options}>
       <PayPalArea {...callbacks} />
