@@ -1,5 +1,6 @@
 // One rspack configuration for the shell and every remote, so the five apps build the same way
 // and differ only in what they say about themselves (name, port, exposes).
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -18,6 +19,16 @@ export interface AppOptions {
   /** Page title of the HTML document. */
   title: string;
 }
+
+const require = createRequire(import.meta.url);
+const bundlerRuntimeCjs = require.resolve('@module-federation/webpack-bundler-runtime', {
+  paths: [path.dirname(require.resolve('@module-federation/runtime-tools'))],
+});
+/**
+ * rspack embeds the MF bundler runtime by its CommonJS file, which drags in the whole SDK (Node script
+ * loading included); its ES build lets the unused parts shake out of every remoteEntry and the shell.
+ */
+const BUNDLER_RUNTIME_ESM = { [bundlerRuntimeCjs]: bundlerRuntimeCjs.replace(/\.cjs$/, '.js') };
 
 const isHost = (o: AppOptions) => o.exposes === undefined;
 
@@ -74,6 +85,7 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      alias: BUNDLER_RUNTIME_ESM,
     },
     module: {
       rules: [
@@ -132,7 +144,12 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
         ...(host ? { runtimePlugins: [path.join(options.root, 'src/app/mfRuntimePlugin.ts')] } : {}),
         // One runtime copy per page: the shell provides it, remotes use it. In dev a remote also runs
         // alone (its harness has no shell), so it keeps its own copy there.
-        experiments: host ? { provideExternalRuntime: true } : { externalRuntime: !dev },
+        experiments: {
+          ...(host ? { provideExternalRuntime: true } : { externalRuntime: !dev }),
+          // Browser only (drops the SDK's Node script loading); a remote never loads another remote
+          // (they meet through @grocer/shared), so its container leaves out remote loading.
+          optimization: { target: 'web', ...(host || dev ? {} : { disableRemote: true }) },
+        },
       }),
       ...(dev ? [new ReactRefreshRspackPlugin()] : []),
     ],
