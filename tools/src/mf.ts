@@ -17,6 +17,12 @@ export const SINGLETON_SUBPATHS: Record<string, (typeof SINGLETONS)[number]> = {
   '@reduxjs/toolkit/query/react': '@reduxjs/toolkit',
 };
 
+/**
+ * React itself: a production remote takes it from the shell's share scope only (`import: false`), so
+ * its build holds no React fallback chunk at all and a page can never run two Reacts.
+ */
+export const HOST_ONLY: ReadonlySet<string> = new Set(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']);
+
 interface PackageJson {
   name: string;
   version: string;
@@ -30,9 +36,10 @@ export function readPackageJson(dir: string): PackageJson {
 /**
  * Shared config with `requiredVersion` taken from the app's own package.json, so a remote built
  * against another major of a singleton is refused at load time (strictVersion) instead of
- * running beside a second copy.
+ * running beside a second copy. With `fromHost` (a remote's production build) React is not bundled:
+ * the shell provides it. A remote's stand-alone dev harness has no shell, so it keeps its own.
  */
-export function sharedConfig(appDir: string) {
+export function sharedConfig(appDir: string, { fromHost = false }: { fromHost?: boolean } = {}) {
   const deps = readPackageJson(appDir).dependencies ?? {};
   const required = (name: string) => {
     const version = deps[name];
@@ -43,5 +50,10 @@ export function sharedConfig(appDir: string) {
     ...SINGLETONS.map((name) => [name, required(name)] as const),
     ...Object.entries(SINGLETON_SUBPATHS).map(([request, pkg]) => [request, required(pkg)] as const),
   ];
-  return Object.fromEntries(entries.map(([request, requiredVersion]) => [request, { singleton: true, strictVersion: true, requiredVersion }]));
+  return Object.fromEntries(
+    entries.map(([request, requiredVersion]) => [
+      request,
+      { singleton: true, strictVersion: true, requiredVersion, ...(fromHost && HOST_ONLY.has(request) ? { import: false as const } : {}) },
+    ]),
+  );
 }

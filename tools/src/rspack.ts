@@ -129,7 +129,7 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
         ...(info.remote && options.exposes ? { filename: 'remoteEntry.js', exposes: federatedExposes(info.remote, options.exposes) } : {}),
         // Where a remote lives is read from /remotes.json at start; nothing is compiled in.
         remotes: {},
-        shared: sharedConfig(options.root),
+        shared: sharedConfig(options.root, { fromHost: !host && production }),
         // A dead remote must never block the shell's start (module-federation/core#3877).
         shareStrategy: 'loaded-first',
         // Ops read which version of an app runs from its manifest (metaData.buildInfo.buildVersion) and the
