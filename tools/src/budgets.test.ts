@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { APPS } from './ports.ts';
 import { BUDGETS, gzipSize, kb, reactInBuild } from './budgets.ts';
@@ -22,12 +23,22 @@ describe('speed budgets of the built remotes', () => {
   it.each(remotes)('%s: ships no React of its own (it runs on the shell’s singleton)', (dir) => {
     const build = reactInBuild(dist(dir));
     expect(build.files.length).toBeGreaterThan(0);
-    expect(build.unmapped).toEqual([]);
-    expect(build.reactSources).toEqual([]);
+    expect(build.reactCode).toEqual([]);
   });
 
-  it('finds React where it is bundled: in the shell, which provides it', () => {
+  it('finds React where it is bundled: in the shell, which provides it, by source map and by code', () => {
     const shell = reactInBuild(dist('shell'));
-    expect(shell.reactSources.some((source) => source.includes('node_modules/react-dom/'))).toBe(true);
+    expect(shell.reactCode.some((found) => found.includes('node_modules/react-dom/'))).toBe(true);
+    expect(shell.reactCode.some((found) => found.endsWith('React internals in the code'))).toBe(true);
+  });
+
+  it('finds React in a minified file that has no source map', () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'grocer-budgets-'));
+    const reactDom = readdirSync(dist('shell')).find(
+      (file) => file.endsWith('.js') && reactInBuild(dist('shell')).reactCode.some((f) => f.startsWith(`${file}: React internals`)),
+    );
+    copyFileSync(path.join(dist('shell'), reactDom!), path.join(folder, 'chunk.js'));
+    expect(reactInBuild(folder).reactCode).toEqual(['chunk.js: React internals in the code']);
+    rmSync(folder, { recursive: true });
   });
 });

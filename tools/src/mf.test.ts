@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { HOST_ONLY, sharedConfig, SINGLETONS, SINGLETON_SUBPATHS } from './mf.ts';
+import { HOST_ONLY, SHARED_ENTRIES, sharedConfig, SINGLETONS, SINGLETON_SUBPATHS } from './mf.ts';
 import { REPO_ROOT } from './stack.ts';
 
 describe('federation shared config', () => {
@@ -22,7 +22,11 @@ describe('federation shared config', () => {
       .map(([request]) => request);
     expect(notBundled.sort()).toEqual([...HOST_ONLY].sort());
     expect(notBundled).toEqual(expect.arrayContaining(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']));
-    expect(Object.values(shared).some((config) => 'import' in config)).toBe(false);
+    expect(Object.values(shared).some((config) => 'import' in config && config.import === false)).toBe(false);
+  });
+
+  it('provides react-router through its list of used exports, under the package’s own version', () => {
+    expect(shared['react-router']).toMatchObject({ import: SHARED_ENTRIES['react-router'], version: expect.stringMatching(/^7\.\d+\.\d+$/) });
   });
 
   it('refuses an app that does not depend on a singleton', () => {

@@ -1,6 +1,8 @@
 // The Module Federation settings every app shares, written once (DESIGN.md "Runtime composition").
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Libraries that must exist once per page: two Reacts or two stores would break hooks and state. */
 export const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-redux', '@reduxjs/toolkit', '@grocer/shared'] as const;
@@ -23,10 +25,23 @@ export const SINGLETON_SUBPATHS: Record<string, (typeof SINGLETONS)[number]> = {
  */
 export const HOST_ONLY: ReadonlySet<string> = new Set(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']);
 
+/**
+ * Singletons provided through a module that re-exports only what the apps use (tools/src/shared-entries),
+ * so the unused rest of a large package is left out of the page.
+ */
+export const SHARED_ENTRIES: Readonly<Record<string, string>> = {
+  'react-router': fileURLToPath(new URL('./shared-entries/react-router.ts', import.meta.url)),
+};
+
 interface PackageJson {
   name: string;
   version: string;
   dependencies?: Record<string, string>;
+}
+
+function installedVersion(appDir: string, name: string): string {
+  const require = createRequire(path.join(appDir, 'package.json'));
+  return readPackageJson(path.dirname(require.resolve(`${name}/package.json`))).version;
 }
 
 export function readPackageJson(dir: string): PackageJson {
@@ -50,10 +65,14 @@ export function sharedConfig(appDir: string, { fromHost = false }: { fromHost?: 
     ...SINGLETONS.map((name) => [name, required(name)] as const),
     ...Object.entries(SINGLETON_SUBPATHS).map(([request, pkg]) => [request, required(pkg)] as const),
   ];
+  const provide = (request: string) => {
+    if (fromHost && HOST_ONLY.has(request)) return { import: false as const };
+    const entry = SHARED_ENTRIES[request];
+    // The entry module belongs to tools, so the shared version must be the package's own.
+    if (entry) return { import: entry, version: installedVersion(appDir, request) };
+    return {};
+  };
   return Object.fromEntries(
-    entries.map(([request, requiredVersion]) => [
-      request,
-      { singleton: true, strictVersion: true, requiredVersion, ...(fromHost && HOST_ONLY.has(request) ? { import: false as const } : {}) },
-    ]),
+    entries.map(([request, requiredVersion]) => [request, { singleton: true, strictVersion: true, requiredVersion, ...provide(request) }]),
   );
 }

@@ -42,6 +42,7 @@ export function needsBuild(dir: AppDir): boolean {
     path.join(REPO_ROOT, 'shared/src'),
     path.join(REPO_ROOT, 'tools/src/rspack.ts'),
     path.join(REPO_ROOT, 'tools/src/mf.ts'),
+    path.join(REPO_ROOT, 'tools/src/shared-entries'),
   ];
   return Math.max(...sources.map(newestMtime)) > statSync(marker).mtimeMs;
 }
