@@ -3,6 +3,7 @@ import { matchPath } from 'react-router';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { loadPersistedState, loadRuntimeConfig, makeStore, startPersistence } from '@grocer/shared';
 import { App } from './app/App.tsx';
+import { keepFirstPaint } from './app/firstPaint.ts';
 import { initRemotes, preloadRemoteModules } from './app/remotes.ts';
 import { LAYOUT_MODULES, REMOTE_ROUTES } from './app/routeTable.ts';
 
@@ -19,6 +20,7 @@ async function start() {
   setupListeners(store.dispatch);
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
+  keepFirstPaint(container);
   createRoot(container).render(<App store={store} />);
 }
 
