@@ -18,7 +18,8 @@ function importedNames(dir: string): Map<string, string> {
         if (name && !name.startsWith('type ')) names.set(name, path.relative(REPO_ROOT, file));
       }
     }
-    if (/import\s+\*\s+as\s+\w+\s+from\s+'react-router'|import\s+\w+\s+from\s+'react-router'/.test(source)) names.set('*', path.relative(REPO_ROOT, file));
+    if (/import\s+\*\s+as\s+\w+\s+from\s+'react-router'|import\s+\w+\s+from\s+'react-router'/.test(source))
+      names.set('*', path.relative(REPO_ROOT, file));
   }
   return names;
 }
