@@ -1,6 +1,7 @@
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { APPS } from './ports.ts';
 import { BUDGETS, gzipSize, kb, reactInBuild } from './budgets.ts';
 import { buildApp, needsBuild, REPO_ROOT } from './stack.ts';
@@ -30,6 +31,17 @@ describe('speed budgets of the built remotes', () => {
     const shell = reactInBuild(dist('shell'));
     expect(shell.reactCode.some((found) => found.includes('node_modules/react-dom/'))).toBe(true);
     expect(shell.reactCode.some((found) => found.endsWith('React internals in the code'))).toBe(true);
+  });
+
+  it.each(APPS.map((a) => [a.dir] as const))('%s: every precompressed copy (.br, .gz) holds exactly its file', (dir) => {
+    const copies = readdirSync(dist(dir)).filter((file) => /\.(br|gz)$/.test(file));
+    expect(copies.length).toBeGreaterThan(0);
+    for (const copy of copies) {
+      const original = readFileSync(path.join(dist(dir), copy.replace(/\.(br|gz)$/, '')));
+      const packed = readFileSync(path.join(dist(dir), copy));
+      const unpacked = copy.endsWith('.br') ? zlib.brotliDecompressSync(packed) : zlib.gunzipSync(packed);
+      expect({ copy, same: unpacked.equals(original) }).toEqual({ copy, same: true });
+    }
   });
 
   it('finds React in a minified file that has no source map', () => {
