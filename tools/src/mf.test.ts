@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { sharedConfig, SINGLETONS, SINGLETON_SUBPATHS } from './mf.ts';
+import { HOST_ONLY, SHARED_ENTRIES, sharedConfig, SINGLETONS, SINGLETON_SUBPATHS } from './mf.ts';
 import { REPO_ROOT } from './stack.ts';
 
 describe('federation shared config', () => {
@@ -7,8 +7,26 @@ describe('federation shared config', () => {
 
   it('shares every singleton and the entry points apps import directly, strictly, at the app’s own range', () => {
     expect(Object.keys(shared).sort()).toEqual([...SINGLETONS, ...Object.keys(SINGLETON_SUBPATHS)].sort());
-    expect(shared['@reduxjs/toolkit/query']).toEqual({ singleton: true, strictVersion: true, requiredVersion: shared['@reduxjs/toolkit']?.requiredVersion });
+    expect(shared['@reduxjs/toolkit/query']).toEqual({
+      singleton: true,
+      strictVersion: true,
+      requiredVersion: shared['@reduxjs/toolkit']?.requiredVersion,
+    });
     expect(shared.react?.requiredVersion).toMatch(/^\^19\./);
+  });
+
+  it('leaves React out of a remote built for the shell, and only React', () => {
+    const remote = sharedConfig(path.join(REPO_ROOT, 'mf-catalog'), { fromHost: true });
+    const notBundled = Object.entries(remote)
+      .filter(([, config]) => 'import' in config && config.import === false)
+      .map(([request]) => request);
+    expect(notBundled.sort()).toEqual([...HOST_ONLY].sort());
+    expect(notBundled).toEqual(expect.arrayContaining(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']));
+    expect(Object.values(shared).some((config) => 'import' in config && config.import === false)).toBe(false);
+  });
+
+  it('provides react-router through its list of used exports, under the package’s own version', () => {
+    expect(shared['react-router']).toMatchObject({ import: SHARED_ENTRIES['react-router'], version: expect.stringMatching(/^7\.\d+\.\d+$/) });
   });
 
   it('refuses an app that does not depend on a singleton', () => {

@@ -1,6 +1,8 @@
 // The Module Federation settings every app shares, written once (DESIGN.md "Runtime composition").
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Libraries that must exist once per page: two Reacts or two stores would break hooks and state. */
 export const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-redux', '@reduxjs/toolkit', '@grocer/shared'] as const;
@@ -17,10 +19,29 @@ export const SINGLETON_SUBPATHS: Record<string, (typeof SINGLETONS)[number]> = {
   '@reduxjs/toolkit/query/react': '@reduxjs/toolkit',
 };
 
+/**
+ * React itself: a production remote takes it from the shell's share scope only (`import: false`), so
+ * its build holds no React fallback chunk at all and a page can never run two Reacts.
+ */
+export const HOST_ONLY: ReadonlySet<string> = new Set(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']);
+
+/**
+ * Singletons provided through a module that re-exports only what the apps use (tools/src/shared-entries),
+ * so the unused rest of a large package is left out of the page.
+ */
+export const SHARED_ENTRIES: Readonly<Record<string, string>> = {
+  'react-router': fileURLToPath(new URL('./shared-entries/react-router.ts', import.meta.url)),
+};
+
 interface PackageJson {
   name: string;
   version: string;
   dependencies?: Record<string, string>;
+}
+
+function installedVersion(appDir: string, name: string): string {
+  const require = createRequire(path.join(appDir, 'package.json'));
+  return readPackageJson(path.dirname(require.resolve(`${name}/package.json`))).version;
 }
 
 export function readPackageJson(dir: string): PackageJson {
@@ -30,9 +51,10 @@ export function readPackageJson(dir: string): PackageJson {
 /**
  * Shared config with `requiredVersion` taken from the app's own package.json, so a remote built
  * against another major of a singleton is refused at load time (strictVersion) instead of
- * running beside a second copy.
+ * running beside a second copy. With `fromHost` (a remote's production build) React is not bundled:
+ * the shell provides it. A remote's stand-alone dev harness has no shell, so it keeps its own.
  */
-export function sharedConfig(appDir: string) {
+export function sharedConfig(appDir: string, { fromHost = false }: { fromHost?: boolean } = {}) {
   const deps = readPackageJson(appDir).dependencies ?? {};
   const required = (name: string) => {
     const version = deps[name];
@@ -43,5 +65,14 @@ export function sharedConfig(appDir: string) {
     ...SINGLETONS.map((name) => [name, required(name)] as const),
     ...Object.entries(SINGLETON_SUBPATHS).map(([request, pkg]) => [request, required(pkg)] as const),
   ];
-  return Object.fromEntries(entries.map(([request, requiredVersion]) => [request, { singleton: true, strictVersion: true, requiredVersion }]));
+  const provide = (request: string) => {
+    if (fromHost && HOST_ONLY.has(request)) return { import: false as const };
+    const entry = SHARED_ENTRIES[request];
+    // The entry module belongs to tools, so the shared version must be the package's own.
+    if (entry) return { import: entry, version: installedVersion(appDir, request) };
+    return {};
+  };
+  return Object.fromEntries(
+    entries.map(([request, requiredVersion]) => [request, { singleton: true, strictVersion: true, requiredVersion, ...provide(request) }]),
+  );
 }

@@ -2,6 +2,7 @@
 // per app, each on its own origin. Used by `npm start` and by the e2e suite (on free ports).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -34,7 +35,15 @@ function newestMtime(target: string): number {
 export function needsBuild(dir: AppDir): boolean {
   const marker = path.join(REPO_ROOT, dir, 'dist', BUILD_MARKER[dir]);
   if (!existsSync(marker)) return true;
-  const sources = [path.join(REPO_ROOT, dir, 'src'), path.join(REPO_ROOT, dir, 'package.json'), path.join(REPO_ROOT, dir, 'rspack.config.ts'), path.join(REPO_ROOT, 'shared/src'), path.join(REPO_ROOT, 'tools/src/rspack.ts'), path.join(REPO_ROOT, 'tools/src/mf.ts')];
+  const sources = [
+    path.join(REPO_ROOT, dir, 'src'),
+    path.join(REPO_ROOT, dir, 'package.json'),
+    path.join(REPO_ROOT, dir, 'rspack.config.ts'),
+    path.join(REPO_ROOT, 'shared/src'),
+    path.join(REPO_ROOT, 'tools/src/rspack.ts'),
+    path.join(REPO_ROOT, 'tools/src/mf.ts'),
+    path.join(REPO_ROOT, 'tools/src/shared-entries'),
+  ];
   return Math.max(...sources.map(newestMtime)) > statSync(marker).mtimeMs;
 }
 
@@ -48,6 +57,24 @@ export function buildApp(dir: AppDir, log: (line: string) => void = console.log)
 
 export function buildMissing(log: (line: string) => void = console.log): void {
   for (const { dir } of APPS) if (needsBuild(dir)) buildApp(dir, log);
+}
+
+/** A port nobody listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Ports for a whole stack that runs beside anything else on the machine (benchmarks, tests). */
+export async function freeStackPorts(): Promise<StackPorts> {
+  const apps = Object.fromEntries(await Promise.all(APPS.map(async (a) => [a.dir, await freePort()] as const))) as Record<AppDir, number>;
+  return { api: await freePort(), apps };
 }
 
 export interface StackOptions {
@@ -112,7 +139,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     async start() {
       apiChild = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api/src/server.ts')], {
         cwd: REPO_ROOT,
-        env: { ...process.env, API_PORT: String(ports.api), CORS_ORIGINS: `http://localhost:${ports.apps.shell},http://127.0.0.1:${ports.apps.shell}`, PUBLIC_SHELL_URL: `http://localhost:${ports.apps.shell}`, ...options.apiEnv },
+        env: {
+          ...process.env,
+          API_PORT: String(ports.api),
+          CORS_ORIGINS: `http://localhost:${ports.apps.shell},http://127.0.0.1:${ports.apps.shell}`,
+          PUBLIC_SHELL_URL: `http://localhost:${ports.apps.shell}`,
+          ...options.apiEnv,
+        },
         stdio: options.apiStdio ?? 'inherit',
       });
       await waitForHealth(apiUrl, apiChild);

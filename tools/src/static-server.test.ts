@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, renameSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { cacheControlFor, createStaticServer } from './static-server.ts';
 
@@ -30,6 +31,18 @@ describe('static server', () => {
     expect(cacheControlFor('/x/main.0123456789.js')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('/x/remoteEntry.js')).toBe('no-cache');
     expect(cacheControlFor('/x/mf-manifest.json')).toBe('no-cache');
+    expect(cacheControlFor('/x/main.0123456789.js.br')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('/x/remoteEntry.js.gz')).toBe('no-cache');
+  });
+
+  it('sends the build’s precompressed copy when there is one', async () => {
+    const root = path.join(dir, 'dist');
+    writeFileSync(path.join(root, 'chunk.9876543210.js'), 'console.log("plain");'.repeat(100));
+    writeFileSync(path.join(root, 'chunk.9876543210.js.br'), zlib.brotliCompressSync('console.log("precompressed");'));
+    const res = await fetch(`${base}/chunk.9876543210.js`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toBe('console.log("precompressed");');
   });
 
   it('serves hashed JS compressed, immutable, with CORS', async () => {

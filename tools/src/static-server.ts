@@ -26,7 +26,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 export function cacheControlFor(filePath: string): string {
-  return HASHED.test(path.basename(filePath)) ? IMMUTABLE : REVALIDATE;
+  // A precompressed copy (main.0123456789.js.br) is cached like the file it encodes.
+  return HASHED.test(path.basename(filePath).replace(/\.(br|gz)$/, '')) ? IMMUTABLE : REVALIDATE;
 }
 
 export async function createStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
@@ -44,6 +45,8 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
   await app.register(fastifyStatic, {
     root: options.root,
     cacheControl: false,
+    // The build writes .br/.gz beside each text asset (tools/src/rspack.ts); anything else is compressed on the fly.
+    preCompressed: true,
     setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
   });
   if (options.spa) {

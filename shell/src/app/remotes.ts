@@ -1,6 +1,6 @@
 // Where each remote lives is read at start from /remotes.json (written by ops, not compiled in);
 // remotes are then loaded lazily per route with the Module Federation runtime.
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { remoteOf, type RemoteModuleExports, type RemoteModuleId, type RemoteName } from '@grocer/shared';
 
 let entries: Partial<Record<RemoteName, string>> = {};
@@ -35,4 +35,28 @@ export async function loadRemoteModule<K extends RemoteModuleId>(id: K, fresh = 
   const module = await loadRemote<RemoteModuleExports<K>>(id);
   if (!module?.default) throw new Error(`Remote module ${id} has no default export`);
   return module;
+}
+
+/**
+ * Starts fetching what the first screen renders (each remote's entry and the modules' chunks) while
+ * React boots, instead of one remote after the other as each component mounts. Only a hint: a remote
+ * that fails here still gets its own load, retry and fallback when its component asks.
+ */
+export function preloadRemoteModules(ids: readonly RemoteModuleId[]): void {
+  const exposesByRemote = new Map<RemoteName, string[]>();
+  for (const id of ids) {
+    const name = remoteOf(id);
+    if (!entries[name]) continue;
+    exposesByRemote.set(name, [...(exposesByRemote.get(name) ?? []), id.slice(name.length + 1)]);
+  }
+  if (exposesByRemote.size === 0) return;
+  // share: false: the shell already provides every shared library; a remote's own copies are fallbacks.
+  const args = [...exposesByRemote].map(([nameOrAlias, exposes]) => ({
+    nameOrAlias,
+    exposes,
+    resourceCategory: 'sync' as const,
+    share: false,
+    depsRemote: false,
+  }));
+  preloadRemote(args).catch((error: unknown) => console.warn('[remotes] preloading the first screen failed', error));
 }

@@ -24,3 +24,11 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { path: routePatterns.orderDetails, module: 'orders/OrderDetailsPage', access: 'customer-or-admin' },
   { path: routePatterns.orderHistory, module: 'orders/OrderHistoryPage', access: 'customer-or-admin' },
 ];
+
+/** The remote widgets of the layout on every page (Header.tsx, Layout.tsx), preloaded with the first route. */
+export const LAYOUT_MODULES: readonly PropLessModuleId[] = [
+  'catalog/StoresMenu',
+  'catalog/SearchBox',
+  'cartCheckout/CartIcon',
+  'account/UserMenu',
+];

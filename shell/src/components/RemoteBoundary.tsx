@@ -2,6 +2,7 @@
 // render error), only its own area shows the fallback; a Retry builds a fresh lazy loader
 // because a chunk that failed once is not fetched again.
 import { Component, Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
+import { takeFirstPagePlaceholder } from '../app/firstPaint.ts';
 
 export const REMOTE_UNAVAILABLE_TEXT = 'This part of the shop is unavailable right now.';
 
@@ -55,12 +56,13 @@ export function RemoteBoundary({ load, variant = 'page', slotFallback = null, lo
     setAttempt((n) => n + 1);
     setRemote(() => lazy(() => load(true)));
   };
-  const pending = loading ?? (variant === 'page' ? <div className="page-loading" aria-busy="true" /> : null);
+  // Markup of our own index.html, not user input.
+  const [placeholder] = useState(() => (variant === 'page' && loading === undefined ? takeFirstPagePlaceholder() : ''));
+  const pending =
+    loading ??
+    (variant === 'page' ? <div className="page-loading" aria-busy="true" dangerouslySetInnerHTML={{ __html: placeholder }} /> : null);
   return (
-    <CatchError
-      key={attempt}
-      fallback={() => (variant === 'page' ? <RemoteUnavailable onRetry={retry} /> : slotFallback)}
-    >
+    <CatchError key={attempt} fallback={() => (variant === 'page' ? <RemoteUnavailable onRetry={retry} /> : slotFallback)}>
       <Suspense fallback={pending}>
         <Remote />
       </Suspense>
