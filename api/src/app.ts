@@ -12,6 +12,7 @@ import type { DbConnection } from './db/client.ts';
 import { httpError } from './lib/errors.ts';
 import dbPlugin from './plugins/db.ts';
 import { errorHandler, notFoundHandler } from './plugins/errorHandler.ts';
+import { rejectNonFiniteNumbers, rejectNulCharacters } from './plugins/inputGuards.ts';
 import servicesPlugin, { type Services } from './plugins/services.ts';
 import authenticatePlugin from './plugins/authenticate.ts';
 import redisPlugin from './plugins/redis.ts';
@@ -80,6 +81,9 @@ export async function buildApp(options: BuildAppOptions) {
 
   // First, before any plugin adds routes: a route keeps the error handler that was set when it was added.
   app.setErrorHandler(errorHandler);
+  // Input the schemas pass but the database cannot take (plugins/inputGuards.ts).
+  app.addHook('preValidation', rejectNulCharacters);
+  app.addHook('preHandler', rejectNonFiniteNumbers);
 
   // During graceful shutdown, refuse new work on kept-alive connections while in-flight requests finish.
   let closing = false;
