@@ -11,7 +11,7 @@ import type { Config } from './config.ts';
 import type { DbConnection } from './db/client.ts';
 import { httpError } from './lib/errors.ts';
 import dbPlugin from './plugins/db.ts';
-import { errorHandler, notFoundHandler } from './plugins/errorHandler.ts';
+import { errorHandler, notFoundHandler, plainTextErrorsAsJson } from './plugins/errorHandler.ts';
 import { rejectNonFiniteNumbers, rejectNulCharacters } from './plugins/inputGuards.ts';
 import servicesPlugin, { type Services } from './plugins/services.ts';
 import authenticatePlugin from './plugins/authenticate.ts';
@@ -84,6 +84,8 @@ export async function buildApp(options: BuildAppOptions) {
   // Input the schemas pass but the database cannot take (plugins/inputGuards.ts).
   app.addHook('preValidation', rejectNulCharacters);
   app.addHook('preHandler', rejectNonFiniteNumbers);
+  // A plugin's plain-text error (the CORS preflight's) leaves in the error shape too.
+  app.addHook('onSend', plainTextErrorsAsJson);
 
   // During graceful shutdown, refuse new work on kept-alive connections while in-flight requests finish.
   let closing = false;
