@@ -35,6 +35,13 @@ const PaypalJson = Type.Record(Type.String(), Type.Unknown(), { description: "Pa
 const paypalResponses = { 200: PaypalJson, 201: PaypalJson, ...errorResponses, '4xx': PaypalJson } as const;
 const OrderParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
+/** Orders v2 create: the parts the stand-in reads, typed; PayPal may add fields, so others are allowed. */
+const CreateOrderBody = Type.Object({
+  intent: Type.Optional(Type.String({ maxLength: 32, description: 'CAPTURE' })),
+  purchase_units: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()), { maxItems: 10, description: 'One unit: amount, invoice_id, custom_id' })),
+  payment_source: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'paypal.experience_context only' })),
+});
+
 const Summary = Type.Object({
   id: Type.String(),
   status: Type.String(),
@@ -76,6 +83,7 @@ function sdkProblem(query: Record<string, string | undefined>): string | null {
 
 const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const book = createPaypalOrderBook({ baseUrl: `${app.config.publicApiUrl}/dev/paypal` });
+  const { prefix } = app;
   const tags = ['dev'];
 
   // Errors in PayPal's shapes for PayPal's endpoints; everything else as the rest of the API answers.
@@ -84,6 +92,18 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       const malformed = invalidRequest('MALFORMED_REQUEST_JSON', '/', 'The request JSON is not well formed.');
       return reply.code(400).send(malformed.body);
+    }
+    // A body of the wrong shape, in the words of the API it stands in for (OAuth2, or PayPal's INVALID_REQUEST).
+    if (error.validation && error.validationContext === 'body') {
+      const at = error.validation[0]?.instancePath ?? '';
+      if (request.url.startsWith(`${prefix}/v1/oauth2/`)) {
+        return reply.code(400).send({ error: 'invalid_request', error_description: `Invalid request body at ${at || '/'}` });
+      }
+      const invalid =
+        at === ''
+          ? invalidRequest('MALFORMED_REQUEST_JSON', '/', 'The request JSON is not well formed.')
+          : invalidRequest('INVALID_PARAMETER_SYNTAX', at, 'The value of a field does not conform to the expected format.');
+      return reply.code(400).send(invalid.body);
     }
     return errorHandler(error, request, reply);
   });
@@ -112,7 +132,12 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'PayPal stand-in: OAuth2 client-credentials token (Basic grocer-dev-client:grocer-dev-secret)',
+        body: Type.Object({ grant_type: Type.Optional(Type.String({ maxLength: 64, description: 'client_credentials' })) }),
         response: { 200: PaypalJson, ...errorResponses, '4xx': PaypalJson },
+      },
+      // A token call may come with no body at all; the grant check answers it as PayPal does.
+      preValidation: async (request) => {
+        request.body ??= {};
       },
     },
     async (request, reply) => {
@@ -120,7 +145,7 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (credentials?.id !== DEV_PAYPAL_CLIENT_ID || credentials.secret !== DEV_PAYPAL_CLIENT_SECRET) {
         return reply.code(401).send({ error: 'invalid_client', error_description: 'Client Authentication failed' });
       }
-      const grant = (request.body as Record<string, unknown> | undefined)?.grant_type;
+      const grant = request.body.grant_type;
       if (grant !== 'client_credentials') {
         return reply.code(400).send({ error: 'unsupported_grant_type', error_description: 'Grant Type is NULL or not client_credentials' });
       }
@@ -140,7 +165,13 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v2/checkout/orders',
     {
       onRequest: requireBearer,
-      schema: { tags, summary: 'PayPal stand-in: create an order (intent CAPTURE, USD); PayPal-Request-Id makes it idempotent', response: paypalResponses },
+      schema: {
+        tags,
+        summary: 'PayPal stand-in: create an order (intent CAPTURE, USD); PayPal-Request-Id makes it idempotent',
+        description: "The shape is checked here; PayPal's own rules (required fields, CAPTURE, one unit, amounts) in orderBook.ts, with PayPal's issues.",
+        body: CreateOrderBody,
+        response: paypalResponses,
+      },
     },
     async (request, reply) => {
       const answer = book.createOrder(request.body, requestIdOf(request), minimalAnswer(request));
@@ -250,9 +281,12 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
         response: { 200: Type.String(), ...errorResponses, 400: Type.String() },
       },
+      // A query the schema refuses (e.g. `components` given twice) fails to load like any bad value: as a
+      // throwing script, never as a JSON error that the 400 string schema would serialise as "[object Object]".
+      attachValidation: true,
     },
     async (request, reply) => {
-      const problem = sdkProblem(request.query);
+      const problem = request.validationError ? `Invalid query: ${request.validationError.message}` : sdkProblem(request.query);
       void reply
         .type('application/javascript; charset=utf-8')
         .header('cache-control', 'no-cache')
