@@ -10,7 +10,7 @@
 // or 'amount-mismatch' (captured one cent less). See api/README.md "PayPal".
 import { readFileSync } from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { DEV_PAYPAL_CLIENT_ID, DEV_PAYPAL_CLIENT_SECRET } from '../../../config.ts';
 import { errorResponses } from '../../../lib/errors.ts';
@@ -81,6 +81,21 @@ function sdkProblem(query: Record<string, string | undefined>): string | null {
   return null;
 }
 
+function scriptHeaders(reply: FastifyReply): FastifyReply {
+  return (
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      // The shop's pages load it from another origin; helmet's default (same-origin) would block the script.
+      .header('cross-origin-resource-policy', 'cross-origin')
+  );
+}
+
+/** Like PayPal's SDK server: a bad query is a 400 whose body throws, so the script's onerror fires. */
+function sdkFailsToLoad(reply: FastifyReply, problem: string): FastifyReply {
+  return scriptHeaders(reply).code(400).send(`throw new Error(${JSON.stringify(`SDK Validation error: '${problem}'`)});\n`);
+}
+
 const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const book = createPaypalOrderBook({ baseUrl: `${app.config.publicApiUrl}/dev/paypal` });
   const { prefix } = app;
@@ -89,6 +104,11 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Errors in PayPal's shapes for PayPal's endpoints; everything else as the rest of the API answers.
   app.setErrorHandler((error: FastifyError | PaypalApiError, request, reply) => {
     if (error instanceof PaypalApiError) return reply.code(error.statusCode).send(error.body);
+    // Any 400 of the SDK (a query the schema or the input guards refuse, e.g. `components` given twice)
+    // fails to load as a throwing script; as JSON, its 400 string schema would send "[object Object]".
+    if (request.routeOptions.url === `${prefix}/sdk/js` && (error.statusCode === 400 || error.validation)) {
+      return sdkFailsToLoad(reply, error.message);
+    }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       const malformed = invalidRequest('MALFORMED_REQUEST_JSON', '/', 'The request JSON is not well formed.');
       return reply.code(400).send(malformed.body);
@@ -281,20 +301,11 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
         response: { 200: Type.String(), ...errorResponses, 400: Type.String() },
       },
-      // A query the schema refuses (e.g. `components` given twice) fails to load like any bad value: as a
-      // throwing script, never as a JSON error that the 400 string schema would serialise as "[object Object]".
-      attachValidation: true,
     },
     async (request, reply) => {
-      const problem = request.validationError ? `Invalid query: ${request.validationError.message}` : sdkProblem(request.query);
-      void reply
-        .type('application/javascript; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        // The shop's pages load it from another origin; helmet's default (same-origin) would block the script.
-        .header('cross-origin-resource-policy', 'cross-origin');
-      // Like PayPal's SDK server: a bad query is a 400 whose body throws, so the script's onerror fires.
-      if (problem) return reply.code(400).send(`throw new Error(${JSON.stringify(`SDK Validation error: '${problem}'`)});\n`);
-      return reply.send(SDK_SOURCE);
+      const problem = sdkProblem(request.query);
+      if (problem) return sdkFailsToLoad(reply, problem);
+      return scriptHeaders(reply).send(SDK_SOURCE);
     },
   );
 };
