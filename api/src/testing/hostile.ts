@@ -347,7 +347,7 @@ function authorization(tokens: Tokens): fc.Arbitrary<string | undefined> {
     // Groups without an admin (or other tokens) send their customer's there, so most requests get past sign-in.
     { weight: 3, arbitrary: real(tokens.admin ?? tokens.customer) },
     {
-      weight: tokens.others ? 2 : 1,
+      weight: tokens.others ? 5 : 1,
       arbitrary: fc.nat().map((i) => {
         const values = tokens.others?.() ?? [];
         if (values.length > 0) return values[i % values.length];
@@ -435,6 +435,8 @@ const WRONG_CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 
 interface RequestContext {
   pool: Pool;
   tokens: Tokens;
+  /** Other tokens for some routes (e.g. the PayPal stand-in's Orders API takes its own bearer tokens). */
+  tokensFor?: (route: RouteInfo) => Tokens | undefined;
   /** Sees every answer, e.g. to pool the ids a create call returned so later requests use them. */
   harvest?: (route: RouteInfo, request: HostileRequest, body: string) => void;
   /** 256 client addresses: per-IP rate limits (e.g. sign-ups) are reached sometimes, not every time. */
@@ -499,7 +501,7 @@ export function requestsFor(route: RouteInfo, ctx: RequestContext): fc.Arbitrary
   const method = route.method === 'GET' ? fc.constantFrom('GET', 'GET', 'GET', 'HEAD') : fc.constant(route.method);
 
   return fc
-    .record({ method, path, query, body, auth: authorization(ctx.tokens), extra: extraHeaders, remoteAddress: address })
+    .record({ method, path, query, body, auth: authorization(ctx.tokensFor?.(route) ?? ctx.tokens), extra: extraHeaders, remoteAddress: address })
     .map(({ method: m, path: p, query: q, body: b, auth, extra, remoteAddress }) => {
       const headers: Record<string, string> = { ...(extra as Record<string, string>) };
       if (auth !== undefined) headers.authorization = auth;
