@@ -6,12 +6,13 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { DbConnection } from './db/client.ts';
 import { httpError } from './lib/errors.ts';
 import dbPlugin from './plugins/db.ts';
-import { errorHandler, notFoundHandler } from './plugins/errorHandler.ts';
+import { errorHandler, notFoundHandler, plainTextErrorsAsJson } from './plugins/errorHandler.ts';
+import { rejectNonFiniteNumbers, rejectNulCharacters } from './plugins/inputGuards.ts';
 import servicesPlugin, { type Services } from './plugins/services.ts';
 import authenticatePlugin from './plugins/authenticate.ts';
 import redisPlugin from './plugins/redis.ts';
@@ -49,6 +50,8 @@ export interface BuildAppOptions {
   rateLimitMax?: number;
   /** Replacements for some services; only tests use this (e.g. a fake PayPal). */
   services?: Partial<Services>;
+  /** Called for every route as it is added; only tests use this (the hostile suite fuzzes and checks every route). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Fastify's default, stated here because the 413 contract depends on it. */
@@ -80,6 +83,13 @@ export async function buildApp(options: BuildAppOptions) {
 
   // First, before any plugin adds routes: a route keeps the error handler that was set when it was added.
   app.setErrorHandler(errorHandler);
+  // Input the schemas pass but the database cannot take (plugins/inputGuards.ts).
+  app.addHook('preValidation', rejectNulCharacters);
+  app.addHook('preHandler', rejectNonFiniteNumbers);
+  // A plugin's plain-text error (the CORS preflight's) leaves in the error shape too.
+  app.addHook('onSend', plainTextErrorsAsJson);
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route as RouteOptions));
 
   // During graceful shutdown, refuse new work on kept-alive connections while in-flight requests finish.
   let closing = false;

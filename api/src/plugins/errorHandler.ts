@@ -84,3 +84,15 @@ export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): v
   const path = request.url.split('?')[0];
   void reply.code(404).send(errorBody('NOT_FOUND', `Route ${request.method} ${path} not found`));
 }
+
+/**
+ * onSend: an error a plugin answers as plain text (@fastify/cors's 'Invalid Preflight Request')
+ * leaves in the one error shape like every other, its text as the message.
+ */
+export async function plainTextErrorsAsJson(_request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+  if (!String(reply.getHeader('content-type') ?? '').startsWith('text/plain')) return payload;
+  const code = CODE_BY_STATUS[reply.statusCode] ?? (reply.statusCode >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+  void reply.header('content-type', 'application/json; charset=utf-8');
+  return JSON.stringify(errorBody(code, payload.trim() || `Request failed with status ${reply.statusCode}`));
+}

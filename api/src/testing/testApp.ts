@@ -79,13 +79,16 @@ export interface TestAppOptions {
   extraRoutes?: BuildAppOptions['extraRoutes'];
   /** Replacements for some services, e.g. `{ paypal: fakePaypal }`. */
   services?: BuildAppOptions['services'];
+  onRoute?: BuildAppOptions['onRoute'];
+  rateLimitMax?: BuildAppOptions['rateLimitMax'];
 }
 
 /** The real app, logging off, on a fresh migrated test database. `app.close()` also disposes the database. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
   const db = options.db ?? (await createTestDatabase());
   try {
-    return await buildApp({ config: testConfig(options.config), db, logger: false, extraRoutes: options.extraRoutes, services: options.services });
+    const { extraRoutes, services, onRoute, rateLimitMax } = options;
+    return await buildApp({ config: testConfig(options.config), db, logger: false, extraRoutes, services, onRoute, rateLimitMax });
   } catch (err) {
     await db.close();
     throw err;

@@ -165,6 +165,30 @@ describe('store products', () => {
     expect(body.error).toMatchObject({ code: 'VALIDATION_ERROR', field });
   });
 
+  // Found by the hostile suite: the offset of page 1e21 or Infinity failed in SQL and the API answered 500.
+  it('400s a page number past MAX_PAGE or not finite', async () => {
+    for (const url of [
+      `/open/products/${loop.publicId}/paginated?page=1e21`,
+      '/open/products/search/global/paginated?query=milk&page=1000001',
+      '/open/products/search/global/paginated?query=milk&page=Infinity',
+      `/open/products/${loop.publicId}/paginated?page=-Infinity`,
+    ]) {
+      const { res, body } = await get<{ error: { code: string; field: string } }>(url);
+      expect(res.statusCode).toBe(400);
+      expect(body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'page' });
+    }
+  });
+
+  // Found by the hostile suite: PostgreSQL refused the NUL and the API answered 500.
+  it('400s a NUL character in a path parameter or the query instead of failing in the database', async () => {
+    const cases: [string, string][] = [['/open/products/%00', 'storePublicId'], ['/open/products/search/global?query=milk%00', 'query']];
+    for (const [url, field] of cases) {
+      const { res, body } = await get<{ error: { code: string; field: string } }>(url);
+      expect(res.statusCode).toBe(400);
+      expect(body.error).toMatchObject({ code: 'VALIDATION_ERROR', field });
+    }
+  });
+
   it('404s an unknown store', async () => {
     for (const url of ['/open/products/nowhere', '/open/products/nowhere/paginated', `/open/products/nowhere/${dairy.uuid}/paginated`]) {
       const { res, body } = await get<{ error: { code: string; message: string } }>(url);

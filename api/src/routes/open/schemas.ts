@@ -79,8 +79,11 @@ export const CategoryProductsSchema = Type.Object({
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
+/** Far past any real catalogue's last page; without a bound, page=1e21 overflowed the SQL OFFSET into a 500. */
+export const MAX_PAGE = 1_000_000;
+
 const paging = {
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
   order: Type.Enum(['asc', 'desc'], { default: 'asc' }),
 };

@@ -10,7 +10,7 @@
 // or 'amount-mismatch' (captured one cent less). See api/README.md "PayPal".
 import { readFileSync } from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { DEV_PAYPAL_CLIENT_ID, DEV_PAYPAL_CLIENT_SECRET } from '../../../config.ts';
 import { errorResponses } from '../../../lib/errors.ts';
@@ -34,6 +34,13 @@ const SDK_COMPONENTS = ['buttons', 'funding-eligibility'];
 const PaypalJson = Type.Record(Type.String(), Type.Unknown(), { description: "PayPal's JSON (Orders v2 / OAuth2 shapes)" });
 const paypalResponses = { 200: PaypalJson, 201: PaypalJson, ...errorResponses, '4xx': PaypalJson } as const;
 const OrderParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+/** Orders v2 create: the parts the stand-in reads, typed; PayPal may add fields, so others are allowed. */
+const CreateOrderBody = Type.Object({
+  intent: Type.Optional(Type.String({ maxLength: 32, description: 'CAPTURE' })),
+  purchase_units: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()), { maxItems: 10, description: 'One unit: amount, invoice_id, custom_id' })),
+  payment_source: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'paypal.experience_context only' })),
+});
 
 const Summary = Type.Object({
   id: Type.String(),
@@ -74,16 +81,49 @@ function sdkProblem(query: Record<string, string | undefined>): string | null {
   return null;
 }
 
+function scriptHeaders(reply: FastifyReply): FastifyReply {
+  return (
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      // The shop's pages load it from another origin; helmet's default (same-origin) would block the script.
+      .header('cross-origin-resource-policy', 'cross-origin')
+  );
+}
+
+/** Like PayPal's SDK server: a bad query is a 400 whose body throws, so the script's onerror fires. */
+function sdkFailsToLoad(reply: FastifyReply, problem: string): FastifyReply {
+  return scriptHeaders(reply).code(400).send(`throw new Error(${JSON.stringify(`SDK Validation error: '${problem}'`)});\n`);
+}
+
 const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const book = createPaypalOrderBook({ baseUrl: `${app.config.publicApiUrl}/dev/paypal` });
+  const { prefix } = app;
   const tags = ['dev'];
 
   // Errors in PayPal's shapes for PayPal's endpoints; everything else as the rest of the API answers.
   app.setErrorHandler((error: FastifyError | PaypalApiError, request, reply) => {
     if (error instanceof PaypalApiError) return reply.code(error.statusCode).send(error.body);
+    // Any 400 of the SDK (a query the schema or the input guards refuse, e.g. `components` given twice)
+    // fails to load as a throwing script; as JSON, its 400 string schema would send "[object Object]".
+    if (request.routeOptions.url === `${prefix}/sdk/js` && (error.statusCode === 400 || error.validation)) {
+      return sdkFailsToLoad(reply, error.message);
+    }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       const malformed = invalidRequest('MALFORMED_REQUEST_JSON', '/', 'The request JSON is not well formed.');
       return reply.code(400).send(malformed.body);
+    }
+    // A body of the wrong shape, in the words of the API it stands in for (OAuth2, or PayPal's INVALID_REQUEST).
+    if (error.validation && error.validationContext === 'body') {
+      const at = error.validation[0]?.instancePath ?? '';
+      if (request.url.startsWith(`${prefix}/v1/oauth2/`)) {
+        return reply.code(400).send({ error: 'invalid_request', error_description: `Invalid request body at ${at || '/'}` });
+      }
+      const invalid =
+        at === ''
+          ? invalidRequest('MALFORMED_REQUEST_JSON', '/', 'The request JSON is not well formed.')
+          : invalidRequest('INVALID_PARAMETER_SYNTAX', at, 'The value of a field does not conform to the expected format.');
+      return reply.code(400).send(invalid.body);
     }
     return errorHandler(error, request, reply);
   });
@@ -112,7 +152,12 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'PayPal stand-in: OAuth2 client-credentials token (Basic grocer-dev-client:grocer-dev-secret)',
+        body: Type.Object({ grant_type: Type.Optional(Type.String({ maxLength: 64, description: 'client_credentials' })) }),
         response: { 200: PaypalJson, ...errorResponses, '4xx': PaypalJson },
+      },
+      // A token call may come with no body at all; the grant check answers it as PayPal does.
+      preValidation: async (request) => {
+        request.body ??= {};
       },
     },
     async (request, reply) => {
@@ -120,7 +165,7 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (credentials?.id !== DEV_PAYPAL_CLIENT_ID || credentials.secret !== DEV_PAYPAL_CLIENT_SECRET) {
         return reply.code(401).send({ error: 'invalid_client', error_description: 'Client Authentication failed' });
       }
-      const grant = (request.body as Record<string, unknown> | undefined)?.grant_type;
+      const grant = request.body.grant_type;
       if (grant !== 'client_credentials') {
         return reply.code(400).send({ error: 'unsupported_grant_type', error_description: 'Grant Type is NULL or not client_credentials' });
       }
@@ -140,7 +185,13 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v2/checkout/orders',
     {
       onRequest: requireBearer,
-      schema: { tags, summary: 'PayPal stand-in: create an order (intent CAPTURE, USD); PayPal-Request-Id makes it idempotent', response: paypalResponses },
+      schema: {
+        tags,
+        summary: 'PayPal stand-in: create an order (intent CAPTURE, USD); PayPal-Request-Id makes it idempotent',
+        description: "The shape is checked here; PayPal's own rules (required fields, CAPTURE, one unit, amounts) in orderBook.ts, with PayPal's issues.",
+        body: CreateOrderBody,
+        response: paypalResponses,
+      },
     },
     async (request, reply) => {
       const answer = book.createOrder(request.body, requestIdOf(request), minimalAnswer(request));
@@ -253,14 +304,8 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const problem = sdkProblem(request.query);
-      void reply
-        .type('application/javascript; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        // The shop's pages load it from another origin; helmet's default (same-origin) would block the script.
-        .header('cross-origin-resource-policy', 'cross-origin');
-      // Like PayPal's SDK server: a bad query is a 400 whose body throws, so the script's onerror fires.
-      if (problem) return reply.code(400).send(`throw new Error(${JSON.stringify(`SDK Validation error: '${problem}'`)});\n`);
-      return reply.send(SDK_SOURCE);
+      if (problem) return sdkFailsToLoad(reply, problem);
+      return scriptHeaders(reply).send(SDK_SOURCE);
     },
   );
 };

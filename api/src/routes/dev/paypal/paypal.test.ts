@@ -224,6 +224,9 @@ describe('GET /dev/paypal/sdk/js', () => {
     ['/dev/paypal/sdk/js?client-id=grocer-dev-client&currency=EUR', 'Invalid query value for currency: EUR'],
     ['/dev/paypal/sdk/js?client-id=grocer-dev-client&intent=authorize', 'Invalid query value for intent: authorize'],
     ['/dev/paypal/sdk/js?client-id=grocer-dev-client&components=buttons,hosted-fields', 'Invalid query value for components: hosted-fields'],
+    // Found by the hostile suite: a repeated parameter (schema) or a NUL (input guard) answered "[object Object]".
+    ['/dev/paypal/sdk/js?client-id=grocer-dev-client&components=buttons&components=buttons', 'querystring/components must be string'],
+    ['/dev/paypal/sdk/js?client-id=grocer-dev-client&intent=x%00', 'intent must not contain NUL characters'],
   ])('fails to load (400, a throwing script) for %s', async (url, message) => {
     const res = await app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(400);

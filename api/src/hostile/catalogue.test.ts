@@ -1,0 +1,42 @@
+// Hostile input, route group "catalogue": the public catalogue reads under /open (testing/hostile.ts
+// says how requests are made and what must hold).
+import type { App } from '../app.ts';
+import { FAST_HASHING, registerUser } from '../testing/accounts.ts';
+import { createShop } from '../testing/checkout.ts';
+import { attackerTokens, buildAppWithRoutes, fuzzGroup, type RouteInfo, type Tokens } from '../testing/hostile.ts';
+
+let app: App;
+let routes: RouteInfo[];
+let tokens: Tokens;
+const storeIds: string[] = [];
+const categoryUuids: string[] = [];
+const words = ['milk', 'pan', 'Loop', 'evanston', 'oat milk', 'Pantry'];
+
+beforeAll(async () => {
+  ({ app, routes } = await buildAppWithRoutes({ config: FAST_HASHING }));
+  const shopper = await registerUser(app);
+  tokens = { ...(await attackerTokens(app)), customer: () => shopper.token };
+  const shop = await createShop(app);
+  await shop.addProduct('Whole Milk', 429, 10);
+  await shop.addProduct('Oat Milk', 499, 0);
+  await shop.addProduct('Pantry Flour', 350, 5, 'evanston');
+  storeIds.push(shop.loop.publicId, shop.loop.uuid, shop.evanston.publicId, shop.evanston.uuid);
+  const categories = (await app.inject({ method: 'GET', url: '/open/categories' })).json<{ uuid: string }[]>();
+  categoryUuids.push(...categories.map((c) => c.uuid));
+}, 60_000);
+afterAll(() => app.close());
+
+test('10,000 hostile requests: no 5xx, every 4xx a JSON error with a message, invariants hold', async () => {
+  await fuzzGroup('catalogue', app, routes, {
+    tokens,
+    pool: {
+      id: () => storeIds,
+      storeId: () => storeIds,
+      storePublicId: () => storeIds,
+      uuid: () => categoryUuids,
+      categoryUuid: () => categoryUuids,
+      query: () => words,
+      sort: () => ['name', 'price', 'relevance'],
+    },
+  });
+}, 300_000);
