@@ -24,7 +24,8 @@ export interface AppOptions {
 
 const require = createRequire(import.meta.url);
 /** The dist folder of an MF package, as @module-federation/rspack resolves it (its main file lives there). */
-const mfDist = (name: string) => path.dirname(require.resolve(`@module-federation/${name}`, { paths: [require.resolve('@module-federation/rspack')] }));
+const mfDist = (name: string) =>
+  path.dirname(require.resolve(`@module-federation/${name}`, { paths: [require.resolve('@module-federation/rspack')] }));
 /**
  * rspack embeds the MF runtime through CommonJS files (the bundler runtime, and in the shell the plugin
  * that provides the runtime to remotes), which drag in the whole SDK (Node script loading included) and
