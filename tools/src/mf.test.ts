@@ -11,6 +11,8 @@ describe('federation shared config', () => {
       singleton: true,
       strictVersion: true,
       requiredVersion: shared['@reduxjs/toolkit']?.requiredVersion,
+      import: SHARED_ENTRIES['@reduxjs/toolkit/query'],
+      version: shared['@reduxjs/toolkit']?.version,
     });
     expect(shared.react?.requiredVersion).toMatch(/^\^19\./);
   });
@@ -25,8 +27,15 @@ describe('federation shared config', () => {
     expect(Object.values(shared).some((config) => 'import' in config && config.import === false)).toBe(false);
   });
 
-  it('provides react-router through its list of used exports, under the package’s own version', () => {
-    expect(shared['react-router']).toMatchObject({ import: SHARED_ENTRIES['react-router'], version: expect.stringMatching(/^7\.\d+\.\d+$/) });
+  it('provides react-router and Redux through their lists of used exports, under the packages’ own versions', () => {
+    expect(shared['react-router']).toMatchObject({
+      import: SHARED_ENTRIES['react-router'],
+      version: expect.stringMatching(/^7\.\d+\.\d+$/),
+    });
+    expect(shared['react-redux']).toMatchObject({ import: SHARED_ENTRIES['react-redux'], version: expect.stringMatching(/^9\.\d+\.\d+$/) });
+    for (const request of ['@reduxjs/toolkit', '@reduxjs/toolkit/query', '@reduxjs/toolkit/query/react']) {
+      expect(shared[request]).toMatchObject({ import: SHARED_ENTRIES[request], version: expect.stringMatching(/^2\.\d+\.\d+$/) });
+    }
   });
 
   it('refuses an app that does not depend on a singleton', () => {

@@ -31,6 +31,10 @@ export const HOST_ONLY: ReadonlySet<string> = new Set(['react', 'react-dom', 're
  */
 export const SHARED_ENTRIES: Readonly<Record<string, string>> = {
   'react-router': fileURLToPath(new URL('./shared-entries/react-router.ts', import.meta.url)),
+  'react-redux': fileURLToPath(new URL('./shared-entries/react-redux.js', import.meta.url)),
+  '@reduxjs/toolkit': fileURLToPath(new URL('./shared-entries/redux-toolkit.js', import.meta.url)),
+  '@reduxjs/toolkit/query': fileURLToPath(new URL('./shared-entries/redux-toolkit-query.js', import.meta.url)),
+  '@reduxjs/toolkit/query/react': fileURLToPath(new URL('./shared-entries/redux-toolkit-query-react.js', import.meta.url)),
 };
 
 interface PackageJson {
@@ -69,7 +73,7 @@ export function sharedConfig(appDir: string, { fromHost = false }: { fromHost?: 
     if (fromHost && HOST_ONLY.has(request)) return { import: false as const };
     const entry = SHARED_ENTRIES[request];
     // The entry module belongs to tools, so the shared version must be the package's own.
-    if (entry) return { import: entry, version: installedVersion(appDir, request) };
+    if (entry) return { import: entry, version: installedVersion(appDir, SINGLETON_SUBPATHS[request] ?? request) };
     return {};
   };
   return Object.fromEntries(

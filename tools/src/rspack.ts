@@ -1,5 +1,6 @@
 // One rspack configuration for the shell and every remote, so the five apps build the same way
 // and differ only in what they say about themselves (name, port, exposes).
+import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -22,14 +23,25 @@ export interface AppOptions {
 }
 
 const require = createRequire(import.meta.url);
-const bundlerRuntimeCjs = require.resolve('@module-federation/webpack-bundler-runtime', {
-  paths: [path.dirname(require.resolve('@module-federation/runtime-tools'))],
-});
+/** The dist folder of an MF package, as @module-federation/rspack resolves it (its main file lives there). */
+const mfDist = (name: string) =>
+  path.dirname(require.resolve(`@module-federation/${name}`, { paths: [require.resolve('@module-federation/rspack')] }));
 /**
- * rspack embeds the MF bundler runtime by its CommonJS file, which drags in the whole SDK (Node script
- * loading included); its ES build lets the unused parts shake out of every remoteEntry and the shell.
+ * rspack embeds the MF runtime through CommonJS files (the bundler runtime, and in the shell the plugin
+ * that provides the runtime to remotes), which drag in the whole SDK (Node script loading included) and
+ * a CommonJS copy of the runtime core beside the ES one. Every CommonJS file of these packages resolves
+ * to its ES twin instead: one copy of each, and unused parts shake out of every remoteEntry and the shell.
  */
-const BUNDLER_RUNTIME_ESM = { [bundlerRuntimeCjs]: bundlerRuntimeCjs.replace(/\.cjs$/, '.js') };
+const MF_RUNTIME_ESM: Record<string, string> = Object.fromEntries(
+  ['runtime', 'runtime-core', 'runtime-tools', 'sdk', 'error-codes', 'webpack-bundler-runtime', 'inject-external-runtime-core-plugin']
+    .map(mfDist)
+    .flatMap((dist) => readdirSync(dist, { recursive: true, encoding: 'utf8' }).map((file) => path.join(dist, file)))
+    .filter((file) => file.endsWith('.cjs'))
+    .flatMap((cjs) => {
+      const esm = [cjs.replace(/\.cjs$/, '.js'), cjs.replace(/\.cjs$/, '.mjs')].find((file) => existsSync(file));
+      return esm ? [[cjs, esm]] : [];
+    }),
+);
 
 /**
  * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) beside every text asset of a production
@@ -113,7 +125,7 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      alias: BUNDLER_RUNTIME_ESM,
+      alias: MF_RUNTIME_ESM,
     },
     module: {
       rules: [

@@ -2,7 +2,7 @@
 // export (any remote might use any), so sharing the package whole ships its data routers, forms and
 // server helpers too (~60 KB gzip); shared through this list, rspack drops the rest. The ES build is
 // imported by file: the request 'react-router' is the shared module itself.
-// tools/src/shared-entries/react-router.test.ts fails when an app imports something not listed here.
+// tools/src/shared-entries/entries.test.ts fails when an app imports something not listed here.
 export {
   BrowserRouter,
   Link,

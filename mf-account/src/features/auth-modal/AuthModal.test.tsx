@@ -31,7 +31,8 @@ function setup(routes: Record<string, MockHandler> = {}) {
   );
   const open = async (mode: Mode) => {
     await user.click(screen.getByRole('button', { name: `open ${mode}` }));
-    return screen.getByRole('dialog');
+    // The dialog's code loads on first open.
+    return screen.findByRole('dialog');
   };
   return { user, open, ...view };
 }
@@ -91,7 +92,7 @@ describe('AuthModal dialog', () => {
     );
     await user.tab();
     await user.keyboard('{Enter}');
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(field(dialog, 'Email')).toHaveFocus();
     await user.keyboard('ada@example.com{Tab}Secret123{Enter}');
 

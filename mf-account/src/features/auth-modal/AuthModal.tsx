@@ -2,123 +2,39 @@
 // with `events.emit('auth:open-modal', { mode })`. Spec §2: modes signin, signup and reset; closing
 // resets mode, error and loading (each view unmounts, taking its state with it); switching mode
 // clears errors (a new view); the page body does not scroll while it is open.
-// Dialog semantics: role=dialog + aria-modal, labelled by the view's heading, focus moved in on open
-// and kept inside, Escape closes, focus goes back to whatever opened it (or to the main content
-// when the opener is gone, e.g. the header's Sign In button once signed in).
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
-import { useNavigate } from 'react-router';
-import { events, paths } from '@grocer/shared';
+// Only the listener is part of the page's first load; the dialog (AuthDialog.tsx) loads on first open.
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { events } from '@grocer/shared';
 import type { AuthMode } from './modes.ts';
-import { ResetRequestForm } from './ResetRequestForm.tsx';
-import { SignInForm } from './SignInForm.tsx';
-import { SignUpForm } from './SignUpForm.tsx';
-import './AuthModal.css';
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
+const AuthDialog = lazy(() => import('./AuthDialog.tsx'));
 
-function focusableIn(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
+interface Open {
+  mode: AuthMode;
+  /** What had focus when the dialog opened. */
+  opener: HTMLElement | null;
 }
 
 export default function AuthModal() {
-  const [mode, setMode] = useState<AuthMode | null>(null);
-  const navigate = useNavigate();
-  const titleId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  const open = mode !== null;
+  const [open, setOpen] = useState<Open | null>(null);
 
   useEffect(
     () =>
-      events.on('auth:open-modal', ({ mode: next }) => {
+      events.on('auth:open-modal', ({ mode }) => {
+        const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
         // Remember the opener only when opening, not when a second event switches the mode.
-        if (!dialog.current) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        setMode(next);
+        setOpen((current) => (current ? { ...current, mode } : { mode, opener: active }));
       }),
     [],
   );
 
-  useEffect(() => {
-    if (!open) return;
-    const { body } = document;
-    const previousOverflow = body.style.overflow;
-    body.style.overflow = 'hidden';
-    const returnTo = opener.current;
-    return () => {
-      body.style.overflow = previousOverflow;
-      // Signing in replaces the Sign In button that opened the modal: rather than dropping focus on
-      // the body (a keyboard user would start again from the top), go to the page's main content.
-      if (returnTo?.isConnected) returnTo.focus();
-      else document.querySelector<HTMLElement>('main')?.focus();
-    };
-  }, [open]);
+  const changeMode = useCallback((mode: AuthMode) => setOpen((current) => current && { ...current, mode }), []);
+  const close = useCallback(() => setOpen(null), []);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!mode || !element) return;
-    // Views that open on a result (e.g. the sign-up notice) focus their own heading; forms start at the first field.
-    if (element.contains(document.activeElement) && document.activeElement !== element) return;
-    (element.querySelector<HTMLElement>('input') ?? element).focus();
-  }, [mode]);
-
-  const close = useCallback(() => setMode(null), []);
-  const finishSignUp = useCallback(() => {
-    setMode(null);
-    void navigate(paths.account());
-  }, [navigate]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      close();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const items = focusableIn(dialog.current);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialog.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
-  if (!mode) return null;
-  const view = { titleId, onModeChange: setMode, onClose: close };
-  return createPortal(
-    <div
-      className="auth-modal-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) close();
-      }}
-    >
-      <div
-        ref={dialog}
-        className="auth-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        <button type="button" className="auth-modal-close" aria-label="Close" onClick={close}>
-          <span aria-hidden="true">×</span>
-        </button>
-        {mode === 'signin' && <SignInForm key="signin" {...view} />}
-        {mode === 'signup' && <SignUpForm key="signup" {...view} onDone={finishSignUp} />}
-        {mode === 'reset' && <ResetRequestForm key="reset" {...view} />}
-      </div>
-    </div>,
-    document.body,
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthDialog mode={open.mode} onModeChange={changeMode} onClose={close} opener={open.opener} />
+    </Suspense>
   );
 }

@@ -1,0 +1,114 @@
+// The auth modal's dialog (spec §2), loaded on first open by AuthModal.tsx: the forms, focus
+// handling and styles stay out of every page's first load.
+// Dialog semantics: role=dialog + aria-modal, labelled by the view's heading, focus moved in on open
+// and kept inside, Escape closes, focus goes back to whatever opened it (or to the main content
+// when the opener is gone, e.g. the header's Sign In button once signed in).
+import { useCallback, useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { useNavigate } from 'react-router';
+import { paths } from '@grocer/shared';
+import type { AuthMode } from './modes.ts';
+import { ResetRequestForm } from './ResetRequestForm.tsx';
+import { SignInForm } from './SignInForm.tsx';
+import { SignUpForm } from './SignUpForm.tsx';
+import './AuthModal.css';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
+
+function focusableIn(container: HTMLElement): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
+}
+
+export interface AuthDialogProps {
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
+  onClose: () => void;
+  /** What had focus when the dialog opened: focus goes back there on close. */
+  opener: HTMLElement | null;
+}
+
+/** The open dialog; mounted while a mode is set, so its effects run on open and clean up on close. */
+export default function AuthDialog({ mode, onModeChange: setMode, onClose: close, opener }: AuthDialogProps) {
+  const navigate = useNavigate();
+  const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const { body } = document;
+    const previousOverflow = body.style.overflow;
+    body.style.overflow = 'hidden';
+    return () => {
+      body.style.overflow = previousOverflow;
+      // Signing in replaces the Sign In button that opened the modal: rather than dropping focus on
+      // the body (a keyboard user would start again from the top), go to the page's main content.
+      if (opener?.isConnected) opener.focus();
+      else document.querySelector<HTMLElement>('main')?.focus();
+    };
+  }, [opener]);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    // Views that open on a result (e.g. the sign-up notice) focus their own heading; forms start at the first field.
+    if (element.contains(document.activeElement) && document.activeElement !== element) return;
+    (element.querySelector<HTMLElement>('input') ?? element).focus();
+  }, [mode]);
+
+  const finishSignUp = useCallback(() => {
+    close();
+    void navigate(paths.account());
+  }, [close, navigate]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      close();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const items = focusableIn(dialog.current);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === dialog.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const view = { titleId, onModeChange: setMode, onClose: close };
+  return createPortal(
+    <div
+      className="auth-modal-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) close();
+      }}
+    >
+      <div
+        ref={dialog}
+        className="auth-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <button type="button" className="auth-modal-close" aria-label="Close" onClick={close}>
+          <span aria-hidden="true">×</span>
+        </button>
+        {mode === 'signin' && <SignInForm key="signin" {...view} />}
+        {mode === 'signup' && <SignUpForm key="signup" {...view} onDone={finishSignUp} />}
+        {mode === 'reset' && <ResetRequestForm key="reset" {...view} />}
+      </div>
+    </div>,
+    document.body,
+  );
+}
