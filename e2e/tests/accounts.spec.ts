@@ -4,6 +4,7 @@
 import { test, expect } from '../fixtures/stack.ts';
 import { waitForMailLink } from '../fixtures/mailbox.ts';
 import { dialog, signIn, signOut, signUp } from '../fixtures/auth.ts';
+import { CHICAGO_ADDRESS, saveAddress } from '../fixtures/account.ts';
 
 const PASSWORD = 'Grocer-Shopper-2026';
 
@@ -73,14 +74,7 @@ test('a valid and an invalid address set the server flags; a favourite shows on 
   await page.goto(stack.shellUrl('/'));
   await signUp(page, email, PASSWORD);
 
-  // 60601 is downtown Chicago, IL.
-  await page.getByLabel('First Name').fill('Ada');
-  await page.getByLabel('Last Name').fill('Lovelace');
-  await page.getByLabel('Street Name').fill('233 S Wacker Dr');
-  await page.getByLabel('City').fill('Chicago');
-  await page.getByLabel('State').fill('IL');
-  await page.getByLabel('ZIP Code').fill('60601');
-  await page.getByRole('button', { name: 'Save Address' }).click();
+  await saveAddress(page, { firstName: 'Ada', lastName: 'Lovelace', ...CHICAGO_ADDRESS });
   await expect(page.getByText('Profile information and delivery address updated successfully!')).toBeVisible();
   await expect(page.getByText('Address verified')).toBeVisible();
 

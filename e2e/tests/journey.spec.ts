@@ -7,6 +7,7 @@ import { openPaypalDialog, stores, type Product, type Store } from '../fixtures/
 import { expectFocusTrapped, expectVisibleFocus, tabTo } from '../fixtures/keyboard.ts';
 import { waitForMailLink } from '../fixtures/mailbox.ts';
 import { test, expect, DEMO_ACCOUNTS, DEMO_PASSWORD, type E2EStack, type SessionUser } from '../fixtures/stack.ts';
+import { CHICAGO_ADDRESS, saveAddress } from '../fixtures/account.ts';
 
 const PASSWORD = 'Journey-Shopper-2026';
 const QUERY = 'milk';
@@ -114,16 +115,10 @@ test('a new shopper: search, two stores, sign up, verify, address, checkout with
   await expect(page.getByText('Email Verified Successfully!')).toBeVisible();
   await expect(banner).toBeHidden();
 
-  // The account: a valid Chicago delivery address (60601 is downtown Chicago, IL).
+  // The account: a valid Chicago delivery address.
   await page.getByRole('link', { name: 'Account', exact: true }).click();
   await expect(page).toHaveURL(stack.shellUrl('/account'));
-  await page.getByLabel('First Name').fill('Grace');
-  await page.getByLabel('Last Name').fill('Hopper');
-  await page.getByLabel('Street Name').fill('233 S Wacker Dr');
-  await page.getByLabel('City').fill('Chicago');
-  await page.getByLabel('State').fill('IL');
-  await page.getByLabel('ZIP Code').fill('60601');
-  await page.getByRole('button', { name: 'Save Address' }).click();
+  await saveAddress(page, { firstName: 'Grace', lastName: 'Hopper', ...CHICAGO_ADDRESS });
   await expect(page.getByText('Profile information and delivery address updated successfully!')).toBeVisible();
   await expect(page.getByText('Address verified')).toBeVisible();
 
