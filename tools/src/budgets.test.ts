@@ -27,6 +27,12 @@ describe('speed budgets of the built remotes', () => {
     expect(build.reactCode).toEqual([]);
   });
 
+  it.each(remotes)('%s: remoteEntry.js takes the MF bundler runtime from the shell (one copy per page)', (dir) => {
+    const { sources } = JSON.parse(readFileSync(path.join(dist(dir), 'remoteEntry.js.map'), 'utf8')) as { sources: string[] };
+    expect(sources.filter((source) => source.includes('/webpack-bundler-runtime/'))).toEqual([]);
+    expect(sources.some((source) => source.includes('mf-runtime/bundlerRuntimeFromHost.ts'))).toBe(true);
+  });
+
   it('finds React where it is bundled: in the shell, which provides it, by source map and by code', () => {
     const shell = reactInBuild(dist('shell'));
     expect(shell.reactCode.some((found) => found.includes('node_modules/react-dom/'))).toBe(true);

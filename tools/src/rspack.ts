@@ -3,6 +3,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -72,6 +73,18 @@ class PrecompressPlugin {
 
 const isHost = (o: AppOptions) => o.exposes === undefined;
 
+const MF_RUNTIME_DIR = fileURLToPath(new URL('./mf-runtime/', import.meta.url));
+/**
+ * A remote's production build takes the bundler runtime's functions from the shell, as it takes the
+ * runtime core (`externalRuntime`): both files of the package's entry resolve to the stand-in.
+ */
+const BUNDLER_RUNTIME_FROM_HOST: Record<string, string> = Object.fromEntries(
+  ['index.cjs', 'index.js'].map((file) => [
+    path.join(mfDist('webpack-bundler-runtime'), file),
+    path.join(MF_RUNTIME_DIR, 'bundlerRuntimeFromHost.ts'),
+  ]),
+);
+
 const HARNESS_HTML = `<!doctype html>
 <html lang="en">
   <head>
@@ -125,7 +138,7 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      alias: MF_RUNTIME_ESM,
+      alias: { ...MF_RUNTIME_ESM, ...(!host && production ? BUNDLER_RUNTIME_FROM_HOST : {}) },
     },
     module: {
       rules: [
@@ -181,7 +194,9 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
           },
         },
         dts: false,
-        ...(host ? { runtimePlugins: [path.join(options.root, 'src/app/mfRuntimePlugin.ts')] } : {}),
+        ...(host
+          ? { runtimePlugins: [path.join(options.root, 'src/app/mfRuntimePlugin.ts'), path.join(MF_RUNTIME_DIR, 'provideBundlerRuntime.ts')] }
+          : {}),
         // One runtime copy per page: the shell provides it, remotes use it. In dev a remote also runs
         // alone (its harness has no shell), so it keeps its own copy there.
         experiments: {
