@@ -1,7 +1,7 @@
 // `npm run bench:web`: Lighthouse 12 (mobile preset, default simulated throttling) on the production
 // build, served the way `npm start` serves it (own ports, seeded throwaway database), 3 runs per page,
 // median of each figure, compared with the targets of the "Proof of quality" issue. Exits 1 on a miss.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -10,6 +10,10 @@ import { kb } from '../budgets.ts';
 import { buildMissing, freeStackPorts, startStack } from '../stack.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Only the pages whose path contains one of these comma-separated words (BENCH_PAGES=search,cart). */
+const ONLY = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+/** When set, every Lighthouse report is written there as JSON, to read why a page scored as it did. */
+const REPORT_DIR = process.env.BENCH_REPORTS;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -101,7 +105,8 @@ async function bench(): Promise<boolean> {
     await fetch(stack.apps.shell.url);
 
     const rows: Array<{ page: string; figures: Figures; misses: string[] }> = [];
-    for (const [pathname, goal] of pages) {
+    if (REPORT_DIR) mkdirSync(REPORT_DIR, { recursive: true });
+    for (const [pathname, goal] of pages.filter(([p]) => !ONLY || ONLY.some((word) => p.includes(word)))) {
       const runs: Figures[] = [];
       for (let run = 1; run <= RUNS; run++) {
         const result = await lighthouse(`${stack.apps.shell.url}${pathname}`, {
@@ -113,6 +118,10 @@ async function bench(): Promise<boolean> {
         if (!result) throw new Error(`Lighthouse returned nothing for ${pathname}`);
         if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${pathname}: ${result.lhr.runtimeError.message}`);
         runs.push(figuresOf(result.lhr));
+        if (REPORT_DIR) {
+          const name = `${pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run}.json`;
+          writeFileSync(path.join(REPORT_DIR, name), JSON.stringify(result.lhr));
+        }
         console.log(`  ${pathname} run ${run}/${RUNS}: performance ${runs.at(-1)!.performance}`);
       }
       const figures = Object.fromEntries(
