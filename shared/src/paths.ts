@@ -2,26 +2,9 @@
 // routes with `routePatterns`, so a URL is never string-built anywhere else.
 import { CONSTANTS } from './constants.ts';
 import type { ProductSort, SortOrder } from './contracts/entities.ts';
+import { routePatterns, type RouteName } from './contracts/navigation.ts';
 
-/** React Router patterns; `:pathName` is the store's publicId. */
-export const routePatterns = {
-  home: '/',
-  store: '/store/:pathName',
-  storeCategory: '/store/:pathName/category/:categoryUuid',
-  search: '/search',
-  cart: '/cart',
-  verifyEmail: '/verify-email',
-  resetPassword: '/reset-password',
-  account: '/account',
-  checkout: '/checkout',
-  orderConfirmation: '/order-confirmation/:orderId',
-  orderDetails: '/order-details/:orderId',
-  orderHistory: '/order-history',
-  /** Social links; its content is not specified. */
-  contact: '/contact',
-} as const;
-
-export type RouteName = keyof typeof routePatterns;
+export { routePatterns, type RouteName };
 
 /** Routes behind the protected-route guard (spec §2); all others are open. */
 export const PROTECTED_ROUTES = [

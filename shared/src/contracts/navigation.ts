@@ -28,3 +28,27 @@ export interface OrderConfirmationLocationState {
   /** The address the checkout form showed; else the order's own delivery fields are used. */
   deliveryInfo?: DeliveryInfo;
 }
+
+/**
+ * React Router patterns of every page; `:pathName` is the store's publicId. paths.ts builds links
+ * from them. They live in the contracts, which have no runtime imports, so the shell can match the
+ * first route before the shared libraries have loaded (shell/src/app/routeTable.ts).
+ */
+export const routePatterns = {
+  home: '/',
+  store: '/store/:pathName',
+  storeCategory: '/store/:pathName/category/:categoryUuid',
+  search: '/search',
+  cart: '/cart',
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+  account: '/account',
+  checkout: '/checkout',
+  orderConfirmation: '/order-confirmation/:orderId',
+  orderDetails: '/order-details/:orderId',
+  orderHistory: '/order-history',
+  /** Social links; its content is not specified. */
+  contact: '/contact',
+} as const;
+
+export type RouteName = keyof typeof routePatterns;

@@ -1,11 +1,19 @@
 // Where each remote lives is read at start from /remotes.json (written by ops, not compiled in);
-// remotes are then loaded lazily per route with the Module Federation runtime.
+// remotes are then loaded lazily per route with the Module Federation runtime. The shell's entry
+// (index.ts) starts this before the shared libraries load, so this file imports only the contracts.
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { remoteOf, type RemoteModuleExports, type RemoteModuleId, type RemoteName } from '@grocer/shared';
+import { remoteOf, type RemoteModuleExports, type RemoteModuleId, type RemoteName } from '@grocer/shared/contracts';
 
 let entries: Partial<Record<RemoteName, string>> = {};
+let reading: Promise<void> | undefined;
 
-export async function initRemotes(url = '/remotes.json'): Promise<void> {
+/** Reads /remotes.json and registers the remotes, once per page: later calls get the same promise. */
+export function initRemotes(url = '/remotes.json'): Promise<void> {
+  reading ??= readRemotes(url);
+  return reading;
+}
+
+async function readRemotes(url: string): Promise<void> {
   try {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);

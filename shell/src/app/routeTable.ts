@@ -1,5 +1,7 @@
 // The route table of spec §2: which remote module renders each path and who may enter it.
-import { routePatterns, type PropLessModuleId } from '@grocer/shared';
+// It imports only the contracts (no runtime imports), so the shell's entry can read it before the
+// shared libraries (React Router among them) have loaded: see firstScreenModules.
+import { routePatterns, type PropLessModuleId } from '@grocer/shared/contracts';
 
 export type Access = 'open' | 'customer' | 'customer-or-admin';
 
@@ -32,3 +34,28 @@ export const LAYOUT_MODULES: readonly PropLessModuleId[] = [
   'cartCheckout/CartIcon',
   'account/UserMenu',
 ];
+
+/**
+ * Whether `pathname` matches a pattern of the table: static segments (case-insensitive) and `:param`
+ * segments, nothing else, as React Router reads them (routeTable.test.ts holds the two to the same answers). It exists
+ * because the shell's entry needs it before React Router has loaded.
+ */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  // One leading and one trailing slash are optional; an empty segment inside matches nothing.
+  const split = (path: string) => path.replace(/^\/|\/$/g, '').split('/');
+  const want = split(pattern);
+  const have = split(pathname);
+  return (
+    want.length === have.length &&
+    want.every((segment, i) => (segment.startsWith(':') ? have[i] !== '' : segment.toLowerCase() === have[i]!.toLowerCase()))
+  );
+}
+
+/**
+ * The remote modules the first screen at `pathname` renders: the layout's widgets and the open
+ * route's page. Protected pages are left out: a visitor may be sent elsewhere.
+ */
+export function firstScreenModules(pathname: string): PropLessModuleId[] {
+  const route = REMOTE_ROUTES.find((r) => r.access === 'open' && matchesPattern(r.path, pathname));
+  return route ? [...LAYOUT_MODULES, route.module] : [...LAYOUT_MODULES];
+}
