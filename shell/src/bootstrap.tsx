@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { loadPersistedState, loadRuntimeConfig, makeStore, startPersistence } from '@grocer/shared';
@@ -16,7 +17,10 @@ async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   keepFirstPaint(container);
-  createRoot(container).render(<App store={store} />);
+  // As a transition, React renders the whole app in slices of a few milliseconds and lets the
+  // browser handle input between them, instead of one long task; index.html's layout shows meanwhile.
+  const root = createRoot(container);
+  startTransition(() => root.render(<App store={store} />));
 }
 
 void start();
