@@ -14,7 +14,7 @@ export * from './session/token.ts';
 export * from './session/verificationApi.ts';
 export * from './session/profileApi.ts';
 export * from './session/googleSignInApi.ts';
-export { disableGoogleAutoSelect } from './session/googleIdentity.ts';
+export { disableGoogleAutoSelect } from './session/googleAccounts.ts';
 export * from './session/userChecks.ts';
 export * from './cart/cartSlice.ts';
 export * from './cart/addToCart.ts';

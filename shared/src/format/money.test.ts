@@ -68,3 +68,17 @@ describe('dollarsToCents', () => {
     expect(() => dollarsToCents(Number.POSITIVE_INFINITY)).toThrow(RangeError);
   });
 });
+
+describe('the USD formatter', () => {
+  it('is built on first use, not on import, and then reused', async () => {
+    const NumberFormat = jest.spyOn(Intl, 'NumberFormat');
+    await jest.isolateModulesAsync(async () => {
+      const money = await import('./money.ts');
+      expect(NumberFormat).not.toHaveBeenCalled();
+      expect(money.formatCents(150)).toBe('$1.50');
+      expect(money.formatDollars(2)).toBe('$2.00');
+      expect(NumberFormat).toHaveBeenCalledTimes(1);
+    });
+    NumberFormat.mockRestore();
+  });
+});

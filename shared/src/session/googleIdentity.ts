@@ -1,22 +1,8 @@
 // "Sign in with Google" plumbing. With a Google client id the page uses Google Identity Services
 // (loaded on demand, never on pages that do not show the button); without one it uses the API's dev
 // OpenID issuer in a popup, which answers with a postMessage. Both end in POST /auth/google.
-
-interface GoogleCredentialResponse {
-  credential: string;
-}
-
-export interface GoogleAccountsId {
-  initialize(options: { client_id: string; callback: (response: GoogleCredentialResponse) => void; auto_select?: boolean }): void;
-  renderButton(parent: HTMLElement, options: Record<string, unknown>): void;
-  disableAutoSelect(): void;
-}
-
-declare global {
-  interface Window {
-    google?: { accounts?: { id?: GoogleAccountsId } };
-  }
-}
+// Only the button's on-demand code (ui/GoogleSignIn.tsx) imports this file.
+import type { GoogleAccountsId } from './googleAccounts.ts';
 
 const GSI_SRC = 'https://accounts.google.com/gsi/client';
 
@@ -60,11 +46,6 @@ export function routeGoogleCredential(id: GoogleAccountsId, clientId: string, ha
   return () => {
     if (onCredential === handler) onCredential = null;
   };
-}
-
-/** Spec §4: logout disables the identity provider's auto-select (only if GIS was ever loaded). */
-export function disableGoogleAutoSelect(): void {
-  window.google?.accounts?.id?.disableAutoSelect();
 }
 
 export function devIssuerUrl(apiBaseUrl: string, origin: string): string {

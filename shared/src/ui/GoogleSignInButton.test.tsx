@@ -29,6 +29,19 @@ afterEach(() => {
   jest.clearAllMocks();
 });
 
+// First in this file on purpose: the button's code is loaded once per module registry (one per test
+// file), so only the first render shows the placeholder.
+describe('GoogleSignInButton loads its button on demand', () => {
+  it("holds the button's height while the code loads, then renders the button", async () => {
+    setRuntimeConfig({ googleClientId: undefined });
+    const { container } = renderWithProviders(<GoogleSignInButton />);
+    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
+    expect(container.firstElementChild).toHaveStyle({ minHeight: '44px' });
+
+    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  });
+});
+
 describe('GoogleSignInButton with Google Identity Services', () => {
   it("renders Google's button and signs in with the credential it returns", async () => {
     const shopper = makeUser({ authMethod: 'google' });

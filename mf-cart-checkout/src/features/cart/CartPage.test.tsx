@@ -86,7 +86,8 @@ describe('CartPage', () => {
     expect(within(summary).queryByText('Total')).not.toBeInTheDocument();
 
     expect(within(summary).getByRole('heading', { name: 'Sign in to check out' })).toBeInTheDocument();
-    expect(within(summary).getByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
+    // The button's code loads on first render (@grocer/shared GoogleSignInButton).
+    expect(await within(summary).findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
     const opened: string[] = [];
     const off = events.on('auth:open-modal', ({ mode }) => opened.push(mode));
     fireEvent.click(within(summary).getByRole('button', { name: 'Sign In' }));
