@@ -74,6 +74,16 @@ class PrecompressPlugin {
 const isHost = (o: AppOptions) => o.exposes === undefined;
 
 /**
+ * The shared entry (shared-entries/react-router.ts) imports React Router's ES build by file, and its
+ * package picks the development build for that file; a production build takes the production twin
+ * (no dev warnings; 0.4 KB gzip less).
+ */
+const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist');
+const REACT_ROUTER_PRODUCTION: Record<string, string> = {
+  [path.join(reactRouterDist, 'development/index.mjs')]: path.join(reactRouterDist, 'production/index.mjs'),
+};
+
+/**
  * Matches the modules of the libraries the shell shares (tools/src/mf.ts SINGLETONS, the
  * trimmed entries, and every package those depend on), as found from the app's own node_modules.
  */
@@ -161,7 +171,11 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      alias: { ...MF_RUNTIME_ESM, ...(!host && production ? BUNDLER_RUNTIME_FROM_HOST : {}) },
+      alias: {
+        ...MF_RUNTIME_ESM,
+        ...(!host && production ? BUNDLER_RUNTIME_FROM_HOST : {}),
+        ...(production ? REACT_ROUTER_PRODUCTION : {}),
+      },
     },
     module: {
       rules: [
@@ -218,7 +232,12 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
         },
         dts: false,
         ...(host
-          ? { runtimePlugins: [path.join(options.root, 'src/app/mfRuntimePlugin.ts'), path.join(MF_RUNTIME_DIR, 'provideBundlerRuntime.ts')] }
+          ? {
+              runtimePlugins: [
+                path.join(options.root, 'src/app/mfRuntimePlugin.ts'),
+                path.join(MF_RUNTIME_DIR, 'provideBundlerRuntime.ts'),
+              ],
+            }
           : {}),
         // One runtime copy per page: the shell provides it, remotes use it. In dev a remote also runs
         // alone (its harness has no shell), so it keeps its own copy there.
@@ -237,7 +256,11 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
       // compresses better than one per library (gzip sees them together: 7 KB less) and costs one
       // request. Only those libraries: anything else keeps its own chunk and loads when used.
       ...(host && production
-        ? { splitChunks: { cacheGroups: { libraries: { test: sharedLibraryModules(options.root), name: 'libraries', chunks: 'async', enforce: true } } } }
+        ? {
+            splitChunks: {
+              cacheGroups: { libraries: { test: sharedLibraryModules(options.root), name: 'libraries', chunks: 'async', enforce: true } },
+            },
+          }
         : {}),
     },
     performance: { hints: false },
