@@ -39,10 +39,6 @@ test('the first load of / is measured across the whole composition, each file on
 });
 
 test(`the home route's first-load JS is at most ${kb(BUDGETS.homeFirstLoadJs)} gzip`, async ({ page, stack }) => {
-  // Not met yet: 186 KB measured on 2026-11-23 (react-dom 64 KB, MF runtime in main 27 KB, three remote entries
-  // 25 KB, RTK + immer 28 KB, react-router 14 KB, @grocer/shared 9.5 KB...). Marked as an expected failure so npm
-  // test stays green; remove this line once it passes.
-  test.fail(true, 'first-load JS of / is over its 170 KB budget (186 KB measured)');
   const { total } = await firstLoadOfHome(page, stack);
   expect(total).toBeLessThanOrEqual(BUDGETS.homeFirstLoadJs);
 });
