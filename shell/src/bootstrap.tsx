@@ -3,13 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { loadPersistedState, loadRuntimeConfig, makeStore, startPersistence } from '@grocer/shared';
 import { App } from './app/App.tsx';
+import { readConfigDocument } from './app/config.ts';
 import { keepFirstPaint } from './app/firstPaint.ts';
 import { initRemotes } from './app/remotes.ts';
 
 async function start() {
-  // Both documents are preloaded by index.html; index.ts already started reading the remotes (and
-  // fetching the first screen's modules), so this waits for the same read.
-  await Promise.all([loadRuntimeConfig(), initRemotes()]);
+  // Both documents are preloaded by index.html; index.ts already started reading them (and fetching
+  // the first screen's remote modules, and connecting to the API), so this waits for the same reads.
+  await Promise.all([loadRuntimeConfig(undefined, readConfigDocument), initRemotes()]);
   const store = makeStore(loadPersistedState(window.localStorage));
   startPersistence(store, window.localStorage, window);
   // RTK Query's refetchOnFocus / refetchOnReconnect (e.g. an open order's status) need the window listeners.

@@ -22,10 +22,16 @@ export function setRuntimeConfig(config: Partial<RuntimeConfig>): RuntimeConfig 
   return current;
 }
 
-/** Fetches and applies /config.json; keeps the defaults (and says so) when it cannot be read. */
-export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
+/**
+ * Fetches and applies /config.json; keeps the defaults (and says so) when it cannot be read. `request`
+ * lets the shell hand over the read it started before this module loaded (shell/src/app/config.ts).
+ */
+export async function loadRuntimeConfig(
+  url = '/config.json',
+  request: (url: string) => Promise<Response> = (target) => fetch(target),
+): Promise<RuntimeConfig> {
   try {
-    const response = await fetch(url);
+    const response = await request(url);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return setRuntimeConfig((await response.json()) as Partial<RuntimeConfig>);
   } catch (error) {
