@@ -35,4 +35,27 @@ describe('event bus', () => {
     expect(error).toHaveBeenCalled();
     error.mockRestore();
   });
+
+  it('holds an auth modal request made before the modal listens, and hands the latest one to it once', () => {
+    const bus = createEventBus();
+    bus.emit('auth:open-modal', { mode: 'signin' });
+    bus.emit('auth:open-modal', { mode: 'signup' });
+    const first: string[] = [];
+    const second: string[] = [];
+    bus.on('auth:open-modal', ({ mode }) => first.push(mode));
+    bus.on('auth:open-modal', ({ mode }) => second.push(mode));
+    expect(first).toEqual(['signup']);
+    expect(second).toEqual([]);
+    bus.emit('auth:open-modal', { mode: 'reset' });
+    expect(first).toEqual(['signup', 'reset']);
+    expect(second).toEqual(['reset']);
+  });
+
+  it('drops other events nobody listens to: a late subscriber gets no old news', () => {
+    const bus = createEventBus();
+    bus.emit('cart:item-added', { productUuid: 'p1', name: 'Milk' });
+    const seen: string[] = [];
+    bus.on('cart:item-added', ({ name }) => seen.push(name));
+    expect(seen).toEqual([]);
+  });
 });

@@ -25,10 +25,23 @@ export interface EventBus {
   on<K extends EventName>(type: K, handler: EventHandler<K>): () => void;
 }
 
+/**
+ * Requests to a remote that may still be downloading when the page's first click comes: emitted with
+ * no handler, the latest one waits and is handed to the first handler that subscribes. (A shopper who
+ * clicks Sign Up while the auth modal's module loads gets the modal, not nothing.) Other events are
+ * news: with no handler they are dropped.
+ */
+const HELD_UNTIL_HANDLED: ReadonlySet<EventName> = new Set<EventName>(['auth:open-modal']);
+
 export function createEventBus(): EventBus {
   const handlers = new Map<EventName, Set<(payload: never) => void>>();
+  const held = new Map<EventName, unknown>();
   return {
     emit(type, payload) {
+      if (HELD_UNTIL_HANDLED.has(type) && !handlers.get(type)?.size) {
+        held.set(type, payload);
+        return;
+      }
       // Copy first: a handler may unsubscribe while we iterate.
       for (const handler of [...(handlers.get(type) ?? [])]) {
         try {
@@ -43,6 +56,15 @@ export function createEventBus(): EventBus {
       let set = handlers.get(type);
       if (!set) handlers.set(type, (set = new Set()));
       set.add(handler as (payload: never) => void);
+      if (held.has(type)) {
+        const payload = held.get(type) as EventMap[typeof type];
+        held.delete(type);
+        try {
+          handler(payload);
+        } catch (error) {
+          console.error(`[events] handler for ${type} failed`, error);
+        }
+      }
       return () => set.delete(handler as (payload: never) => void);
     },
   };

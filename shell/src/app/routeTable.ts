@@ -33,6 +33,7 @@ export const LAYOUT_MODULES: readonly PropLessModuleId[] = [
   'catalog/SearchBox',
   'cartCheckout/CartIcon',
   'account/UserMenu',
+  'account/AuthModal',
 ];
 
 /**
