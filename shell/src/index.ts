@@ -11,5 +11,6 @@ void initRemotes().then(() => preloadRemoteModules(firstScreenModules(window.loc
 void preconnectToApi();
 
 // Async boundary: shared singletons (React, the store...) are negotiated by Module Federation
-// before any app code that imports them runs.
-import('./bootstrap.tsx');
+// before any app code that imports them runs. Started from a task of its own: negotiating every
+// shared library right after the federation runtime's own start made one long task of the two.
+setTimeout(() => void import('./bootstrap.tsx'), 0);
