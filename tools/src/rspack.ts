@@ -11,7 +11,7 @@ import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { appInfo, runtimeDocuments, stackPorts, type AppDir } from './ports.ts';
 import { REMOTE_EXPOSES } from '@grocer/shared/contracts';
-import { readPackageJson, sharedConfig, SINGLETONS } from './mf.ts';
+import { readPackageJson, SHARED_ENTRIES, sharedConfig, SINGLETONS } from './mf.ts';
 
 export interface AppOptions {
   /** Absolute path of the app (its rspack.config.ts directory). */
@@ -88,7 +88,7 @@ const REACT_ROUTER_PRODUCTION: Record<string, string> = {
  * trimmed entries, and every package those depend on), as found from the app's own node_modules.
  */
 function sharedLibraryModules(appDir: string): RegExp {
-  const dirs = new Set<string>([path.join(path.dirname(fileURLToPath(import.meta.url)), 'shared-entries')]);
+  const dirs = new Set<string>(Object.values(SHARED_ENTRIES).map((entry) => path.dirname(entry)));
   const visit = (name: string, from: string) => {
     // Node's lookup by folder: some packages' `exports` hide their package.json from require.resolve.
     let dir: string | undefined;
