@@ -3,6 +3,7 @@
 // operator fixes them all in one go instead of one restart per typo.
 import path from 'node:path';
 import { REPO_ROOT } from './lib/paths.ts';
+import { PASSWORD_CHECK_LIMITS } from './services/passwords.ts';
 
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -51,6 +52,8 @@ export interface Config {
   trustProxy: string[];
   /** scrypt cost as log2(N). Always 17 (OWASP) from the environment; only tests lower it, explicitly. */
   passwordHashLogN: number;
+  /** Password hashes and checks running at once and waiting, per process (services/passwords.ts); only tests change it. */
+  passwordChecks: { inFlight: number; queued: number };
   /** PayPal REST credentials; the dev stand-in's fixed pair when PAYPAL_CLIENT_ID/SECRET are unset (never in production). */
   paypalClientId: string;
   paypalClientSecret: string;
@@ -205,6 +208,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemoAccounts: seed === 'true',
     trustProxy,
     passwordHashLogN: OWASP_SCRYPT_LOG_N,
+    passwordChecks: PASSWORD_CHECK_LIMITS,
     ...paypal,
   };
 }

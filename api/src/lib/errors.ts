@@ -67,6 +67,18 @@ export class HttpError extends Error {
   }
 }
 
+/** An error that tells the client when to try again: the error handler copies it to Retry-After. */
+export class RetryLaterError extends HttpError {
+  constructor(
+    statusCode: 429 | 503,
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(statusCode, code, message);
+  }
+}
+
 /** `throw httpError(404, 'ORDER_NOT_FOUND', 'Order not found or unable to retrieve order details')` */
 export function httpError(statusCode: number, code: string, message: string, field?: string, details?: ErrorDetails): HttpError {
   return new HttpError(statusCode, code, message, field, details);

@@ -2,7 +2,7 @@
 // details (stack traces, SQL, driver messages) are logged, never sent to the client.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/errors.ts';
-import { errorBody, HttpError, type ErrorBody } from '../lib/errors.ts';
+import { errorBody, HttpError, RetryLaterError, type ErrorBody } from '../lib/errors.ts';
 import { TimeoutError } from '../lib/timeout.ts';
 
 const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again later.';
@@ -76,7 +76,8 @@ function toResponse(error: FastifyError | Error, request: FastifyRequest): { sta
 /** Also Fastify's `frameworkErrors` handler, so malformed URLs rejected before routing get the same shape. */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
   const { status, body } = toResponse(error, request);
-  if (status >= 500 && error instanceof HttpError) request.log.error({ err: error }, 'server error');
+  if (error instanceof RetryLaterError) void reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+  else if (status >= 500 && error instanceof HttpError) request.log.error({ err: error }, 'server error');
   void reply.code(status).send(body);
 }
 

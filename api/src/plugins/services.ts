@@ -82,7 +82,7 @@ function accountServices(app: FastifyInstance, catalogue: CatalogueService) {
   const { config, db, log } = app;
   const mail = createMailService(db, config, log);
   const zipDirectory = createZipDirectory();
-  const passwords = createPasswordHasher(config.passwordHashLogN);
+  const passwords = createPasswordHasher(config.passwordHashLogN, config.passwordChecks);
   const users = createUsersService(db, zipDirectory);
   const devOidc = createDevOidcService(db, config);
   const counters = app.redis ? createRedisCounters(app.redis) : createMemoryCounters();

@@ -9,7 +9,7 @@ import { GOOGLE_ISSUER, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { emailTokens, users } from '../db/schema.ts';
-import { HttpError, httpError } from '../lib/errors.ts';
+import { httpError, RetryLaterError } from '../lib/errors.ts';
 import type { AuthMethod, SessionClaims, SessionJwt, TicketJwt, TicketPurpose } from '../lib/jwt.ts';
 import { hashToken, newSecureToken } from '../lib/secureTokens.ts';
 import type { Counters } from './counters.ts';
@@ -34,15 +34,42 @@ export const MESSAGES = {
 
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-/** Failed sign-ins allowed per window: per account (slows guessing one password) and per IP (slows spraying). */
-export const LOGIN_LIMITS = { windowMs: 15 * 60 * 1000, perAccount: 10, perIp: 30 } as const;
+/**
+ * Sign-in limits per 15-minute window (README "Security"). Failures are limited per account and IP
+ * (guessing one password), per IP (spraying many accounts) and per account from addresses that
+ * never signed in to it (guessing from many addresses); an address the owner signed in from keeps
+ * working, so strangers' guesses cannot lock the owner out. Successes are limited too (hashing is
+ * costly), generously per IP for the many shoppers behind one address.
+ */
+export const LOGIN_LIMITS = {
+  windowMs: 15 * 60 * 1000,
+  failuresPerAccountAndIp: 10,
+  failuresPerIp: 30,
+  failuresPerAccountFromNewAddresses: 50,
+  successesPerAccount: 30,
+  successesPerIp: 100,
+  /** How long an address that signed in to an account stays known to it. */
+  knownAddressMs: 30 * 24 * 60 * 60 * 1000,
+} as const;
 
-/** A 429 that carries its Retry-After; the route copies it to the header. */
-export class RateLimitedError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
+/** A 429 that carries its Retry-After (the error handler copies it to the header). */
+export class RateLimitedError extends RetryLaterError {
+  constructor(retryAfterSeconds: number) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(429, 'RATE_LIMITED', `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    super(429, 'RATE_LIMITED', `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfterSeconds);
   }
+}
+
+/** The counter keys of one sign-in attempt. */
+function loginKeys(accountKey: string, ip: string) {
+  return {
+    failAccountIp: `login:fail:account-ip:${accountKey}:${ip}`,
+    failIp: `login:fail:ip:${ip}`,
+    failAccount: `login:fail:account:${accountKey}`,
+    okAccount: `login:ok:account:${accountKey}`,
+    okIp: `login:ok:ip:${ip}`,
+    knownAddress: `login:known:${accountKey}:${ip}`,
+  };
 }
 
 export interface Session {
@@ -196,26 +223,46 @@ export function createAuthService(deps: AuthDeps): AuthService {
     },
 
     async login({ email, password, ip }) {
-      const accountKey = `login:account:${emailKeyOf(email)}`;
-      const ipKey = `login:ip:${ip}`;
-      const [account, byIp] = await Promise.all([counters.get(accountKey), counters.get(ipKey)]);
-      const blocked = [
-        account.count >= LOGIN_LIMITS.perAccount ? account.ttlMs : 0,
-        byIp.count >= LOGIN_LIMITS.perIp ? byIp.ttlMs : 0,
+      const keys = loginKeys(emailKeyOf(email), ip);
+      const { windowMs } = LOGIN_LIMITS;
+      const [known, okAccount, okIp] = await Promise.all([keys.knownAddress, keys.okAccount, keys.okIp].map((key) => counters.get(key)));
+      // Successes are counted after the check (a reservation would let pending guesses block the owner),
+      // so parallel sign-ins may pass this limit by the few checks in flight (the hashing gate bounds them).
+      const full = [okAccount!.count >= LOGIN_LIMITS.successesPerAccount ? okAccount! : null, okIp!.count >= LOGIN_LIMITS.successesPerIp ? okIp! : null];
+      const waitMs = Math.max(0, ...full.map((state) => state?.ttlMs ?? 0));
+      if (full.some(Boolean)) throw new RateLimitedError(Math.ceil(Math.max(waitMs, 1000) / 1000));
+      // Failures are counted before the slow check, atomically: every attempt takes a unit of each
+      // failure limit, and a success gives its units back.
+      const knownAddress = known!.count > 0;
+      const taken = [
+        { key: keys.failAccountIp, limit: LOGIN_LIMITS.failuresPerAccountAndIp, windowMs },
+        { key: keys.failIp, limit: LOGIN_LIMITS.failuresPerIp, windowMs },
+        ...(knownAddress ? [] : [{ key: keys.failAccount, limit: LOGIN_LIMITS.failuresPerAccountFromNewAddresses, windowMs }]),
       ];
-      const waitMs = Math.max(...blocked);
-      if (waitMs > 0) throw new RateLimitedError(Math.ceil(waitMs / 1000));
+      const granted = await counters.take(taken);
+      if (!granted.ok) throw new RateLimitedError(Math.ceil(granted.retryAfterMs / 1000));
+      const giveBack = (which: string[]) => Promise.all(which.map((key) => counters.giveBack(key)));
 
-      const row = validateEmail(email) ? undefined : await findByEmail(email);
       let ok = false;
-      if (row?.passwordHash) ok = await hasher.verify(password, row.passwordHash);
-      // Same work whether or not the account exists, so response time does not tell.
-      else await hasher.verifyDummy(password);
-      if (!ok) {
-        await Promise.all([counters.hit(accountKey, LOGIN_LIMITS.windowMs), counters.hit(ipKey, LOGIN_LIMITS.windowMs)]);
-        throw httpError(401, 'SIGNIN_FAILED', MESSAGES.signInFailed);
+      let row: UserRow | undefined;
+      try {
+        row = validateEmail(email) ? undefined : await findByEmail(email);
+        if (row?.passwordHash) ok = await hasher.verify(password, row.passwordHash);
+        // Same work whether or not the account exists, so response time does not tell.
+        else await hasher.verifyDummy(password);
+      } catch (err) {
+        // Not checked (busy, database down): the attempt counts for nothing.
+        await giveBack(taken.map((t) => t.key));
+        throw err;
       }
-      await counters.reset(accountKey);
+      if (!ok) throw httpError(401, 'SIGNIN_FAILED', MESSAGES.signInFailed);
+      await Promise.all([
+        giveBack([keys.failIp, ...(knownAddress ? [] : [keys.failAccount])]),
+        counters.reset(keys.failAccountIp),
+        counters.hit(keys.knownAddress, LOGIN_LIMITS.knownAddressMs),
+        counters.hit(keys.okAccount, windowMs),
+        counters.hit(keys.okIp, windowMs),
+      ]);
       return issue(row!, 'email');
     },
 
@@ -368,7 +415,7 @@ export function createAuthService(deps: AuthDeps): AuthService {
         .update(emailTokens)
         .set({ usedAt: now })
         .where(and(eq(emailTokens.userUuid, used.userUuid), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt)));
-      if (row) await counters.reset(`login:account:${row.emailKey}`);
+      if (row) await counters.reset(loginKeys(row.emailKey, '').failAccount);
     },
   };
 }

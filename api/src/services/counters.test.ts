@@ -30,6 +30,28 @@ function behavesLikeACounter(make: () => Counters) {
     expect((await counters.get(key)).count).toBe(0);
   });
 
+  it('takes one unit of several limits atomically, all or nothing, and gives units back', async () => {
+    const counters = make();
+    const [a, b] = [`test:${randomBytes(6).toString('hex')}`, `test:${randomBytes(6).toString('hex')}`];
+    const limits = [
+      { key: a, limit: 10, windowMs: 60_000 },
+      { key: b, limit: 3, windowMs: 60_000 },
+    ];
+    // Sent at once: exactly the limit is granted.
+    const results = await Promise.all(Array.from({ length: 8 }, () => counters.take(limits)));
+    expect(results.filter((r) => r.ok)).toHaveLength(3);
+    const refused = results.find((r) => !r.ok);
+    expect(refused && !refused.ok && refused.retryAfterMs).toBeGreaterThan(55_000);
+    // A refusal takes nothing from the other limit.
+    expect((await counters.get(a)).count).toBe(3);
+    await counters.giveBack(b);
+    expect((await counters.take(limits)).ok).toBe(true);
+    expect((await counters.get(b)).count).toBe(3);
+    await counters.reset(a);
+    await counters.giveBack(a);
+    expect((await counters.get(a)).count).toBe(0);
+  });
+
   it('starts over when the window has passed', async () => {
     const counters = make();
     const key = `test:${randomBytes(6).toString('hex')}`;

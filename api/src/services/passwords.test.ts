@@ -1,4 +1,4 @@
-import { createPasswordHasher, isCommonPassword, passwordProblem } from './passwords.ts';
+import { createPasswordHasher, createWorkGate, isCommonPassword, PasswordChecksBusyError, passwordProblem } from './passwords.ts';
 import { createZipDirectory } from './zipDirectory.ts';
 
 describe('password hasher', () => {
@@ -41,5 +41,36 @@ describe('zipDirectory', () => {
     expect(zips.lookup('H0H0H0')).toBeNull();
     expect(zips.normalizeState('illinois')).toBe('IL');
     expect(zips.normalizeState('Atlantis')).toBeUndefined();
+  });
+});
+
+describe('the password work gate', () => {
+  it('runs at most `inFlight` at once, queues `queued`, and refuses the rest at once with a 503 and Retry-After', async () => {
+    const gate = createWorkGate({ inFlight: 2, queued: 3 });
+    let running = 0;
+    let most = 0;
+    const task = async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      running -= 1;
+      return 'checked';
+    };
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => gate.run(task)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason);
+    expect(refused).toHaveLength(3);
+    for (const err of refused) {
+      expect(err).toBeInstanceOf(PasswordChecksBusyError);
+      expect(err).toMatchObject({ statusCode: 503, code: 'SERVER_BUSY', retryAfterSeconds: 2 });
+    }
+    expect(most).toBe(2);
+    expect(gate.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('frees the slot when a check throws', async () => {
+    const gate = createWorkGate({ inFlight: 1, queued: 0 });
+    await expect(gate.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(gate.run(async () => 'ok')).resolves.toBe('ok');
   });
 });

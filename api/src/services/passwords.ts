@@ -2,7 +2,9 @@
 // the shared §5 rules, a length cap, and a list of the 1,000 most common passwords.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { validatePassword } from '@grocer/shared/validation';
+import { RetryLaterError } from '../lib/errors.ts';
 
 /** Long passphrases are welcome; the cap only bounds the hashing work an attacker can ask for. */
 export const MAX_PASSWORD_LENGTH = 128;
@@ -47,6 +49,48 @@ function scryptAsync(password: string, salt: Buffer, logN: number): Promise<Buff
   });
 }
 
+/**
+ * Each check costs ~128 MiB and ~0.5 s of a core: at most half the cores hash at once (the rest keep
+ * serving), a short queue waits behind them, and anything past that is refused at once.
+ */
+export const PASSWORD_CHECK_LIMITS = {
+  inFlight: Math.max(1, Math.floor(availableParallelism() / 2)),
+  queued: 4 * Math.max(1, Math.floor(availableParallelism() / 2)),
+};
+
+export const PASSWORD_CHECKS_BUSY = 'The server is busy. Please try again in a moment.';
+
+export class PasswordChecksBusyError extends RetryLaterError {
+  constructor() {
+    super(503, 'SERVER_BUSY', PASSWORD_CHECKS_BUSY, 2);
+  }
+}
+
+/** Runs at most `inFlight` tasks at once with at most `queued` waiting; past that, throws PasswordChecksBusyError. */
+export function createWorkGate({ inFlight, queued }: { inFlight: number; queued: number }) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running >= inFlight) {
+        if (waiting.length >= queued) throw new PasswordChecksBusyError();
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      } else running += 1;
+      try {
+        return await task();
+      } finally {
+        // Hand the slot straight to the next waiter, so a newcomer cannot overtake the queue.
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    },
+    get load() {
+      return { running, waiting: waiting.length };
+    },
+  };
+}
+
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   /** Constant-time comparison; false (never a throw) for a malformed stored hash. */
@@ -55,11 +99,12 @@ export interface PasswordHasher {
   verifyDummy(password: string): Promise<void>;
 }
 
-/** `logN` is 17 from config; tests lower it explicitly (testing/accounts.ts). */
-export function createPasswordHasher(logN: number): PasswordHasher {
+/** `logN` is 17 from config; tests lower it explicitly (testing/accounts.ts). Every hash and check goes through one gate. */
+export function createPasswordHasher(logN: number, limits = PASSWORD_CHECK_LIMITS): PasswordHasher {
+  const gate = createWorkGate(limits);
   const hash = async (password: string) => {
     const salt = randomBytes(16);
-    const key = await scryptAsync(password, salt, logN);
+    const key = await gate.run(() => scryptAsync(password, salt, logN));
     // Self-describing, so a later cost increase can still verify (and rehash) old hashes.
     return `scrypt$ln=${logN},r=${R},p=${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
   };
@@ -70,7 +115,7 @@ export function createPasswordHasher(logN: number): PasswordHasher {
       const match = /^scrypt\$ln=(\d+),r=8,p=1\$([\w-]+)\$([\w-]+)$/.exec(stored);
       if (!match) return false;
       const expected = Buffer.from(match[3]!, 'base64url');
-      const key = await scryptAsync(password, Buffer.from(match[2]!, 'base64url'), Number(match[1]));
+      const key = await gate.run(() => scryptAsync(password, Buffer.from(match[2]!, 'base64url'), Number(match[1])));
       return key.length === expected.length && timingSafeEqual(key, expected);
     },
     async verifyDummy(password) {

@@ -4,9 +4,10 @@ import type { Config } from '../config.ts';
 
 /**
  * scrypt at N=2^10 instead of the OWASP 2^17, so suites stay fast. Only tests pass this; the
- * environment cannot lower the cost (config.ts always sets 17).
+ * environment cannot lower the cost (config.ts always sets 17). Cheap checks need no queue limit: suites
+ * that send sign-ins in parallel test the limits, not the busy answer (passwords.test.ts does).
  */
-export const FAST_HASHING: Partial<Config> = { passwordHashLogN: 10 };
+export const FAST_HASHING: Partial<Config> = { passwordHashLogN: 10, passwordChecks: { inFlight: 4, queued: 1000 } };
 
 export const STRONG_PASSWORD = 'Tomato-Basil-42';
 

@@ -102,13 +102,19 @@ describe('POST /auth/login', () => {
     }
   });
 
-  it('locks an account after 10 failures in 15 minutes with 429 and Retry-After, even with the right password', async () => {
+  const login = (email: string, password: string, remoteAddress: string) =>
+    app.inject({ method: 'POST', url: '/auth/login', payload: { email, password }, remoteAddress });
+  /** Status codes of `n` sign-ins sent at once, tallied: { 401: 10, 429: 10 }. */
+  const inParallel = async (n: number, send: (i: number) => ReturnType<typeof login>) => {
+    const responses = await Promise.all(Array.from({ length: n }, (_, i) => send(i)));
+    for (const res of responses.filter((r) => r.statusCode === 429)) expect(Number(res.headers['retry-after'])).toBeGreaterThan(800);
+    return responses.reduce<Record<number, number>>((tally, r) => ({ ...tally, [r.statusCode]: (tally[r.statusCode] ?? 0) + 1 }), {});
+  };
+
+  it('checks at most 10 of 20 wrong passwords sent at once from one address; the rest are 429 with Retry-After', async () => {
     const { email } = await registerUser(app);
-    for (let i = 0; i < 10; i += 1) {
-      const res = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: 'Wrong-Password-1' }, remoteAddress: `10.1.0.${i}` });
-      expect(res.statusCode).toBe(401);
-    }
-    const res = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: STRONG_PASSWORD }, remoteAddress: '10.1.1.1' });
+    expect(await inParallel(20, () => login(email, 'Wrong-Password-1', '10.1.0.1'))).toEqual({ 401: 10, 429: 10 });
+    const res = await login(email, STRONG_PASSWORD, '10.1.0.1');
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(800);
     expect(res.json()).toEqual({
@@ -118,18 +124,43 @@ describe('POST /auth/login', () => {
     });
   });
 
-  it('limits failures per IP (30 in 15 minutes) across accounts', async () => {
+  it("does not lock the owner out with someone else's guesses from other addresses", async () => {
+    const { email } = await registerUser(app);
+    expect(await inParallel(10, () => login(email, 'Wrong-Password-1', '10.1.1.1'))).toEqual({ 401: 10 });
+    expect((await login(email, STRONG_PASSWORD, '10.1.1.2')).statusCode).toBe(200);
+  });
+
+  it('stops guesses spread over many addresses at 50 per account, but an address the owner used still signs in', async () => {
+    const { email } = await registerUser(app);
+    expect((await login(email, STRONG_PASSWORD, '10.1.2.1')).statusCode).toBe(200);
+    // 60 guesses from 60 addresses, at once.
+    expect(await inParallel(60, (i) => login(email, 'Wrong-Password-1', `10.1.3.${i}`))).toEqual({ 401: 50, 429: 10 });
+    expect((await login(email, STRONG_PASSWORD, '10.1.4.1')).statusCode).toBe(429);
+    expect((await login(email, STRONG_PASSWORD, '10.1.2.1')).statusCode).toBe(200);
+  });
+
+  it('limits failures per IP (30 in 15 minutes) across accounts, also when sent at once', async () => {
     const remoteAddress = '10.2.0.1';
-    for (let i = 0; i < 30; i += 1) {
-      const res = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: uniqueEmail('spray'), password: 'Wrong-1a' }, remoteAddress });
-      expect(res.statusCode).toBe(401);
-    }
-    const res = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: uniqueEmail('spray'), password: 'Wrong-1a' }, remoteAddress });
-    expect(res.statusCode).toBe(429);
-    expect(res.headers['retry-after']).toBeDefined();
+    for (let i = 0; i < 28; i += 1) expect((await login(uniqueEmail('spray'), 'Wrong-1a', remoteAddress)).statusCode).toBe(401);
+    expect(await inParallel(20, () => login(uniqueEmail('spray'), 'Wrong-1a', remoteAddress))).toEqual({ 401: 2, 429: 18 });
     // Another address is unaffected.
-    const other = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: uniqueEmail('spray'), password: 'Wrong-1a' }, remoteAddress: '10.2.0.2' });
-    expect(other.statusCode).toBe(401);
+    expect((await login(uniqueEmail('spray'), 'Wrong-1a', '10.2.0.2')).statusCode).toBe(401);
+  });
+
+  it('limits successful sign-ins: 30 per account, 100 per IP (a household or office shares one)', async () => {
+    const { email } = await registerUser(app);
+    // One after another: sign-ins in flight also hold a unit of the failure limits until they are checked.
+    const inTurn = async (n: number, send: (i: number) => ReturnType<typeof login>) => {
+      const tally: Record<number, number> = {};
+      for (let i = 0; i < n; i += 1) {
+        const { statusCode } = await send(i);
+        tally[statusCode] = (tally[statusCode] ?? 0) + 1;
+      }
+      return tally;
+    };
+    expect(await inTurn(35, () => login(email, STRONG_PASSWORD, '10.3.0.1'))).toEqual({ 200: 30, 429: 5 });
+    const shoppers = await Promise.all(Array.from({ length: 4 }, () => registerUser(app)));
+    expect(await inTurn(105, (i) => login(shoppers[i % 4]!.email, STRONG_PASSWORD, '10.3.0.2'))).toEqual({ 200: 100, 429: 5 });
   });
 });
 
@@ -220,6 +251,28 @@ describe('password reset', () => {
       const res = await post('/auth/reset-password', payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ success: false, message, error: { code: 'INVALID_TOKEN', message, field: 'token' } });
+    }
+  });
+});
+
+describe('password checks in flight', () => {
+  it('answers 503 SERVER_BUSY with Retry-After past the queue, and a refused attempt counts for nothing', async () => {
+    const busy = await buildTestApp({ config: { ...FAST_HASHING, passwordChecks: { inFlight: 1, queued: 1 } } });
+    try {
+      const { email } = await registerUser(busy);
+      const send = () => busy.inject({ method: 'POST', url: '/auth/login', payload: { email, password: 'Wrong-Password-1' }, remoteAddress: '10.4.0.1' });
+      const responses = await Promise.all(Array.from({ length: 12 }, send));
+      const refused = responses.filter((r) => r.statusCode === 503);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused[0]!.headers['retry-after']).toBe('2');
+      expect(refused[0]!.json().error).toEqual({ code: 'SERVER_BUSY', message: 'The server is busy. Please try again in a moment.' });
+      const checked = responses.filter((r) => r.statusCode === 401).length;
+      expect(checked + refused.length).toBe(12);
+      // Only the checked guesses used up the account's 10: the owner still has 10 - checked tries.
+      for (let i = checked; i < 10; i += 1) expect((await send()).statusCode).toBe(401);
+      expect((await send()).statusCode).toBe(429);
+    } finally {
+      await busy.close();
     }
   });
 });

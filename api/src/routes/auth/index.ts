@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, httpError } from '../../lib/errors.ts';
-import { MESSAGES, RateLimitedError } from '../../services/auth.ts';
+import { MESSAGES } from '../../services/auth.ts';
 import { AuthResponseSchema, MessageSchema } from '../user/schemas.ts';
 
 // Missing fields default to '' so the service answers with the spec's own messages ('Email is required').
@@ -47,19 +47,15 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
-        description: 'Any failure is 401 SIGNIN_FAILED. Repeated failures per account or per IP are 429 with Retry-After.',
+        description:
+          'Any failure is 401 SIGNIN_FAILED. Past the sign-in limits (README "Security") 429 with Retry-After; 503 SERVER_BUSY with Retry-After when too many password checks are waiting.',
         body: Type.Object({ email: Email, password: Password }),
         response: { 200: AuthResponseSchema, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      try {
-        const session = await auth.login({ ...request.body, ip: request.ip });
-        return { success: true as const, user: users.toJson(session.row, session.token, 'email'), token: session.token };
-      } catch (err) {
-        if (err instanceof RateLimitedError) void reply.header('retry-after', String(err.retryAfterSeconds));
-        throw err;
-      }
+    async (request) => {
+      const session = await auth.login({ ...request.body, ip: request.ip });
+      return { success: true as const, user: users.toJson(session.row, session.token, 'email'), token: session.token };
     },
   );
 
