@@ -1,12 +1,30 @@
 // Our session tokens: HS256 JWTs signed with JWT_SECRET (jose). Verification accepts HS256 only, so
 // `alg: none` and algorithm-confusion tokens (e.g. RS256 signed with the secret as a "public key") fail.
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { randomUUID } from 'node:crypto';
+import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 
 export const SESSION_ALG = 'HS256';
 export const SESSION_ISSUER = 'grocer-api';
 export const SESSION_AUDIENCE = 'grocer';
 
 export type Role = 'CUSTOMER' | 'ADMIN';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Clock difference tolerated between the API instances that sign and verify. */
+const CLOCK_SKEW_SECONDS = 5;
+
+/**
+ * Checks our own tokens need beyond jose's: `sub` and `jti` are uuids (a malformed one would reach the
+ * database), `iat` is not in the future, and `iat_ms` agrees with `iat`. The issue time in ms, or null.
+ */
+function issuedAtMsOf(payload: JWTPayload): number | null {
+  if (!UUID.test(payload.sub ?? '') || !UUID.test(payload.jti ?? '')) return null;
+  const iat = payload.iat!;
+  if (iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) return null;
+  const ms = payload.iat_ms;
+  if (ms === undefined) return iat * 1000;
+  return typeof ms === 'number' && Math.floor(ms / 1000) === iat ? ms : null;
+}
 export type AuthMethod = 'email' | 'google';
 
 /** What a verified session token says. */
@@ -21,12 +39,17 @@ export interface SessionClaims {
   /** Issued at in milliseconds (private claim `iat_ms`), so a revocation in the same second as a sign-in is exact. */
   issuedAtMs: number;
   exp: number;
+  /** This session's id (`jti`), what POST /auth/logout revokes. */
+  sid: string;
 }
 
 export interface SessionJwt {
   /** `issuedAtMs` backdates a token (tests). */
   sign(claims: { sub: string; role: Role; authMethod: AuthMethod }, options?: { issuedAtMs?: number }): Promise<string>;
-  /** The claims, or null for anything invalid: bad signature, expired, other algorithm, malformed. */
+  /**
+   * The claims, or null for anything invalid: bad signature, expired, older than the TTL whatever its
+   * `exp` says, issued in the future, other algorithm, malformed.
+   */
   verify(token: string): Promise<SessionClaims | null>;
 }
 
@@ -43,6 +66,7 @@ export function createSessionJwt(secret: string, ttlSeconds: number): SessionJwt
         .setAudience(SESSION_AUDIENCE)
         .setIssuedAt(iat)
         .setExpirationTime(iat + ttlSeconds)
+        .setJti(randomUUID())
         .sign(key);
     },
     async verify(token) {
@@ -51,12 +75,16 @@ export function createSessionJwt(secret: string, ttlSeconds: number): SessionJwt
           algorithms: [SESSION_ALG],
           issuer: SESSION_ISSUER,
           audience: SESSION_AUDIENCE,
-          requiredClaims: ['sub', 'iat', 'exp'],
+          requiredClaims: ['sub', 'iat', 'exp', 'jti'],
+          // However long `exp` says: a token is never older than our own lifetime.
+          maxTokenAge: ttlSeconds,
+          clockTolerance: CLOCK_SKEW_SECONDS,
         });
+        const issuedAtMs = issuedAtMsOf(payload);
+        if (issuedAtMs === null) return null;
         const role = payload.role === 'ADMIN' ? 'ADMIN' : 'CUSTOMER';
         const authMethod = payload.am === 'google' ? 'google' : 'email';
-        const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat! * 1000;
-        return { sub: payload.sub!, role, authMethod, iat: payload.iat!, issuedAtMs, exp: payload.exp! };
+        return { sub: payload.sub!, role, authMethod, iat: payload.iat!, issuedAtMs, exp: payload.exp!, sid: payload.jti! };
       } catch (err) {
         if (err instanceof errors.JOSEError) return null;
         throw err;
@@ -74,8 +102,8 @@ export type TicketPurpose = 'admin-stream';
 
 export interface TicketJwt {
   sign(sub: string, purpose: TicketPurpose, options?: { issuedAtMs?: number }): Promise<{ ticket: string; expiresAt: Date }>;
-  /** The user uuid and issue time, or null for anything invalid (other purpose, a session token, expired). */
-  verify(ticket: string, purpose: TicketPurpose): Promise<{ sub: string; issuedAtMs: number } | null>;
+  /** The user uuid, issue time and ticket id, or null for anything invalid (other purpose, a session token, expired). */
+  verify(ticket: string, purpose: TicketPurpose): Promise<{ sub: string; issuedAtMs: number; id: string; expiresAtMs: number } | null>;
 }
 
 export function createTicketJwt(secret: string, ttlSeconds: number): TicketJwt {
@@ -92,6 +120,7 @@ export function createTicketJwt(secret: string, ttlSeconds: number): TicketJwt {
         .setAudience(audience(purpose))
         .setIssuedAt(iat)
         .setExpirationTime(iat + ttlSeconds)
+        .setJti(randomUUID())
         .sign(key);
       return { ticket, expiresAt: new Date((iat + ttlSeconds) * 1000) };
     },
@@ -101,9 +130,13 @@ export function createTicketJwt(secret: string, ttlSeconds: number): TicketJwt {
           algorithms: [SESSION_ALG],
           issuer: SESSION_ISSUER,
           audience: audience(purpose),
-          requiredClaims: ['sub', 'iat', 'exp'],
+          requiredClaims: ['sub', 'iat', 'exp', 'jti'],
+          maxTokenAge: ttlSeconds,
+          clockTolerance: CLOCK_SKEW_SECONDS,
         });
-        return { sub: payload.sub!, issuedAtMs: typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat! * 1000 };
+        const issuedAtMs = issuedAtMsOf(payload);
+        if (issuedAtMs === null) return null;
+        return { sub: payload.sub!, issuedAtMs, id: payload.jti!, expiresAtMs: payload.exp! * 1000 };
       } catch (err) {
         if (err instanceof errors.JOSEError) return null;
         throw err;

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { generateKeyPair, SignJWT } from 'jose';
 import type { App } from '../app.ts';
 import { users } from '../db/schema.ts';
@@ -81,5 +82,60 @@ describe('app.authenticate', () => {
     const victim = await registerUser(app);
     await app.db.update(users).set({ tokensValidAfter: new Date(Date.now() + 5_000) }).where(eq(users.uuid, victim.uuid));
     await expectUnauthorized(bearer(victim.token));
+  });
+
+  const signed = (payload: Record<string, unknown>) =>
+    new SignJWT({ ...claims(), jti: randomUUID(), ...payload })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(app.config.jwtSecret));
+
+  it('lets a well-formed token of ours through (the checks below change one claim each)', async () => {
+    expect((await profile(bearer(await signed({})))).statusCode).toBe(200);
+  });
+
+  it('is 401 for a token older than the session lifetime, whatever its exp says', async () => {
+    const iat = now() - app.config.jwtTtlSeconds - 60;
+    await expectUnauthorized(bearer(await signed({ iat, exp: now() + 30 * 24 * 3600 })));
+  });
+
+  it('is 401 for a token issued in the future', async () => {
+    await expectUnauthorized(bearer(await signed({ iat: now() + 3600, exp: now() + 7200 })));
+    await expectUnauthorized(bearer(await signed({ iat_ms: (now() + 3600) * 1000 })));
+  });
+
+  it('is 401, not 500, for a malformed sub or session id', async () => {
+    for (const sub of ['not-a-uuid', "1' or '1'='1", '']) await expectUnauthorized(bearer(await signed({ sub })));
+    await expectUnauthorized(bearer(await signed({ jti: 'x' })));
+    await expectUnauthorized(bearer(await signed({ jti: undefined })));
+  });
+});
+
+describe('POST /auth/logout and /auth/logout-all', () => {
+  const post = (url: string, token: string) => app.inject({ method: 'POST', url, headers: bearer(token) });
+  const login = async (email: string, password: string) =>
+    (await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } })).json<{ token: string }>().token;
+
+  it('revokes the session signed out, and only that one', async () => {
+    const user = await registerUser(app);
+    const laptop = await login(user.email, user.password);
+    const res = await post('/auth/logout', user.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'You have been signed out.' });
+    await expectUnauthorized(bearer(user.token));
+    expect((await post('/auth/logout', user.token)).statusCode).toBe(401);
+    expect((await profile(bearer(laptop))).statusCode).toBe(200);
+  });
+
+  it('signs out every session of the user; a new sign-in works', async () => {
+    const user = await registerUser(app);
+    const laptop = await login(user.email, user.password);
+    const res = await post('/auth/logout-all', laptop);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'You have been signed out on every device.' });
+    await expectUnauthorized(bearer(user.token));
+    await expectUnauthorized(bearer(laptop));
+    expect((await profile(bearer(shopper.token))).statusCode).toBe(200);
+    // Tokens are stamped in milliseconds, so a sign-in right after is not caught by the revocation.
+    expect((await profile(bearer(await login(user.email, user.password)))).statusCode).toBe(200);
   });
 });

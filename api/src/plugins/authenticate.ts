@@ -9,7 +9,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { httpError } from '../lib/errors.ts';
-import type { AuthMethod, Role } from '../lib/jwt.ts';
+import type { AuthMethod, Role, SessionClaims } from '../lib/jwt.ts';
 import { MESSAGES } from '../services/auth.ts';
 
 export interface AuthUser {
@@ -20,6 +20,8 @@ export interface AuthUser {
   authMethod: AuthMethod;
   /** The bearer token itself (the User JSON echoes it). */
   token: string;
+  /** What the token says (its session id for a sign-out). */
+  claims: SessionClaims;
 }
 
 declare module 'fastify' {
@@ -64,6 +66,7 @@ export default fp(
         role: session.row.role === 'ADMIN' ? 'ADMIN' : 'CUSTOMER',
         authMethod: session.claims.authMethod,
         token: match[1]!,
+        claims: session.claims,
       };
     });
   },

@@ -2,13 +2,13 @@
 // Answers that could reveal whether an address has an account (sign-in failure, resend, forgot) are
 // identical for known and unknown addresses.
 import { normalizeEmail, validateEmail } from '@grocer/shared/validation';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { GOOGLE_ISSUER, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
-import { emailTokens, users } from '../db/schema.ts';
+import { emailTokens, revokedSessions, users } from '../db/schema.ts';
 import { httpError, RetryLaterError } from '../lib/errors.ts';
 import type { AuthMethod, SessionClaims, SessionJwt, TicketJwt, TicketPurpose } from '../lib/jwt.ts';
 import { hashToken, newSecureToken } from '../lib/secureTokens.ts';
@@ -30,6 +30,8 @@ export const MESSAGES = {
   resetInvalid: 'Invalid or missing reset token. Please request a new password reset link.',
   googleFailed: 'Google sign-in failed. Please try again.',
   googleUnavailable: 'Google sign-in is not available right now.',
+  signedOut: 'You have been signed out.',
+  signedOutEverywhere: 'You have been signed out on every device.',
 } as const;
 
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -96,9 +98,13 @@ export interface AuthService {
   google(idToken: string): Promise<Session>;
   /** The session behind a bearer token, or null (bad or expired token, deleted user, revoked by a reset). */
   authenticate(token: string): Promise<AuthenticatedSession | null>;
+  /** Signs out this session: its token is refused from now on, on every instance. */
+  logout(claims: SessionClaims): Promise<void>;
+  /** Signs out every session of the user issued until now. */
+  logoutEverywhere(userUuid: string): Promise<void>;
   /** A short-lived ticket for `purpose` (lib/jwt.ts TicketJwt), for the signed-in user. */
   issueTicket(userUuid: string, purpose: TicketPurpose): Promise<{ ticket: string; expiresAt: Date }>;
-  /** The user behind a ticket, or null (bad, expired, other purpose, deleted user, revoked by a reset). */
+  /** The user behind a ticket, or null (bad, expired, already used, other purpose, deleted user, revoked by a reset). */
   authenticateTicket(ticket: string, purpose: TicketPurpose): Promise<UserRow | null>;
   verifyEmail(token: string): Promise<boolean>;
   resendVerification(email: string): Promise<void>;
@@ -329,11 +335,29 @@ export function createAuthService(deps: AuthDeps): AuthService {
     async authenticate(token) {
       const claims = await jwt.verify(token);
       if (!claims) return null;
-      const [row] = await db.select().from(users).where(eq(users.uuid, claims.sub));
-      if (!row) return null;
-      // A password reset (or a pre-hijack Google link) revokes every session issued before it.
+      const [[row], [revoked]] = await Promise.all([
+        db.select().from(users).where(eq(users.uuid, claims.sub)),
+        db.select({ sid: revokedSessions.sid }).from(revokedSessions).where(eq(revokedSessions.sid, claims.sid)),
+      ]);
+      if (!row || revoked) return null;
+      // A password reset, a sign-out everywhere (or a pre-hijack Google link) revokes every session issued before it.
       if (row.tokensValidAfter && claims.issuedAtMs < row.tokensValidAfter.getTime()) return null;
       return { row, claims };
+    },
+
+    async logout(claims) {
+      const now = new Date();
+      await db
+        .insert(revokedSessions)
+        .values({ sid: claims.sid, userUuid: claims.sub, expiresAt: new Date(claims.exp * 1000) })
+        .onConflictDoNothing();
+      // Rows of tokens that have expired anyway are dead weight.
+      await db.delete(revokedSessions).where(lt(revokedSessions.expiresAt, now));
+    },
+
+    async logoutEverywhere(userUuid) {
+      const now = new Date();
+      await db.update(users).set({ tokensValidAfter: now, updatedAt: now }).where(eq(users.uuid, userUuid));
     },
 
     issueTicket: (userUuid, purpose) => tickets.sign(userUuid, purpose),
@@ -341,6 +365,9 @@ export function createAuthService(deps: AuthDeps): AuthService {
     async authenticateTicket(ticket, purpose) {
       const claims = await tickets.verify(ticket, purpose);
       if (!claims) return null;
+      // Single use, on every instance (shared counters with REDIS_URL): a replayed URL opens nothing.
+      const first = await counters.take([{ key: `ticket:${claims.id}`, limit: 1, windowMs: Math.max(1_000, claims.expiresAtMs - Date.now() + 10_000) }]);
+      if (!first.ok) return null;
       const [row] = await db.select().from(users).where(eq(users.uuid, claims.sub));
       if (!row) return null;
       if (row.tokensValidAfter && claims.issuedAtMs < row.tokensValidAfter.getTime()) return null;

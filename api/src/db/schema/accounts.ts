@@ -60,6 +60,20 @@ export const emailTokens = pgTable(
   (t) => [uniqueIndex('email_tokens_hash_idx').on(t.tokenHash), index('email_tokens_user_idx').on(t.userUuid, t.purpose)],
 );
 
+/** Sessions signed out before they expire (POST /auth/logout): `sid` is the token's session id. */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    sid: uuid('sid').primaryKey(),
+    userUuid: uuid('user_uuid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
+    /** The token's own expiry: past it the row is no longer needed. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_sessions_expires_idx').on(t.expiresAt)],
+);
+
 /** A shopper's favourite products; removing a product from the catalogue removes it from favourites. */
 export const favorites = pgTable(
   'favorites',

@@ -4,6 +4,7 @@
 import type { NewOrderItemsNotification, NewOrderNotification } from '@grocer/shared/contracts';
 import type { AddressInfo } from 'node:net';
 import type { App } from '../../app.ts';
+import { MAX_STREAMS_PER_ADMIN } from './index.ts';
 import { notifications } from '../../db/schema.ts';
 import { createTicketJwt } from '../../lib/jwt.ts';
 import { createNotificationFeed, type AdminNotificationJson } from '../../services/orders/notificationFeed.ts';
@@ -216,6 +217,47 @@ describe('GET /admin/notifications/stream', () => {
     expect((await app.inject({ method: 'POST', url: '/admin/notifications/stream-ticket', headers: bearer(alice.token) })).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe('stream limits', () => {
+  const ticketFor = async (user: Registered) =>
+    (await app.inject({ method: 'POST', url: '/admin/notifications/stream-ticket', headers: bearer(user.token) })).json<{ ticket: string }>().ticket;
+
+  it('takes a ticket once: a replayed ticket is 401', async () => {
+    const ticket = await ticketFor(admin);
+    const url = `/admin/notifications/stream?ticket=${encodeURIComponent(ticket)}`;
+    const first = await connect(url);
+    try {
+      expect(first.response.status).toBe(200);
+      const replay = await app.inject({ method: 'GET', url });
+      expect([replay.statusCode, replay.json().error.code]).toEqual([401, 'UNAUTHORIZED']);
+    } finally {
+      await first.close();
+    }
+  });
+
+  it(`caps open streams per admin at ${MAX_STREAMS_PER_ADMIN} (429 with Retry-After past it) and frees a slot when one closes`, async () => {
+    const streams = [];
+    try {
+      for (let i = 0; i < MAX_STREAMS_PER_ADMIN; i += 1) streams.push(await connect('/admin/notifications/stream', bearer(admin.token)));
+      expect(streams.map((s) => s.response.status)).toEqual(Array(MAX_STREAMS_PER_ADMIN).fill(200));
+      const refused = await fetch(`${baseUrl}/admin/notifications/stream?ticket=${encodeURIComponent(await ticketFor(admin))}`);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('3');
+      expect((await refused.json()).error.code).toBe('TOO_MANY_STREAMS');
+      await streams.pop()!.close();
+      // The server sees the close a moment later.
+      let again = await connect('/admin/notifications/stream', bearer(admin.token));
+      for (let tries = 0; again.response.status === 429 && tries < 50; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        again = await connect('/admin/notifications/stream', bearer(admin.token));
+      }
+      expect(again.response.status).toBe(200);
+      streams.push(again);
+    } finally {
+      for (const stream of streams) await stream.close();
+    }
   });
 });
 

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { errorResponses } from '../../lib/errors.ts';
+import { errorResponses, RetryLaterError } from '../../lib/errors.ts';
 import { forbiddenForNonAdmins, requireAdmin, unauthorized } from '../../plugins/authenticate.ts';
 import { TICKET_TTL_SECONDS } from '../../plugins/services.ts';
 import type { AdminNotificationJson } from '../../services/orders/notificationFeed.ts';
@@ -15,6 +15,8 @@ import { ADMIN_LIST_DEFAULT_LIMIT, ADMIN_LIST_MAX_LIMIT } from '../../services/o
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
+/** Open streams per admin, per API process: a few tabs are normal, hundreds are a leak or an attack. */
+export const MAX_STREAMS_PER_ADMIN = 5;
 /** What EventSource waits before reconnecting after the stream drops. */
 const RETRY_MS = 3_000;
 
@@ -43,6 +45,7 @@ export function sseEvent(notification: AdminNotificationJson): string {
 const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['admin'];
   const open = new Set<() => void>();
+  const streamsByAdmin = new Map<string, number>();
   // Open streams never end on their own; close them so the server can stop.
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();
@@ -82,8 +85,8 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags,
-        summary: 'A ticket for opening the notification stream with EventSource (admins)',
-        description: `Good for ${TICKET_TTL_SECONDS} seconds and only for GET /admin/notifications/stream?ticket=…; get a new one to reconnect after it expires.`,
+        summary: 'A single-use ticket for opening the notification stream with EventSource (admins)',
+        description: `Good once, within ${TICKET_TTL_SECONDS} seconds, and only for GET /admin/notifications/stream?ticket=…; get a new one for each (re)connection.`,
         response: {
           200: Type.Object({ ticket: Type.String(), expiresAt: Type.String({ format: 'date-time' }) }),
           ...errorResponses,
@@ -97,16 +100,16 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  /** The bearer header's admin, or the ticket's; 401 without either, 403 for a non-admin. */
-  async function streamAdmin(request: FastifyRequest, reply: FastifyReply, ticket: string | undefined): Promise<void> {
+  /** The bearer header's admin, or the (single-use) ticket's; 401 without either, 403 for a non-admin. */
+  async function streamAdmin(request: FastifyRequest, reply: FastifyReply, ticket: string | undefined): Promise<string> {
     if (request.headers.authorization !== undefined || ticket === undefined) {
       await app.authenticate(request, reply);
-      requireAdmin(request);
-      return;
+      return requireAdmin(request).uuid;
     }
     const row = await app.services.auth.authenticateTicket(ticket, 'admin-stream');
     if (!row) throw unauthorized();
     if (row.role !== 'ADMIN') throw forbiddenForNonAdmins();
+    return row.uuid;
   }
 
   app.get(
@@ -120,7 +123,8 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Each stored notification is one event: `id` = its id, `event` = its type (new_order, new_order_items, order_created),',
           '`data` = the AdminNotification JSON. Only notifications stored after connecting are sent, unless `Last-Event-ID`',
           '(header, as EventSource sends on reconnect) or `?lastEventId=` asks for those after that id.',
-          `A ': ping' comment every ${HEARTBEAT_MS / 1000} s keeps the connection open. 401 / 403 as JSON errors before the stream starts.`,
+          `A ': ping' comment every ${HEARTBEAT_MS / 1000} s keeps the connection open. 401 / 403 as JSON errors before the stream starts;`,
+          `a ticket works once (a replay is 401); past ${MAX_STREAMS_PER_ADMIN} open streams per admin, 429 TOO_MANY_STREAMS.`,
         ].join(' '),
         querystring: Type.Object({
           ticket: Type.Optional(Type.String({ maxLength: 2000 })),
@@ -133,7 +137,12 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await streamAdmin(request, reply, request.query.ticket);
+      const adminUuid = await streamAdmin(request, reply, request.query.ticket);
+      const streams = streamsByAdmin.get(adminUuid) ?? 0;
+      if (streams >= MAX_STREAMS_PER_ADMIN) {
+        throw new RetryLaterError(429, 'TOO_MANY_STREAMS', `At most ${MAX_STREAMS_PER_ADMIN} notification streams may be open at once. Close one and try again.`, RETRY_MS / 1000);
+      }
+      streamsByAdmin.set(adminUuid, streams + 1);
       const header = request.headers['last-event-id'];
       const fromHeader = typeof header === 'string' && /^\d{1,15}$/.test(header.trim()) ? Number(header.trim()) : undefined;
       const afterId = fromHeader ?? request.query.lastEventId ?? null;
@@ -154,7 +163,14 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let unsubscribe: (() => void) | undefined;
       const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
       heartbeat.unref();
+      let ended = false;
       const end = () => {
+        if (!ended) {
+          ended = true;
+          const left = (streamsByAdmin.get(adminUuid) ?? 1) - 1;
+          if (left > 0) streamsByAdmin.set(adminUuid, left);
+          else streamsByAdmin.delete(adminUuid);
+        }
         clearInterval(heartbeat);
         unsubscribe?.();
         open.delete(end);

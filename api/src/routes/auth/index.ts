@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, httpError } from '../../lib/errors.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
 import { MESSAGES } from '../../services/auth.ts';
 import { AuthResponseSchema, MessageSchema } from '../user/schemas.ts';
 
@@ -56,6 +57,38 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const session = await auth.login({ ...request.body, ip: request.ip });
       return { success: true as const, user: users.toJson(session.row, session.token, 'email'), token: session.token };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out this session: its token is refused from now on',
+        response: { 200: MessageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await auth.logout(requireUser(request).claims);
+      return { success: true as const, message: MESSAGES.signedOut };
+    },
+  );
+
+  app.post(
+    '/auth/logout-all',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: "Sign out everywhere: every session of the user issued until now, this one included",
+        response: { 200: MessageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await auth.logoutEverywhere(requireUser(request).uuid);
+      return { success: true as const, message: MESSAGES.signedOutEverywhere };
     },
   );
 
