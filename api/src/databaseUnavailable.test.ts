@@ -68,7 +68,12 @@ const ROUTE_CASES: Record<string, RouteCase> = {
   'POST /auth/google': { request: (c) => ({ method: 'POST', url: '/auth/google', payload: { idToken: c.googleIdToken } }) },
   'GET /auth/email-verification/verify': { request: () => ({ method: 'GET', url: `/auth/email-verification/verify?token=${'a'.repeat(64)}` }) },
   'POST /auth/email-verification/resend': { request: () => ({ method: 'POST', url: '/auth/email-verification/resend?email=shopper%40example.com' }) },
-  'POST /auth/forgot-password': { request: () => ({ method: 'POST', url: '/auth/forgot-password', payload: { email: 'shopper@example.com' } }) },
+  'POST /auth/forgot-password': {
+    request: () => ({ method: 'POST', url: '/auth/forgot-password', payload: { email: 'shopper@example.com' } }),
+    noDatabase: 'it answers before looking the address up (the same time for every address); the mail is sent afterwards',
+  },
+  'POST /auth/logout': { request: (c) => ({ method: 'POST', url: '/auth/logout', headers: bearer(c.customer) }) },
+  'POST /auth/logout-all': { request: (c) => ({ method: 'POST', url: '/auth/logout-all', headers: bearer(c.customer) }) },
   'POST /auth/reset-password': {
     request: () => ({ method: 'POST', url: '/auth/reset-password', payload: { token: 'a'.repeat(64), password: STRONG_PASSWORD } }),
   },

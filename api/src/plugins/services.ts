@@ -73,7 +73,10 @@ export default fp<ServicesOptions>(
       ...options.overrides,
     };
     app.decorate('services', services);
-    app.addHook('onClose', async () => services.notificationFeed.close());
+    app.addHook('onClose', async () => {
+      await services.auth.idle();
+      services.notificationFeed.close();
+    });
   },
   { name: 'services', dependencies: ['db', 'redis'] },
 );
@@ -88,9 +91,15 @@ function accountServices(app: FastifyInstance, catalogue: CatalogueService) {
   const counters = app.redis ? createRedisCounters(app.redis) : createMemoryCounters();
   const jwt = createSessionJwt(config.jwtSecret, config.jwtTtlSeconds);
   const tickets = createTicketJwt(config.jwtSecret, TICKET_TTL_SECONDS);
-  const auth = createAuthService({ db, config, log, hasher: passwords, jwt, tickets, users, mail, counters, devOidc });
+  // Mail through app.services at call time, so a test's replacement mail service is the one used.
+  const auth = createAuthService({ db, config, log, hasher: passwords, jwt, tickets, users, mail: lateMail(app), counters, devOidc });
   return { mail, zipDirectory, passwords, users, auth, favourites: createFavouritesService(db, catalogue), devOidc };
 }
+
+const lateMail = (app: FastifyInstance): MailService => ({
+  send: (message) => app.services.mail.send(message),
+  devMailbox: (to) => app.services.mail.devMailbox(to),
+});
 
 /** Checkout and orders (decision 003). They reach other services through app.services, so overrides apply. */
 function orderServices(app: FastifyInstance, accounts: ReturnType<typeof accountServices>) {

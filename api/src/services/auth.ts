@@ -108,7 +108,10 @@ export interface AuthService {
   authenticateTicket(ticket: string, purpose: TicketPurpose): Promise<UserRow | null>;
   verifyEmail(token: string): Promise<boolean>;
   resendVerification(email: string): Promise<void>;
+  /** Sends the reset link in the background (idle() awaits it): the answer does not depend on the account. */
   forgotPassword(email: string): Promise<void>;
+  /** Resolves once the background work started so far (reset mails) has finished. */
+  idle(): Promise<void>;
   resetPassword(token: string, password: string): Promise<void>;
 }
 
@@ -136,6 +139,15 @@ function isUniqueViolation(err: unknown): boolean {
 
 export function createAuthService(deps: AuthDeps): AuthService {
   const { db, config, log, hasher, jwt, tickets, mail, counters, devOidc } = deps;
+
+  // Work finished after the answer (mail), awaited by idle() so the app closes only once it is done.
+  const pending = new Set<Promise<void>>();
+  const background = (task: () => Promise<void>, failure: string) => {
+    const running = task()
+      .catch((err: unknown) => log.error({ err }, failure))
+      .finally(() => pending.delete(running));
+    pending.add(running);
+  };
 
   const issue = async (row: UserRow, authMethod: AuthMethod): Promise<Session> => {
     const role = row.role === 'ADMIN' ? 'ADMIN' : 'CUSTOMER';
@@ -400,19 +412,25 @@ export function createAuthService(deps: AuthDeps): AuthService {
       if (row && !row.emailVerified) await sendVerification(row);
     },
 
+    // Answers before looking the address up: the lookup and the mail run afterwards, so an existing
+    // account and an unknown one take the same time to answer.
     async forgotPassword(email) {
       if (validateEmail(email)) return;
-      const row = await findByEmail(email);
-      if (!row) return;
-      const token = await createEmailToken(row.uuid, 'reset_password', RESET_TOKEN_TTL_MS);
-      await sendLinkMail(
-        row,
-        'Reset your Grocer password',
-        'Someone asked to reset the password of your Grocer account. Open this link to choose a new one (it is valid for 1 hour):',
-        `${config.publicShellUrl}/reset-password?token=${token}`,
-        'If this was not you, ignore this email: your password stays the same.',
-      );
+      background(async () => {
+        const row = await findByEmail(email);
+        if (!row) return;
+        const token = await createEmailToken(row.uuid, 'reset_password', RESET_TOKEN_TTL_MS);
+        await sendLinkMail(
+          row,
+          'Reset your Grocer password',
+          'Someone asked to reset the password of your Grocer account. Open this link to choose a new one (it is valid for 1 hour):',
+          `${config.publicShellUrl}/reset-password?token=${token}`,
+          'If this was not you, ignore this email: your password stays the same.',
+        );
+      }, 'could not send the password reset email');
     },
+
+    idle: () => Promise.all([...pending]).then(() => undefined),
 
     async resetPassword(token, password) {
       const now = new Date();
