@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
-import type { Config } from './config.ts';
+import { devStandIns, type Config } from './config.ts';
 import type { DbConnection } from './db/client.ts';
 import { httpError } from './lib/errors.ts';
 import dbPlugin from './plugins/db.ts';
@@ -35,6 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The validated configuration, for plugins and services that need it (e.g. publicShellUrl for mail links). */
     config: Config;
+    /** Whether the /dev stand-ins are served, and why (config.ts devStandIns). */
+    devStandIns: ReturnType<typeof devStandIns>;
   }
 }
 
@@ -70,6 +72,8 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 
 export async function buildApp(options: BuildAppOptions) {
   const { config } = options;
+  // Never fall back to a known key (server.ts fills it in development from the database).
+  if (Buffer.byteLength(config.jwtSecret) < 32) throw new Error('buildApp: config.jwtSecret must be set (at least 32 bytes)');
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -102,6 +106,13 @@ export async function buildApp(options: BuildAppOptions) {
 
   // 1. External plugins (config first: everything after may read it).
   app.decorate('config', config);
+  // server.ts listens on config.host only.
+  app.decorate('devStandIns', devStandIns(config, [config.host]));
+  if (app.devStandIns.forced) {
+    app.log.warn(`DEV STAND-INS ARE ON (${app.devStandIns.reason}): /dev/oidc mints a sign-in for ANY account, admins included, for anyone who can reach ${config.host}:${config.port}. Never expose this API.`);
+  } else if (!app.devStandIns.serve && config.nodeEnv !== 'production') {
+    app.log.warn(`/dev stand-ins off (${app.devStandIns.reason}): PayPal and Google sign-in without real credentials will fail. Set NODE_ENV=development and API_HOST=127.0.0.1, or ALLOW_DEV_STANDINS=1.`);
+  }
   await app.register(cors, {
     // An explicit allowlist: the shell and remotes run on other origins (DESIGN.md "The house").
     origin: config.corsOrigins,
@@ -156,8 +167,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(orderRoutes);
   await app.register(notificationRoutes);
   await app.register(adminRoutes);
-  // Dev stand-ins (mailbox, OpenID issuer, PayPal) never exist in production (DESIGN.md "API").
-  if (config.nodeEnv !== 'production') await app.register(devRoutes);
+  // Dev stand-ins (mailbox, OpenID issuer, PayPal): only where devStandIns() allows, never in production.
+  if (app.devStandIns.serve) await app.register(devRoutes);
   if (options.extraRoutes) await app.register(options.extraRoutes);
 
   // Rate-limited too, so scanning for routes costs the scanner (@fastify/rate-limit README).

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { ConfigError, DEV_JWT_SECRET, loadConfig, PAYPAL_SANDBOX_API_BASE, PGLITE_IN_MEMORY } from './config.ts';
+import { ConfigError, devStandIns, loadConfig, PAYPAL_SANDBOX_API_BASE, PGLITE_IN_MEMORY } from './config.ts';
+import { PASSWORD_CHECK_LIMITS } from './services/passwords.ts';
 import { REPO_ROOT } from './lib/paths.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -25,7 +26,8 @@ describe('loadConfig', () => {
       publicShellUrl: 'http://localhost:3000',
       logLevel: 'info',
       publicApiUrl: 'http://localhost:4000',
-      jwtSecret: DEV_JWT_SECRET,
+      // Made on first start and kept in the database (server.ts): never a key from the repository.
+      jwtSecret: '',
       jwtTtlSeconds: 86_400,
       googleClientId: 'grocer-dev-client',
       googleIssuer: 'http://localhost:4000/dev/oidc',
@@ -36,6 +38,9 @@ describe('loadConfig', () => {
       seedDemoAccounts: true,
       trustProxy: [],
       passwordHashLogN: 17,
+      passwordChecks: PASSWORD_CHECK_LIMITS,
+      devModeExplicit: false,
+      allowDevStandIns: false,
       paypalClientId: 'grocer-dev-client',
       paypalClientSecret: 'grocer-dev-secret',
       paypalApiBase: 'http://localhost:4000/dev/paypal',
@@ -123,11 +128,11 @@ describe('loadConfig', () => {
   describe('accounts', () => {
     const prod = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-bytes', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
 
-    it('refuses to start in production without a real JWT_SECRET', () => {
-      const message = 'JWT_SECRET: required in production, at least 32 bytes, and not the development default';
+    it('refuses to start in production without a real JWT_SECRET, and a short one anywhere', () => {
+      const message = 'JWT_SECRET: required in production, and at least 32 bytes wherever it is set';
       expect(problemsOf({ NODE_ENV: 'production' })).toContain(message);
       expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toContain(message);
-      expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: DEV_JWT_SECRET })).toContain(message);
+      expect(problemsOf({ NODE_ENV: 'development', JWT_SECRET: 'short' })).toContain(message);
     });
 
     it('uses Google in production and refuses any other issuer there', () => {
@@ -195,5 +200,37 @@ describe('loadConfig', () => {
         'PAYPAL_API_BASE: must be an https URL in production',
       ]);
     });
+  });
+});
+
+describe('devStandIns: the one decision for every /dev stand-in', () => {
+  const decide = (env: Record<string, string>, hosts: string[]) => devStandIns(loadConfig(env), hosts);
+  const prod = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-bytes', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
+
+  it.each([
+    // [env, listening on, served, forced]
+    [{ NODE_ENV: 'development' }, ['127.0.0.1'], true, false],
+    [{ NODE_ENV: 'development' }, ['localhost'], true, false],
+    [{ NODE_ENV: 'development' }, ['::1'], true, false],
+    [{ NODE_ENV: 'test' }, ['127.0.0.1'], true, false],
+    [{ NODE_ENV: 'development' }, ['0.0.0.0'], false, false],
+    [{ NODE_ENV: 'development' }, ['127.0.0.1', '192.168.1.5'], false, false],
+    [{ NODE_ENV: 'development' }, ['::'], false, false],
+    // NODE_ENV left unset is not development "explicitly on".
+    [{}, ['127.0.0.1'], false, false],
+    [{ NODE_ENV: 'development', ALLOW_DEV_STANDINS: '1' }, ['0.0.0.0'], true, true],
+    [{ ALLOW_DEV_STANDINS: '1' }, ['0.0.0.0'], true, true],
+    [{ NODE_ENV: 'development', ALLOW_DEV_STANDINS: '0' }, ['0.0.0.0'], false, false],
+    [prod, ['127.0.0.1'], false, false],
+  ])('%j listening on %j: served %s, forced %s', (env, hosts, serve, forced) => {
+    expect(decide(env as Record<string, string>, hosts)).toMatchObject({ serve, forced });
+  });
+
+  it('refuses to start production with a stand-in enabled', () => {
+    expect(problemsOf({ ...prod, ALLOW_DEV_STANDINS: '1' })).toEqual(['ALLOW_DEV_STANDINS: the /dev stand-ins are never served in production; unset it']);
+    expect(problemsOf({ ...prod, PAYPAL_CLIENT_ID: '', PAYPAL_CLIENT_SECRET: '' })).toEqual([
+      'PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: required in production (the /dev/paypal stand-in is not served there)',
+    ]);
+    expect(problemsOf({ ALLOW_DEV_STANDINS: 'yes' })).toEqual(['ALLOW_DEV_STANDINS: must be one of 0, 1 (got "yes")']);
   });
 });

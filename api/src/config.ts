@@ -26,7 +26,10 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Where browsers reach this API; the dev OpenID issuer's `iss` is `${publicApiUrl}/dev/oidc`. */
   publicApiUrl: string;
-  /** HS256 key for our session JWTs; every API instance must share it. */
+  /**
+   * HS256 key for our session JWTs; every API instance must share it. Required in production; elsewhere
+   * '' until server.ts fills it with the key kept in the database (services/devSecret.ts).
+   */
   jwtSecret: string;
   /** Session token lifetime. */
   jwtTtlSeconds: number;
@@ -52,6 +55,10 @@ export interface Config {
   trustProxy: string[];
   /** scrypt cost as log2(N). Always 17 (OWASP) from the environment; only tests lower it, explicitly. */
   passwordHashLogN: number;
+  /** NODE_ENV was set to development or test, not defaulted: a condition for serving the /dev stand-ins. */
+  devModeExplicit: boolean;
+  /** ALLOW_DEV_STANDINS=1: serve the stand-ins on any address (never in production); see devStandIns(). */
+  allowDevStandIns: boolean;
   /** Password hashes and checks running at once and waiting, per process (services/passwords.ts); only tests change it. */
   passwordChecks: { inFlight: number; queued: number };
   /** PayPal REST credentials; the dev stand-in's fixed pair when PAYPAL_CLIENT_ID/SECRET are unset (never in production). */
@@ -63,8 +70,6 @@ export interface Config {
   paypalSdkBaseUrl: string | null;
 }
 
-/** Development/test signing key. Fixed (not random) so several local API instances accept each other's tokens. */
-export const DEV_JWT_SECRET = 'grocer-dev-only-jwt-secret-change-me-in-production';
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 /** The `aud` the dev OpenID issuer mints for, and the default GOOGLE_CLIENT_ID outside production. */
@@ -152,10 +157,10 @@ export function loadConfig(env: Env = process.env): Config {
   const publicApiUrl = httpUrl('PUBLIC_API_URL', `http://localhost:${apiPort}`);
   const production = nodeEnv === 'production';
 
-  const jwtSecret = read('JWT_SECRET') ?? (production ? '' : DEV_JWT_SECRET);
-  if (production && (Buffer.byteLength(jwtSecret) < 32 || jwtSecret === DEV_JWT_SECRET)) {
+  const jwtSecret = read('JWT_SECRET') ?? '';
+  if ((production || jwtSecret !== '') && Buffer.byteLength(jwtSecret) < 32) {
     // Never echo the value.
-    problems.push('JWT_SECRET: required in production, at least 32 bytes, and not the development default');
+    problems.push('JWT_SECRET: required in production, and at least 32 bytes wherever it is set');
   }
   let jwtTtlSeconds = 24 * 60 * 60;
   const ttl = read('JWT_TTL_SECONDS');
@@ -181,6 +186,9 @@ export function loadConfig(env: Env = process.env): Config {
   const paypal = paypalConfig(read, httpUrl, { production, publicApiUrl }, problems);
 
   const seed = oneOf('SEED_DEMO_ACCOUNTS', ['true', 'false'] as const, nodeEnv === 'development' ? 'true' : 'false');
+
+  const allowDevStandIns = oneOf('ALLOW_DEV_STANDINS', ['0', '1'] as const, '0') === '1';
+  if (production && allowDevStandIns) problems.push('ALLOW_DEV_STANDINS: the /dev stand-ins are never served in production; unset it');
 
   const trustProxy = (read('TRUST_PROXY') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
   const badProxy = trustProxy.find((entry) => !/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(entry));
@@ -209,8 +217,30 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     passwordHashLogN: OWASP_SCRYPT_LOG_N,
     passwordChecks: PASSWORD_CHECK_LIMITS,
+    devModeExplicit: nodeEnv !== 'production' && read('NODE_ENV') !== undefined,
+    allowDevStandIns,
     ...paypal,
   };
+}
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\]|::ffff:127(\.\d{1,3}){3})$/i;
+
+/**
+ * Whether the /dev stand-ins (mailbox, OpenID issuer that mints a token for any address, PayPal) are
+ * served: the one decision, for every stand-in. Only with development (or test) mode set explicitly
+ * and every address the API listens on a loopback one, or with ALLOW_DEV_STANDINS=1 (`forced`, logged
+ * at warn). Never in production (loadConfig refuses ALLOW_DEV_STANDINS there).
+ */
+export function devStandIns(
+  config: Pick<Config, 'nodeEnv' | 'devModeExplicit' | 'allowDevStandIns'>,
+  listenHosts: string[],
+): { serve: boolean; forced: boolean; reason: string } {
+  if (config.nodeEnv === 'production') return { serve: false, forced: false, reason: 'NODE_ENV is production' };
+  const loopbackOnly = listenHosts.length > 0 && listenHosts.every((host) => LOOPBACK_HOSTS.test(host));
+  if (config.devModeExplicit && loopbackOnly) return { serve: true, forced: false, reason: 'development mode, loopback only' };
+  if (config.allowDevStandIns) return { serve: true, forced: true, reason: 'ALLOW_DEV_STANDINS=1' };
+  const why = config.devModeExplicit ? `listening on ${listenHosts.join(', ')}, not loopback only` : 'NODE_ENV is not set to development';
+  return { serve: false, forced: false, reason: why };
 }
 
 type PaypalConfig = Pick<Config, 'paypalClientId' | 'paypalClientSecret' | 'paypalApiBase' | 'paypalSdkBaseUrl'>;

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase, MAINTENANCE_TIMEOUTS, SERVING_TIMEOUTS, type DbConnection, type PgTimeouts } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedCatalogueIfEmpty } from './seed/seedCatalogue.ts';
+import { keptDevJwtSecret } from './services/devSecret.ts';
 import { createPasswordHasher } from './services/passwords.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from './services/users.ts';
 
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config: config.jwtSecret ? config : { ...config, jwtSecret: await keptDevJwtSecret(db.db) }, db });
   const database = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.pgliteDataDir})`;
 
   let stopping = false;

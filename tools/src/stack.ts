@@ -140,6 +140,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       apiChild = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api/src/server.ts')], {
         cwd: REPO_ROOT,
         env: {
+          // Development, on the loopback only: the API then serves its /dev stand-ins (PayPal, Google, mailbox).
+          NODE_ENV: 'development',
+          API_HOST: 'localhost',
           ...process.env,
           API_PORT: String(ports.api),
           CORS_ORIGINS: `http://localhost:${ports.apps.shell},http://127.0.0.1:${ports.apps.shell}`,

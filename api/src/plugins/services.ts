@@ -92,7 +92,7 @@ function accountServices(app: FastifyInstance, catalogue: CatalogueService) {
   const jwt = createSessionJwt(config.jwtSecret, config.jwtTtlSeconds);
   const tickets = createTicketJwt(config.jwtSecret, TICKET_TTL_SECONDS);
   // Mail through app.services at call time, so a test's replacement mail service is the one used.
-  const auth = createAuthService({ db, config, log, hasher: passwords, jwt, tickets, users, mail: lateMail(app), counters, devOidc });
+  const auth = createAuthService({ db, config, log, hasher: passwords, jwt, tickets, users, mail: lateMail(app), counters, devOidc, devStandInsServed: app.devStandIns.serve });
   return { mail, zipDirectory, passwords, users, auth, favourites: createFavouritesService(db, catalogue), devOidc };
 }
 

@@ -126,6 +126,8 @@ export interface AuthDeps {
   mail: MailService;
   counters: Counters;
   devOidc: DevOidcService;
+  /** The dev OpenID issuer is served (config.ts devStandIns): its keys verify "Google" tokens. */
+  devStandInsServed: boolean;
 }
 
 const emailKeyOf = (email: string) => normalizeEmail(email).toLowerCase();
@@ -138,7 +140,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 export function createAuthService(deps: AuthDeps): AuthService {
-  const { db, config, log, hasher, jwt, tickets, mail, counters, devOidc } = deps;
+  const { db, config, log, hasher, jwt, tickets, mail, counters, devOidc, devStandInsServed } = deps;
 
   // Work finished after the answer (mail), awaited by idle() so the app closes only once it is done.
   const pending = new Set<Promise<void>>();
@@ -191,7 +193,7 @@ export function createAuthService(deps: AuthDeps): AuthService {
   const googleKeys = async () => {
     // Outside production the default issuer is this API's own /dev/oidc: use its keys directly
     // rather than calling ourselves over HTTP (tests have no listening socket).
-    if (config.nodeEnv !== 'production' && config.googleJwksUrl === `${devOidc.issuer}/jwks`) return devOidc.keySet();
+    if (devStandInsServed && config.googleJwksUrl === `${devOidc.issuer}/jwks`) return devOidc.keySet();
     remoteKeys ??= createRemoteJWKSet(new URL(config.googleJwksUrl));
     return remoteKeys;
   };

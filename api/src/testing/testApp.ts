@@ -25,8 +25,16 @@ export const UNREACHABLE_PAYPAL_API_BASE = 'http://127.0.0.1:1/dev/paypal';
 
 /** Config as the tests see it: defaults, NODE_ENV=test, in-memory PGlite, plus `overrides`. Never reads process.env. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  // PAYPAL_API_BASE: never a developer's API that happens to run on :4000.
-  return { ...loadConfig({ NODE_ENV: 'test', PGLITE_DATA_DIR: PGLITE_IN_MEMORY, PAYPAL_API_BASE: UNREACHABLE_PAYPAL_API_BASE }), ...overrides };
+  // PAYPAL_API_BASE: never a developer's API that happens to run on :4000. Loopback, as tests listen
+  // (the stand-ins are served); a fresh random key per app, as the API would make on a first start.
+  const env = {
+    NODE_ENV: 'test',
+    API_HOST: '127.0.0.1',
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    PGLITE_DATA_DIR: PGLITE_IN_MEMORY,
+    PAYPAL_API_BASE: UNREACHABLE_PAYPAL_API_BASE,
+  };
+  return { ...loadConfig(env), ...overrides };
 }
 
 async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -54,7 +54,13 @@ describe('docker-compose.yml', () => {
     expect(resolve(api.environment!.DATABASE_URL!)).toBe('postgres://grocer:grocer@postgres:5432/grocer');
     expect(api.environment!.REDIS_URL).toBe('redis://redis:6379');
     expect(resolve(api.environment!.SMTP_URL!)).toBe('smtp://mailpit:1025');
-    expect(services.gateway!.ports).toEqual(['4000:8080']);
+    expect(services.gateway!.ports!.map(resolve)).toEqual(['127.0.0.1:4000:8080']);
+  });
+
+  it('publishes every port on the loopback unless PUBLISH_ADDRESS says otherwise', () => {
+    const published = Object.values(services).flatMap((service) => service.ports ?? []);
+    expect(published.length).toBeGreaterThan(8);
+    for (const port of published) expect(resolve(port)).toMatch(/^127\.0\.0\.1:\d+:\d+$/);
   });
 
   it('keeps PostgreSQL in a named volume, with a healthcheck', () => {
@@ -65,7 +71,7 @@ describe('docker-compose.yml', () => {
 
   it('publishes each app on the port `npm start` uses, from its own image', () => {
     for (const app of APPS) {
-      expect(services[app.dir]!.ports).toEqual([`${app.defaultPort}:8080`]);
+      expect(services[app.dir]!.ports!.map(resolve)).toEqual([`127.0.0.1:${app.defaultPort}:8080`]);
       expect(services[app.dir]!.image).toBe(`grocer/${app.dir}`);
     }
   });

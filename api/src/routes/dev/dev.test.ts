@@ -3,7 +3,10 @@ import { decodeJwt } from 'jose';
 import type { App } from '../../app.ts';
 import { users } from '../../db/schema.ts';
 import { FAST_HASHING, mailbox, registerUser, STRONG_PASSWORD, uniqueEmail } from '../../testing/accounts.ts';
-import { buildTestApp, createTestDatabase } from '../../testing/testApp.ts';
+import { buildApp } from '../../app.ts';
+import type { Config } from '../../config.ts';
+import { keptDevJwtSecret } from '../../services/devSecret.ts';
+import { buildTestApp, createTestDatabase, testConfig } from '../../testing/testApp.ts';
 
 let app: App;
 beforeAll(async () => {
@@ -149,6 +152,61 @@ describe('production', () => {
       expect(res.json().error.code).toBe('GOOGLE_SIGNIN_UNAVAILABLE');
     } finally {
       await prod.close();
+    }
+  });
+});
+
+describe('when the stand-ins are served (config.ts devStandIns), through the built app', () => {
+  /** Builds the app as server.ts would, collecting its warnings. */
+  async function build(config: Partial<Config>) {
+    const warnings: string[] = [];
+    const stream = { write: (line: string) => warnings.push(JSON.parse(line).msg as string) };
+    const built = await buildApp({ config: testConfig({ ...FAST_HASHING, ...config }), db: await createTestDatabase(), logger: { level: 'warn', stream } });
+    return { app: built, warnings };
+  }
+  const standInStatuses = async (target: App) => [
+    (await target.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode,
+    (await target.inject({ method: 'POST', url: '/dev/oidc/token', payload: { email: 'admin@grocer.test' } })).statusCode,
+    (await target.inject({ method: 'POST', url: '/dev/paypal/v1/oauth2/token' })).statusCode !== 404,
+  ];
+
+  it.each([
+    ['development on loopback', { nodeEnv: 'development', devModeExplicit: true, host: '127.0.0.1' }, true, false],
+    ['development on every interface', { nodeEnv: 'development', devModeExplicit: true, host: '0.0.0.0' }, false, false],
+    ['NODE_ENV unset (development by default) on loopback', { nodeEnv: 'development', devModeExplicit: false, host: '127.0.0.1' }, false, false],
+    ['ALLOW_DEV_STANDINS=1 on every interface', { nodeEnv: 'development', devModeExplicit: true, host: '0.0.0.0', allowDevStandIns: true }, true, true],
+  ] as const)('%s: served %s, loud warning %s', async (_name, config, served, forced) => {
+    const { app: target, warnings } = await build(config);
+    try {
+      expect(await standInStatuses(target)).toEqual(served ? [200, 200, true] : [404, 404, false]);
+      expect(warnings.some((w) => w.startsWith('DEV STAND-INS ARE ON (ALLOW_DEV_STANDINS=1)'))).toBe(forced);
+      if (!served) expect(warnings.some((w) => w.startsWith('/dev stand-ins off'))).toBe(true);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('never builds without a signing key', async () => {
+    const db = await createTestDatabase();
+    try {
+      await expect(buildApp({ config: testConfig({ jwtSecret: '' }), db, logger: false })).rejects.toThrow('config.jwtSecret must be set');
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('the development signing key', () => {
+  it('is random, made once and kept in the database, so restarts and other instances on it agree', async () => {
+    const [one, other] = [await createTestDatabase(), await createTestDatabase()];
+    try {
+      const [first, again] = await Promise.all([keptDevJwtSecret(one.db), keptDevJwtSecret(one.db)]);
+      expect(first).toBe(again);
+      expect(await keptDevJwtSecret(one.db)).toBe(first);
+      expect(Buffer.byteLength(first)).toBeGreaterThanOrEqual(32);
+      expect(await keptDevJwtSecret(other.db)).not.toBe(first);
+    } finally {
+      await Promise.all([one.close(), other.close()]);
     }
   });
 });
