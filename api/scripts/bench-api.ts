@@ -1,6 +1,8 @@
 // `npm run bench:api [-- --duration 20 --connections 50 --no-cache]`: load-tests the catalogue reads.
 // `npm run bench:api -- --mixed [--duration 60 --connections 100]`: the mixed shopper workload on
 // PostgreSQL instead (browse, search, checkout through the PayPal stand-in), see bench-mixed.ts.
+// `npm run bench:api -- --auth [--duration 10]`: /health and a catalogue read, idle and under 20
+// concurrent sign-ins (real scrypt cost), see bench-auth.ts.
 // Uses an embedded PGlite database with 100k products under .data/bench-pglite (seeded on first run),
 // starts the API in its own process on a free port, then runs autocannon against each endpoint and
 // prints p50/p95/p99 latency, req/s and errors. Targets (2 cores): p95 ≤ 15 ms listings, ≤ 25 ms
@@ -8,17 +10,15 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-import { connectDatabase } from '../src/db/client.ts';
-import { runMigrations } from '../src/db/migrate.ts';
 import { REPO_ROOT } from '../src/lib/paths.ts';
-import { resetCatalogue, seedCatalogue } from '../src/seed/seedCatalogue.ts';
-import { percentile, startBenchServer } from './bench-lib.ts';
+import { runAuthBench } from './bench-auth.ts';
+import { ensureBenchDatabase, percentile, startBenchServer } from './bench-lib.ts';
 import { DEFAULT_BENCH_DATABASE_URL, runMixedBench } from './bench-mixed.ts';
 
 const { values } = parseArgs({
   options: {
     mixed: { type: 'boolean', default: false },
+    auth: { type: 'boolean', default: false },
     // Defaults depend on the mode: 20 s × 50 connections per endpoint, or 60 s × 100 for --mixed.
     duration: { type: 'string' },
     connections: { type: 'string' },
@@ -40,23 +40,6 @@ for (const [name, value] of Object.entries({ duration: DURATION, connections: CO
 }
 const DATA_DIR = path.join(REPO_ROOT, '.data', 'bench-pglite');
 const STORE = 'lincoln-park-market';
-
-async function ensureBenchDatabase(): Promise<void> {
-  const db = await connectDatabase({ databaseUrl: undefined, pgliteDataDir: DATA_DIR });
-  try {
-    await runMigrations(db);
-    const { rows } = await db.db.execute<{ n: number }>(sql`select count(*)::int as n from products`);
-    if (rows[0]?.n === PRODUCTS) return;
-    console.info(`Seeding ${PRODUCTS} products into ${DATA_DIR} (once)...`);
-    const started = Date.now();
-    await resetCatalogue(db.db);
-    await seedCatalogue(db.db, { products: PRODUCTS });
-    await db.db.execute(sql`analyze`);
-    console.info(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  } finally {
-    await db.close();
-  }
-}
 
 async function bench(base: string, name: string, url: string, targetP95: number) {
   const latencies: number[] = [];
@@ -93,7 +76,12 @@ if (values.mixed) {
   process.exit(ok ? 0 : 1);
 }
 
-await ensureBenchDatabase();
+if (values.auth) {
+  const ok = await runAuthBench({ duration: Number(values.duration ?? 10), products: Number(values.products === '100000' ? 5000 : values.products) });
+  process.exit(ok ? 0 : 1);
+}
+
+await ensureBenchDatabase(DATA_DIR, PRODUCTS);
 const { base, stop } = await startBenchServer({
   PGLITE_DATA_DIR: DATA_DIR,
   DATABASE_URL: '',

@@ -1,6 +1,10 @@
 // Helpers both bench modes share (bench-api.ts): a free port, the API started in its own process
 // (bench-server.ts) and waited for, and percentiles over every response time kept.
 import { spawn } from 'node:child_process';
+import { sql } from 'drizzle-orm';
+import { connectDatabase } from '../src/db/client.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { resetCatalogue, seedCatalogue } from '../src/seed/seedCatalogue.ts';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -32,13 +36,14 @@ export async function waitForHealth(base: string): Promise<void> {
  * Starts bench-server.ts on a free port with `env` on top of ours; resolves once /health answers.
  * PUBLIC_API_URL is that address: the API calls its own dev PayPal stand-in through it.
  */
-export async function startBenchServer(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
+export async function startBenchServer(env: Record<string, string>): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // e.g. BENCH_SERVER_NODE_ARGS=--cpu-prof to see where the API spends its time under load.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(import.meta.dirname, 'bench-server.ts')], {
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', API_PORT: String(port), PUBLIC_API_URL: base, ...env },
+    // Development on the loopback: the API serves its stand-ins (PayPal) to itself.
+    env: { ...process.env, NODE_ENV: 'development', API_HOST: '127.0.0.1', LOG_LEVEL: 'warn', API_PORT: String(port), PUBLIC_API_URL: base, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
@@ -53,9 +58,27 @@ export async function startBenchServer(env: Record<string, string>): Promise<{ b
     if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
     await exited;
   };
-  return { base, stop };
+  return { base, pid: server.pid!, stop };
 }
 
 /** Nearest-rank percentile of an ascending array. */
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/** A PGlite bench database at `dataDir` with exactly `products` products (seeded once, then reused). */
+export async function ensureBenchDatabase(dataDir: string, products: number): Promise<void> {
+  const db = await connectDatabase({ databaseUrl: undefined, pgliteDataDir: dataDir });
+  try {
+    await runMigrations(db);
+    const { rows } = await db.db.execute<{ n: number }>(sql`select count(*)::int as n from products`);
+    if (rows[0]?.n === products) return;
+    console.info(`Seeding ${products} products into ${dataDir} (once)...`);
+    const started = Date.now();
+    await resetCatalogue(db.db);
+    await seedCatalogue(db.db, { products });
+    await db.db.execute(sql`analyze`);
+    console.info(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await db.close();
+  }
+}

@@ -6,9 +6,12 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { connectDatabase } from '../src/db/client.ts';
 import { createCatalogueService } from '../src/services/catalogue/catalogueService.ts';
+import { keptDevJwtSecret } from '../src/services/devSecret.ts';
 
-const config = loadConfig();
-const db = await connectDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir });
+const loaded = loadConfig();
+const db = await connectDatabase({ databaseUrl: loaded.databaseUrl, pgliteDataDir: loaded.pgliteDataDir });
+// As server.ts: without JWT_SECRET, the key kept in the database.
+const config = loaded.jwtSecret ? loaded : { ...loaded, jwtSecret: await keptDevJwtSecret(db.db) };
 const app = await buildApp({ config, db, logger: false, rateLimitMax: 1_000_000_000 });
 if (process.env.BENCH_CATALOGUE_CACHE === 'off') app.services.catalogue = createCatalogueService(app.db, { cacheTtlMs: 0 });
 await app.listen({ port: config.port, host: '127.0.0.1' });

@@ -243,6 +243,8 @@ export function createAuthService(deps: AuthDeps): AuthService {
     },
 
     async login({ email, password, ip }) {
+      // Refused before any counter or database work: a flood of sign-ins while busy costs next to nothing.
+      hasher.assertNotBusy();
       const keys = loginKeys(emailKeyOf(email), ip);
       const { windowMs } = LOGIN_LIMITS;
       const [known, okAccount, okIp] = await Promise.all([keys.knownAddress, keys.okAccount, keys.okIp].map((key) => counters.get(key)));

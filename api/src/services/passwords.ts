@@ -88,6 +88,10 @@ export function createWorkGate({ inFlight, queued }: { inFlight: number; queued:
     get load() {
       return { running, waiting: waiting.length };
     },
+    /** True when a task run now would be refused. */
+    get full() {
+      return running >= inFlight && waiting.length >= queued;
+    },
   };
 }
 
@@ -97,6 +101,8 @@ export interface PasswordHasher {
   verify(password: string, stored: string): Promise<boolean>;
   /** Spends the same time as a real verify; used when the account does not exist (no timing oracle). */
   verifyDummy(password: string): Promise<void>;
+  /** Throws PasswordChecksBusyError when a check started now would be refused: callers skip their own work first. */
+  assertNotBusy(): void;
 }
 
 /** `logN` is 17 from config; tests lower it explicitly (testing/accounts.ts). Every hash and check goes through one gate. */
@@ -117,6 +123,9 @@ export function createPasswordHasher(logN: number, limits = PASSWORD_CHECK_LIMIT
       const expected = Buffer.from(match[3]!, 'base64url');
       const key = await gate.run(() => scryptAsync(password, Buffer.from(match[2]!, 'base64url'), Number(match[1])));
       return key.length === expected.length && timingSafeEqual(key, expected);
+    },
+    assertNotBusy() {
+      if (gate.full) throw new PasswordChecksBusyError();
     },
     async verifyDummy(password) {
       dummy ??= hash('dummy-password-for-unknown-accounts');
