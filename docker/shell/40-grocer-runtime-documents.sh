@@ -29,6 +29,15 @@ config=$(printf '{"apiBaseUrl":"%s","adminUrl":"%s"}' "$PUBLIC_API_URL" "$PUBLIC
 printf '%s\n' "$remotes" > "$out/remotes.json.tmp" && mv "$out/remotes.json.tmp" "$out/remotes.json"
 printf '%s\n' "$config" > "$out/config.json.tmp" && mv "$out/config.json.tmp" "$out/config.json"
 
+# The page's Content-Security-Policy: the build's (dist/csp.txt, tools/src/csp.ts, with its inline-script
+# hashes) with the origins of the remotes and the API filled in. nginx reads it from shell.conf.
+html=${GROCER_HTML_DIR:-/usr/share/nginx/html}
+origins=$(for name in CATALOG_REMOTE_URL CART_CHECKOUT_REMOTE_URL ACCOUNT_REMOTE_URL ORDERS_REMOTE_URL PUBLIC_API_URL; do
+  printenv "$name" | sed -E 's|^(https?://[^/?#]+).*$|\1|'
+done | sort -u | tr '\n' ' ' | sed 's/ $//')
+policy=$(sed "s|__GROCER_ORIGINS__|$origins|g" "$html/csp.txt")
+printf 'add_header Content-Security-Policy "%s" always;\n' "$policy" > "$out/csp-header.conf.tmp" && mv "$out/csp-header.conf.tmp" "$out/csp-header.conf"
+
 # The log says what this shell composes; each remote's manifest (metaData.buildInfo) says its version.
 echo "grocer: /remotes.json $remotes"
 echo "grocer: /config.json $config"

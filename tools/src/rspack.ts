@@ -9,6 +9,7 @@ import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
 import { appInfo, runtimeDocuments, stackPorts, type AppDir } from './ports.ts';
 import { REMOTE_EXPOSES } from '@grocer/shared/contracts';
 import { readPackageJson, SHARED_ENTRIES, sharedConfig, SINGLETONS } from './mf.ts';
@@ -67,6 +68,26 @@ class PrecompressPlugin {
           }
         },
       );
+    });
+  }
+}
+
+/** Stands for the remotes' and the API's origins in dist/csp.txt; the shell image's entrypoint fills it in. */
+export const CSP_ORIGINS_PLACEHOLDER = '__GROCER_ORIGINS__';
+
+/**
+ * Writes dist/csp.txt beside the shell's index.html: its Content-Security-Policy (tools/src/csp.ts) with the
+ * hashes of the page's inline scripts as built, and a placeholder for the origins known only at start.
+ */
+class CspPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('GrocerCsp', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'GrocerCsp', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, (assets) => {
+        const page = assets['index.html'];
+        if (!page) return;
+        const policy = contentSecurityPolicy([CSP_ORIGINS_PLACEHOLDER], inlineScriptHashes(page.source().toString()));
+        compilation.emitAsset('csp.txt', new rspack.sources.RawSource(`${policy}\n`));
+      });
     });
   }
 }
@@ -155,7 +176,8 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
     context: options.root,
     // A remote's own page is its stand-alone dev harness; production builds ship only what the shell loads.
     entry: host || dev ? { main: './src/index.ts' } : {},
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps are written (budgets.ts reads them) but not linked from the scripts, and never served.
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.join(options.root, 'dist'),
       // Remotes load their chunks from their own origin; the shell from the root of its origin.
@@ -249,6 +271,7 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
         },
       }),
       ...(dev ? [new ReactRefreshRspackPlugin()] : [new PrecompressPlugin()]),
+      ...(host && production ? [new CspPlugin()] : []),
     ],
     optimization: {
       moduleIds: production ? 'deterministic' : 'named',

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, renameSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { cacheControlFor, createStaticServer } from './static-server.ts';
+
+const INLINE = "if (location.pathname === '/') document.documentElement.dataset.firstRoute = 'home';";
 
 describe('static server', () => {
   let dir: string;
@@ -14,10 +17,16 @@ describe('static server', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'grocer-static-'));
     const root = path.join(dir, 'dist');
     mkdirSync(root);
-    writeFileSync(path.join(root, 'index.html'), '<h1>shell</h1>');
+    writeFileSync(path.join(root, 'index.html'), `<script>${INLINE}</script><script defer src="/main.0123456789.js"></script><h1>shell</h1>`);
+    writeFileSync(path.join(root, 'main.0123456789.js.map'), '{"version":3}');
     writeFileSync(path.join(root, 'main.0123456789.js'), 'console.log("x");'.repeat(200));
     writeFileSync(path.join(root, 'mf-manifest.json'), '{"name":"catalog"}');
-    app = await createStaticServer({ root, port: 0, spa: true, documents: { '/remotes.json': { catalog: 'http://x/mf-manifest.json' } } });
+    app = await createStaticServer({
+      root,
+      port: 0,
+      spa: true,
+      documents: { '/remotes.json': { catalog: 'http://x/mf-manifest.json' }, '/config.json': { apiBaseUrl: 'http://api.test:4100' } },
+    });
     const address = app.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   });
@@ -76,5 +85,28 @@ describe('static server', () => {
     renameSync(root, path.join(dir, 'old'));
     renameSync(next, root);
     expect(await (await fetch(`${base}/mf-manifest.json`)).json()).toEqual({ name: 'catalog', version: '2' });
+  });
+
+  it("sends a CSP of our origins, the remotes' and the API's, PayPal's and Google's, with the page's inline scripts by hash", async () => {
+    // Written now: an earlier test swaps the folder; the policy follows the page as it is on disk.
+    writeFileSync(path.join(dir, 'dist', 'index.html'), `<script>${INLINE}</script><h1>shell</h1>`);
+    for (const url of ['/', '/store/x', '/main.0123456789.js']) {
+      const res = await fetch(`${base}${url}`);
+      const csp = res.headers.get('content-security-policy')!;
+      const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
+      expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
+      const hash = createHash('sha256').update(INLINE).digest('base64');
+      expect(directive('script-src')).toBe(
+        `script-src 'self' http://x http://api.test:4100 https://*.paypal.com https://*.paypalobjects.com https://accounts.google.com 'sha256-${hash}'`,
+      );
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('never serves a source map', async () => {
+    const res = await fetch(`${base}/main.0123456789.js.map`);
+    expect(res.status).toBe(404);
   });
 });

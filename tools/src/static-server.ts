@@ -1,12 +1,14 @@
 // The small static server `npm start` and the e2e suite use for the shell and each remote:
 // Fastify + @fastify/static (well-kept, streams from disk on every request, so a swapped folder is
 // served at once) with compression and the cache headers of DESIGN.md "Performance architecture".
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
+import { contentSecurityPolicy, inlineScriptHashes, originsOf, SECURITY_HEADERS } from './csp.ts';
 
 export interface StaticServerOptions {
   /** Folder to serve. */
@@ -30,8 +32,40 @@ export function cacheControlFor(filePath: string): string {
   return HASHED.test(path.basename(filePath).replace(/\.(br|gz)$/, '')) ? IMMUTABLE : REVALIDATE;
 }
 
+/** Source maps stay in dist (tools/src/budgets.ts reads them) but are never served. */
+const SOURCE_MAP = /\.map$/;
+
+/**
+ * The CSP for pages of `root`: the origins of the documents' URLs (remotes, API) and the inline-script
+ * hashes of root/index.html as it is now (re-read when it changes, as a swapped folder is served at once).
+ */
+function policyFor(root: string, documents: Record<string, unknown>) {
+  const urls = Object.values(documents).flatMap((doc) => (doc && typeof doc === 'object' ? Object.values(doc) : []));
+  const origins = originsOf(urls);
+  let cached = { mtimeMs: -1, policy: contentSecurityPolicy(origins, []) };
+  return () => {
+    const index = path.join(root, 'index.html');
+    const mtimeMs = (() => {
+      try {
+        return statSync(index).mtimeMs;
+      } catch {
+        return 0;
+      }
+    })();
+    if (mtimeMs !== cached.mtimeMs) {
+      cached = { mtimeMs, policy: contentSecurityPolicy(origins, mtimeMs ? inlineScriptHashes(readFileSync(index, 'utf8')) : []) };
+    }
+    return cached.policy;
+  };
+}
+
 export async function createStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
+  const policy = policyFor(options.root, options.documents ?? {});
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.headers({ ...SECURITY_HEADERS, 'content-security-policy': policy() });
+    if (SOURCE_MAP.test(request.url.split('?')[0] ?? '')) return reply.code(404).send({ message: 'Not found' });
+  });
   // Remotes are fetched from the shell's origin (manifest, entry, chunks): any origin may read them.
   await app.register(fastifyCors, { origin: '*' });
   await app.register(fastifyCompress, {

@@ -2,10 +2,12 @@
 // checks their syntax), the gateway finds scaled API replicas, and the shell's entrypoint writes the
 // runtime documents the shell reads.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REMOTE_EXPOSES } from '@grocer/shared/contracts';
+import { contentSecurityPolicy, inlineScriptHashes } from '../csp.ts';
+import { CSP_ORIGINS_PLACEHOLDER } from '../rspack.ts';
 import { HASHED } from '../static-server.ts';
 import { REPO_ROOT } from '../stack.ts';
 
@@ -29,6 +31,14 @@ describe('static images (shell and remotes)', () => {
     const http = read('docker/nginx/grocer-http.conf');
     expect(http).toContain(`"~${HASHED.source}" "public, max-age=31536000, immutable";`);
     expect(http).toMatch(/map \$uri \$grocer_cache_control \{\s*default "no-cache";/);
+  });
+
+  it('send nosniff and a referrer policy, a strict CSP from the remotes, and never a source map', () => {
+    const common = read('docker/nginx/static-server.inc');
+    expect(common).toContain('add_header X-Content-Type-Options "nosniff" always;');
+    expect(common).toContain('add_header Referrer-Policy "strict-origin-when-cross-origin" always;');
+    expect(common).toMatch(/location ~ \\\.map\$ \{\s*return 404;\s*\}/);
+    expect(read('docker/nginx/remote.conf')).toContain(`add_header Content-Security-Policy "default-src 'none'; frame-ancestors 'none'" always;`);
   });
 
   it('send the CORS and cache headers on every response: no location overrides them with its own add_header', () => {
@@ -75,12 +85,29 @@ describe("the shell image's entrypoint script", () => {
     PUBLIC_ADMIN_URL: 'https://admin.example.com',
   };
   let dir: string;
+  let html: string;
+  const hashes = inlineScriptHashes('<script>document.documentElement.dataset.x = 1;</script>');
   beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'grocer-runtime-'));
+    html = mkdtempSync(path.join(tmpdir(), 'grocer-html-'));
+    // What the shell's build writes (tools/src/rspack.ts CspPlugin).
+    writeFileSync(path.join(html, 'csp.txt'), `${contentSecurityPolicy([CSP_ORIGINS_PLACEHOLDER], hashes)}\n`);
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(html, { recursive: true, force: true });
+  });
   const run = (vars: Record<string, string>) =>
-    spawnSync('sh', [script], { env: { PATH: process.env.PATH, GROCER_RUNTIME_DIR: dir, ...vars }, encoding: 'utf8' });
+    spawnSync('sh', [script], { env: { PATH: process.env.PATH, GROCER_RUNTIME_DIR: dir, GROCER_HTML_DIR: html, ...vars }, encoding: 'utf8' });
+
+  it("writes the page's Content-Security-Policy for nginx: the build's, with the remotes' and the API's origins", () => {
+    expect(run(env).status).toBe(0);
+    const origins = ['http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004', 'https://api.example.com', 'https://cdn.example.com'];
+    expect(readFileSync(path.join(dir, 'csp-header.conf'), 'utf8')).toBe(
+      `add_header Content-Security-Policy "${contentSecurityPolicy(origins, hashes)}" always;\n`,
+    );
+    expect(read('docker/nginx/shell.conf')).toContain(`include ${/GROCER_RUNTIME_DIR:-([^}]+)\}/.exec(read('docker/shell/40-grocer-runtime-documents.sh'))?.[1]}/csp-header*.conf;`);
+  });
 
   it('writes /remotes.json (one entry per remote the shell knows) and /config.json from env', () => {
     expect(run(env).status).toBe(0);
