@@ -63,6 +63,10 @@ export const accountApi = api.injectEndpoints({
     accountRegister: build.mutation<AuthResponse, RegisterPayload>({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
     }),
+    // The token is passed in, not read from the store: the session is cleared at once, without waiting.
+    accountSignOut: build.mutation<MessageResponse, string>({
+      query: (token) => ({ url: '/auth/logout', method: 'POST', headers: { Authorization: `Bearer ${token}` } }),
+    }),
     accountForgotPassword: build.mutation<MessageResponse, { email: string }>({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
     }),

@@ -15,8 +15,13 @@ afterEach(() => {
   delete window.google;
 });
 
-function setup({ user = makeUser(), favorites = (() => ({ body: [] })) as MockHandler, route = '/account' } = {}) {
-  net = mockFetch({ 'GET /favorites': favorites });
+function setup({
+  user = makeUser(),
+  favorites = (() => ({ body: [] })) as MockHandler,
+  logout = (() => ({ body: { success: true, message: 'You have been signed out.' } })) as MockHandler,
+  route = '/account',
+} = {}) {
+  net = mockFetch({ 'GET /favorites': favorites, 'POST /auth/logout': logout });
   const events = userEvent.setup();
   const view = renderWithProviders(
     <>
@@ -95,5 +100,22 @@ describe('UserMenu signed in', () => {
     expect(disableAutoSelect).toHaveBeenCalled();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('asks the server to revoke the token on sign-out, and signs out at once even when the API is down', async () => {
+    const user = makeUser();
+    let answer!: () => void;
+    // The API does not answer (down): sign-out must not wait for it.
+    const down = (() => new Promise((resolve) => (answer = () => resolve({ status: 503, body: { success: false, message: 'down' } })))) as MockHandler;
+    const { events, store } = setup({ user, logout: down });
+    await events.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
+    await events.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+    expect(store.getState().session.user).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    const call = net!.calls.find((c) => c.url.pathname === '/auth/logout');
+    expect(call?.method).toBe('POST');
+    expect(call?.headers.get('authorization')).toBe(`Bearer ${user.token}`);
+    await act(async () => answer());
+    expect(store.getState().session.user).toBeNull();
   });
 });

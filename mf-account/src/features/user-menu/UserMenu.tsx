@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { disableGoogleAutoSelect, events, paths, selectUser, signedOut, useAppDispatch, useAppSelector, type User } from '@grocer/shared';
 import { Avatar } from '../../components/Avatar.tsx';
 import { BetaBadges } from '../../components/BetaBadges.tsx';
+import { accountApi } from '../../lib/accountApi.ts';
 import { displayName, hasName } from '../../lib/userDisplay.ts';
 import './UserMenu.css';
 
@@ -100,6 +101,8 @@ function SignedInMenu({ user }: { user: User }) {
 
   const signOut = () => {
     setOpen(false);
+    // The server revokes the token too; fire-and-forget, so signing out works with the API down.
+    void dispatch(accountApi.endpoints.accountSignOut.initiate(user.token));
     dispatch(signedOut());
     disableGoogleAutoSelect();
     void navigate(paths.home());
