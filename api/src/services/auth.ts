@@ -381,13 +381,13 @@ export function createAuthService(deps: AuthDeps): AuthService {
     async authenticateTicket(ticket, purpose) {
       const claims = await tickets.verify(ticket, purpose);
       if (!claims) return null;
-      // Single use, on every instance (shared counters with REDIS_URL): a replayed URL opens nothing.
-      const first = await counters.take([{ key: `ticket:${claims.id}`, limit: 1, windowMs: Math.max(1_000, claims.expiresAtMs - Date.now() + 10_000) }]);
-      if (!first.ok) return null;
       const [row] = await db.select().from(users).where(eq(users.uuid, claims.sub));
       if (!row) return null;
       if (row.tokensValidAfter && claims.issuedAtMs < row.tokensValidAfter.getTime()) return null;
-      return row;
+      // Single use, on every instance (shared counters with REDIS_URL): a replayed URL opens nothing. Taken
+      // last, so a failure of ours (database away) does not use the ticket up.
+      const first = await counters.take([{ key: `ticket:${claims.id}`, limit: 1, windowMs: Math.max(1_000, claims.expiresAtMs - Date.now() + 10_000) }]);
+      return first.ok ? row : null;
     },
 
     async verifyEmail(token) {
