@@ -154,9 +154,14 @@ describe('loadConfig', () => {
       });
     });
 
+    it('caps the session lifetime at 7 days', () => {
+      expect(loadConfig({ JWT_TTL_SECONDS: '604800' }).jwtTtlSeconds).toBe(604_800);
+      expect(problemsOf({ JWT_TTL_SECONDS: '604801' })).toEqual(['JWT_TTL_SECONDS: must be a whole number of seconds from 300 to 604800 (7 days) (got "604801")']);
+    });
+
     it('validates SMTP_URL, REDIS_URL and JWT_TTL_SECONDS', () => {
       expect(problemsOf({ SMTP_URL: 'http://mail', REDIS_URL: 'localhost:6379', JWT_TTL_SECONDS: '10' })).toEqual([
-        'JWT_TTL_SECONDS: must be a whole number of seconds, at least 300 (got "10")',
+        'JWT_TTL_SECONDS: must be a whole number of seconds from 300 to 604800 (7 days) (got "10")',
         'SMTP_URL: must be an smtp:// or smtps:// URL',
         'REDIS_URL: must be a redis:// or rediss:// URL',
       ]);

@@ -165,8 +165,9 @@ export function loadConfig(env: Env = process.env): Config {
   let jwtTtlSeconds = 24 * 60 * 60;
   const ttl = read('JWT_TTL_SECONDS');
   if (ttl !== undefined) {
-    if (/^\d+$/.test(ttl) && Number(ttl) >= 300) jwtTtlSeconds = Number(ttl);
-    else problems.push(`JWT_TTL_SECONDS: must be a whole number of seconds, at least 300 (got "${ttl}")`);
+    // At most 7 days: a stolen token is not good for longer, whatever the setting.
+    if (/^\d+$/.test(ttl) && Number(ttl) >= 300 && Number(ttl) <= 7 * 24 * 3600) jwtTtlSeconds = Number(ttl);
+    else problems.push(`JWT_TTL_SECONDS: must be a whole number of seconds from 300 to 604800 (7 days) (got "${ttl}")`);
   }
 
   const googleClientId = read('GOOGLE_CLIENT_ID') ?? (production ? undefined : DEV_OIDC_CLIENT_ID);
