@@ -62,6 +62,24 @@ export class RateLimitedError extends RetryLaterError {
   }
 }
 
+/**
+ * The address a limit counts: an IPv4 address as it is, an IPv6 address by its /64, since one host or
+ * household is given a whole /64 and could otherwise take a fresh address for every guess.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
+}
+
 /** The counter keys of one sign-in attempt. */
 function loginKeys(accountKey: string, ip: string) {
   return {
@@ -245,7 +263,7 @@ export function createAuthService(deps: AuthDeps): AuthService {
     async login({ email, password, ip }) {
       // Refused before any counter or database work: a flood of sign-ins while busy costs next to nothing.
       hasher.assertNotBusy();
-      const keys = loginKeys(emailKeyOf(email), ip);
+      const keys = loginKeys(emailKeyOf(email), addressKey(ip));
       const { windowMs } = LOGIN_LIMITS;
       const [known, okAccount, okIp] = await Promise.all([keys.knownAddress, keys.okAccount, keys.okIp].map((key) => counters.get(key)));
       // Successes are counted after the check (a reservation would let pending guesses block the owner),

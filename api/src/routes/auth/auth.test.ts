@@ -1,6 +1,7 @@
 import type { App } from '../../app.ts';
 import { emailTokens } from '../../db/schema.ts';
 import { bearer, FAST_HASHING, mailbox, registerUser, STRONG_PASSWORD, tokenFromMail, uniqueEmail } from '../../testing/accounts.ts';
+import { addressKey } from '../../services/auth.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 
 let app: App;
@@ -145,6 +146,14 @@ describe('POST /auth/login', () => {
     expect(await inParallel(20, () => login(uniqueEmail('spray'), 'Wrong-1a', remoteAddress))).toEqual({ 401: 2, 429: 18 });
     // Another address is unaffected.
     expect((await login(uniqueEmail('spray'), 'Wrong-1a', '10.2.0.2')).statusCode).toBe(401);
+  });
+
+  it('counts an IPv6 address by its /64: fresh addresses of one network share its limits', async () => {
+    const { email } = await registerUser(app);
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => login(email, 'Wrong-Password-1', `2001:db8:5:7:${i.toString(16)}::1`)));
+    expect(responses.filter((r) => r.statusCode === 401)).toHaveLength(10);
+    expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(10);
+    expect((await login(email, STRONG_PASSWORD, '2001:db8:5:8::1')).statusCode).toBe(200);
   });
 
   it('limits successful sign-ins: 30 per account, 100 per IP (a household or office shares one)', async () => {
@@ -312,4 +321,16 @@ describe('password checks in flight', () => {
       await busy.close();
     }
   });
+});
+
+describe('addressKey', () => {
+  it.each([
+    ['10.1.2.3', '10.1.2.3'],
+    ['::ffff:10.1.2.3', '10.1.2.3'],
+    ['2001:db8:5:7:abcd::1', '2001:db8:5:7::/64'],
+    ['2001:0db8:0005:0007:1:2:3:4', '2001:db8:5:7::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+  ])('%s counts as %s', (ip, key) => expect(addressKey(ip)).toBe(key));
 });
