@@ -19,6 +19,7 @@ import {
   type CartLine,
 } from '../../testing/checkout.ts';
 import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
+import { approvePaypalOrder, usePaypalStandIn } from '../../testing/paypal.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 
 let app: App;
@@ -232,5 +233,28 @@ describe('GET /admin/refunds', () => {
     expect((await list(alice)).statusCode).toBe(403);
     expect((await app.inject({ method: 'GET', url: '/admin/refunds' })).statusCode).toBe(401);
     for (const query of ['?status=LOST', '?limit=0', '?limit=101', '?orderId=nope', '?cursor=bm9wZQ']) expect((await list(admin, query)).statusCode).toBe(400);
+  });
+});
+
+describe('through the real PayPal client and the /dev/paypal stand-in', () => {
+  it("refunds a mismatched capture over HTTP; the stand-in's capture then reads REFUNDED", async () => {
+    const other = await buildTestApp({ config: FAST_HASHING });
+    try {
+      await usePaypalStandIn(other);
+      const shop = await createShop(other);
+      const line = [{ product: await shop.addProduct('Oat Milk', 449, 10), quantity: 1 }];
+      const shopper = await registerShopper(other, 'Sam', 'Stand');
+      const started = await startPayment(other, shopper, line);
+      await approvePaypalOrder(other, started.paypalOrderId, 'amount-mismatch');
+      const res = await createOrder(other, shopper, orderPayload(started.paypalOrderId, line));
+      expect(res.json().error.code).toBe('AMOUNT_MISMATCH');
+      const [row] = await other.db.select().from(refunds).where(eq(refunds.orderId, started.orderReference));
+      const [order] = await other.db.select().from(orders).where(eq(orders.id, started.orderReference));
+      expect(row).toMatchObject({ status: 'COMPLETED', amountCents: order!.paypalCapturedCents, paypalStatus: 'COMPLETED' });
+      const state = await other.services.paypal.getOrder(started.paypalOrderId);
+      expect(state.capture).toMatchObject({ id: order!.paypalCaptureId, status: 'REFUNDED' });
+    } finally {
+      await other.close();
+    }
   });
 });
