@@ -159,3 +159,54 @@ it('an order cancelled before its mails went out is not announced to the stores'
   expect(await mailsAbout(app, order.orderNumber)).toEqual({});
   await stopApi(app);
 });
+
+it('a mail that failed waits for its backoff, then the worker sends it once', async () => {
+  const app = await startApi();
+  const real = app.services.mail;
+  app.services.mail = {
+    ...real,
+    send: async (m) => {
+      if (m.to === shop.evanston.contactEmail) throw new Error('SMTP 421 try again later');
+      await real.send(m);
+    },
+  };
+  const order = await payAndCloseTab(app);
+  await waitFor(async () => Object.keys(await mailsAbout(app, order.orderNumber)).length === 2, 5_000);
+  const failedRow = async () =>
+    (await app.db.select().from(notifications).where(and(eq(notifications.orderId, order.id), eq(notifications.deliverTo, shop.evanston.contactEmail))))[0]!;
+  const failed = await failedRow();
+  expect(failed).toMatchObject({ deliveredAt: null, claimedAt: null, attempts: 1, lastError: 'SMTP 421 try again later' });
+  expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+  app.services.mail = real;
+  await app.services.outbox.runOnce();
+  expect((await mailsAbout(app, order.orderNumber))[shop.evanston.contactEmail]).toBeUndefined();
+  // The backoff over, the next pass sends it.
+  await app.db.update(notifications).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(notifications.id, failed.id));
+  await app.services.outbox.runOnce();
+  expect(await mailsAbout(app, order.orderNumber)).toEqual(expectedMails());
+  expect(await failedRow()).toMatchObject({ attempts: 2, lastError: null, deliveredAt: expect.any(Date) });
+  await stopApi(app);
+});
+
+it('a row claimed by a process that was killed is left alone while its lease runs, then sent once', async () => {
+  const first = await startApi();
+  await first.services.outbox.stop();
+  const order = await payAndCloseTab(first);
+  // The killed process had claimed every mail of the order and sent none.
+  await first.db.update(notifications).set({ claimedAt: new Date(), attempts: 1 }).where(eq(notifications.orderId, order.id));
+  await stopApi(first);
+
+  const second = await startApi();
+  await second.services.outbox.runOnce();
+  expect(await mailsAbout(second, order.orderNumber)).toEqual({});
+  // Past the 15-minute lease.
+  await second.db
+    .update(notifications)
+    .set({ claimedAt: new Date(Date.now() - 16 * 60_000) })
+    .where(eq(notifications.orderId, order.id));
+  await second.services.outbox.runOnce();
+  await second.services.outbox.runOnce();
+  expect(await mailsAbout(second, order.orderNumber)).toEqual(expectedMails());
+  await stopApi(second);
+});
