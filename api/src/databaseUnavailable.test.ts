@@ -133,6 +133,7 @@ const ROUTE_CASES: Record<string, RouteCase> = {
   'GET /admin/notifications/stream': {
     request: (c) => ({ method: 'GET', url: `/admin/notifications/stream?ticket=${encodeURIComponent(c.ticket)}` }),
   },
+  'GET /admin/refunds': { request: (c) => ({ method: 'GET', url: '/admin/refunds?limit=20', headers: bearer(c.admin) }) },
   'GET /dev/mailbox': { request: () => ({ method: 'GET', url: '/dev/mailbox?to=shopper%40example.com' }) },
   'POST /dev/paypal/v1/oauth2/token': {
     request: () => ({
@@ -153,6 +154,18 @@ const ROUTE_CASES: Record<string, RouteCase> = {
   },
   'POST /dev/paypal/v2/checkout/orders/{id}/capture': {
     request: () => ({ method: 'POST', url: '/dev/paypal/v2/checkout/orders/ORDER-1/capture' }),
+    noDatabase: PAYPAL_STAND_IN,
+  },
+  'POST /dev/paypal/v2/payments/captures/{id}/refund': {
+    request: () => ({ method: 'POST', url: '/dev/paypal/v2/payments/captures/CAPTURE-1/refund', payload: {} }),
+    noDatabase: PAYPAL_STAND_IN,
+  },
+  'GET /dev/paypal/v2/payments/captures/{id}': {
+    request: () => ({ method: 'GET', url: '/dev/paypal/v2/payments/captures/CAPTURE-1' }),
+    noDatabase: PAYPAL_STAND_IN,
+  },
+  'GET /dev/paypal/v2/payments/refunds/{id}': {
+    request: () => ({ method: 'GET', url: '/dev/paypal/v2/payments/refunds/REFUND-1' }),
     noDatabase: PAYPAL_STAND_IN,
   },
   'POST /dev/paypal/orders/{id}/approve': {

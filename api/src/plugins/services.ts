@@ -20,6 +20,8 @@ import { createCheckoutService, type CheckoutService } from '../services/orders/
 import { createNotificationFeed, type NotificationFeed } from '../services/orders/notificationFeed.ts';
 import { createNotificationsService, type NotificationsService } from '../services/orders/notifications.ts';
 import { createOrdersService, type OrdersService } from '../services/orders/orders.ts';
+import { createOutbox, type Outbox } from '../services/orders/outbox.ts';
+import { createRefundsService, type RefundsService } from '../services/orders/refunds.ts';
 import { createPaypalClient } from '../services/paypal/client.ts';
 import type { PaypalClient } from '../services/paypal/types.ts';
 
@@ -39,6 +41,9 @@ export interface Services {
   orders: OrdersService;
   notifications: NotificationsService;
   notificationFeed: NotificationFeed;
+  refunds: RefundsService;
+  /** Delivers what a paid order set off (mails, refunds); runs in every API process. */
+  outbox: Outbox;
 }
 
 /** Lifetime of a ticket from POST /admin/notifications/stream-ticket (lib/jwt.ts TicketJwt). */
@@ -73,6 +78,9 @@ export default fp<ServicesOptions>(
       ...options.overrides,
     };
     app.decorate('services', services);
+    // The worker starts once the app is ready and finishes its batch before the database closes.
+    app.addHook('onReady', async () => services.outbox.start());
+    app.addHook('preClose', async () => services.outbox.stop());
     app.addHook('onClose', async () => {
       await services.auth.idle();
       services.notificationFeed.close();
@@ -108,15 +116,17 @@ function orderServices(app: FastifyInstance, accounts: ReturnType<typeof account
   const paypal = () => app.services.paypal;
   const common = { db, log, deliveryFees, paypal };
   const checkout = createCheckoutService({ ...common, users: accounts.users });
-  const orders = createOrdersService({ ...common, users: accounts.users, catalogue: { invalidate: () => app.services.catalogue.invalidate() } });
-  const notificationFeed = createNotificationFeed({ db, log });
-  const notifications = createNotificationsService({
-    db,
-    log,
-    config,
-    mail: { send: (m) => app.services.mail.send(m) },
-    orders,
-    feed: { nudge: () => app.services.notificationFeed.nudge() },
+  const refunds = createRefundsService({ db, log, paypal });
+  const feed = { nudge: () => app.services.notificationFeed.nudge() };
+  const outbox = createOutbox({ db, log, config, mail: { send: (m) => app.services.mail.send(m) }, refunds: { sendDue: () => app.services.refunds.sendDue() }, feed });
+  const orders = createOrdersService({
+    ...common,
+    users: accounts.users,
+    catalogue: { invalidate: () => app.services.catalogue.invalidate() },
+    refunds: { request: (tx, input) => app.services.refunds.request(tx, input), send: (id) => app.services.refunds.send(id) },
+    outbox: { nudge: () => app.services.outbox.nudge() },
   });
-  return { deliveryFees, checkout, orders, notifications, notificationFeed };
+  const notificationFeed = createNotificationFeed({ db, log });
+  const notifications = createNotificationsService({ db, orders, outbox: { deliverOrder: (id, type) => app.services.outbox.deliverOrder(id, type) }, feed });
+  return { deliveryFees, checkout, orders, notifications, notificationFeed, refunds, outbox };
 }

@@ -14,7 +14,7 @@ import type { AuthMethod, SessionClaims, SessionJwt, TicketJwt, TicketPurpose } 
 import { hashToken, newSecureToken } from '../lib/secureTokens.ts';
 import type { Counters } from './counters.ts';
 import type { DevOidcService } from './devOidc.ts';
-import type { MailService } from './mail.ts';
+import { userText, type MailService } from './mail.ts';
 import { passwordProblem, type PasswordHasher } from './passwords.ts';
 import type { UserRow, UsersService } from './users.ts';
 
@@ -186,7 +186,7 @@ export function createAuthService(deps: AuthDeps): AuthService {
   };
 
   const sendLinkMail = async (row: UserRow, subject: string, intro: string, link: string, outro: string) => {
-    const greeting = `Hi ${row.firstName ?? 'there'},`;
+    const greeting = `Hi ${userText(row.firstName, 'there')},`;
     await mail.send({
       to: row.email,
       subject,

@@ -33,6 +33,30 @@ export interface MailService {
 
 const LINK_REGEX = /https?:\/\/[^\s<>"')]+/g;
 
+// Anything a mail program could turn into a link: a URL (any scheme://, or mailto:, javascript: ...),
+// www., or a bare host name such as evil.test or pay.evil.example/login (labels ending in letters).
+const URL_LIKE = /\b(?:[a-z][a-z0-9+.-]*:\/\/|(?:mailto|javascript|vbscript|data|file|tel|sms|callto|skype):)\S*|\bwww\.\S+|(?:[\p{L}\p{N}_-]+\.)+\p{L}{2,}(?::\d+)?(?:[/?#]\S*)?/giu;
+// Line breaks (CR, LF, NEL, the Unicode separators), other control characters and the direction
+// overrides that can make text read differently from what it is.
+const CONTROL_CHARS = /[\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+/gu;
+
+/**
+ * Text a user wrote (a name, delivery instructions, an address), made safe to put in any mail: one
+ * line (no newline can add a header or forge a paragraph), URLs and host names removed (so
+ * "Click http://evil.test" cannot become a link), spaces collapsed. HTML parts must still escape it
+ * (escapeHtml); every mail template passes user text through this.
+ */
+export function userText(value: string | null | undefined, fallback = ''): string {
+  const clean = (value ?? '').replace(CONTROL_CHARS, ' ').replace(URL_LIKE, ' ').replace(/\s+/g, ' ').trim();
+  return clean || fallback;
+}
+
+/** For HTML parts of mails. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A header value (the subject) on one line, whatever a template put in it. */
+const oneLine = (s: string) => s.replace(CONTROL_CHARS, ' ').replace(/\s+/g, ' ').trim();
+
 export function extractLinks(text: string): string[] {
   return [...new Set(text.match(LINK_REGEX) ?? [])];
 }
@@ -40,7 +64,8 @@ export function extractLinks(text: string): string[] {
 export function createMailService(db: Database, config: Config, log: FastifyBaseLogger): MailService {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
   return {
-    async send(message) {
+    async send(raw) {
+      const message = { ...raw, subject: oneLine(raw.subject) };
       if (transport) {
         await transport.sendMail({ from: config.mailFrom, ...message });
         log.info({ subject: message.subject }, 'mail sent');

@@ -13,6 +13,8 @@ interface FakeOrder {
   /** Set by the test: what the capture does. */
   outcome: 'complete' | 'decline' | { amountCents: number; currency: string };
   capture: PaypalOrderState['capture'];
+  /** Refunds of the capture, in cents. */
+  refunds: { id: string; amountCents: number }[];
 }
 
 export interface FakePaypal extends PaypalClient {
@@ -25,13 +27,15 @@ export interface FakePaypal extends PaypalClient {
   /** The next `n` PayPal calls fail like a PayPal outage (5xx). */
   failNext(n?: number): void;
   order(paypalOrderId: string): FakeOrder | undefined;
-  readonly calls: { create: number; capture: number; get: number };
+  /** Cents refunded of the order's capture so far. */
+  refundedCents(paypalOrderId: string): number;
+  readonly calls: { create: number; capture: number; get: number; refund: number };
 }
 
 export function createFakePaypal(): FakePaypal {
   const orders = new Map<string, FakeOrder>();
-  const answers = new Map<string, Promise<PaypalOrderState>>();
-  const calls = { create: 0, capture: 0, get: 0 };
+  const answers = new Map<string, Promise<unknown>>();
+  const calls = { create: 0, capture: 0, get: 0, refund: 0 };
   let failures = 0;
   let seq = 0;
 
@@ -47,9 +51,9 @@ export function createFakePaypal(): FakePaypal {
     throw new PaypalError('PayPal is unavailable', 503, 'SERVICE_UNAVAILABLE');
   };
   // Like PayPal-Request-Id: the same request id gets the first answer (success or failure).
-  const once = (requestId: string, run: () => PaypalOrderState) => {
+  const once = <T>(requestId: string, run: () => T): Promise<T> => {
     const known = answers.get(requestId);
-    if (known) return known;
+    if (known) return known as Promise<T>;
     // Asynchronous like the network, so concurrent callers really interleave.
     const answer = new Promise<void>((resolve) => setImmediate(resolve)).then(run);
     answers.set(requestId, answer);
@@ -74,6 +78,7 @@ export function createFakePaypal(): FakePaypal {
           amountCents: input.amountCents,
           outcome: 'complete',
           capture: null,
+          refunds: [],
         };
         orders.set(order.id, order);
         return state(order);
@@ -102,6 +107,22 @@ export function createFakePaypal(): FakePaypal {
       outage();
       return state(find(paypalOrderId));
     },
+    async refundCapture(input) {
+      calls.refund += 1;
+      return once(`refund:${input.requestId}`, () => {
+        outage();
+        const o = [...orders.values()].find((order) => order.capture?.id === input.captureId);
+        if (!o?.capture) throw new PaypalError('The specified resource does not exist.', 404, 'RESOURCE_NOT_FOUND');
+        if (o.capture.status !== 'COMPLETED') throw new PaypalError('The capture was not completed.', 422, 'TRANSACTION_REFUSED');
+        if (input.currency !== o.capture.currency) throw new PaypalError('Currency mismatch', 422, 'REFUND_CAPTURE_CURRENCY_MISMATCH');
+        const left = o.capture.amountCents - o.refunds.reduce((sum, r) => sum + r.amountCents, 0);
+        if (input.amountCents > left) throw new PaypalError('The refund amount must be less than or equal to the capture amount that has not yet been refunded.', 422, 'REFUND_AMOUNT_EXCEEDED');
+        const refund = { id: `REF${o.id}-${o.refunds.length + 1}`, amountCents: input.amountCents };
+        o.refunds.push(refund);
+        return { id: refund.id, status: 'COMPLETED' };
+      });
+    },
+    refundedCents: (id) => find(id).refunds.reduce((sum, r) => sum + r.amountCents, 0),
     approve(id) {
       find(id).status = 'APPROVED';
     },

@@ -13,7 +13,7 @@ import type { RouteOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { Compile, type Validator } from 'typebox/compile';
 import type { App } from '../app.ts';
-import { orderLines, orders, products } from '../db/schema.ts';
+import { orderLines, orders, products, refunds } from '../db/schema.ts';
 import { createSessionJwt, SESSION_ALG, SESSION_AUDIENCE, SESSION_ISSUER } from '../lib/jwt.ts';
 import { buildTestApp, type TestAppOptions } from './testApp.ts';
 
@@ -647,7 +647,10 @@ export async function fuzzRoutes(app: App, routes: RouteInfo[], ctx: RequestCont
 
 // ---------------------------------------------------------------- invariants
 
-/** What must hold after any run: stock never negative; every order's money adds up in integer cents; no prototype polluted. */
+/**
+ * What must hold after any run: stock never negative; every order's money adds up in integer cents;
+ * refunds never exceed a capture, and a cancelled order's captured money is all being refunded; no prototype polluted.
+ */
 export async function assertInvariants(app: App): Promise<void> {
   const negative = await app.db.select({ uuid: products.uuid, stock: products.stockQuantity }).from(products);
   expect(negative.filter((p) => p.stock < 0)).toEqual([]);
@@ -666,6 +669,11 @@ export async function assertInvariants(app: App): Promise<void> {
     for (const cents of [order.subtotalCents, order.taxCents, order.serviceFeeCents, order.deliveryFeeCents, order.processingFeeCents, order.totalCents]) {
       expect(Number.isInteger(cents) && cents >= 0).toBe(true);
     }
+    const refunded = (await app.db.select().from(refunds).where(eq(refunds.orderId, order.id))).reduce((sum, r) => sum + r.amountCents, 0);
+    // Money PayPal took (a later re-read may say REFUNDED); a declined or failed capture took none.
+    const captured = order.paypalCaptureId && !['DECLINED', 'FAILED'].includes(order.paypalCaptureStatus ?? '') ? (order.paypalCapturedCents ?? 0) : 0;
+    expect({ order: order.id, refundedWithinCapture: refunded <= captured }).toEqual({ order: order.id, refundedWithinCapture: true });
+    if (order.status === 'CANCELLED') expect({ order: order.id, refunded }).toEqual({ order: order.id, refunded: captured });
   }
 
   // Prototype pollution: nothing a request sent may land on Object.prototype.

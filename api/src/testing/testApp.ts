@@ -8,6 +8,9 @@
 //   afterAll(() => app.close());
 //   const res = await app.inject({ method: 'GET', url: '/health' });
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type App, type BuildAppOptions } from '../app.ts';
 import { loadConfig, PGLITE_IN_MEMORY, type Config } from '../config.ts';
@@ -106,4 +109,52 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
 /** A connection to a database that does not answer, for 503 tests. */
 export function connectUnreachableDatabase(): Promise<DbConnection> {
   return connectDatabase({ databaseUrl: UNREACHABLE_DATABASE_URL, pgliteDataDir: PGLITE_IN_MEMORY });
+}
+
+/** A database that outlives the apps built on it: restart and replica tests. */
+export interface SharedTestDatabase {
+  /** A connection for one app (its close() is the app's). On PGlite, apps open at the same time share one instance. */
+  open(): Promise<DbConnection>;
+  /** Removes the database (after every app on it has closed). */
+  drop(): Promise<void>;
+}
+
+/**
+ * PostgreSQL (TEST_DATABASE_URL): a new database that each open() connects to with a pool of its own,
+ * as separate API processes would. PGlite: a data directory on disk; apps open at once share its one
+ * instance (PGlite takes one connection), and reopening after they all closed reads the same files.
+ */
+export async function createSharedTestDatabase(): Promise<SharedTestDatabase> {
+  if (TEST_DATABASE_URL) {
+    const name = `grocer_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await withAdminClient((admin) => admin.query(`create database "${name}"`));
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    const open = () => connectDatabase({ databaseUrl: url.href, pgliteDataDir: PGLITE_IN_MEMORY, timeouts: MAINTENANCE_TIMEOUTS });
+    const first = await open();
+    await runMigrations(first);
+    await first.close();
+    return { open, drop: () => withAdminClient((admin) => admin.query(`drop database if exists "${name}" with (force)`)).then(() => undefined) };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'grocer-shared-db-'));
+  let current: { connection: DbConnection; users: number } | null = null;
+  const open = async (): Promise<DbConnection> => {
+    if (!current) {
+      const connection = await connectDatabase({ databaseUrl: undefined, pgliteDataDir: dir });
+      await runMigrations(connection);
+      current = { connection, users: 0 };
+    }
+    const shared = current;
+    shared.users += 1;
+    return {
+      ...shared.connection,
+      close: async () => {
+        shared.users -= 1;
+        if (shared.users > 0) return;
+        if (current === shared) current = null;
+        await shared.connection.close();
+      },
+    } as DbConnection;
+  };
+  return { open, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -68,10 +68,10 @@ export type OrderStatusValue = 'PENDING' | 'CONFIRMED' | 'PROCESSING' | 'PREPARI
 export type PaymentStatusValue = 'PENDING' | 'PAID' | 'FAILED' | 'AMOUNT_MISMATCH';
 
 /**
- * DUE: a paid order was cancelled and its money must go back. No refund is sent to PayPal from
- * here yet: support refunds the capture (paypal_capture_id) in PayPal and the row keeps the record.
+ * DUE: an order was cancelled with money captured, and refund_due_cents must go back; REFUNDED once
+ * completed refunds (the refunds table, sent by services/orders/refunds.ts) add up to it.
  */
-export type RefundStatusValue = 'DUE';
+export type RefundStatusValue = 'DUE' | 'REFUNDED';
 
 export const orders = pgTable(
   'orders',
@@ -192,12 +192,58 @@ export const notifications = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** The outbox worker leaves an undelivered row alone until then (backoff after a failed send). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('notifications_order_type_recipient_uq').on(t.orderId, t.type, t.recipient),
     // The admin list filtered by type, newest first.
     index('notifications_type_id_idx').on(t.type, t.id.desc()),
+    // What the outbox worker looks for.
+    index('notifications_due_idx').on(t.nextAttemptAt).where(sql`${t.deliveredAt} IS NULL`),
+  ],
+);
+
+/** REQUESTED: recorded, PayPal has not confirmed it yet; COMPLETED: PayPal refunded it; FAILED: the last attempt failed (retried while next_attempt_at is set). */
+export type RefundRowStatusValue = 'REQUESTED' | 'COMPLETED' | 'FAILED';
+
+/**
+ * Money sent back to the payer against an order's PayPal capture. request_id is the PayPal-Request-Id
+ * the refund is always sent with, so a retry (after a crash, a timeout, by another replica) can only
+ * ever get PayPal's first refund back. The row is written before PayPal is called, in the transaction
+ * that decides the refund, so a refund is never forgotten.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    // No cascade: a refund is a financial record.
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    paypalCaptureId: text('paypal_capture_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    requestId: text('request_id').notNull().unique(),
+    status: text('status').$type<RefundRowStatusValue>().notNull().default('REQUESTED'),
+    paypalRefundId: text('paypal_refund_id'),
+    /** PayPal's refund status: COMPLETED, PENDING, FAILED, CANCELLED. */
+    paypalStatus: text('paypal_status'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the worker may try it again; null: no more automatic attempts (support must look). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_due_idx').on(t.nextAttemptAt).where(sql`${t.status} <> 'COMPLETED'`),
+    check('refunds_amount_cents_check', sql`${t.amountCents} > 0`),
   ],
 );
 
@@ -205,3 +251,4 @@ export type CheckoutIntentRow = typeof checkoutIntents.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;

@@ -1,5 +1,6 @@
 // /admin/notifications (issue 6): the list, and the live stream over a real HTTP connection (an
 // SSE response never ends, so app.inject cannot read it): with the bearer header as fetch-streaming
+import { eq } from 'drizzle-orm';
 // clients send it, and with the ticket an EventSource puts in the URL.
 import type { NewOrderItemsNotification, NewOrderNotification } from '@grocer/shared/contracts';
 import type { AddressInfo } from 'node:net';
@@ -264,6 +265,8 @@ describe('stream limits', () => {
 describe('the feed behind the stream', () => {
   it('reaches subscribers when another API process stores the notification (polling the table)', async () => {
     const orderId = await placePaidOrder(app, paypal, alice, cart);
+    // The payment queued this order's notifications; clear them so the test's own row is the new one.
+    await app.db.delete(notifications).where(eq(notifications.orderId, orderId));
     const feed = createNotificationFeed({ db: app.db, log: app.log, pollMs: 50 });
     const received: AdminNotificationJson[] = [];
     const stop = await feed.subscribe(null, (n) => received.push(n));
@@ -288,9 +291,13 @@ describe('GET /admin/notifications', () => {
     for (const path of ['admin', 'stores', 'order-created'] as const) expect((await notify(alice, path, orderId)).statusCode).toBe(200);
 
     const get = (query: string) => app.inject({ method: 'GET', url: `/admin/notifications${query}`, headers: bearer(admin.token) });
+    // Queued with the payment in this order: the confirmation, the dashboard's, one per store.
     const first = (await get('?limit=2')).json<{ notifications: AdminNotificationJson[]; nextCursor: string | null }>();
-    expect(first.notifications.map((n) => n.type)).toEqual(['order_created', 'new_order_items']);
-    expect(first.notifications[0]).toEqual({
+    expect(first.notifications.map((n) => n.type)).toEqual(['new_order_items', 'new_order_items']);
+    const second = (await get(`?limit=2&cursor=${first.nextCursor}`)).json<{ notifications: AdminNotificationJson[] }>();
+    expect(second.notifications.map((n) => n.type)).toEqual(['new_order', 'order_created']);
+    expect(second.notifications[0]!.id).toBeLessThan(first.notifications[1]!.id);
+    expect(second.notifications[1]).toEqual({
       id: expect.any(Number),
       type: 'order_created',
       orderId,
@@ -301,9 +308,6 @@ describe('GET /admin/notifications', () => {
       createdAt: expect.any(String),
       payload: expect.objectContaining({ orderId, customerName: 'Alice Appleby' }),
     });
-    const second = (await get(`?limit=2&cursor=${first.nextCursor}`)).json<{ notifications: AdminNotificationJson[] }>();
-    expect(second.notifications.map((n) => n.type)).toEqual(['new_order_items', 'new_order']);
-    expect(second.notifications[0]!.id).toBeLessThan(first.notifications[1]!.id);
 
     const stores = (await get('?type=new_order_items&limit=100')).json<{
       notifications: AdminNotificationJson[];

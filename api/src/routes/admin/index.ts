@@ -1,17 +1,19 @@
-// /admin/notifications (issue 6): what the shop told stores, customers and the dashboard, for admins.
-// The list pages newest first; the stream pushes each notification as it is stored (Server-Sent Events).
+// /admin/notifications: what the shop told stores, customers and the dashboard, for admins. The list
+// pages newest first; the stream pushes each notification as it is stored (Server-Sent Events).
+// /admin/refunds: the money sent back to payers (services/orders/refunds.ts), newest first.
 //
 // Browsers' EventSource cannot send an Authorization header, so the stream also accepts
 // `?ticket=` from POST /admin/notifications/stream-ticket: a 60-second token that is good for
 // nothing else. Fetch-streaming clients may send the bearer header instead.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { errorResponses, RetryLaterError } from '../../lib/errors.ts';
 import { forbiddenForNonAdmins, requireAdmin, unauthorized } from '../../plugins/authenticate.ts';
 import { TICKET_TTL_SECONDS } from '../../plugins/services.ts';
 import type { AdminNotificationJson } from '../../services/orders/notificationFeed.ts';
 import { ADMIN_LIST_DEFAULT_LIMIT, ADMIN_LIST_MAX_LIMIT } from '../../services/orders/notifications.ts';
+import { REFUND_LIST_DEFAULT_LIMIT, REFUND_LIST_MAX_LIMIT } from '../../services/orders/refunds.ts';
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
@@ -35,6 +37,31 @@ const AdminNotificationSchema = Type.Object(
     payload: Type.Record(Type.String(), Type.Unknown(), { description: "Spec §3 'Notification payloads' (new_order, new_order_items)" }),
   },
   { title: 'AdminNotification' },
+);
+
+const REFUND_STATUSES = ['REQUESTED', 'COMPLETED', 'FAILED'] as const;
+const nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
+
+const AdminRefundSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    orderId: Type.String({ format: 'uuid' }),
+    paypalCaptureId: Type.String(),
+    amount: Type.Number({ description: 'In `currency` (dollars for USD)' }),
+    currency: Type.String(),
+    reason: Type.String(),
+    status: Type.Enum([...REFUND_STATUSES], {
+      description: 'REQUESTED: recorded, PayPal has not confirmed it yet; COMPLETED: refunded; FAILED: the last attempt failed (retried at nextAttemptAt)',
+    }),
+    paypalRefundId: nullable(Type.String(), "PayPal's refund id, once PayPal answered"),
+    paypalStatus: nullable(Type.String(), "PayPal's refund status"),
+    attempts: Type.Integer(),
+    nextAttemptAt: nullable(Type.String({ format: 'date-time' }), 'When the worker tries again; null when it will not (completed, or out of attempts)'),
+    lastError: nullable(Type.String(), 'Why the last attempt failed'),
+    createdAt: Type.String({ format: 'date-time' }),
+    completedAt: nullable(Type.String({ format: 'date-time' }), 'When PayPal completed it'),
+  },
+  { title: 'AdminRefund' },
 );
 
 /** `event: {type}`, `id: {id}` and the notification as `data`, one line of JSON. */
@@ -76,6 +103,38 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       requireAdmin(request);
       return app.services.notifications.list(request.query);
+    },
+  );
+
+  app.get(
+    '/admin/refunds',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Refunds sent to PayPal, newest first (admins)',
+        description: [
+          'Every capture that did not end in a paid order (an amount or currency PayPal captured that was not asked for, a paid order cancelled) is refunded.',
+          '403 FORBIDDEN for anyone but an admin. Filter by status or orderId; the next page: ?cursor={nextCursor}.',
+        ].join(' '),
+        querystring: Type.Object({
+          limit: Type.Integer({ minimum: 1, maximum: REFUND_LIST_MAX_LIMIT, default: REFUND_LIST_DEFAULT_LIMIT }),
+          cursor: Type.Optional(Type.String({ maxLength: 200, description: 'Opaque, from nextCursor' })),
+          status: Type.Optional(Type.Enum([...REFUND_STATUSES])),
+          orderId: Type.Optional(Type.String({ format: 'uuid' })),
+        }),
+        response: {
+          200: Type.Object({
+            refunds: Type.Array(AdminRefundSchema),
+            nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'null on the last page' }),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return app.services.refunds.list(request.query);
     },
   );
 

@@ -132,6 +132,7 @@ describe('admin routes', () => {
     { method: 'GET', url: '/admin/notifications' },
     { method: 'POST', url: '/admin/notifications/stream-ticket' },
     { method: 'GET', url: '/admin/notifications/stream' },
+    { method: 'GET', url: '/admin/refunds' },
   ];
 
   it.each(adminRoutes.map((r) => [`${r.method} ${r.url}`, r] as const))(
@@ -149,5 +150,6 @@ describe('admin routes', () => {
   it('answers an admin (the stream itself is tested over a real connection in routes/admin)', async () => {
     expect((await call('admin', adminRoutes[0]!)).statusCode).toBe(200);
     expect((await call('admin', adminRoutes[1]!)).statusCode).toBe(200);
+    expect((await call('admin', adminRoutes[3]!)).statusCode).toBe(200);
   });
 });

@@ -61,7 +61,7 @@ describe('GET /orders/:id', () => {
     expect(order).toEqual({
       orderId,
       orderNumber: expect.stringMatching(/^GR-\d{6}$/),
-      orderStatus: 'PENDING',
+      orderStatus: 'CONFIRMED',
       orderDate: expect.any(String),
       totalAmount: expect.any(Number),
       subtotal: 13.47,
@@ -228,7 +228,7 @@ describe('POST /orders/tracking', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().error.code).toBe('FORBIDDEN');
     }
-    expect((await get(alice, `/orders/${orderId}`)).json().orderStatus).toBe('PENDING');
+    expect((await get(alice, `/orders/${orderId}`)).json().orderStatus).toBe('CONFIRMED');
   });
 
   it("is 404 for someone else's order; an admin may confirm it", async () => {

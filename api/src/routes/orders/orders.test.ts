@@ -86,7 +86,8 @@ describe('POST /orders/create', () => {
     const expected = calculatePricing({ subtotalCents: 2 * 399 + 549, deliveryFeeCents: delivery.totalCents, state: 'IL' });
     const row = (await orderRow(body.orderId))!;
     expect(row).toMatchObject({
-      status: 'PENDING',
+      // Confirmed with the payment, without waiting for the browser's tracking call.
+      status: 'CONFIRMED',
       paymentStatus: 'PAID',
       subtotalCents: 1347,
       taxCents: expected.tax,

@@ -9,7 +9,7 @@ export const ORDER_MESSAGES = {
   paymentFailed: 'PayPal payment failed. Please try again.',
   /** Spec §8 "Orders". */
   orderNotFound: 'Order not found or unable to retrieve order details',
-  amountMismatch: 'The amount PayPal charged does not match the order total, so the order was cancelled. Please contact support.',
+  amountMismatch: 'The amount PayPal charged does not match the order total, so the order was cancelled and the payment is being refunded.',
   paymentPending: 'We could not confirm your PayPal payment yet. Please try again in a moment.',
   paypalOrderNotFound: 'This PayPal payment was not started from your cart. Please try again.',
   cartChanged: 'Your cart changed after the payment was started. Please review your cart and pay again.',

@@ -8,10 +8,14 @@
 //      insert; it then reads the winner's order instead (never check-then-insert).
 //   2. Settling captures the PayPal order (PayPal-Request-Id capture-{id}, so a repeat gets PayPal's
 //      first answer) and records the result with `where payment_status = 'PENDING'`, so exactly one
-//      request records it. Paid only if the capture is COMPLETED for exactly our total in USD; any
-//      other answer cancels the order and gives the stock back in that same recording transaction.
+//      request records it. Paid only if the capture is COMPLETED for exactly our total in USD. A paid
+//      order is confirmed in that same transaction: its 'confirmed' tracking entry and every
+//      notification (outbox.ts) are written with the payment, so the stores and the dashboard hear
+//      of it without the shopper's tab. Any other answer cancels the order and gives the stock back
+//      in the recording transaction, and money PayPal captured anyway is refunded (refunds.ts).
 //      When PayPal does not answer, the order stays PENDING; a retry (or /orders/paypal/complete)
 //      settles it later.
+//   Cancelling a paid order (an admin, POST /orders/tracking) refunds its capture the same way.
 import { randomBytes } from 'node:crypto';
 import type { Order } from '@grocer/shared/contracts';
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
@@ -41,6 +45,8 @@ import { mergeItems, priceCart, productsUnavailable, type CartItemInput } from '
 import type { Caller } from './checkout.ts';
 import { amountMismatch, invalidTransition, ORDER_MESSAGES, orderNotFound, orderNotPaid, paymentFailed, paymentPending } from './errors.ts';
 import { toOrderJson } from './orderJson.ts';
+import { enqueueOrderNotifications, type Outbox } from './outbox.ts';
+import type { RefundsService } from './refunds.ts';
 import { canTransition, parseTrackedStatus, statusWords } from './status.ts';
 
 /** Spec §9: the estimated delivery is 45 minutes from the order unless the route takes longer. */
@@ -115,6 +121,9 @@ export interface OrdersDeps {
   /** Stock changes can flip stockStatus; the catalogue's answer cache must not keep the old one. */
   catalogue: Pick<CatalogueService, 'invalidate'>;
   paypal: () => PaypalClient;
+  refunds: Pick<RefundsService, 'request' | 'send'>;
+  /** Told when a payment has queued notifications. */
+  outbox: Pick<Outbox, 'nudge'>;
 }
 
 /** Crockford base32 (no I, L, O, U): easy to read out on the phone. 256 % 32 = 0, so every letter is equally likely. */
@@ -176,7 +185,20 @@ function trackingMessage(order: OrderRow): string {
   return `Order is now ${statusWords(order.status)}`;
 }
 
-export function createOrdersService({ db, log, users, deliveryFees, catalogue, paypal }: OrdersDeps): OrdersService {
+/** A capture that took the payer's money (or may still): it must end in a paid order or a refund. */
+const moneyTaken = (s: Settlement) => s.paypalCaptureId !== null && (s.paypalCaptureStatus === 'COMPLETED' || s.paypalCaptureStatus === 'PENDING') && (s.paypalCapturedCents ?? 0) > 0;
+
+export function createOrdersService({ db, log, users, deliveryFees, catalogue, paypal, refunds, outbox }: OrdersDeps): OrdersService {
+  /** Sends a refund recorded by a committed transaction; a failure is left to the worker's retries. */
+  async function sendRefund(refundId: number | null): Promise<void> {
+    if (refundId === null) return;
+    try {
+      await refunds.send(refundId);
+    } catch (err) {
+      log.warn({ err, refundId }, 'refund not sent now; the outbox worker retries it');
+    }
+  }
+
   const loadOrder = async (where: SQL | undefined) => (await db.select().from(orders).where(where).limit(1))[0];
 
   const linesOf = (orderId: string) => db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
@@ -306,22 +328,39 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
     return restocked;
   }
 
-  /** Records a settlement once; a failed payment gives the stock back in the same transaction. */
+  /**
+   * Records a settlement once. Paid: the order is confirmed and its notifications queued in the same
+   * transaction. Not paid: the stock comes back, and money PayPal took anyway is refunded.
+   */
   async function record(order: OrderRow, settlement: Settlement): Promise<OrderRow> {
     let restocked = false;
+    let refundId: number | null = null;
+    const paid = settlement.paymentStatus === 'PAID';
+    const refund = !paid && moneyTaken(settlement);
     const updated = await db.transaction(async (txn) => {
       const tx = txn as unknown as Database;
-      const paid = settlement.paymentStatus === 'PAID';
+      const now = new Date();
+      const outcome = paid
+        ? { status: 'CONFIRMED' as const, confirmedAt: now }
+        : { status: 'CANCELLED' as const, cancelledAt: now, ...(refund ? { refundStatus: 'DUE' as const, refundDueCents: settlement.paypalCapturedCents } : {}) };
       const [row] = await tx
         .update(orders)
-        .set({ ...settlement, ...(paid ? {} : { status: 'CANCELLED' as const }), updatedAt: new Date() })
+        .set({ ...settlement, ...outcome, updatedAt: now })
         .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'PENDING')))
         .returning();
-      if (!row || paid) return row;
+      if (!row) return row;
+      if (paid) {
+        await tx.insert(orderTracking).values({ orderId: row.id, status: 'CONFIRMED', notes: 'Payment received' }).onConflictDoNothing();
+        await enqueueOrderNotifications(tx, row);
+        return row;
+      }
       restocked = await releaseStock(tx, order.id);
+      if (refund) refundId = await refunds.request(tx, { orderId: row.id, amountCents: 'remaining', reason: `Payment for Grocer order ${row.orderNumber} not accepted`, key: 'payment-not-accepted' });
       return row;
     });
     if (restocked) catalogue.invalidate();
+    if (updated && paid) outbox.nudge();
+    await sendRefund(refundId);
     // Another request recorded it first: theirs stands.
     return updated ?? (await loadOrder(eq(orders.id, order.id)))!;
   }
@@ -345,6 +384,7 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
 
       const from = current.status;
       let restocked = false;
+      let refundId: number | null = null;
       const updated = await db.transaction(async (txn) => {
         const tx = txn as unknown as Database;
         const now = new Date();
@@ -359,7 +399,10 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
           .where(and(eq(orders.id, current.id), eq(orders.status, from), eq(orders.paymentStatus, 'PAID')))
           .returning();
         if (!row) return undefined;
-        if (to === 'CANCELLED') restocked = await releaseStock(tx, row.id);
+        if (to === 'CANCELLED') {
+          restocked = await releaseStock(tx, row.id);
+          refundId = await refunds.request(tx, { orderId: row.id, amountCents: 'remaining', reason: `Grocer order ${row.orderNumber} was cancelled`, key: 'cancelled' });
+        }
         await tx
           .insert(orderTracking)
           .values({ orderId: row.id, status: to, notes: input.notes ?? null, recordedBy: caller.uuid, clientTimestamp: input.timestamp ?? null })
@@ -368,8 +411,8 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
       });
       if (updated) {
         if (restocked) catalogue.invalidate();
-        // No PayPal refund call is made here: support refunds the capture and the row says it is due.
-        if (to === 'CANCELLED') log.info({ orderId: updated.id, refundDueCents: updated.refundDueCents, by: caller.uuid }, 'paid order cancelled; refund due');
+        if (to === 'CANCELLED') log.info({ orderId: updated.id, refundDueCents: updated.refundDueCents, by: caller.uuid }, 'paid order cancelled; refunding');
+        await sendRefund(refundId);
         return updated;
       }
       current = (await loadOrder(eq(orders.id, order.id)))!;

@@ -1,8 +1,8 @@
-// PaypalClient over HTTP (PayPal REST: OAuth2 client credentials + Orders v2), with global fetch.
+// PaypalClient over HTTP (PayPal REST: OAuth2 client credentials, Orders v2, Payments v2 refunds), with global fetch.
 // The same code talks to the sandbox, live PayPal or our /dev/paypal stand-in; only the base URL
 // and the credentials differ (config.ts). Amounts cross the wire as PayPal's "12.34" strings and
 // are turned into integer cents here, by string arithmetic, never through a float.
-import { PaypalError, type PaypalCapture, type PaypalClient, type PaypalCreateOrderInput, type PaypalOrderState } from './types.ts';
+import { PaypalError, type PaypalCapture, type PaypalClient, type PaypalCreateOrderInput, type PaypalOrderState, type PaypalRefundState } from './types.ts';
 
 export interface PaypalClientOptions {
   /** e.g. https://api-m.sandbox.paypal.com or http://localhost:4000/dev/paypal; no trailing slash needed. */
@@ -225,5 +225,16 @@ export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
     },
 
     getOrder,
+
+    async refundCapture(input) {
+      const body = { amount: { currency_code: input.currency, value: centsToValue(input.amountCents) }, note_to_payer: input.note.slice(0, 255) };
+      const response = await call('POST', `/v2/payments/captures/${encodeURIComponent(input.captureId)}/refund`, { requestId: input.requestId, body });
+      if (response.status !== 200 && response.status !== 201) throw failure('refund', response);
+      const id = field(response.body, 'id');
+      const status = field(response.body, 'status');
+      if (typeof id !== 'string' || typeof status !== 'string') throw unreadable('a refund', response);
+      const refund: PaypalRefundState = { id, status };
+      return refund;
+    },
   };
 }

@@ -1,6 +1,6 @@
 // The PayPal stand-in under /dev/paypal (registered from routes/dev, so never in production): the
 // slice of PayPal's REST API that checkout uses (OAuth2 client credentials, Orders v2 create / get /
-// capture), the approval steps PayPal's own pages would take, and a JS SDK stand-in (sdk.js).
+// capture, Payments v2 capture refunds), the approval steps PayPal's own pages would take, and a JS SDK stand-in (sdk.js).
 // Without PAYPAL_CLIENT_ID/SECRET the API's PayPal client calls these endpoints over HTTP exactly as
 // it would call PayPal, with the dev pair grocer-dev-client / grocer-dev-secret. State lives in
 // memory (orderBook.ts): development only, one process, lost on restart.
@@ -220,6 +220,43 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const answer = book.captureOrder(request.params.id, requestIdOf(request), minimalAnswer(request));
       return reply.code(answer.statusCode).send(answer.body);
     },
+  );
+
+  const CaptureParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+  app.post(
+    '/v2/payments/captures/:id/refund',
+    {
+      onRequest: requireBearer,
+      schema: {
+        tags,
+        summary: 'PayPal stand-in: refund a completed capture (all that is left, or `amount`); PayPal-Request-Id replays the first answer',
+        description: '422 REFUND_AMOUNT_EXCEEDED past what is left of the capture, CAPTURE_FULLY_REFUNDED, TRANSACTION_REFUSED (a declined capture); 404 for an unknown capture.',
+        params: CaptureParams,
+        body: Type.Object({
+          amount: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: '{ currency_code, value }; default: all that is left' })),
+          note_to_payer: Type.Optional(Type.String({ maxLength: 255 })),
+          invoice_id: Type.Optional(Type.String({ maxLength: 127 })),
+        }),
+        response: paypalResponses,
+      },
+    },
+    async (request, reply) => {
+      const answer = book.refundCapture(request.params.id, request.body, requestIdOf(request), minimalAnswer(request));
+      return reply.code(answer.statusCode).send(answer.body);
+    },
+  );
+
+  app.get(
+    '/v2/payments/captures/:id',
+    { onRequest: requireBearer, schema: { tags, summary: 'PayPal stand-in: show a capture (COMPLETED, PARTIALLY_REFUNDED, REFUNDED)', params: CaptureParams, response: paypalResponses } },
+    async (request) => book.getCapture(request.params.id),
+  );
+
+  app.get(
+    '/v2/payments/refunds/:id',
+    { onRequest: requireBearer, schema: { tags, summary: 'PayPal stand-in: show a refund', params: CaptureParams, response: paypalResponses } },
+    async (request) => book.getRefund(request.params.id),
   );
 
   // What PayPal's checkout window does, for the SDK stand-in and for tests. Open: the order id is the secret.

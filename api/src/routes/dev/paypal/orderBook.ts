@@ -4,7 +4,9 @@
 // so a long-running dev server cannot grow without limit. The rules follow PayPal's Orders v2:
 // an order is CREATED (or PAYER_ACTION_REQUIRED when a payment_source is given), the payer approves
 // it (here: POST /dev/paypal/orders/{id}/approve, what the SDK stand-in's dialog calls), and one
-// capture completes it. Errors carry PayPal's names and issues so the client's handling is exercised.
+// capture completes it. A completed capture can then be refunded, in parts, up to its amount
+// (Payments v2: POST /v2/payments/captures/{id}/refund), idempotently on PayPal-Request-Id.
+// Errors carry PayPal's names and issues so the client's handling is exercised.
 import { randomBytes } from 'node:crypto';
 import { centsToValue, valueToCents } from '../../../services/paypal/client.ts';
 
@@ -25,11 +27,20 @@ interface Amount {
   value: string;
 }
 
+interface DevRefund {
+  id: string;
+  status: 'COMPLETED';
+  amount: Amount;
+  note: string | null;
+  time: string;
+}
+
 interface DevCapture {
   id: string;
-  status: 'COMPLETED' | 'DECLINED';
+  status: 'COMPLETED' | 'DECLINED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
   amount: Amount;
   time: string;
+  refunds: DevRefund[];
 }
 
 interface DevOrder {
@@ -241,9 +252,13 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
   // PayPal keeps request ids for hours; a replay within that window gets the first answer.
   const requests = new BoundedMap<{ orderId: string } | OrdersAnswer>(maxOrders * 2, orderTtlMs, now);
   const tokens = new BoundedMap<true>(1_000, TOKEN_TTL_SECONDS * 1000, now);
+  // Capture id → order id, refund id → capture id: what the Payments API looks things up by.
+  const captures = new BoundedMap<string>(maxOrders, orderTtlMs, now);
+  const refundIndex = new BoundedMap<string>(maxOrders * 2, orderTtlMs, now);
   const iso = () => new Date(now()).toISOString();
 
   const orderUrl = (id: string) => `${options.baseUrl}/v2/checkout/orders/${id}`;
+  const captureUrl = (id: string) => `${options.baseUrl}/v2/payments/captures/${id}`;
 
   function find(id: string): DevOrder {
     const order = orders.get(id);
@@ -261,8 +276,59 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
       ...(order.unit.invoice_id ? { invoice_id: order.unit.invoice_id } : {}),
       ...(order.unit.custom_id ? { custom_id: order.unit.custom_id } : {}),
       create_time: capture.time,
-      update_time: capture.time,
+      update_time: capture.refunds.at(-1)?.time ?? capture.time,
+      links: [
+        { href: captureUrl(capture.id), rel: 'self', method: 'GET' },
+        ...(capture.status === 'COMPLETED' || capture.status === 'PARTIALLY_REFUNDED' ? [{ href: `${captureUrl(capture.id)}/refund`, rel: 'refund', method: 'POST' }] : []),
+        { href: orderUrl(order.id), rel: 'up', method: 'GET' },
+      ],
     };
+  }
+
+  function refundJson(capture: DevCapture, refund: DevRefund): Json {
+    return {
+      id: refund.id,
+      status: refund.status,
+      amount: refund.amount,
+      ...(refund.note ? { note_to_payer: refund.note } : {}),
+      create_time: refund.time,
+      update_time: refund.time,
+      links: [
+        { href: `${options.baseUrl}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' },
+        { href: captureUrl(capture.id), rel: 'up', method: 'GET' },
+      ],
+    };
+  }
+
+  /** What is left of a capture to refund, in cents. */
+  const refundable = (capture: DevCapture) =>
+    valueToCents(capture.amount.value)! - capture.refunds.reduce((sum, r) => sum + valueToCents(r.amount.value)!, 0);
+
+  function refundAnswer(captureId: string, body: unknown, minimal: boolean): OrdersAnswer {
+    const orderId = captures.get(captureId);
+    const order = orderId === undefined ? undefined : orders.get(orderId);
+    const capture = order?.capture;
+    if (!order || !capture) throw orderNotFound();
+    if (capture.status === 'DECLINED') throw unprocessable('TRANSACTION_REFUSED', 'The capture was not completed, so there is nothing to refund.');
+    const left = refundable(capture);
+    if (left <= 0) throw unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
+    if (!isObject(body)) throw invalidRequest('MALFORMED_REQUEST_JSON', '/', 'The request JSON is not well formed.');
+    const amount = body.amount === undefined ? { currency_code: capture.amount.currency_code, value: centsToValue(left) } : parseAmount(body.amount, '/amount');
+    if (amount.currency_code !== capture.amount.currency_code) {
+      throw unprocessable('REFUND_CAPTURE_CURRENCY_MISMATCH', 'Refund currency must be the same as the capture currency.', '/amount/currency_code');
+    }
+    if (valueToCents(amount.value)! > left) {
+      throw unprocessable('REFUND_AMOUNT_EXCEEDED', 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.', '/amount/value');
+    }
+    const time = iso();
+    const note = typeof body.note_to_payer === 'string' ? body.note_to_payer.slice(0, 255) : null;
+    const refund: DevRefund = { id: paypalId(17), status: 'COMPLETED', amount, note, time };
+    capture.refunds.push(refund);
+    capture.status = refundable(capture) === 0 ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    refundIndex.set(refund.id, captureId);
+    order.updateTime = time;
+    const full = refundJson(capture, refund);
+    return { statusCode: 201, body: minimal ? { id: full.id, status: full.status, links: full.links } : full };
   }
 
   /** The full representation (Prefer: return=representation, and every GET). */
@@ -283,7 +349,14 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
         {
           ...order.unit,
           payee: { email_address: 'merchant@grocer.example', merchant_id: 'GROCERDEVMRCH' },
-          ...(order.capture ? { payments: { captures: [captureJson(order, order.capture)] } } : {}),
+          ...(order.capture
+            ? {
+                payments: {
+                  captures: [captureJson(order, order.capture)],
+                  ...(order.capture.refunds.length > 0 ? { refunds: order.capture.refunds.map((r) => refundJson(order.capture!, r)) } : {}),
+                },
+              }
+            : {}),
         },
       ],
       ...(payer ? { payer } : {}),
@@ -330,7 +403,9 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
       status: order.outcome === 'decline' ? 'DECLINED' : 'COMPLETED',
       amount: { currency_code: order.unit.amount.currency_code, value: centsToValue(cents) },
       time,
+      refunds: [],
     };
+    captures.set(order.capture.id, order.id);
     order.status = 'COMPLETED';
     order.updateTime = time;
     return { statusCode: 201, body: answerBody(order, minimal, 'capture') };
@@ -397,6 +472,45 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
       }
       if (key !== undefined) requests.set(key, answer);
       return answer;
+    },
+
+    /**
+     * POST /v2/payments/captures/{id}/refund: `amount` (default: all that is left) up to what is left of
+     * the capture. A repeated PayPal-Request-Id for the same capture replays the first answer, errors
+     * included, so a retried refund never refunds twice.
+     */
+    refundCapture(captureId: string, body: unknown, requestId: string | undefined, minimal: boolean): OrdersAnswer {
+      const key = requestId === undefined ? undefined : `refund:${captureId}:${requestId}`;
+      const earlier = key === undefined ? undefined : requests.get(key);
+      if (earlier && 'statusCode' in earlier) return earlier;
+      let answer: OrdersAnswer;
+      try {
+        answer = refundAnswer(captureId, body, minimal);
+      } catch (err) {
+        // Not-found and malformed requests are not remembered: PayPal never processed them.
+        if (!(err instanceof PaypalApiError) || err.statusCode !== 422) throw err;
+        answer = { statusCode: err.statusCode, body: err.body };
+      }
+      if (key !== undefined) requests.set(key, answer);
+      return answer;
+    },
+
+    /** GET /v2/payments/captures/{id}: its status (COMPLETED, PARTIALLY_REFUNDED, REFUNDED) and amount. */
+    getCapture(captureId: string): Json {
+      const orderId = captures.get(captureId);
+      const order = orderId === undefined ? undefined : orders.get(orderId);
+      if (!order?.capture) throw orderNotFound();
+      return captureJson(order, order.capture);
+    },
+
+    /** GET /v2/payments/refunds/{id}. */
+    getRefund(refundId: string): Json {
+      const captureId = refundIndex.get(refundId);
+      const orderId = captureId === undefined ? undefined : captures.get(captureId);
+      const capture = orderId === undefined ? undefined : orders.get(orderId)?.capture;
+      const refund = capture?.refunds.find((r) => r.id === refundId);
+      if (!capture || !refund) throw orderNotFound();
+      return refundJson(capture, refund);
     },
 
     /** The payer approves (the SDK stand-in's dialog). Repeating it before the capture may change the outcome. */

@@ -264,3 +264,51 @@ describe('in production', () => {
     }
   });
 });
+
+describe('Payments v2: capture refunds', () => {
+  const refund = (captureId: string, payload: object = {}, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: `/dev/paypal/v2/payments/captures/${captureId}/refund`,
+      headers: { authorization: `Bearer ${token}`, prefer: 'return=representation', ...headers },
+      payload,
+    });
+  const show = (path: string) => app.inject({ method: 'GET', url: `/dev/paypal/v2/payments/${path}`, headers: { authorization: `Bearer ${token}` } });
+
+  /** A completed capture of `value` dollars. */
+  async function captured(value = '10.00', outcome?: string): Promise<string> {
+    const id = (await createOrder(orderBody(value))).json().id as string;
+    await approve(id, outcome ? { outcome } : undefined);
+    return (await capture(id, { prefer: 'return=representation' })).json().purchase_units[0].payments.captures[0].id as string;
+  }
+
+  it('refunds in parts up to the capture, each PayPal-Request-Id once, and shows its state', async () => {
+    const captureId = await captured('10.00');
+    const first = await refund(captureId, { amount: { currency_code: 'USD', value: '2.50' }, note_to_payer: 'One line dropped' }, { 'paypal-request-id': 'r-1' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ id: expect.stringMatching(/^[A-Z0-9]{17}$/), status: 'COMPLETED', amount: { currency_code: 'USD', value: '2.50' } });
+    // A retry with the same request id is the same refund, not a second one.
+    const replay = await refund(captureId, { amount: { currency_code: 'USD', value: '2.50' } }, { 'paypal-request-id': 'r-1' });
+    expect(replay.json().id).toBe(first.json().id);
+    expect((await show(`captures/${captureId}`)).json()).toMatchObject({ status: 'PARTIALLY_REFUNDED', amount: { value: '10.00' } });
+
+    const tooMuch = await refund(captureId, { amount: { currency_code: 'USD', value: '7.51' } }, { 'paypal-request-id': 'r-2' });
+    expect([tooMuch.statusCode, issueOf(tooMuch.json())]).toEqual([422, 'REFUND_AMOUNT_EXCEEDED']);
+    // No amount: all that is left.
+    const rest = await refund(captureId, {}, { 'paypal-request-id': 'r-3' });
+    expect(rest.json().amount).toEqual({ currency_code: 'USD', value: '7.50' });
+    expect((await show(`captures/${captureId}`)).json().status).toBe('REFUNDED');
+    expect((await show(`refunds/${rest.json().id}`)).json()).toMatchObject({ id: rest.json().id, status: 'COMPLETED' });
+    const again = await refund(captureId, {}, { 'paypal-request-id': 'r-4' });
+    expect([again.statusCode, issueOf(again.json())]).toEqual([422, 'CAPTURE_FULLY_REFUNDED']);
+  });
+
+  it('refuses a declined capture, another currency, an unknown capture and no token', async () => {
+    const declined = await captured('5.00', 'decline');
+    expect(issueOf((await refund(declined)).json())).toBe('TRANSACTION_REFUSED');
+    const euros = await refund(await captured('5.00'), { amount: { currency_code: 'EUR', value: '1.00' } });
+    expect(euros.statusCode).toBe(422);
+    expect((await refund('NOSUCHCAPTURE00')).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/dev/paypal/v2/payments/captures/X/refund', payload: {} })).statusCode).toBe(401);
+  });
+});

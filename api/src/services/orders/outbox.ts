@@ -1,0 +1,336 @@
+// The order outbox: what a paid order must set off, written in the transaction that records the
+// payment, and a worker in every API process that delivers it. The notifications table is the
+// outbox: the customer's confirmation and each store's new-order mail are rows with deliver_to, the
+// admin dashboard's row is delivered by being stored (the feed reads the table). So a paid order
+// reaches its stores and the dashboard whether or not the shopper's tab makes its follow-up calls.
+//
+// Delivery, with several replicas: a worker claims due rows with FOR UPDATE SKIP LOCKED and a lease
+// (claimed_at), sends, and marks them delivered; a failure releases the claim and waits
+// next_attempt_at (exponential backoff). Closing the app stops the worker after its current batch,
+// so a restart loses nothing and sends nothing twice. (Only a process killed between sending a mail
+// and marking it leaves a claim to expire, after DELIVERY_LEASE_MINUTES: then that one mail can go twice.)
+// The same worker retries refunds that are due (refunds.ts).
+import type { NewOrderItemsNotification, NewOrderNotification } from '@grocer/shared/contracts';
+import { and, asc, eq, exists, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { notifications, orderLines, orders, stores, type NotificationRow, type NotificationTypeValue, type OrderLineRow, type OrderRow } from '../../db/schema.ts';
+import { userText, type MailMessage, type MailService } from '../mail.ts';
+import { centsToDollars } from '../pricing.ts';
+import { customerName, deliveryInfoOf } from './orderJson.ts';
+import type { RefundsService } from './refunds.ts';
+
+/** How long a claimed, unconfirmed mail is left to its sender before another process may send it. */
+export const DELIVERY_LEASE_MINUTES = 15;
+/** The worker's poll; a payment recorded by this process wakes it at once (nudge). */
+export const OUTBOX_POLL_MS = 1_000;
+const BATCH = 20;
+
+/** 10 s, 20 s, 40 s ... up to an hour: for mails and refunds that failed. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(10 * 2 ** Math.max(attempts - 1, 0), 3_600);
+}
+
+/** Units, not lines: "3 items" for three cartons of one milk. */
+const itemCount = (lines: OrderLineRow[]) => lines.reduce((sum, l) => sum + l.quantity, 0);
+export const storeUuids = (lines: OrderLineRow[]) => [...new Set(lines.map((l) => l.storeUuid))];
+
+export function newOrderPayload(order: OrderRow, lines: OrderLineRow[]): NewOrderNotification {
+  return {
+    type: 'new_order',
+    orderId: order.id,
+    customerName: customerName(order),
+    totalAmount: centsToDollars(order.totalCents),
+    itemCount: itemCount(lines),
+    storeCount: storeUuids(lines).length,
+    timestamp: order.createdAt.toISOString(),
+  };
+}
+
+export function storePayloads(order: OrderRow, lines: OrderLineRow[]): NewOrderItemsNotification[] {
+  return storeUuids(lines).map((storeId) => {
+    const own = lines.filter((l) => l.storeUuid === storeId);
+    return {
+      type: 'new_order_items',
+      orderId: order.id,
+      storeId,
+      storeName: own[0]!.storeName,
+      customerName: customerName(order),
+      items: own.map((l) => ({ productId: l.productUuid, name: l.productName, quantity: l.quantity, price: centsToDollars(l.unitPriceCents) })),
+      deliveryInfo: deliveryInfoOf(order),
+      timestamp: order.createdAt.toISOString(),
+    };
+  });
+}
+
+function orderCreatedPayload(order: OrderRow, lines: OrderLineRow[]) {
+  return {
+    type: 'order_created',
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    customerName: customerName(order),
+    email: order.customerEmail,
+    totalAmount: centsToDollars(order.totalCents),
+    itemCount: itemCount(lines),
+    storeCount: storeUuids(lines).length,
+    storeIds: storeUuids(lines),
+    timestamp: order.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Stores every notification of a paid order that is missing (UNIQUE (order_id, type, recipient)
+ * decides, never check-then-insert), through `tx`: the payment's transaction, or a browser's
+ * follow-up call for an order paid before the outbox existed. Returns how many rows were new.
+ */
+export async function enqueueOrderNotifications(tx: Database, order: OrderRow): Promise<number> {
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+  const payloads = storePayloads(order, lines);
+  const contacts =
+    payloads.length === 0
+      ? []
+      : await tx
+          .select({ uuid: stores.uuid, contactEmail: stores.contactEmail })
+          .from(stores)
+          .where(inArray(stores.uuid, payloads.map((p) => p.storeId)));
+  const emailOf = new Map(contacts.map((c) => [c.uuid, c.contactEmail]));
+  const rows = [
+    { type: 'order_created' as const, recipient: `customer:${order.userUuid}`, payload: orderCreatedPayload(order, lines), deliverTo: order.customerEmail },
+    { type: 'new_order' as const, recipient: 'admin', payload: newOrderPayload(order, lines), deliverTo: null },
+    ...payloads.map((p) => ({ type: 'new_order_items' as const, recipient: `store:${p.storeId}`, payload: p, deliverTo: emailOf.get(p.storeId) ?? null })),
+  ];
+  const inserted = await tx
+    .insert(notifications)
+    .values(
+      rows.map((r) => ({
+        orderId: order.id,
+        type: r.type,
+        recipient: r.recipient,
+        payload: r.payload as unknown as Record<string, unknown>,
+        deliverTo: r.deliverTo,
+        // The dashboard's row is delivered by being stored.
+        deliveredAt: r.deliverTo === null ? sql`now()` : null,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+  return inserted.length;
+}
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** "233 S Wacker Dr, Apt 12": the user's own address text, made mail-safe. */
+const street = (address: string, apartment: string | null | undefined) => [userText(address), userText(apartment)].filter(Boolean).join(', ');
+
+export function confirmationMail(order: OrderRow, lines: OrderLineRow[], shellUrl: string): Omit<MailMessage, 'to'> {
+  const items = lines.map((l) => `  ${l.quantity} × ${l.productName} (${l.storeName}) ${money(l.lineTotalCents)}`).join('\n');
+  return {
+    subject: `Your Grocer order ${order.orderNumber}`,
+    text: [
+      `Hi ${userText(order.customerFirstName, 'there')},`,
+      '',
+      `Thank you for your order ${order.orderNumber}. We have told the stores and will deliver to:`,
+      `  ${street(order.deliveryStreet, order.deliveryApartment)}, ${userText(order.deliveryCity)}, ${userText(order.deliveryState)} ${userText(order.deliveryZip)}`,
+      '',
+      items,
+      '',
+      `Total paid: ${money(order.totalCents)}`,
+      `Tracking number: ${order.trackingNumber}`,
+      '',
+      `Order details: ${shellUrl.replace(/\/$/, '')}/order-details/${order.id}`,
+    ].join('\n'),
+  };
+}
+
+/** A store's new-order mail: exactly what its stored notification says (items and delivery info). */
+export function storeMail(order: Pick<OrderRow, 'orderNumber'>, payload: NewOrderItemsNotification): Omit<MailMessage, 'to'> {
+  const units = payload.items.reduce((sum, i) => sum + i.quantity, 0);
+  const d = payload.deliveryInfo;
+  const instructions = userText(d.deliveryInstructions);
+  return {
+    subject: `New order ${order.orderNumber} for ${payload.storeName}: ${units} item${units === 1 ? '' : 's'}`,
+    text: [
+      `New order ${order.orderNumber} for ${payload.storeName}.`,
+      '',
+      'Items to prepare:',
+      ...payload.items.map((i) => `  ${i.quantity} × ${i.name}  $${i.price.toFixed(2)} each`),
+      '',
+      'Deliver to:',
+      `  ${userText(payload.customerName, 'Customer')}`,
+      `  ${street(d.address, d.apartment)}`,
+      `  ${userText(d.city)}, ${userText(d.state)} ${userText(d.zipCode)}`,
+      `  Phone: ${userText(d.phone)}`,
+      ...(instructions ? [`  Instructions: ${instructions}`] : []),
+      '',
+      `Order id: ${payload.orderId}`,
+      `Placed: ${payload.timestamp}`,
+    ].join('\n'),
+  };
+}
+
+export interface Outbox {
+  /**
+   * Mails the order's undelivered rows of `type` now (the browser's follow-up call), whatever their
+   * backoff; rows another process is sending are left to it. Returns how many could not be sent.
+   */
+  deliverOrder(orderId: string, type: NotificationTypeValue): Promise<number>;
+  /** One worker pass: due mails, then due refunds. True when a batch was full (more may wait). */
+  runOnce(): Promise<boolean>;
+  /** Something was just queued: deliver now rather than at the next poll. */
+  nudge(): void;
+  start(): void;
+  /** Stops polling and waits for the pass in progress (app close). */
+  stop(): Promise<void>;
+}
+
+export interface OutboxDeps {
+  db: Database;
+  log: FastifyBaseLogger;
+  config: Pick<Config, 'publicShellUrl'>;
+  mail: Pick<MailService, 'send'>;
+  refunds: Pick<RefundsService, 'sendDue'>;
+  /** The admin feed: told when a row may have appeared. */
+  feed: { nudge(): void };
+  pollMs?: number;
+}
+
+export function createOutbox({ db, log, config, mail, refunds, feed, pollMs = OUTBOX_POLL_MS }: OutboxDeps): Outbox {
+  const stale = sql`now() - make_interval(mins => ${DELIVERY_LEASE_MINUTES})`;
+  // Nobody is told about an order an admin cancelled before its mail went out.
+  const orderLive = exists(
+    db
+      .select({ one: sql`1` })
+      .from(orders)
+      .where(and(eq(orders.id, notifications.orderId), ne(orders.status, 'CANCELLED'))),
+  );
+
+  /** Claims undelivered mail rows (attempts + 1), skipping rows another process has locked or holds a fresh claim on. */
+  async function claim(which: SQL | undefined): Promise<NotificationRow[]> {
+    const claimable = db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          isNull(notifications.deliveredAt),
+          isNotNull(notifications.deliverTo),
+          or(isNull(notifications.claimedAt), lt(notifications.claimedAt, stale)),
+          orderLive,
+          which,
+        ),
+      )
+      .orderBy(notifications.id)
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return db
+      .update(notifications)
+      .set({ claimedAt: sql`now()`, attempts: sql`${notifications.attempts} + 1` })
+      .where(inArray(notifications.id, claimable))
+      .returning();
+  }
+
+  /** Sends claimed rows (their order read once per order); returns how many failed. */
+  async function send(rows: NotificationRow[]): Promise<number> {
+    let failed = 0;
+    const byOrder = new Map<string, { order: OrderRow; lines: OrderLineRow[] } | undefined>();
+    for (const row of rows) {
+      if (!byOrder.has(row.orderId)) {
+        const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId));
+        const lines = order ? await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)) : [];
+        byOrder.set(row.orderId, order && { order, lines });
+      }
+      const found = byOrder.get(row.orderId);
+      if (!found) continue;
+      try {
+        const message =
+          row.type === 'order_created'
+            ? confirmationMail(found.order, found.lines, config.publicShellUrl)
+            : storeMail(found.order, row.payload as unknown as NewOrderItemsNotification);
+        await mail.send({ to: row.deliverTo!, ...message });
+      } catch (err) {
+        failed += 1;
+        log.warn({ err, notificationId: row.id, orderId: row.orderId, type: row.type, attempts: row.attempts }, 'notification mail failed; retried later');
+        const reason = err instanceof Error ? err.message.slice(0, 500) : 'unknown error';
+        await db
+          .update(notifications)
+          .set({ claimedAt: null, lastError: reason, nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})` })
+          .where(eq(notifications.id, row.id));
+        continue;
+      }
+      await db.update(notifications).set({ deliveredAt: sql`now()`, claimedAt: null, lastError: null }).where(eq(notifications.id, row.id));
+    }
+    return failed;
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let started = false;
+  let stopped = false;
+
+  async function runOnce(): Promise<boolean> {
+    const due = await claim(lte(notifications.nextAttemptAt, sql`now()`));
+    await send(due);
+    const refunded = await refunds.sendDue();
+    return due.length === BATCH || refunded === BATCH;
+  }
+
+  function schedule() {
+    if (!started || stopped || timer || running) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void pass();
+    }, pollMs);
+    // The worker never keeps the process alive on its own.
+    timer.unref();
+  }
+
+  function pass(): Promise<void> {
+    // One pass at a time per process; a nudge during a pass asks for another right after it.
+    if (running) {
+      again = true;
+      return running;
+    }
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          if (stopped) break;
+          if (await runOnce()) again = true;
+        } while (again);
+      } catch (err) {
+        log.warn({ err }, 'outbox pass failed; retrying at the next poll');
+      } finally {
+        running = null;
+        schedule();
+      }
+    })();
+    return running;
+  }
+
+  return {
+    async deliverOrder(orderId, type) {
+      return send(await claim(and(eq(notifications.orderId, orderId), eq(notifications.type, type))));
+    },
+    runOnce,
+    nudge() {
+      feed.nudge();
+      if (started && !stopped) void pass();
+    },
+    start() {
+      if (started) return;
+      started = true;
+      void pass();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
