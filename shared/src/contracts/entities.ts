@@ -330,6 +330,16 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const DEFAULT_ORDER_STATUS: OrderStatus = 'PROCESSING';
 
 export interface OrderItem {
+  /** The product's uuid, for links to its page; null for lines whose product no longer exists. */
+  productUuid: string | null;
+  /** The product's picture; null when its product no longer exists. */
+  image: string | null;
+  /** The size label at the time of the order ("1 gal"); null when unknown. */
+  sizeLabel: string | null;
+  /** The unit price label at the time of the order ("$0.13/fl oz"); null when unknown. */
+  unitPriceLabel: string | null;
+  /** The store's publicId, for links to the product page; null when unknown. */
+  storePublicId: string | null;
   productName: string;
   quantity: number;
   unitPrice: Dollars;

@@ -58,6 +58,11 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
   const unitPrice = overrides.unitPrice ?? 3.49;
   const quantity = overrides.quantity ?? 2;
   return {
+    productUuid: 'p-milk',
+    image: '/images/products/p-milk.svg',
+    sizeLabel: '1 gal',
+    unitPriceLabel: '$0.03/fl oz',
+    storePublicId: 'fresh-mart',
     productName: 'Whole Milk',
     storeName: 'Fresh Mart',
     ...overrides,
