@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 it('serves a store logo and a product picture as immutable SVG', async () => {
-  for (const path of [storeLogoPath('lakeview-fresh'), productImagePath('dairy-eggs', 1)]) {
+  for (const path of [storeLogoPath('lakeview-fresh'), productImagePath('Whole Milk')]) {
     const res = await app.inject({ method: 'GET', url: path });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
