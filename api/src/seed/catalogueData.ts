@@ -47,7 +47,7 @@ export interface CategorySeed {
 }
 
 export const CATEGORY_SEEDS: readonly CategorySeed[] = [
-  { name: 'Dairy & Eggs', slug: 'dairy-eggs', color: '#dbeafe', perPound: false, brands: ['Prairie Farms', 'Clover Ridge', 'Hillside Creamery', 'Lakeshore Dairy', 'Sunny Meadow', 'Bluebell Farms'], items: [
+  { name: 'Dairy & Eggs', slug: 'dairy-eggs', color: '#c9def4', perPound: false, brands: ['Prairie Farms', 'Clover Ridge', 'Hillside Creamery', 'Lakeshore Dairy', 'Sunny Meadow', 'Bluebell Farms'], items: [
     ['Whole Milk', 'glass-of-milk', ['1 gal', '64 fl oz', '32 fl oz'], 429], ['2% Milk', 'glass-of-milk', ['1 gal', '64 fl oz'], 399], ['Skim Milk', 'glass-of-milk', ['1 gal', '64 fl oz'], 389],
     ['Chocolate Milk', 'cup-with-straw', ['64 fl oz', '16 fl oz'], 449], ['Large Eggs', 'egg', ['12 ct', '18 ct'], 399], ['Brown Eggs', 'nest-with-eggs', ['12 ct', '6 ct'], 499],
     ['Unsalted Butter', 'butter', ['16 oz', '8 oz'], 549], ['Cheddar Cheese', 'cheese-wedge', ['8 oz', '16 oz'], 449], ['Mozzarella Cheese', 'cheese-wedge', ['8 oz', '16 oz'], 429],
