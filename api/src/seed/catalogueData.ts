@@ -146,5 +146,5 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
  */
 export const BRAND_LINES: readonly string[] = ['Organic', 'Simply', 'Select', 'Reserve', 'Naturals', 'Classic', 'Family Pack', 'Premium', 'Lite', 'Original'];
 
-/** Multiples of an item's listed sizes, in order, used the same way for a scale catalogue. */
-export const SIZE_MULTIPLES: readonly number[] = [2, 3, 1.5, 4, 0.5, 6, 5, 8, 10, 2.5, 12, 16];
+/** Multiples of an item's listed sizes, nearest first (a scale catalogue reads like a shelf for longer), used the same way. */
+export const SIZE_MULTIPLES: readonly number[] = [1.5, 2, 0.5, 0.75, 3, 2.5, 4, 6, 5, 8, 10, 12, 16];
