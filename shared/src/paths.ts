@@ -60,6 +60,7 @@ export const paths = {
   store: (publicId: string, listing?: ListingQuery) => `/store/${segment(publicId)}${listingQuery(listing)}`,
   storeCategory: (publicId: string, categoryUuid: string, listing?: ListingQuery) =>
     `/store/${segment(publicId)}/category/${segment(categoryUuid)}${listingQuery(listing)}`,
+  product: (publicId: string, productUuid: string) => `/store/${segment(publicId)}/product/${segment(productUuid)}`,
   /** Without `sort` the search is ranked by relevance. */
   search: (q?: string, listing?: Omit<ListingQuery, 'q'>) => `/search${listingQuery({ ...listing, q }, null)}`,
   cart: () => '/cart',

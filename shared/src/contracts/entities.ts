@@ -131,9 +131,42 @@ export interface ProductCategoryRef {
 
 export type StockStatus = 'IN_STOCK' | 'OUT_OF_STOCK';
 
+/** The unit a product's size is sold in, as US shelf labels write it. */
+export type SizeUnit = 'oz' | 'fl oz' | 'lb' | 'ct' | 'gal' | 'qt' | 'pt' | 'l' | 'ml' | 'g' | 'kg';
+
+export interface ProductSize {
+  /** How much of `unit` one item holds (e.g. 1 for "1 gal", 8 for "8 ct", 0.5 for "0.5 lb"). */
+  amount: number;
+  unit: SizeUnit;
+  /** As printed after the name: "1 gal", "8 ct", "12 fl oz". */
+  label: string;
+}
+
+/** The price per unit, computed by the server from the integer price and the size. */
+export interface UnitPrice {
+  /** Integer tenths of a cent per `unit`, rounded half-up (e.g. 134 means $0.134). */
+  tenthCents: number;
+  /** The unit the price is quoted per: 'oz', 'fl oz', 'lb' or 'ct' (US grocers' shelf units). */
+  unit: 'oz' | 'fl oz' | 'lb' | 'ct';
+  /** As shown to shoppers: "$0.13/fl oz", "$3.49/lb", "$0.42/ct". */
+  label: string;
+}
+
 export interface Product {
   uuid: string;
+  /** The shelf label: brand or line, item, size ("Prairie Farms Whole Milk, 1 gal"); unique within a store. */
   name: string;
+  /** The brand or line ("Prairie Farms"). */
+  brand: string;
+  /** The item without brand or size ("Whole Milk"); variants of one item share it. */
+  item: string;
+  /**
+   * The same item across stores: equal for the same brand, item and size, so offers can be compared
+   * (GET /open/product/{uuid}/also-at).
+   */
+  itemKey: string;
+  size: ProductSize;
+  unitPrice: UnitPrice;
   /** Image URL. */
   image: string;
   /** Integer cents; also the price sort key. */
@@ -147,6 +180,19 @@ export interface Product {
   id: number;
   createdAt: IsoDateTime;
   updatedAt: IsoDateTime;
+}
+
+/** GET /open/product/{productUuid}: one active product, enriched like the listings. */
+export interface ProductResponse {
+  product: Product;
+}
+
+/**
+ * GET /open/product/{productUuid}/also-at: the same item (same itemKey) at the other stores, active
+ * ones only, cheapest first; the product itself is not listed.
+ */
+export interface ProductOffersResponse {
+  offers: Product[];
 }
 
 /** A product in the cart (kept in browser storage under STORAGE_KEYS.cart). */
@@ -284,6 +330,16 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const DEFAULT_ORDER_STATUS: OrderStatus = 'PROCESSING';
 
 export interface OrderItem {
+  /** The product's uuid, for links to its page; null for lines whose product no longer exists. */
+  productUuid: string | null;
+  /** The product's picture; null when its product no longer exists. */
+  image: string | null;
+  /** The size label at the time of the order ("1 gal"); null when unknown. */
+  sizeLabel: string | null;
+  /** The unit price label at the time of the order ("$0.13/fl oz"); null when unknown. */
+  unitPriceLabel: string | null;
+  /** The store's publicId, for links to the product page; null when unknown. */
+  storePublicId: string | null;
   productName: string;
   quantity: number;
   unitPrice: Dollars;

@@ -38,6 +38,8 @@ export const routePatterns = {
   home: '/',
   store: '/store/:pathName',
   storeCategory: '/store/:pathName/category/:categoryUuid',
+  /** One product of a store: shareable, opened from cards, suggestions, cart and order lines. */
+  product: '/store/:pathName/product/:productUuid',
   search: '/search',
   cart: '/cart',
   verifyEmail: '/verify-email',

@@ -34,6 +34,11 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     id: 1,
     uuid,
     name: 'Whole Milk',
+    brand: 'Prairie Farms',
+    item: 'Whole Milk',
+    itemKey: 'prairie-farms|whole-milk|1-gal',
+    size: { amount: 1, unit: 'gal', label: '1 gal' },
+    unitPrice: { tenthCents: 27, unit: 'fl oz', label: '$0.03/fl oz' },
     image: `/images/products/${uuid}.jpg`,
     price_cents: 349,
     stockStatus: 'IN_STOCK',
@@ -53,6 +58,11 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
   const unitPrice = overrides.unitPrice ?? 3.49;
   const quantity = overrides.quantity ?? 2;
   return {
+    productUuid: 'p-milk',
+    image: '/images/products/p-milk.svg',
+    sizeLabel: '1 gal',
+    unitPriceLabel: '$0.03/fl oz',
+    storePublicId: 'fresh-mart',
     productName: 'Whole Milk',
     storeName: 'Fresh Mart',
     ...overrides,
