@@ -101,7 +101,7 @@ function StoreInfoList({ info }: { info: StoreInfo }) {
         <dd>{categoryCount}</dd>
       </div>
       {info.delivery !== undefined && (
-        <div>
+        <div className="store-info-delivery">
           <dt>Delivery</dt>
           <dd>{info.delivery}</dd>
         </div>
