@@ -123,6 +123,19 @@ for (const viewport of VIEWPORTS) {
       }
     });
 
+    test('a control focused under the sticky header is scrolled clear of it (WCAG 2.4.11)', async ({ page, request, stack }) => {
+      const [store] = await stores(request, stack);
+      await page.goto(stack.shellUrl(`/store/${store!.publicId}`));
+      await settled(page);
+      // Scrolled so the control sits at the top of the window, under the sticky header but inside the
+      // viewport: without scroll padding the browser sees it as visible and would not scroll to it.
+      const control = page.getByRole('button', { name: 'Add to Cart' }).nth(4);
+      await control.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 10));
+      await control.focus();
+      const [header, focused] = [await headerBox(page), (await control.boundingBox())!];
+      expect(focused.y).toBeGreaterThanOrEqual(header.y + header.height);
+    });
+
     test('the Stores dropdown shows every store', async ({ page, request, stack }) => {
       const all = await stores(request, stack);
       await page.goto(stack.shellUrl('/'));
