@@ -2,37 +2,12 @@
 // in its main states — signed out and in, empty and full cart, the auth modal, the Stores dropdown,
 // the header suggestions, both checkout steps and a placed order's pages — with zero serious or
 // critical violations; plus reflow on a narrow phone, and focus on route changes and in the auth modal.
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { dialog } from '../fixtures/auth.ts';
+import { audit } from '../fixtures/axe.ts';
 import { addFirstInStock, openPaypalDialog, reachPayment, stores } from '../fixtures/checkout.ts';
 import { expectFocusTrapped } from '../fixtures/keyboard.ts';
 import { test, expect, storeSession, DEMO_ACCOUNTS, type E2EStack } from '../fixtures/stack.ts';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/**
- * Runs axe on the page as it is and records (softly, so one run lists every failing state) the
- * serious and critical violations, each with its rule, impact, help and the offending targets.
- */
-async function audit(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = blocking
-    .map((v) => {
-      const targets = v.nodes.map(
-        (node) => `      ${node.target.join(' >> ')}\n        ${(node.failureSummary ?? '').replace(/\n/g, '\n        ')}`,
-      );
-      return `  [${v.impact}] ${v.id} (${v.nodes.length}): ${v.help}\n${targets.join('\n')}`;
-    })
-    .join('\n');
-  expect
-    .soft(
-      blocking.map((v) => v.id),
-      `${state} (${page.url()}):\n${report}`,
-    )
-    .toEqual([]);
-}
 
 /** Opens a path and waits until what it should show is on screen (no placeholders left to audit). */
 async function visit(page: Page, stack: E2EStack, pathname: string, ready: (page: Page) => Locator) {

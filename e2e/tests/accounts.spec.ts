@@ -20,6 +20,10 @@ test('sign up, verify the email from the mailbox, sign out and back in', async (
   await page.goto(link);
   await expect(page.getByText('Email Verified Successfully!')).toBeVisible();
   await expect(banner).toBeHidden();
+  // The same link again: no failure, the address is verified already.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Email Already Verified' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to My Account' })).toHaveAttribute('href', '/account');
 
   await signOut(page);
   await signIn(page, email, PASSWORD);

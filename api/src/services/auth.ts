@@ -24,6 +24,7 @@ export const MESSAGES = {
   unauthorized: 'Authentication failed. Please sign in again.',
   verified: 'Email verified successfully.',
   verifyFailed: 'This verification link is invalid or has expired.',
+  alreadyVerified: 'This email address is already verified.',
   resendSent: 'If an account with that email needs verification, a new link has been sent.',
   forgotSent: 'If an account exists for that email, a password reset link has been sent.',
   resetDone: 'Password reset successful. Please sign in with your new password.',
@@ -124,7 +125,8 @@ export interface AuthService {
   issueTicket(userUuid: string, purpose: TicketPurpose): Promise<{ ticket: string; expiresAt: Date }>;
   /** The user behind a ticket, or null (bad, expired, already used, other purpose, deleted user, revoked by a reset). */
   authenticateTicket(ticket: string, purpose: TicketPurpose): Promise<UserRow | null>;
-  verifyEmail(token: string): Promise<boolean>;
+  /** 'already-verified': a known link (used or expired) of an account that is verified by now. */
+  verifyEmail(token: string): Promise<'verified' | 'already-verified' | 'invalid'>;
   resendVerification(email: string): Promise<void>;
   /** Sends the reset link in the background (idle() awaits it): the answer does not depend on the account. */
   forgotPassword(email: string): Promise<void>;
@@ -409,7 +411,7 @@ export function createAuthService(deps: AuthDeps): AuthService {
     },
 
     async verifyEmail(token) {
-      if (!token) return false;
+      if (!token) return 'invalid';
       const now = new Date();
       const [used] = await db
         .update(emailTokens)
@@ -423,9 +425,16 @@ export function createAuthService(deps: AuthDeps): AuthService {
           ),
         )
         .returning({ userUuid: emailTokens.userUuid });
-      if (!used) return false;
+      if (!used) {
+        const [known] = await db
+          .select({ verified: users.emailVerified })
+          .from(emailTokens)
+          .innerJoin(users, eq(users.uuid, emailTokens.userUuid))
+          .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, 'verify_email')));
+        return known?.verified ? 'already-verified' : 'invalid';
+      }
       await db.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.uuid, used.userUuid));
-      return true;
+      return 'verified';
     },
 
     async resendVerification(email) {

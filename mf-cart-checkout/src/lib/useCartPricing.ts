@@ -1,6 +1,7 @@
 // The numbers around the cart lines, for the cart page and the checkout summary: per-store delivery
-// fees only with a complete address and a non-empty cart (spec §5), asked again when the stores or
-// the address change; the server's pricing for a signed-in shopper; the subtotal for everyone.
+// fees and the server's pricing only for a signed-in shopper with a complete address and a non-empty
+// cart (spec §5; the server refuses to price without an address), asked again when the stores or the
+// address change; the subtotal for everyone.
 import { skipToken } from '@reduxjs/toolkit/query';
 import {
   isAddressComplete,
@@ -21,16 +22,18 @@ export interface CartPricing {
   /** null for visitors, while loading, or when the call failed (then only the subtotal is shown). */
   pricing: PaymentBreakdown | null;
   pricingLoading: boolean;
+  /** No complete address yet (or signed out): fees and pricing wait for it. */
+  needsAddress: boolean;
 }
 
 export function useCartPricing(items: readonly CartItem[], user: User | null): CartPricing {
   const subtotalCents = useAppSelector(selectCartSubtotalCents);
   const address = user?.address ?? null;
   // RTK Query keys its cache by the serialized arguments, so equal arguments built anew are not asked again.
-  const feeArgs =
-    user && address && isAddressComplete(address) && items.length > 0 ? { storeUuids: storeUuidsOf(items), ...address } : skipToken;
+  const needsAddress = !user || !address || !isAddressComplete(address);
+  const feeArgs = !needsAddress && items.length > 0 ? { storeUuids: storeUuidsOf(items), ...address } : skipToken;
   const pricingArgs =
-    user && items.length > 0 ? { items: items.map((item) => ({ productId: item.uuid, quantity: item.quantity })), address } : skipToken;
+    !needsAddress && items.length > 0 ? { items: items.map((item) => ({ productId: item.uuid, quantity: item.quantity })), address } : skipToken;
 
   const fees = useCartDeliveryFeesQuery(feeArgs);
   const pricing = useCartPricingQuery(pricingArgs);
@@ -39,5 +42,6 @@ export function useCartPricing(items: readonly CartItem[], user: User | null): C
     fees: feeArgs === skipToken ? null : (fees.data ?? null),
     pricing: pricingArgs === skipToken || pricing.isError ? null : (pricing.data?.pricing ?? null),
     pricingLoading: pricingArgs !== skipToken && pricing.isFetching && !pricing.data,
+    needsAddress,
   };
 }

@@ -17,6 +17,8 @@ export interface StoreInfo {
   productCount?: number | string;
   categoryCount?: number | string;
   rating?: number;
+  /** Distance and delivery fee; defined (even empty) only for a shopper who will see it, so it never shifts in. */
+  delivery?: ReactNode;
 }
 
 export const STORE_INFO_FALLBACKS = {
@@ -98,6 +100,12 @@ function StoreInfoList({ info }: { info: StoreInfo }) {
         <dt>Categories</dt>
         <dd>{categoryCount}</dd>
       </div>
+      {info.delivery !== undefined && (
+        <div className="store-info-delivery">
+          <dt>Delivery</dt>
+          <dd>{info.delivery}</dd>
+        </div>
+      )}
     </dl>
   );
 }

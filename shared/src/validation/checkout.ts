@@ -9,9 +9,30 @@ type CheckedField = 'phone' | 'address' | 'city' | 'state' | 'zipCode';
 /** The step 1 form: a DeliveryInfo (or any part of one) holding at least the checked fields. */
 export type CheckoutDeliveryValues = Record<CheckedField, FieldValue> & Partial<Record<keyof DeliveryInfo, FieldValue>>;
 
-/** 'Phone number is required'. */
+// The common ways of writing a US number: (312) 555-0142, 312-555-0142, 312.555.0142, 3125550142,
+// each with an optional +1 or 1 in front.
+const US_PHONE = /^(?:\+?1[\s.-]?)?(?:\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}$/;
+
+/** The number's 10 digits, or null when it is not a US number (area code and exchange never start with 0 or 1). */
+function usPhoneDigits(value: string): string | null {
+  const text = value.trim();
+  if (!US_PHONE.test(text)) return null;
+  const digits = text.replace(/\D/g, '').slice(-10);
+  return /^[2-9]\d{2}[2-9]/.test(digits) ? digits : null;
+}
+
+/** 'Phone number is required' when empty; a clear message when it is not a 10-digit US number. */
 export function validatePhone(value: FieldValue): string | undefined {
-  return validateRequired(value, VALIDATION_MESSAGES.phoneRequired);
+  return (
+    validateRequired(value, VALIDATION_MESSAGES.phoneRequired) ?? (usPhoneDigits(value!) ? undefined : VALIDATION_MESSAGES.phoneInvalid)
+  );
+}
+
+/** The stored form of a valid number: 312-555-0142. Call after validatePhone passed. */
+export function normalizePhone(value: string): string {
+  const digits = usPhoneDigits(value);
+  if (!digits) throw new Error('normalizePhone: not a US phone number');
+  return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
 /** Errors keyed by DeliveryInfo field: phone, then address (street), city, state, zipCode. */

@@ -32,6 +32,8 @@ export const VALIDATION_MESSAGES = {
   zipRequired: 'ZIP code is required',
 
   phoneRequired: 'Phone number is required',
+  /** (Grocer) */
+  phoneInvalid: 'Please enter a 10-digit US phone number, e.g. (312) 555-0142',
   /** Checkout step 1, on each of street, city, state and zip. */
   checkoutAddressMissing: 'Please update your address in Account settings first',
 

@@ -4,6 +4,8 @@ import type { FieldValue } from './form.ts';
 import { VALIDATION_MESSAGES } from './messages.ts';
 
 export const MIN_PASSWORD_LENGTH = 8;
+/** The registration rules in one sentence, shown under new-password fields before the shopper submits. */
+export const PASSWORD_RULE_HINT = `At least ${MIN_PASSWORD_LENGTH} characters, with an uppercase letter, a lowercase letter and a number.`;
 
 // ASCII classes, no flags: the same meaning in browsers and as JSON Schema patterns (`.source`).
 export const PASSWORD_LOWERCASE_REGEX = /[a-z]/;

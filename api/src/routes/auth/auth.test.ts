@@ -183,9 +183,10 @@ describe('email verification', () => {
     const profile = await app.inject({ method: 'GET', url: '/user/profile', headers: bearer(token) });
     expect(profile.json().emailVerified).toBe(true);
 
+    // Used again, the link says what is true: the address is verified already.
     const again = await app.inject({ method: 'GET', url: `/auth/email-verification/verify?token=${link}` });
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ success: false, message: 'This verification link is invalid or has expired.' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ success: false, error: { code: 'ALREADY_VERIFIED', message: 'This email address is already verified.' } });
   });
 
   it('is 400 for an unknown, missing or expired token', async () => {

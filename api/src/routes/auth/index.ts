@@ -115,13 +115,15 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Use a verification link (single use, 24 hours)',
+        description: '400 INVALID_TOKEN; 409 ALREADY_VERIFIED when a used or expired link belongs to an account verified since.',
         querystring: Type.Object({ token: Type.String({ maxLength: 200, default: '' }) }),
         response: { 200: MessageSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const ok = await auth.verifyEmail(request.query.token);
-      if (!ok) throw httpError(400, 'INVALID_TOKEN', MESSAGES.verifyFailed);
+      const outcome = await auth.verifyEmail(request.query.token);
+      if (outcome === 'already-verified') throw httpError(409, 'ALREADY_VERIFIED', MESSAGES.alreadyVerified);
+      if (outcome === 'invalid') throw httpError(400, 'INVALID_TOKEN', MESSAGES.verifyFailed);
       return { success: true as const, message: MESSAGES.verified };
     },
   );

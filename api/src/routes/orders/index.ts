@@ -1,6 +1,6 @@
 // /orders (spec §7, decision 003, issue 6): place an order from an approved PayPal order, complete
 // its payment, move its status, and read orders back. Thin: schemas here, rules in services/orders/.
-import { validatePhone } from '@grocer/shared/validation';
+import { normalizePhone, validatePhone } from '@grocer/shared/validation';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, httpError, withFailureMessage } from '../../lib/errors.ts';
@@ -45,7 +45,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return orders().place(requireUser(request), {
         paypalOrderId: paypalOrderDetails.id,
         items,
-        phone: deliveryInfo.phone.trim(),
+        phone: normalizePhone(deliveryInfo.phone),
         deliveryInstructions: instructions ? instructions : null,
         idempotencyKey: request.headers['idempotency-key'] ?? null,
       });

@@ -302,6 +302,25 @@ describe('POST /orders/create', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toEqual({ code: 'VALIDATION_ERROR', message: 'Phone number is required', field: 'deliveryInfo.phone' });
     });
+
+    it('a phone number that is not a 10-digit US number (400), and a valid one stored normalised', async () => {
+      const started = await approvedPayment(alice, cart());
+      const payload = orderPayload(started.paypalOrderId, cart());
+      payload.deliveryInfo.phone = 'abc';
+      const bad = await createOrder(app, alice, payload);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: 'Please enter a 10-digit US phone number, e.g. (312) 555-0142',
+        field: 'deliveryInfo.phone',
+      });
+      expect(await orderCount(started.paypalOrderId)).toBe(0);
+
+      payload.deliveryInfo.phone = '+1 (312) 555.0199';
+      const good = await createOrder(app, alice, payload);
+      expect(good.statusCode).toBe(200);
+      expect((await orderRow(good.json().orderId))!.customerPhone).toBe('312-555-0199');
+    });
   });
 
   it("never lets the catalogue's caches show stock that is gone, or hide stock that came back", async () => {

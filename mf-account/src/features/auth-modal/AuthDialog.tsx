@@ -41,9 +41,10 @@ export default function AuthDialog({ mode, onModeChange: setMode, onClose: close
     return () => {
       body.style.overflow = previousOverflow;
       // Signing in replaces the Sign In button that opened the modal: rather than dropping focus on
-      // the body (a keyboard user would start again from the top), go to the page's main content.
+      // the body (a keyboard user would start again from the top), go to the page's main content,
+      // without scrolling the header and the verification banner out of view.
       if (opener?.isConnected) opener.focus();
-      else document.querySelector<HTMLElement>('main')?.focus();
+      else document.querySelector<HTMLElement>('main')?.focus({ preventScroll: true });
     };
   }, [opener]);
 

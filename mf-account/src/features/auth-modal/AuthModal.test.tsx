@@ -94,11 +94,16 @@ describe('AuthModal dialog', () => {
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog');
     expect(field(dialog, 'Email')).toHaveFocus();
+    const focus = jest.spyOn(HTMLElement.prototype, 'focus');
     await user.keyboard('ada@example.com{Tab}Secret123{Enter}');
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveFocus();
+    // Focus lands on main without scrolling the header and the verification banner away.
+    const mainFocus = focus.mock.contexts.indexOf(screen.getByRole('main'));
+    expect(focus.mock.calls[mainFocus]).toEqual([{ preventScroll: true }]);
+    focus.mockRestore();
   });
 
   it('closes with the Close button', async () => {

@@ -7,6 +7,7 @@ import {
   isAuthSuccess,
   normalizeEmail,
   Notice,
+  PASSWORD_RULE_HINT,
   sessionUser,
   signedIn,
   useAppDispatch,
@@ -86,7 +87,7 @@ export function SignUpForm({ titleId, onModeChange, onClose, onDone }: AuthViewP
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+          hint={PASSWORD_RULE_HINT}
           {...field('password')}
         />
         <FormField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />

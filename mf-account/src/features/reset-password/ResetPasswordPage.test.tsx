@@ -50,6 +50,10 @@ describe('ResetPasswordPage', () => {
       expect(screen.getByLabelText(label)).toBeRequired();
       expect(screen.getByLabelText(label)).toHaveAttribute('minlength', '8');
     }
+    // The server's whole rule, before the shopper submits, not only the length.
+    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription(
+      'At least 8 characters, with an uppercase letter, a lowercase letter and a number.',
+    );
     const submit = screen.getByRole('button', { name: 'Reset Password' });
     expect(submit).toBeDisabled();
     await user.type(screen.getByLabelText('New Password'), 'Groceries1');

@@ -9,6 +9,7 @@ import {
   MIN_PASSWORD_LENGTH,
   Notice,
   paths,
+  PASSWORD_RULE_HINT,
   showToast,
   useTimers,
   validateResetPasswordForm,
@@ -102,7 +103,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           autoComplete="new-password"
           required
           minLength={MIN_PASSWORD_LENGTH}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          hint={PASSWORD_RULE_HINT}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />

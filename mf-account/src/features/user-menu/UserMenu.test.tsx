@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { favouritesLoaded } from '@grocer/shared';
+import { favouritesLoaded, itemAdded } from '@grocer/shared';
 import { mockFetch, renderWithProviders, type FetchMock, type MockHandler } from '@grocer/shared/testing';
 import { recordEvents } from '../../testing/events.ts';
 import { makeProduct, makeUser } from '../../testing/fixtures.ts';
@@ -87,15 +87,17 @@ describe('UserMenu signed in', () => {
     expect(button).toHaveFocus();
   });
 
-  it('signs out: clears the session and favourites, disables Google auto-select and goes to /', async () => {
+  it('signs out: clears the session, the cart and favourites, disables Google auto-select and goes to /', async () => {
     const disableAutoSelect = jest.fn();
     window.google = { accounts: { id: { initialize: jest.fn(), renderButton: jest.fn(), disableAutoSelect } } };
     const { events, store } = setup({});
     store.dispatch(favouritesLoaded([makeProduct()]));
+    store.dispatch(itemAdded({ ...makeProduct(), quantity: 1 }));
 
     await events.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
     await events.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
     expect(store.getState().session.user).toBeNull();
+    expect(store.getState().cart.items).toEqual([]);
     expect(store.getState().favourites.products).toEqual([]);
     expect(disableAutoSelect).toHaveBeenCalled();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);

@@ -1,10 +1,10 @@
 // Header user menu (exposed as `account/UserMenu`; spec §2). Signed out: 'Sign In' and 'Sign Up',
 // which open the auth modal. Signed in: a menu button (avatar, name) whose menu shows name, email,
-// beta badges, 'My Account' and 'Sign Out'. Sign Out clears the session (favourites empty themselves),
+// beta badges, 'My Account' and 'Sign Out'. Sign Out clears the session and the cart (favourites empty themselves),
 // disables Google auto-select and goes to /. Always mounted, so it also keeps favourites loaded.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { disableGoogleAutoSelect, events, paths, selectUser, signedOut, useAppDispatch, useAppSelector, type User } from '@grocer/shared';
+import { cleared, disableGoogleAutoSelect, events, paths, selectUser, signedOut, useAppDispatch, useAppSelector, type User } from '@grocer/shared';
 import { Avatar } from '../../components/Avatar.tsx';
 import { BetaBadges } from '../../components/BetaBadges.tsx';
 import { accountApi } from '../../lib/accountApi.ts';
@@ -103,6 +103,8 @@ function SignedInMenu({ user }: { user: User }) {
     setOpen(false);
     // The server revokes the token too; fire-and-forget, so signing out works with the API down.
     void dispatch(accountApi.endpoints.accountSignOut.initiate(user.token));
+    // Spec §4 "Logout clears storage": on a shared device the next shopper must not find this cart.
+    dispatch(cleared());
     dispatch(signedOut());
     disableGoogleAutoSelect();
     void navigate(paths.home());

@@ -51,6 +51,23 @@ describe('VerifyEmailPage', () => {
     expect(store.getState().session.user?.emailVerified).toBe(true);
   });
 
+  it("says success once when the server's message repeats the heading", async () => {
+    setup('/verify-email?token=tok-2', { [VERIFY]: () => ({ body: { success: true, message: 'Email verified successfully.' } }) });
+    expect(await screen.findByRole('heading', { name: 'Email Verified Successfully!' })).toBeInTheDocument();
+    expect(screen.queryByText('Email verified successfully.')).not.toBeInTheDocument();
+  });
+
+  it('says a used link of an account verified since is already verified, and links to /account', async () => {
+    setup('/verify-email?token=used-again', {
+      [VERIFY]: () => ({ status: 409, body: errorBody('This email address is already verified.', 'ALREADY_VERIFIED') }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Email Already Verified' })).toBeInTheDocument();
+    expect(screen.getByText('Your email address is already verified.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to My Account' })).toHaveAttribute('href', '/account');
+    expect(screen.queryByText(/invalid or has expired/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Verification Failed' })).not.toBeInTheDocument();
+  });
+
   it("shows 'Verification Failed' with the server's message and the resend form", async () => {
     setup('/verify-email?token=used', {
       [VERIFY]: () => ({ status: 400, body: { success: false, message: 'This verification link has expired.' } }),

@@ -7,7 +7,12 @@ import { paths } from '@grocer/shared';
 import { PageCard } from '../../components/PageCard.tsx';
 import { useAccountVerifyEmailMutation } from '../../lib/accountApi.ts';
 import { ResendVerificationForm } from './ResendVerificationForm.tsx';
-import { NO_TOKEN, VERIFICATION_FAILED, verifyErrorMessage } from './verifyErrors.ts';
+import { ALREADY_VERIFIED, isAlreadyVerified, NO_TOKEN, VERIFICATION_FAILED, verifyErrorMessage } from './verifyErrors.ts';
+
+const VERIFIED_HEADING = 'Email Verified Successfully!';
+
+/** Equal but for case and punctuation ('Email verified successfully.' repeats the heading). */
+const sameWords = (a: string, b: string) => a.replace(/\W/g, '').toLowerCase() === b.replace(/\W/g, '').toLowerCase();
 
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
@@ -32,15 +37,31 @@ export default function VerifyEmailPage() {
   }
 
   if (token && result.isSuccess && result.data.success !== false) {
+    const { message } = result.data;
     return (
       <PageCard>
-        <h1>Email Verified Successfully!</h1>
-        {result.data.message && <p>{result.data.message}</p>}
+        <h1>{VERIFIED_HEADING}</h1>
+        {/* The server's message, unless it only repeats the heading. */}
+        {message && !sameWords(message, VERIFIED_HEADING) && <p>{message}</p>}
         <div className="page-card-links">
           <Link className="btn btn-primary" to={paths.home()}>
             Start Shopping
           </Link>
           <Link className="btn btn-outline" to={paths.account()}>
+            Go to My Account
+          </Link>
+        </div>
+      </PageCard>
+    );
+  }
+
+  if (token && isAlreadyVerified(result.error)) {
+    return (
+      <PageCard>
+        <h1>Email Already Verified</h1>
+        <p role="status">{ALREADY_VERIFIED}</p>
+        <div className="page-card-links">
+          <Link className="btn btn-primary" to={paths.account()}>
             Go to My Account
           </Link>
         </div>

@@ -6,6 +6,13 @@ export const NO_TOKEN = 'Invalid verification link. No token found.';
 export const SERVER_ERROR = 'Server error occurred. Please try again later.';
 export const NETWORK_ERROR = 'Network error. Please check your connection and try again.';
 export const VERIFICATION_FAILED = 'Email verification failed. Please try again.';
+/** (Grocer) A used link of an account that is verified by now is no failure. */
+export const ALREADY_VERIFIED = 'Your email address is already verified.';
+
+/** The API's answer to a used link of an account verified since (409 ALREADY_VERIFIED). */
+export function isAlreadyVerified(error: unknown): boolean {
+  return (error as { data?: { error?: { code?: string } } } | undefined)?.data?.error?.code === 'ALREADY_VERIFIED';
+}
 
 export function verifyErrorMessage(error: unknown): string {
   const status = errorStatus(error);

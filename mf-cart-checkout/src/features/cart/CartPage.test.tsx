@@ -85,6 +85,7 @@ describe('CartPage', () => {
     expect(within(summary).getByText('Subtotal').nextSibling).toHaveTextContent('$11.23');
     expect(within(summary).queryByText('Total')).not.toBeInTheDocument();
 
+    expect(within(summary).getByText('Delivery fee: add your address')).toBeInTheDocument();
     expect(within(summary).getByRole('heading', { name: 'Sign in to check out' })).toBeInTheDocument();
     // The button's code loads on first render (@grocer/shared GoogleSignInButton).
     expect(await within(summary).findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
@@ -168,11 +169,18 @@ describe('CartPage', () => {
     error.mockRestore();
   });
 
-  it('asks for no fees without a complete address', async () => {
+  it('asks for no fees and no pricing without a complete address: the subtotal and what is missing', async () => {
+    const error = jest.spyOn(console, 'error');
     mockApi();
     renderCart([line(milk)], makeUser());
     await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
     expect(requestsTo('/delivery-fees')).toHaveLength(0);
+    expect(requestsTo('/pricing/calculate')).toHaveLength(0);
+    const summary = screen.getByRole('complementary', { name: 'Order Summary' });
+    expect(within(summary).getByText('Subtotal').nextSibling).toHaveTextContent('$3.49');
+    expect(within(summary).getByText('Delivery fee: add your address')).toBeInTheDocument();
+    expect(error).not.toHaveBeenCalled();
+    error.mockRestore();
   });
 
   describe('checkout gate, in the spec order', () => {

@@ -14,6 +14,9 @@ import { CartGate } from './CartGate.tsx';
 import { CartLine } from './CartLine.tsx';
 import './CartPage.css';
 
+/** Fees are computed only with a complete address (spec §5); until then the cart says what is missing. */
+export const ADD_ADDRESS_NOTE = 'Delivery fee: add your address';
+
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 export default function CartPage() {
@@ -22,7 +25,7 @@ export default function CartPage() {
   const user = useAppSelector(selectUser);
   const summaryId = useId();
   const groups = useMemo(() => groupByStore(items), [items]);
-  const { subtotalCents, fees, pricing, pricingLoading } = useCartPricing(items, user);
+  const { subtotalCents, fees, pricing, pricingLoading, needsAddress } = useCartPricing(items, user);
   useStockRefreshOnMount();
 
   return (
@@ -59,6 +62,7 @@ export default function CartPage() {
               loading={pricingLoading}
               note={user ? undefined : 'Delivery fees, tax and the total are shown once you sign in.'}
             />
+            {needsAddress && <p className="pricing-note">{ADD_ADDRESS_NOTE}</p>}
             <CartGate user={user} />
           </aside>
         </div>

@@ -261,10 +261,17 @@ describe('CheckoutPage: step 1 Delivery Info', () => {
     expect(phone).toHaveAttribute('aria-invalid', 'true');
     expect(phone).toHaveFocus();
 
-    fireEvent.change(phone, { target: { value: '2' } });
+    fireEvent.change(phone, { target: { value: 'abc' } });
     expect(screen.queryByText('Phone number is required')).not.toBeInTheDocument();
     expect(phone).not.toHaveAttribute('aria-invalid');
 
+    // Not a US number: a clear message, and the shopper stays on step 1.
+    act(() => screen.getByRole('button', { name: 'Continue to Payment' }).focus());
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(screen.getByText('Please enter a 10-digit US phone number, e.g. (312) 555-0142')).toBeInTheDocument();
+    expect(phone).toHaveFocus();
+
+    fireEvent.change(phone, { target: { value: '217.555.0100' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(await screen.findByRole('heading', { name: 'Payment' })).toBeInTheDocument();
     // The pressed button left with step 1: focus goes to the new step, not to the top of the page.

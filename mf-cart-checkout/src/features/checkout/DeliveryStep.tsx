@@ -2,7 +2,7 @@
 // 'Edit Address' to /account), phone (required) and delivery instructions editable.
 import { useId, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { focusOnMount, paths, type DeliveryInfo, type FormErrors } from '@grocer/shared';
+import { focusOnMount, paths, validatePhone, type DeliveryInfo, type FormErrors } from '@grocer/shared';
 
 export type DeliveryErrors = FormErrors<'phone' | 'address' | 'city' | 'state' | 'zipCode'>;
 export type EditableField = 'phone' | 'deliveryInstructions';
@@ -45,7 +45,7 @@ export function DeliveryStep({ info, errors, onChange, onContinue, focusHeading 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!onContinue() && !info.phone.trim()) phone.current?.focus();
+    if (!onContinue() && validatePhone(info.phone)) phone.current?.focus();
   };
 
   return (

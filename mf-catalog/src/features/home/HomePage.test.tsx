@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { mockFetch, renderWithProviders, type FetchMock } from '@grocer/shared/testing';
+import { makeUser, mockFetch, renderWithProviders, type FetchMock } from '@grocer/shared/testing';
 import { makeStore } from '../../testing/fixtures.ts';
 import HomePage from './HomePage.tsx';
 
@@ -28,6 +28,39 @@ describe('HomePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(screen.getAllByRole('link', { name: /^Shop Now/ })).toHaveLength(2);
     expect(screen.getByRole('heading', { name: 'Store 8' })).toBeInTheDocument();
+  });
+
+  it("shows a shopper with a complete address each store's distance and delivery fee, from one call", async () => {
+    net = mockFetch({
+      'GET /open/stores': () => ({ body: stores }),
+      'POST /delivery-fees': () => ({
+        body: {
+          totalDeliveryFee: 33,
+          deliveryFees: {
+            'store-store-1': { storeName: 'Store 1', distance: 2, deliveryFee: 15 },
+            'store-store-2': { storeName: 'Store 2', distance: 2.4, deliveryFee: 18 },
+          },
+        },
+      }),
+    });
+    const address = { streetName: '1 Main St', apartmentName: '', city: 'Chicago', state: 'IL', zip: '60606' };
+    renderWithProviders(<HomePage />, { preloadedState: { session: { user: makeUser({ address }) } } });
+    expect(await screen.findByText('2.0 mi away · Delivery fee $15.00')).toBeInTheDocument();
+    expect(screen.getByText('2.4 mi away · Delivery fee $18.00')).toBeInTheDocument();
+    const calls = net.calls.filter((call) => call.url.pathname === '/delivery-fees');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toEqual({ storeUuids: stores.slice(0, 6).map((s) => s.uuid), ...address });
+  });
+
+  it('shows visitors and shoppers without a complete address no fees, and asks for none', async () => {
+    net = mockFetch({ 'GET /open/stores': () => ({ body: stores }) });
+    const { unmount } = renderWithProviders(<HomePage />);
+    expect(await screen.findByRole('heading', { name: 'Store 1' })).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<HomePage />, { preloadedState: { session: { user: makeUser({ address: { streetName: '', city: 'Chicago', state: 'IL', zip: '' } }) } } });
+    expect(await screen.findByRole('heading', { name: 'Store 1' })).toBeInTheDocument();
+    expect(screen.queryByText(/Delivery fee/)).not.toBeInTheDocument();
+    expect(net.calls.filter((call) => call.url.pathname === '/delivery-fees')).toHaveLength(0);
   });
 
   it('says when the stores cannot be fetched', async () => {

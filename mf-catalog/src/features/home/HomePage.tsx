@@ -1,11 +1,12 @@
 // Home (spec §2): the banner and the 'Our Stores' grid, paged on the client by 6.
 // "On entry any currently selected store is cleared": the current store is never stored, it is
 // read from the URL (useMatch on the store routes, see StoresMenu), so on / there simply is none.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { assetUrl, CONSTANTS, paths, type Store } from '@grocer/shared';
 import { ErrorMessage, LoadingMessage } from '../../components/StatusMessage.tsx';
 import { Pager } from '../../components/Pager.tsx';
+import { DeliveryFeeSlot, useFeeAddress } from '../../components/DeliveryFeeSlot.tsx';
 import { useCatalogStoresQuery } from '../../lib/catalogApi.ts';
 import { HomeBanner } from './HomeBanner.tsx';
 import './HomePage.css';
@@ -15,6 +16,7 @@ export const STORE_LOGO_SIZE = 72;
 
 export default function HomePage() {
   const { data: stores, isError, refetch } = useCatalogStoresQuery();
+  const feeAddress = useFeeAddress();
   const [page, setPage] = useState(1);
   const totalPages = stores ? Math.ceil(stores.length / PAGE_SIZE) : 0;
   // The list can shrink between visits (cached): never show a page past the end.
@@ -30,7 +32,10 @@ export default function HomePage() {
         <ul className="store-grid">
           {visible.map((store) => (
             <li key={store.uuid}>
-              <StoreCard store={store} />
+              <StoreCard
+                store={store}
+                fee={feeAddress && <DeliveryFeeSlot storeUuid={store.uuid} storeUuids={visible.map((s) => s.uuid)} address={feeAddress} />}
+              />
             </li>
           ))}
         </ul>
@@ -58,7 +63,7 @@ export default function HomePage() {
   );
 }
 
-function StoreCard({ store }: { store: Store }) {
+function StoreCard({ store, fee }: { store: Store; fee: ReactNode }) {
   return (
     <article className="store-card">
       {/* The name is printed beside the logo. */}
@@ -69,6 +74,7 @@ function StoreCard({ store }: { store: Store }) {
           <span>{store.address1}</span>
           {store.address2 && <span>{store.address2}</span>}
         </address>
+        {fee && <p className="store-card-fee">{fee}</p>}
       </div>
       <Link className="btn btn-primary store-card-link" to={paths.store(store.publicId)}>
         Shop Now<span className="visually-hidden"> at {store.name}</span>

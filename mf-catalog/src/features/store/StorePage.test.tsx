@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { routePatterns } from '@grocer/shared';
-import { mockFetch, renderWithProviders, type FetchMock, type MockRequest } from '@grocer/shared/testing';
+import { makeUser, mockFetch, renderWithProviders, type FetchMock, type MockRequest } from '@grocer/shared/testing';
 import { makeCategory, makeProducts, makeStore, paginated } from '../../testing/fixtures.ts';
 import { LocationDisplay } from '../../testing/LocationDisplay.tsx';
 import StorePage from './StorePage.tsx';
@@ -147,5 +147,31 @@ describe('StorePage', () => {
     mockCatalogue({ 'GET /open/products/search/paginated': () => ({ status: 500, body: null }) });
     renderStore('/store/fresh-mart?q=milk');
     expect(await screen.findByText('Failed to search paginated products')).toBeInTheDocument();
+  });
+});
+
+describe('StorePage delivery fee in the banner', () => {
+  const address = { streetName: '1 Main St', apartmentName: '', city: 'Chicago', state: 'IL', zip: '60606' };
+  const renderAs = (user: ReturnType<typeof makeUser> | null) =>
+    renderWithProviders(<StorePage />, { route: '/store/fresh-mart', path: routePatterns.store, preloadedState: { session: { user } } });
+
+  it("shows a shopper with a complete address the store's distance and delivery fee", async () => {
+    mockCatalogue({
+      'POST /delivery-fees': () => ({
+        body: { totalDeliveryFee: 15, deliveryFees: { [store.uuid]: { storeName: store.name, distance: 2, deliveryFee: 15 } } },
+      }),
+    });
+    renderAs(makeUser({ address }));
+    expect(await screen.findByText('2.0 mi away · Delivery fee $15.00')).toBeInTheDocument();
+    expect(screen.getByText('Delivery')).toBeInTheDocument();
+    expect(requestsTo('/delivery-fees')[0]!.body).toEqual({ storeUuids: [store.uuid], ...address });
+  });
+
+  it('shows a visitor nothing new and asks for no fee', async () => {
+    mockCatalogue();
+    renderAs(null);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fresh Mart' })).toBeInTheDocument();
+    expect(screen.queryByText('Delivery')).not.toBeInTheDocument();
+    expect(requestsTo('/delivery-fees')).toHaveLength(0);
   });
 });

@@ -4,6 +4,7 @@
 import { useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { apiErrorStatus, assetUrl, CONSTANTS, paths, readListingQuery, type Category, type ListingQuery, type Store } from '@grocer/shared';
+import { DeliveryFeeSlot, useFeeAddress } from '../../components/DeliveryFeeSlot.tsx';
 import { PageBanner, type Breadcrumb } from '../../components/PageBanner.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid.tsx';
@@ -37,6 +38,7 @@ export default function StorePage() {
   const { pathName = '', categoryUuid } = useParams();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  const feeAddress = useFeeAddress();
   const resultsRef = useRef<HTMLElement>(null);
 
   const listing = readListingQuery(searchParams);
@@ -134,7 +136,10 @@ export default function StorePage() {
         title={store?.name ?? (storeResult.isError ? 'Store' : 'Loading store…')}
         breadcrumbs={breadcrumbs}
         media={store && <img src={assetUrl(store.logo)} alt="" width={STORE_LOGO_SIZE} height={STORE_LOGO_SIZE} decoding="async" />}
-        storeInfo={storeInfo(store, storeResult.isLoading, categories)}
+        storeInfo={{
+          ...storeInfo(store, storeResult.isLoading, categories),
+          delivery: feeAddress ? store && <DeliveryFeeSlot storeUuid={store.uuid} storeUuids={[store.uuid]} address={feeAddress} /> : undefined,
+        }}
       />
       {storeResult.isError && <ErrorMessage message="Failed to fetch store" onRetry={() => void storeResult.refetch()} />}
       <div className="store-layout">

@@ -207,6 +207,9 @@ describe('OrderDetailsPage', () => {
       setup({ route: '/order-details/ord-1' });
       expect(screen.getByRole('alert')).toHaveTextContent('Invalid order ID. Please check the URL or contact support.');
       expect(screen.getByRole('heading', { level: 1, name: 'Order Details' })).toBeInTheDocument();
+      // Not a dead end: the spec's links to the order history and home.
+      expect(screen.getByRole('link', { name: 'View Order History' })).toHaveAttribute('href', '/order-history');
+      expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
       expect(net!.calls).toHaveLength(0);
     });
 

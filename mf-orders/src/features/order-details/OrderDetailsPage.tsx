@@ -52,7 +52,12 @@ export default function OrderDetailsPage() {
 
   let body: ReactNode;
   if (!user) body = <ErrorPanel message={ORDER_ERRORS.signedOut} />;
-  else if (!isOrderId(orderId)) body = <ErrorPanel message={ORDER_ERRORS.invalidId} />;
+  else if (!isOrderId(orderId))
+    body = (
+      <ErrorPanel message={ORDER_ERRORS.invalidId}>
+        <OrderLinks />
+      </ErrorPanel>
+    );
   else body = <OrderDetails key={`${user.uuid}|${orderId}`} arg={{ orderId, userUuid: user.uuid }} newOrder={newOrder} />;
 
   return (

@@ -1,20 +1,18 @@
 // Spec §2 header: contact strip, Stores dropdown, Home, Account (signed in), Admin (admin role),
 // search box, cart icon and user menu. The widgets come from the remotes that own them; if one is
-// down, its slot stays empty and the rest of the header keeps working.
+// down, its slot stays empty and the rest of the header keeps working. On phones the header is two
+// rows (shell.css) and the contact strip moves to the footer, so the sticky header stays small.
 import { NavLink } from 'react-router';
 import { getRuntimeConfig, paths, selectIsSignedIn, selectRole, useAppSelector } from '@grocer/shared';
 import { RemoteModule } from '../../components/RemoteModule.tsx';
+import { ContactStrip } from './ContactStrip.tsx';
 
 export function Header() {
   const signedIn = useAppSelector(selectIsSignedIn);
   const isAdmin = useAppSelector(selectRole) === 'ADMIN';
   return (
     <header className="site-header">
-      <div className="contact-strip">
-        <span>Fresh groceries from your local stores, delivered.</span>
-        <a href="tel:+13125550142">Call us: (312) 555-0142</a>
-        <a href="mailto:help@grocer.example">help@grocer.example</a>
-      </div>
+      <ContactStrip />
       <div className="header-main">
         <NavLink to={paths.home()} className="brand" aria-label="Grocer home">
           Grocer

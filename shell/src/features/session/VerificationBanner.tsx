@@ -29,11 +29,23 @@ export function VerificationBanner() {
 
   return (
     <div className="verification-banner" role="region" aria-label="Email verification">
+      {/* Phones show the short wordings (shell.css), so the banner stays one line beside its buttons. */}
       <p>
-        Please verify your email address <strong>{user.email}</strong> to check out.
+        <span className="banner-long">
+          Please verify your email address <strong>{user.email}</strong> to check out.
+        </span>
+        <span className="banner-short">Verify your email.</span>
       </p>
       <button type="button" className="btn btn-outline" onClick={onResend} disabled={isLoading || sent}>
-        {sent ? 'Email sent!' : isLoading ? 'Sending...' : 'Resend verification email'}
+        {sent ? (
+          'Email sent!'
+        ) : isLoading ? (
+          'Sending...'
+        ) : (
+          <>
+            Resend<span className="banner-long"> verification</span> email
+          </>
+        )}
       </button>
       <button type="button" className="btn" aria-label="Dismiss verification reminder" onClick={() => setDismissedAt(pathname)}>
         ×

@@ -22,4 +22,19 @@ describe('ToastStack', () => {
     act(() => jest.advanceTimersByTime(2000));
     expect(screen.queryByText('Milk is already in your cart')).not.toBeInTheDocument();
   });
+
+  it('opens away from the control just used, so it never covers it', () => {
+    render(<ToastStack />);
+    const stack = screen.getByRole('status');
+    // jsdom has no PointerEvent; a MouseEvent of that type carries the position the same way.
+    const pointerDown = (clientY: number) => document.body.dispatchEvent(new MouseEvent('pointerdown', { clientY, bubbles: true }));
+    // A click low on the screen (e.g. an add-to-cart button in the last row): the toast shows at the top.
+    pointerDown(window.innerHeight - 40);
+    act(() => showToast('success', 'Milk added to cart!'));
+    expect(stack).toHaveClass('toast-stack-top');
+    // A click high on the screen: the toast shows at the bottom.
+    pointerDown(40);
+    act(() => showToast('success', 'Eggs added to cart!'));
+    expect(stack).not.toHaveClass('toast-stack-top');
+  });
 });
