@@ -36,6 +36,7 @@ describe('ProductCard', () => {
   it('shows the unit price beside the price', () => {
     renderWithProviders(<ProductCard product={product} />);
     expect(screen.getByText('$3.49').closest('p')).toHaveTextContent('$3.49 $0.03/fl oz');
+    expect(screen.getByText('$0.03/fl oz')).toHaveClass('product-card-unit');
   });
 
   it('links the picture and the name to the product page; only the name is in the tab order', () => {

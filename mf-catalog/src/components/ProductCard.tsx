@@ -51,8 +51,9 @@ export function ProductCard({ product, priority = false, showStore = true }: Pro
           {href ? <Link to={href}>{product.name}</Link> : product.name}
         </h3>
         {showStore && <p className="product-card-store">Available at {product.store.name}</p>}
-        <p className="product-card-price">
-          {formatCents(product.price_cents)} <span className="product-card-unit">{product.unitPrice.label}</span>
+        <p className="product-card-prices">
+          <span className="product-card-price">{formatCents(product.price_cents)}</span>{' '}
+          <span className="product-card-unit">{product.unitPrice.label}</span>
         </p>
         <div className="product-card-action">
           {outOfStock ? <p className="product-card-out">Out of stock</p> : <AddToCartButton product={product} describedBy={titleId} />}
