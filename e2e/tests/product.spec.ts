@@ -1,8 +1,9 @@
 // The product page (issue: a catalogue that looks real): card → product page → Also at → the same item
 // at another store → add to cart → the cart shows its picture and unit price; a product URL opened
 // cold; an unknown id. Data comes from the seeded catalogue through the real API.
-import type { APIRequestContext } from '@playwright/test';
-import { test, expect, type E2EStack } from '../fixtures/stack.ts';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, storeSession, DEMO_ACCOUNTS, type E2EStack } from '../fixtures/stack.ts';
 
 interface Product {
   uuid: string;
@@ -11,6 +12,13 @@ interface Product {
   stockStatus: 'IN_STOCK' | 'OUT_OF_STOCK';
   unitPrice: { label: string };
   store: { uuid: string; name: string; publicId?: string };
+}
+
+/** axe (WCAG 2.0/2.1 A and AA), as e2e/tests/a11y.spec.ts runs it: no serious or critical violation. */
+async function expectAxeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** A product on a store's first page, in stock, whose item another store also has in stock. */
@@ -88,4 +96,19 @@ test('a product URL opened cold renders the page; an unknown id shows the not-fo
   await page.getByRole('link', { name: 'Back to the store' }).click();
   await expect(page).toHaveURL(stack.shellUrl(`/store/${store.publicId}`));
   await expect(page.getByRole('heading', { level: 1, name: store.name })).toBeVisible();
+});
+
+test('signed in with a complete address: each store’s distance and delivery fee; axe-clean', async ({ page, request, stack }) => {
+  const { store, product, other } = await productSoldElsewhere(request, stack);
+  await storeSession(page, stack, DEMO_ACCOUNTS.shopper);
+  await page.goto(stack.shellUrl(`/store/${store.publicId}/product/${product.uuid}`));
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  const offer = page.getByRole('region', { name: 'Also at' }).getByRole('listitem').filter({ hasText: other.store.name });
+  await expect(offer.getByText(/^\d+\.\d mi · Delivery \$\d+\.\d\d$/)).toBeVisible();
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+  await expectAxeClean(page);
+
+  await page.goto(stack.shellUrl(`/store/${store.publicId}/product/00000000-0000-4000-8000-000000000000`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
+  await expectAxeClean(page);
 });
