@@ -132,7 +132,7 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
   { name: 'Personal Care', slug: 'personal-care', color: '#f3e8ff', perPound: false, brands: ['Fresh Start', 'Pure Glow', 'Daily Care', 'Silk & Stone', 'Clear Day', 'Wild Oak'], items: [
     ['Shampoo', 'lotion-bottle', ['12 fl oz', '25.4 fl oz'], 699], ['Conditioner', 'lotion-bottle', ['12 fl oz'], 699], ['Body Wash', 'bubbles', ['18 fl oz'], 599], ['Bar Soap', 'soap', ['4 ct', '8 ct'], 499],
     ['Toothpaste', 'tooth', ['4.1 oz'], 399], ['Toothbrushes', 'toothbrush', ['2 ct', '4 ct'], 499], ['Deodorant', 'lotion-bottle', ['2.6 oz'], 549], ['Hand Lotion', 'lotion-bottle', ['8 fl oz'], 599], ['Bandages', 'adhesive-bandage', ['30 ct'], 449] ] },
-  { name: 'Wine & Beer', slug: 'wine-beer', color: '#ede9fe', perPound: false, brands: ['Lakeside Cellars', 'Prairie Vineyards', 'Windy City Brewing', 'North Coast Cellars', 'Old Mill Brewery', 'Valley Estate'], items: [
+  { name: 'Wine & Beer', slug: 'wine-beer', color: '#ede9fe', perPound: false, brands: ['Lakeside Cellars', 'Prairie Vineyards', 'Windy City', 'North Coast Cellars', 'Old Mill', 'Valley Estate'], items: [
     ['Cabernet Sauvignon', 'wine-glass', ['750 ml'], 1499], ['Chardonnay', 'wine-glass', ['750 ml'], 1299], ['Pinot Noir', 'wine-glass', ['750 ml'], 1699], ['India Pale Ale', 'beer-mug', ['6 ct', '12 ct'], 1099],
     ['Lager', 'beer-mug', ['12 ct', '24 ct'], 1399], ['Hard Apple Cider', 'green-apple', ['6 ct'], 999], ['Prosecco', 'bottle-with-popping-cork', ['750 ml'], 1399], ['Sauvignon Blanc', 'wine-glass', ['750 ml'], 1199] ] },
   { name: 'Plant-Based', slug: 'plant-based', color: '#ecfccb', perPound: false, brands: ['Green Sprout', 'Plant Kitchen', 'Oat Hill', 'Leaf & Root', 'Good Earth', 'Sunflower Farms'], items: [
@@ -146,5 +146,5 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
  */
 export const BRAND_LINES: readonly string[] = ['Organic', 'Simply', 'Select', 'Reserve', 'Naturals', 'Classic', 'Family Pack', 'Premium', 'Lite', 'Original'];
 
-/** Multiples of an item's listed sizes, in order, used the same way for a scale catalogue. */
-export const SIZE_MULTIPLES: readonly number[] = [2, 3, 1.5, 4, 0.5, 6, 5, 8, 10, 2.5, 12, 16];
+/** Multiples of an item's listed sizes, nearest first (a scale catalogue reads like a shelf for longer), used the same way. */
+export const SIZE_MULTIPLES: readonly number[] = [1.5, 2, 0.5, 0.75, 3, 2.5, 4, 6, 5, 8, 10, 12, 16];

@@ -111,9 +111,13 @@ function sizeOptions(category: CategorySeed, item: ItemSeed, wanted: number): Si
   return options;
 }
 
-/** The brands of a category, then (for a scale catalogue) their lines: "Prairie Farms Organic". */
-function brandOptions(category: CategorySeed, wanted: number): string[] {
-  const brands = [...category.brands];
+/**
+ * The brands of a category, starting at a different one for each item (so a small catalogue does not
+ * sell every item of a category under one brand), then (for a scale catalogue) their lines: "Prairie Farms Organic".
+ */
+function brandOptions(category: CategorySeed, item: ItemSeed, wanted: number): string[] {
+  const start = category.items.indexOf(item) % category.brands.length;
+  const brands = [...category.brands.slice(start), ...category.brands.slice(0, start)];
   for (const line of BRAND_LINES) {
     for (const brand of category.brands) {
       if (brands.length >= wanted) return brands;
@@ -126,10 +130,10 @@ function brandOptions(category: CategorySeed, wanted: number): string[] {
 function identitiesOfItem(category: CategorySeed, item: ItemSeed, quota: number): CatalogueIdentity[] {
   if (quota === 0) return [];
   const [itemName, art, labels] = item;
-  // Grow sizes and brands together (a scale catalogue gets ~√quota sizes), listed sizes first.
-  const sizeCount = Math.max(labels.length, Math.ceil(Math.sqrt(quota / 3)));
+  // Grow sizes and brands together (a scale catalogue gets ~√(quota/4) sizes, 4× as many brands), listed sizes first.
+  const sizeCount = Math.max(labels.length, Math.ceil(Math.sqrt(quota / 4)));
   const sizes = sizeOptions(category, item, sizeCount);
-  const brands = brandOptions(category, Math.ceil(quota / sizes.length));
+  const brands = brandOptions(category, item, Math.ceil(quota / sizes.length));
   const identities: CatalogueIdentity[] = [];
   for (const brand of brands) {
     // A brand's price level: 0.85× to 1.24× the typical price.
