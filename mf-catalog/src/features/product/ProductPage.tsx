@@ -58,7 +58,7 @@ export default function ProductPage() {
     if (product.store.publicId && product.store.publicId !== pathName) {
       return <Navigate replace to={paths.product(product.store.publicId, product.uuid)} />;
     }
-    return <ProductView key={product.uuid} product={product} />;
+    return <ProductView key={product.uuid} product={product} pathName={pathName} />;
   }
   if (notFound) return <ProductNotFound pathName={pathName} />;
   return (
@@ -80,8 +80,9 @@ export default function ProductPage() {
   );
 }
 
-function ProductView({ product }: { product: Product }) {
-  const publicId = product.store.publicId ?? '';
+function ProductView({ product, pathName }: { product: Product; pathName: string }) {
+  // A product whose store the API could not match has no publicId; the URL's store stands in.
+  const publicId = product.store.publicId ?? pathName;
   const offers = useCatalogProductOffersQuery(product.uuid);
   const fees = useStoreFees(product, offers.currentData, offers.isSuccess || offers.isError);
   const outOfStock = product.stockStatus === 'OUT_OF_STOCK';
