@@ -1,7 +1,7 @@
 // A store's distance and delivery fee for a signed-in shopper with a complete address (POST
 // /delivery-fees, spec §7). Loaded on demand by DeliveryFeeSlot: visitors never download it. A failed
-// call shows nothing (spec §8: fee errors are swallowed).
-import { api, formatDollars, type Address, type DeliveryFeeResponse } from '@grocer/shared';
+// call shows nothing (spec §8: fee errors are swallowed by the shared endpoint).
+import { formatDollars, useDeliveryFeesQuery, type Address } from '@grocer/shared';
 
 export interface DeliveryFeeProps {
   storeUuid: string;
@@ -10,21 +10,9 @@ export interface DeliveryFeeProps {
   address: Address;
 }
 
-const feesApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    catalogDeliveryFees: build.query<DeliveryFeeResponse, Omit<DeliveryFeeProps, 'storeUuid'>>({
-      extraOptions: { auth: true },
-      query: ({ storeUuids, address: { streetName, apartmentName, city, state, zip } }) => ({
-        url: '/delivery-fees',
-        method: 'POST',
-        body: { storeUuids, streetName, apartmentName: apartmentName ?? '', city, state, zip },
-      }),
-      providesTags: ['Fees'],
-    }),
-  }),
-});
-
 export default function DeliveryFee({ storeUuid, storeUuids, address }: DeliveryFeeProps) {
-  const fee = feesApi.useCatalogDeliveryFeesQuery({ storeUuids, address }).data?.deliveryFees[storeUuid];
+  // Sorted and unique: the cache key is the serialized arguments, shared with the cart and product page.
+  const uuids = [...new Set(storeUuids)].sort();
+  const fee = useDeliveryFeesQuery({ ...address, storeUuids: uuids }).data?.deliveryFees[storeUuid];
   return fee ? `${fee.distance.toFixed(1)} mi away · Delivery fee ${formatDollars(fee.deliveryFee)}` : null;
 }
