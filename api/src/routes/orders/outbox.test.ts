@@ -3,6 +3,7 @@
 // follow-up call is made in these tests after POST /orders/create. Each mail goes out exactly once,
 // across a restart of the API and with two API instances working on one database (PostgreSQL with
 // DATABASE_URL: two connection pools, as two processes; PGlite: one shared instance).
+import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { devMail, notifications, orders, orderTracking } from '../../db/schema.ts';
@@ -19,8 +20,11 @@ let alice: Registered;
 let cart: CartLine[];
 const apps: App[] = [];
 
+// Replicas and restarts share one signing key, as they share JWT_SECRET in production.
+const SHARED_KEY = { ...FAST_HASHING, jwtSecret: randomBytes(32).toString('base64url') };
+
 async function startApi(): Promise<App> {
-  const app = await buildTestApp({ config: FAST_HASHING, db: await shared.open(), services: { paypal } });
+  const app = await buildTestApp({ config: SHARED_KEY, db: await shared.open(), services: { paypal } });
   apps.push(app);
   return app;
 }
