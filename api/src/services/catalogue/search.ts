@@ -1,9 +1,13 @@
-// Turns a shopper's query into tsquery text for the products' search_vector (see db/schema/catalogue.ts).
-// Only [a-z0-9] survives in a token, so tsquery operators, LIKE wildcards and SQL in the query are
-// just text that matches nothing special; the result is always passed as a bound parameter.
+// Turns a shopper's query into tsquery text for the products' search_vector (see db/schema/catalogue.ts),
+// widened by word forms (plural/singular, spelling variants) and, for a word the catalogue does not
+// know, by the catalogue words one edit away. Only [a-z0-9] survives in a token, so tsquery operators,
+// LIKE wildcards and SQL in the query are just text; every result is passed as a bound parameter.
 
 /** More words than this add nothing a shopper would notice and only slow the match. */
 const MAX_TOKENS = 8;
+
+/** Typos are only forgiven from this length: one edit in a shorter word makes another word ("pea"/"tea"). */
+export const MIN_FUZZY_LENGTH = 4;
 
 export function searchTokens(query: string): string[] {
   const words = query
@@ -15,25 +19,175 @@ export function searchTokens(query: string): string[] {
   return [...new Set(words)].slice(0, MAX_TOKENS);
 }
 
-export interface SearchQueries {
-  /** Every word starts a word of the name, category or store: `choc:* & milk:*` (the filter). */
-  any: string;
-  /** Every word starts a word of the name: `choc:*A & milk:*A`. */
-  allInName: string;
-  /** Every word is a whole word of the name: `choc:A & milk:A`. */
-  wholeInName: string;
-  /** Each word on its own, as a name prefix: `choc:*A`, `milk:*A` (to count name matches). */
-  eachInName: string[];
-  /** The first word, for "the name starts with it". */
-  first: string;
+/** Spellings shoppers use for one thing; each maps to the others (both ways). */
+const VARIANT_GROUPS: readonly (readonly string[])[] = [
+  ['yogurt', 'yoghurt', 'yogourt'],
+  ['donut', 'doughnut'],
+  ['chili', 'chilli', 'chile'],
+  ['whiskey', 'whisky'],
+  ['ketchup', 'catsup'],
+  ['bbq', 'barbecue', 'barbeque'],
+  ['flavor', 'flavour'],
+  ['color', 'colour'],
+  ['hotdog', 'hotdogs', 'frank', 'franks'],
+  ['zucchini', 'courgette'],
+  ['eggplant', 'aubergine'],
+  ['cilantro', 'coriander'],
+];
+
+const VARIANTS = new Map<string, readonly string[]>(VARIANT_GROUPS.flatMap((group) => group.map((w) => [w, group] as const)));
+
+const VOWELS = /[aeiou]/;
+
+/** Singular and plural forms of an English word, by the regular rules (berries/berry, tomatoes/tomato, apples/apple). */
+export function inflections(word: string): string[] {
+  const forms = new Set([word]);
+  if (word.length < 3 || /\d/.test(word)) return [...forms];
+  if (word.endsWith('ies') && word.length > 4) forms.add(`${word.slice(0, -3)}y`);
+  else if (/(ches|shes|xes|sses|zes|oes)$/.test(word)) forms.add(word.slice(0, -2));
+  else if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) forms.add(word.slice(0, -1));
+  if (!word.endsWith('s')) {
+    if (word.endsWith('y') && !VOWELS.test(word.at(-2) ?? '')) forms.add(`${word.slice(0, -1)}ies`);
+    else if (/(ch|sh|x|z|o|ss)$/.test(word)) forms.add(`${word}es`);
+    forms.add(`${word}s`);
+  }
+  return [...forms];
 }
 
-export function searchQueries(tokens: string[]): SearchQueries {
+/** Every form a word may take in the catalogue: its inflections and its spelling variants' inflections. */
+export function wordForms(word: string): string[] {
+  const forms = new Set<string>();
+  for (const form of inflections(word)) {
+    forms.add(form);
+    for (const variant of VARIANTS.get(form) ?? []) for (const f of inflections(variant)) forms.add(f);
+  }
+  return [...forms];
+}
+
+/**
+ * Optimal-string-alignment distance (Damerau-Levenshtein with adjacent swaps), stopping early once
+ * it must exceed `max`: the only question asked is "within one (or two) edits?".
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prevPrev: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prevPrev[j - 2]! + 1);
+      row.push(d);
+      rowMin = Math.min(rowMin, d);
+    }
+    if (rowMin > max) return max + 1;
+    prevPrev = prev;
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/** The words of the active catalogue (names, categories, stores) with how many products carry each. */
+export class Vocabulary {
+  private readonly counts: Map<string, number>;
+  /** Sorted, for prefix look-ups by binary search. */
+  private readonly sorted: string[];
+  private readonly byLength = new Map<number, string[]>();
+
+  constructor(words: Iterable<readonly [word: string, products: number]>) {
+    this.counts = new Map(words);
+    this.sorted = [...this.counts.keys()].sort();
+    for (const word of this.sorted) {
+      const list = this.byLength.get(word.length) ?? [];
+      list.push(word);
+      this.byLength.set(word.length, list);
+    }
+  }
+
+  get size(): number {
+    return this.counts.size;
+  }
+
+  /** Products carrying the word (0 when unknown). */
+  count(word: string): number {
+    return this.counts.get(word) ?? 0;
+  }
+
+  /** Whether some catalogue word starts with `prefix`. */
+  hasPrefix(prefix: string): boolean {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.sorted[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.sorted.length && this.sorted[lo]!.startsWith(prefix);
+  }
+
+  /** Catalogue words within `maxEdits` of `word`, nearest first, then the most common. */
+  near(word: string, maxEdits: number): string[] {
+    const found: { word: string; distance: number }[] = [];
+    for (let len = word.length - maxEdits; len <= word.length + maxEdits; len++) {
+      for (const candidate of this.byLength.get(len) ?? []) {
+        const distance = editDistance(word, candidate, maxEdits);
+        if (distance <= maxEdits) found.push({ word: candidate, distance });
+      }
+    }
+    return found
+      .sort((a, b) => a.distance - b.distance || this.count(b.word) - this.count(a.word) || (a.word < b.word ? -1 : 1))
+      .map((f) => f.word);
+  }
+}
+
+/** One word of the query as it is matched: the forms that count as an exact hit, and whether it was a typo. */
+export interface MatchedWord {
+  word: string;
+  /** Exact forms (inflections, variants, or the corrections of a typo). */
+  forms: string[];
+  /** The word itself also matches as a word start (shoppers type word beginnings, suggestions as they go). */
+  prefix: boolean;
+  /** The word is not in the catalogue and stands for its corrections. */
+  corrected: boolean;
+}
+
+export function matchWords(tokens: string[], vocabulary: Vocabulary): MatchedWord[] {
+  return tokens.map((word) => {
+    const forms = wordForms(word);
+    if (word.length < MIN_FUZZY_LENGTH || forms.some((f) => vocabulary.hasPrefix(f))) {
+      return { word, forms, prefix: true, corrected: false };
+    }
+    // No catalogue word starts with it: one wrong, missing, extra or swapped letter, in the word or its forms.
+    const corrections = new Set(forms.flatMap((f) => vocabulary.near(f, 1)));
+    if (corrections.size === 0) return { word, forms, prefix: true, corrected: false };
+    return { word, forms: [...new Set([...corrections].flatMap(wordForms))], prefix: false, corrected: true };
+  });
+}
+
+export interface SearchQueries {
+  /** Every word (one of its forms) starts a word of the name, category or store: the filter. */
+  any: string;
+  /** Every word is in the name. */
+  inName: string;
+  /** Every word is a whole word of the name (no prefix). */
+  wholeInName: string;
+  /** All exact forms of all words: the name's item word (its last word) among them means "this is the thing". */
+  heads: string[];
+}
+
+function group(word: MatchedWord, weight: string, prefix: boolean): string {
+  const terms = word.forms.map((f) => `${f}${weight ? `:${weight}` : ''}`);
+  if (prefix && word.prefix) terms.push(`${word.word}:*${weight}`);
+  return `(${[...new Set(terms)].join(' | ')})`;
+}
+
+export function searchQueries(words: MatchedWord[]): SearchQueries {
   return {
-    any: tokens.map((t) => `${t}:*`).join(' & '),
-    allInName: tokens.map((t) => `${t}:*A`).join(' & '),
-    wholeInName: tokens.map((t) => `${t}:A`).join(' & '),
-    eachInName: tokens.map((t) => `${t}:*A`),
-    first: tokens[0] ?? '',
+    any: words.map((w) => group(w, '', true)).join(' & '),
+    inName: words.map((w) => group(w, 'A', true)).join(' & '),
+    wholeInName: words.map((w) => group(w, 'A', false)).join(' & '),
+    heads: [...new Set(words.flatMap((w) => w.forms))],
   };
 }
