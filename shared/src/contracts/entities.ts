@@ -238,6 +238,9 @@ export interface ProductFilters {
   maxPrice?: Cents;
 }
 
+/** The largest price bound a filter accepts (integer cents): far above any shelf price. */
+export const MAX_PRICE_CENTS = 10_000_000;
+
 /** The price ranges the filters offer, in cents, both bounds inclusive; the last one is open-ended. */
 export const PRICE_RANGES: readonly { min: Cents; max?: Cents }[] = [
   { min: 0, max: 199 },

@@ -1,5 +1,6 @@
 // Request and response schemas of the public catalogue (spec §3 entities, §7 calls, §9 paging).
 // They mirror the shared contract types (@grocer/shared Store, Category, Product, Pagination).
+import { MAX_PRICE_CENTS } from '@grocer/shared/contracts';
 import { Type } from 'typebox';
 
 const Timestamp = Type.String({ format: 'date-time' });
@@ -88,8 +89,6 @@ const paging = {
   order: Type.Enum(['asc', 'desc'], { default: 'asc' }),
 };
 
-/** Integer cents; far above any shelf price, so a typo'd bound is a clear 400, not a silent empty page. */
-export const MAX_PRICE_CENTS = 10_000_000;
 const Price = (description: string) => Type.Integer({ minimum: 0, maximum: MAX_PRICE_CENTS, description });
 
 /** Narrowing shared by searches and listings (contracts ProductFilters); absent means "all". */
