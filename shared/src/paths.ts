@@ -63,14 +63,14 @@ function listingQuery(
   const cents = (value: number | undefined) => (value !== undefined && Number.isInteger(value) && value >= 0 ? String(value) : undefined);
   return query([
     ['q', q?.trim() ? q : undefined],
+    ['page', page !== undefined && Number.isInteger(page) && page > 1 ? String(page) : undefined],
+    ['sort', sort !== defaultSort ? sort : undefined],
+    ['order', order !== CONSTANTS.DEFAULT_ORDER ? order : undefined],
     ['category', category],
     ['store', store],
     ['inStock', inStock ? '1' : undefined],
     ['minPrice', cents(minPrice)],
     ['maxPrice', cents(maxPrice)],
-    ['page', page !== undefined && Number.isInteger(page) && page > 1 ? String(page) : undefined],
-    ['sort', sort !== defaultSort ? sort : undefined],
-    ['order', order !== CONSTANTS.DEFAULT_ORDER ? order : undefined],
   ]);
 }
 
