@@ -8,12 +8,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-import { connectDatabase } from '../src/db/client.ts';
-import { runMigrations } from '../src/db/migrate.ts';
 import { REPO_ROOT } from '../src/lib/paths.ts';
-import { resetCatalogue, seedCatalogue } from '../src/seed/seedCatalogue.ts';
-import { percentile, startBenchServer } from './bench-lib.ts';
+import { ensureBenchDatabase, percentile, startBenchServer } from './bench-lib.ts';
 import { DEFAULT_BENCH_DATABASE_URL, runMixedBench } from './bench-mixed.ts';
 
 const { values } = parseArgs({
@@ -40,23 +36,6 @@ for (const [name, value] of Object.entries({ duration: DURATION, connections: CO
 }
 const DATA_DIR = path.join(REPO_ROOT, '.data', 'bench-pglite');
 const STORE = 'lincoln-park-market';
-
-async function ensureBenchDatabase(): Promise<void> {
-  const db = await connectDatabase({ databaseUrl: undefined, pgliteDataDir: DATA_DIR });
-  try {
-    await runMigrations(db);
-    const { rows } = await db.db.execute<{ n: number }>(sql`select count(*)::int as n from products`);
-    if (rows[0]?.n === PRODUCTS) return;
-    console.info(`Seeding ${PRODUCTS} products into ${DATA_DIR} (once)...`);
-    const started = Date.now();
-    await resetCatalogue(db.db);
-    await seedCatalogue(db.db, { products: PRODUCTS });
-    await db.db.execute(sql`analyze`);
-    console.info(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  } finally {
-    await db.close();
-  }
-}
 
 async function bench(base: string, name: string, url: string, targetP95: number) {
   const latencies: number[] = [];
@@ -93,7 +72,7 @@ if (values.mixed) {
   process.exit(ok ? 0 : 1);
 }
 
-await ensureBenchDatabase();
+await ensureBenchDatabase({ databaseUrl: undefined, pgliteDataDir: DATA_DIR }, PRODUCTS);
 const { base, stop } = await startBenchServer({
   PGLITE_DATA_DIR: DATA_DIR,
   DATABASE_URL: '',

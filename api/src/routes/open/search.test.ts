@@ -132,7 +132,12 @@ describe('suggestions', () => {
     const { res, body } = await get<SuggestionsResponse>('/open/products/suggestions?query=milk');
     expect(res.statusCode).toBe(200);
     expect(body.products).toHaveLength(5);
-    const items = body.products.map((p) => label(p).replace(/^(organic|grassfed|lactose free|farmhouse|prairie farms|horizon|store brand|classic|premium|family size|natural|simply) /, ''));
+    const items = body.products.map((p) =>
+      label(p).replace(
+        /^(organic|grassfed|lactose free|farmhouse|prairie farms|horizon|store brand|classic|premium|family size|natural|simply) /,
+        '',
+      ),
+    );
     expect(new Set(body.products.map(label)).size).toBe(5);
     for (const p of body.products) {
       expect(label(p)).toMatch(/milk$/);
@@ -205,7 +210,11 @@ describe('filters and their counts', () => {
     ['categoryId=dairy'],
     ['minPrice=99999999999'],
   ])('reject %s with a 400 JSON message', async (params) => {
-    for (const url of [`/open/products/search/global/paginated?query=milk&${params}`, `/open/products/facets?query=milk&${params}`, `/open/products/${STORE}/paginated?${params}`]) {
+    for (const url of [
+      `/open/products/search/global/paginated?query=milk&${params}`,
+      `/open/products/facets?query=milk&${params}`,
+      `/open/products/${STORE}/paginated?${params}`,
+    ]) {
       const { res, body } = await get<{ success: boolean; message: string }>(url);
       expect(res.statusCode).toBe(400);
       expect(body.success).toBe(false);

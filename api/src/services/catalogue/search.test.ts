@@ -69,3 +69,16 @@ it('builds tsqueries: word starts for what was typed, exact forms, all words req
     heads: ['choc', 'chocs', 'milk', 'milks'],
   });
 });
+
+it('forgives two edits in a long word, keeping only the nearest corrections', () => {
+  const words = new Vocabulary([
+    ['cinnamon', 9],
+    ['chicken', 40],
+    ['chickens', 1],
+  ]);
+  expect(matchWords(['cinammon'], words)[0]).toMatchObject({ corrected: true, forms: ['cinnamon', 'cinnamons'] });
+  expect(matchWords(['cinamon'], words)[0]).toMatchObject({ corrected: true, forms: ['cinnamon', 'cinnamons'] });
+  expect(matchWords(['chikcen'], words)[0]!.forms).toContain('chicken');
+  // Seven letters: two edits are too many.
+  expect(matchWords(['cinamno'], words)[0]!.corrected).toBe(false);
+});

@@ -8,6 +8,8 @@ const MAX_TOKENS = 8;
 
 /** Typos are only forgiven from this length: one edit in a shorter word makes another word ("pea"/"tea"). */
 export const MIN_FUZZY_LENGTH = 4;
+/** From this length two edits are forgiven ("cinammon"): long words stay far apart from each other. */
+export const TWO_EDITS_LENGTH = 8;
 
 export function searchTokens(query: string): string[] {
   const words = query
@@ -159,8 +161,12 @@ export function matchWords(tokens: string[], vocabulary: Vocabulary): MatchedWor
     if (word.length < MIN_FUZZY_LENGTH || forms.some((f) => vocabulary.hasPrefix(f))) {
       return { word, forms, prefix: true, corrected: false };
     }
-    // No catalogue word starts with it: one wrong, missing, extra or swapped letter, in the word or its forms.
-    const corrections = new Set(forms.flatMap((f) => vocabulary.near(f, 1)));
+    // No catalogue word starts with it: one wrong, missing, extra or swapped letter (two in a long word),
+    // in the word or its forms; the nearest win.
+    const edits = word.length >= TWO_EDITS_LENGTH ? 2 : 1;
+    const found = forms.flatMap((f) => vocabulary.near(f, edits).map((w) => ({ w, d: editDistance(f, w, edits) })));
+    const nearest = Math.min(...found.map((f) => f.d));
+    const corrections = new Set(found.filter((f) => f.d === nearest).map((f) => f.w));
     if (corrections.size === 0) return { word, forms, prefix: true, corrected: false };
     return { word, forms: [...new Set([...corrections].flatMap(wordForms))], prefix: false, corrected: true };
   });
