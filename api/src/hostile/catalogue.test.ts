@@ -10,7 +10,7 @@ let routes: RouteInfo[];
 let tokens: Tokens;
 const storeIds: string[] = [];
 const categoryUuids: string[] = [];
-const words = ['milk', 'pan', 'Loop', 'evanston', 'oat milk', 'Pantry', 'mlik', 'oat mikl', 'yoghurt', 'bannanaas'];
+const words = ['milk', 'pan', 'Loop', 'evanston', 'oat milk', 'Pantry', 'mlik', 'oat mikl', 'yoghurt', 'bnanaz'];
 
 beforeAll(async () => {
   ({ app, routes } = await buildAppWithRoutes({ config: FAST_HASHING }));

@@ -96,6 +96,8 @@ export const products = pgTable(
     index('products_store_category_name_idx').on(t.storeId, t.categoryId, t.isActive, t.name, t.id),
     index('products_store_category_price_idx').on(t.storeId, t.categoryId, t.isActive, t.priceCents, t.name, t.id),
     index('products_search_idx').using('gin', t.searchVector),
+    // The shelf label (name before its size): suggestions pick one product per label through it.
+    index('products_label_idx').on(sql`lower(split_part(${t.name}, ',', 1))`),
     // Checkout decrements with `stock_quantity >= qty`; this is the last line if anything else ever forgets.
     check('products_stock_quantity_check', sql`${t.stockQuantity} >= 0`),
   ],

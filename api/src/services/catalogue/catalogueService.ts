@@ -23,8 +23,8 @@ import { categories, products, storeCategoryCounts, stores, type StoreRow } from
 import { httpError } from '../../lib/errors.ts';
 import { createTtlCache } from './cache.ts';
 import { adjustCatalogueCounts } from './counts.ts';
-import { loadSearchIndex, type SearchIndex } from './searchIndex.ts';
-import { matchWords, searchQueries, searchTokens, type MatchedWord } from './search.ts';
+import { labelSql, loadSearchIndex, type SearchIndex } from './searchIndex.ts';
+import { matchQuery, matchWords, rankLabels, searchTokens, type MatchedWord, type RankedLabel } from './search.ts';
 
 /** How many distinct items GET /open/products/suggestions returns (spec: at most 5). */
 export const MAX_SUGGESTIONS = 5;
@@ -196,24 +196,31 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
   }
 
   let index: { generation: number; value: Promise<SearchIndex> } | undefined;
-  /** Reloaded after any invalidation (a re-seed, a product switched off), once, by the next search. */
+  let reloading = false;
+  /**
+   * Loaded by the first search; after an invalidation (a sale, a product switched off) reloaded in the
+   * background while the last one keeps serving: a word or label more or less for a moment is harmless.
+   */
   function searchIndex(): Promise<SearchIndex> {
     const generation = cache.generation();
-    if (!index || index.generation !== generation) {
+    if (!index) {
       const value = loadSearchIndex(db);
       index = { generation, value };
       value.catch(() => {
         if (index?.value === value) index = undefined;
       });
+    } else if (index.generation !== generation && !reloading) {
+      reloading = true;
+      const value = loadSearchIndex(db);
+      value
+        .then(() => (index = { generation, value }))
+        .catch(() => undefined)
+        .finally(() => (reloading = false));
     }
     return index.value;
   }
 
   const inStockSql = sql`${products.stockQuantity} > 0`;
-  /** The item word of a shelf label: the last word before the size ("Organic Whole Milk, 1 gal" → milk). */
-  const headSql = sql`substring(lower(split_part(${products.name}, ',', 1)) from '([a-z0-9]+)[^a-z0-9]*$')`;
-  /** One item across brands and stores: the suggestions show each once. */
-  const itemSql = sql`lower(split_part(${products.name}, ',', 1))`;
 
   function filterConditions(filters: ProductFilters, index: SearchIndex, skip?: keyof ProductFilters) {
     const category = filters.categoryId === undefined ? undefined : [...index.categoriesById].find(([, c]) => c.uuid === filters.categoryId!.toLowerCase());
@@ -242,7 +249,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
   function matchCondition(words: MatchedWord[] | undefined, storeId: number | undefined): SQL {
     return allOf([
       eq(products.isActive, true),
-      words ? sql`${products.searchVector} @@ to_tsquery('simple', ${searchQueries(words).any})` : undefined,
+      words ? sql`${products.searchVector} @@ to_tsquery('simple', ${matchQuery(words)})` : undefined,
       storeId === undefined ? undefined : eq(products.storeId, storeId),
     ]);
   }
@@ -251,8 +258,6 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     facets: ProductFacets;
     /** Matches passing every filter. */
     total: number;
-    /** The category most matches fall in, filters aside: the query's own aisle ("chicken" → meat, not soup). */
-    topCategoryId: number | undefined;
   }
 
   /**
@@ -273,7 +278,6 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
         inStock: sql<boolean | null>`${inStockSql}`,
         bucket: sql<number | null>`${bucket}`,
         set: sql<number>`grouping(${products.categoryId}, ${products.storeId}, ${inStockSql}, ${bucket})::int`,
-        all: sql<number>`count(*)::int`,
         byCategory: passing(f.store, f.inStock, f.price),
         byStore: passing(f.category, f.inStock, f.price),
         byStock: passing(f.category, f.store, f.price),
@@ -286,12 +290,10 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     // grouping() sets a bit per column left out, first column highest: 0b0111 = by category only, and so on.
     const facets: ProductFacets = { categories: [], stores: [], inStock: 0, prices: PRICE_RANGES.map((r) => ({ ...r, count: 0 })) };
     let total = 0;
-    let top: { id: number; all: number } | undefined;
     for (const row of rows) {
       if (row.set === 0b0111) {
         const category = idx.categoriesById.get(row.categoryId);
         if (category && row.byCategory > 0) facets.categories.push({ ...category, count: row.byCategory });
-        if (!top || row.all > top.all) top = { id: row.categoryId, all: row.all };
       } else if (row.set === 0b1011) {
         const store = idx.storesById.get(row.storeId);
         if (store && row.byStore > 0) facets.stores.push({ ...store, count: row.byStore });
@@ -306,27 +308,14 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     facets.categories.sort(byName);
     facets.stores.sort(byName);
-    return { facets, total, topCategoryId: top?.id };
+    return { facets, total };
   }
 
-  /**
-   * Best match first: the thing named (the query's word is the item word of the label: "Whole Milk" for
-   * "milk", not "Milk Chocolate Bar"), then every word in the label, whole words over word starts, the
-   * query's own aisle over others; exact spellings over typo corrections.
-   */
-  function relevance(words: MatchedWord[], topCategoryId: number | undefined): SQL {
-    const q = searchQueries(words);
-    return sql`((case when ${headSql} = any(${sql.param(q.heads)}::text[]) then 16 else 0 end)
-      + (case when ${products.searchVector} @@ to_tsquery('simple', ${q.inName}) then 8 else 0 end)
-      + (case when ${products.searchVector} @@ to_tsquery('simple', ${q.wholeInName}) then 2 else 0 end)
-      + (case when ${products.categoryId} = ${topCategoryId ?? 0} then 4 else 0 end)
-      + ${words.some((w) => w.corrected) ? 0 : 1})`;
-  }
-
-  function rankedOrder(paging: SearchPaging, words: MatchedWord[], topCategoryId: number | undefined): SQL[] {
-    return paging.sort === 'relevance'
-      ? [sql`${relevance(words, topCategoryId)} desc`, asc(products.name), asc(products.id)]
-      : listingOrder(paging.sort, paging.order);
+  /** Best match (rankLabels) as SQL: the label's score, looked up in a JSON object passed once per query. */
+  function rankedOrder(paging: SearchPaging, ranked: RankedLabel[]): SQL[] {
+    if (paging.sort !== 'relevance') return listingOrder(paging.sort, paging.order);
+    const scores = JSON.stringify(Object.fromEntries(ranked.map((r) => [r.label, r.score])));
+    return [sql`coalesce((${scores}::jsonb ->> ${labelSql})::int, 0) desc`, asc(products.name), asc(products.id)];
   }
 
   /**
@@ -362,7 +351,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     const f = filterConditions(filters, idx);
     const rows = await selectProducts()
       .where(allOf([match, f.category, f.store, f.inStock, f.price]))
-      .orderBy(...rankedOrder(paging, words, stats.topCategoryId))
+      .orderBy(...rankedOrder(paging, rankLabels(words, idx.labels)))
       .limit(paging.limit)
       .offset((paging.page - 1) * paging.limit);
     return { products: rows.map(toProduct), pagination: pagination(paging.page, paging.limit, stats.total) };
@@ -372,28 +361,20 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     const tokens = searchTokens(query);
     if (tokens.length === 0) return [];
     const idx = await searchIndex();
-    const words = matchWords(tokens, idx.vocabulary);
-    const match = matchCondition(words, undefined);
-    const [top] = await db
-      .select({ categoryId: products.categoryId, n: sql<number>`count(*)::int` })
+    const best = rankLabels(matchWords(tokens, idx.vocabulary), idx.labels)
+      .slice(0, limit)
+      .map((r) => r.label);
+    if (best.length === 0) return [];
+    // One product per label (products_label_idx): in stock first, then the cheapest.
+    const picked = await db
+      .selectDistinctOn([labelSql], { id: products.id, label: labelSql })
       .from(products)
-      .where(match)
-      .groupBy(products.categoryId)
-      .orderBy(sql`count(*) desc`, asc(products.categoryId))
-      .limit(1);
-    const score = relevance(words, top?.categoryId);
-    // The best product of each item (in stock and cheapest among equals), then the best items.
-    const best = db
-      .selectDistinctOn([itemSql], { id: products.id, item: sql<string>`${itemSql}`.as('item'), score: sql<number>`${score}`.as('score') })
-      .from(products)
-      .where(match)
-      .orderBy(itemSql, sql`${score} desc`, desc(inStockSql), asc(products.priceCents), asc(products.id))
-      .as('best');
-    const picked = await db.select({ id: best.id }).from(best).orderBy(desc(best.score), asc(best.item)).limit(limit);
-    if (picked.length === 0) return [];
+      .where(and(eq(products.isActive, true), inArray(labelSql, best)))
+      .orderBy(labelSql, desc(inStockSql), asc(products.priceCents), asc(products.id));
     const rows = await selectProducts().where(inArray(products.id, picked.map((p) => p.id)));
+    const byLabel = new Map(picked.map((p) => [p.label, p.id]));
     const byId = new Map(rows.map((r) => [r.id, toProduct(r)]));
-    return picked.map((p) => byId.get(p.id)!).filter(Boolean);
+    return best.flatMap((label) => byId.get(byLabel.get(label) ?? -1) ?? []);
   }
 
   async function facets(query: string | undefined, storeRef: string | undefined, filters: ProductFilters): Promise<ProductFacets> {

@@ -1,4 +1,15 @@
-import { editDistance, inflections, matchWords, searchQueries, searchTokens, Vocabulary, wordForms } from './search.ts';
+import {
+  editDistance,
+  inflections,
+  labelWords,
+  matchQuery,
+  matchWords,
+  rankLabels,
+  searchTokens,
+  Vocabulary,
+  wordForms,
+  type Label,
+} from './search.ts';
 
 it('keeps only lower-case [a-z0-9] words, deduplicated', () => {
   expect(searchTokens('Choc  MILK choc')).toEqual(['choc', 'milk']);
@@ -60,14 +71,45 @@ it('finds the nearest words, the most common first', () => {
   expect(vocabulary.hasPrefix('chiq')).toBe(false);
 });
 
-it('builds tsqueries: word starts for what was typed, exact forms, all words required', () => {
-  const words = matchWords(['choc', 'milk'], vocabulary);
-  expect(searchQueries(words)).toEqual({
-    any: '(choc | chocs | choc:*) & (milk | milks | milk:*)',
-    inName: '(choc:A | chocs:A | choc:*A) & (milk:A | milks:A | milk:*A)',
-    wholeInName: '(choc:A | chocs:A) & (milk:A | milks:A)',
-    heads: ['choc', 'chocs', 'milk', 'milks'],
-  });
+it('builds the filter tsquery: word starts for what was typed, exact forms, all words required', () => {
+  expect(matchQuery(matchWords(['choc', 'milk'], vocabulary))).toBe('(choc | chocs | choc:*) & (milk | milks | milk:*)');
+  expect(matchQuery(matchWords(['chiken'], vocabulary))).toBe('(chicken | chickens)');
+});
+
+const label = (text: string, categoryId: number, products = 10): Label => ({ label: text, words: labelWords(text), categoryId, products });
+const DAIRY = 1;
+const CANDY = 2;
+const MEAT = 3;
+const PANTRY = 4;
+
+it('ranks the thing named first: the item word, then whole words, then the aisle of most matches', () => {
+  const labels = [
+    label('classic milk chocolate bar', CANDY),
+    label('organic whole milk', DAIRY),
+    label('horizon chocolate milk', DAIRY),
+    label('organic baby spinach', 5),
+  ];
+  expect(rankLabels(matchWords(['milk'], vocabulary), labels).map((r) => r.label)).toEqual([
+    'horizon chocolate milk',
+    'organic whole milk',
+    'classic milk chocolate bar',
+  ]);
+  const chicken = [label('chicken broth', PANTRY, 5), label('boneless chicken breast', MEAT, 20), label('chicken thighs', MEAT, 20)];
+  expect(rankLabels(matchWords(['chicken'], vocabulary), chicken).map((r) => r.label)).toEqual([
+    'boneless chicken breast',
+    'chicken thighs',
+    'chicken broth',
+  ]);
+});
+
+it('ranks exact spellings over corrections and whole words over word starts', () => {
+  const labels = [label('milkshake mix', DAIRY), label('whole milk', DAIRY)];
+  const [whole, start] = rankLabels(matchWords(['milk'], vocabulary), labels);
+  expect(whole!.label).toBe('whole milk');
+  expect(whole!.score).toBeGreaterThan(start!.score);
+  const exact = rankLabels(matchWords(['chicken'], vocabulary), [label('chicken thighs', MEAT)])[0]!.score;
+  const fuzzy = rankLabels(matchWords(['chiken'], vocabulary), [label('chicken thighs', MEAT)])[0]!.score;
+  expect(exact).toBe(fuzzy + 1);
 });
 
 it('forgives two edits in a long word, keeping only the nearest corrections', () => {

@@ -172,28 +172,63 @@ export function matchWords(tokens: string[], vocabulary: Vocabulary): MatchedWor
   });
 }
 
-export interface SearchQueries {
-  /** Every word (one of its forms) starts a word of the name, category or store: the filter. */
-  any: string;
-  /** Every word is in the name. */
-  inName: string;
-  /** Every word is a whole word of the name (no prefix). */
-  wholeInName: string;
-  /** All exact forms of all words: the name's item word (its last word) among them means "this is the thing". */
-  heads: string[];
+/**
+ * The filter: every query word, as one of its forms or (as typed) a word start, is a word of the
+ * name, category or store: `(milk | milks | milk:*) & ...`.
+ */
+export function matchQuery(words: MatchedWord[]): string {
+  return words.map((w) => `(${[...new Set([...w.forms, ...(w.prefix ? [`${w.word}:*`] : [])])].join(' | ')})`).join(' & ');
 }
 
-function group(word: MatchedWord, weight: string, prefix: boolean): string {
-  const terms = word.forms.map((f) => `${f}${weight ? `:${weight}` : ''}`);
-  if (prefix && word.prefix) terms.push(`${word.word}:*${weight}`);
-  return `(${[...new Set(terms)].join(' | ')})`;
+/** One shelf label (a name without its size: "organic whole milk") of the active catalogue. */
+export interface Label {
+  label: string;
+  /** Its words, as the search_vector's 'simple' parser splits them. */
+  words: string[];
+  categoryId: number;
+  /** Active products carrying it (across stores and sizes). */
+  products: number;
 }
 
-export function searchQueries(words: MatchedWord[]): SearchQueries {
-  return {
-    any: words.map((w) => group(w, '', true)).join(' & '),
-    inName: words.map((w) => group(w, 'A', true)).join(' & '),
-    wholeInName: words.map((w) => group(w, 'A', false)).join(' & '),
-    heads: [...new Set(words.flatMap((w) => w.forms))],
-  };
+export const labelWords = (label: string) => label.split(/[^a-z0-9]+/).filter(Boolean);
+
+export interface RankedLabel {
+  label: string;
+  categoryId: number;
+  score: number;
+}
+
+/**
+ * Best match, decided per label (every product of a label ranks alike): the label's item word (its
+ * last word: "whole **milk**") being a query word (16), every query word in the label (8), all of them
+ * whole words rather than word starts (2), the aisle most of the matching labels' products are in (4:
+ * "chicken" → meat before soup), and an exact spelling over a typo correction (1). Only labels holding
+ * every query word are returned, best first; the rest of a search's matches (by category or store
+ * words) rank after them.
+ */
+export function rankLabels(words: MatchedWord[], labels: readonly Label[]): RankedLabel[] {
+  const heads = new Set(words.flatMap((w) => w.forms));
+  const matched: { label: Label; whole: boolean }[] = [];
+  for (const label of labels) {
+    let whole = true;
+    const all = words.every((w) => {
+      if (label.words.some((lw) => w.forms.includes(lw))) return true;
+      whole = false;
+      return w.prefix && label.words.some((lw) => lw.startsWith(w.word));
+    });
+    if (all) matched.push({ label, whole });
+  }
+  const perCategory = new Map<number, number>();
+  for (const { label } of matched) perCategory.set(label.categoryId, (perCategory.get(label.categoryId) ?? 0) + label.products);
+  let top: number | undefined;
+  for (const [categoryId, n] of perCategory)
+    if (top === undefined || n > perCategory.get(top)! || (n === perCategory.get(top) && categoryId < top)) top = categoryId;
+  const exact = words.every((w) => !w.corrected) ? 1 : 0;
+  return matched
+    .map(({ label, whole }) => ({
+      label: label.label,
+      categoryId: label.categoryId,
+      score: (heads.has(label.words.at(-1) ?? '') ? 16 : 0) + 8 + (whole ? 2 : 0) + (label.categoryId === top ? 4 : 0) + exact,
+    }))
+    .sort((a, b) => b.score - a.score || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
 }
