@@ -1,4 +1,4 @@
-// `npm run bench:search [-- --products 100000 --duration 10 --connections 50 --skip-speed]`
+// `npm run bench:search [-- --products 100000 --duration 10 --connections 50 --skip-speed --skip-pglite]`
 //
 // 1. Relevance: a fresh seeded catalogue (throwaway in-memory PGlite; with the DATABASE_URL variable a throwaway
 //    database on that PostgreSQL server), the judged queries of judgments.json run through the API
@@ -31,6 +31,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     'database-url': { type: 'string', default: process.env.DATABASE_URL ?? '' },
     'skip-speed': { type: 'boolean', default: false },
+    // Speed on PostgreSQL only (with DATABASE_URL), e.g. to re-measure one database.
+    'skip-pglite': { type: 'boolean', default: false },
   },
 });
 const PRODUCTS = Number(values.products);
@@ -349,7 +351,7 @@ async function speed(target: Target, terms: string[]): Promise<void> {
 await relevance();
 if (!values['skip-speed']) {
   const terms = queryLog();
-  await speed({ name: 'PGlite', databaseUrl: undefined }, terms);
+  if (!values['skip-pglite']) await speed({ name: 'PGlite', databaseUrl: undefined }, terms);
   if (DATABASE_URL) await speed({ name: 'PostgreSQL', databaseUrl: DATABASE_URL }, terms);
 }
 if (misses.length > 0) {

@@ -351,7 +351,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     const f = filterConditions(filters, idx);
     const rows = await selectProducts()
       .where(allOf([match, f.category, f.store, f.inStock, f.price]))
-      .orderBy(...rankedOrder(paging, rankLabels(words, idx.labels)))
+      .orderBy(...rankedOrder(paging, rankLabels(words, idx.labels, idx.categoriesById)))
       .limit(paging.limit)
       .offset((paging.page - 1) * paging.limit);
     return { products: rows.map(toProduct), pagination: pagination(paging.page, paging.limit, stats.total) };
@@ -361,7 +361,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     const tokens = searchTokens(query);
     if (tokens.length === 0) return [];
     const idx = await searchIndex();
-    const best = rankLabels(matchWords(tokens, idx.vocabulary), idx.labels)
+    const best = rankLabels(matchWords(tokens, idx.vocabulary), idx.labels, idx.categoriesById)
       .slice(0, limit)
       .map((r) => r.label);
     if (best.length === 0) return [];

@@ -102,6 +102,19 @@ it('ranks the thing named first: the item word, then whole words, then the aisle
   ]);
 });
 
+it('counts a category named by the query in its aisle', () => {
+  const labels = [label('baby carrots', 5, 30), label('gentle baby wipes', 6, 10), label('diapers size 3', 6, 30)];
+  const categories = new Map([
+    [5, { name: 'Produce' }],
+    [6, { name: 'Baby' }],
+  ]);
+  expect(rankLabels(matchWords(['baby'], vocabulary), labels, categories).map((r) => r.label)).toEqual([
+    'gentle baby wipes',
+    'baby carrots',
+  ]);
+  expect(rankLabels(matchWords(['baby'], vocabulary), labels).map((r) => r.label)).toEqual(['baby carrots', 'gentle baby wipes']);
+});
+
 it('ranks exact spellings over corrections and whole words over word starts', () => {
   const labels = [label('milkshake mix', DAIRY), label('whole milk', DAIRY)];
   const [whole, start] = rankLabels(matchWords(['milk'], vocabulary), labels);

@@ -201,25 +201,36 @@ export interface RankedLabel {
 /**
  * Best match, decided per label (every product of a label ranks alike): the label's item word (its
  * last word: "whole **milk**") being a query word (16), every query word in the label (8), all of them
- * whole words rather than word starts (2), the aisle most of the matching labels' products are in (4:
- * "chicken" → meat before soup), and an exact spelling over a typo correction (1). Only labels holding
+ * whole words rather than word starts (2), the aisle most matching products are in (4: "chicken" →
+ * meat before soup; a category whose name holds the words counts all its products: "baby" → the baby
+ * aisle before baby carrots), and an exact spelling over a typo correction (1). Only labels holding
  * every query word are returned, best first; the rest of a search's matches (by category or store
  * words) rank after them.
  */
-export function rankLabels(words: MatchedWord[], labels: readonly Label[]): RankedLabel[] {
+export function rankLabels(
+  words: MatchedWord[],
+  labels: readonly Label[],
+  categories: ReadonlyMap<number, { name: string }> = new Map(),
+): RankedLabel[] {
   const heads = new Set(words.flatMap((w) => w.forms));
+  /** 2: every word whole, 1: every word at least as a word start, 0: not all words. */
+  const fit = (text: string[]) => {
+    let whole = 2;
+    for (const w of words) {
+      if (text.some((t) => w.forms.includes(t))) continue;
+      if (!w.prefix || !text.some((t) => t.startsWith(w.word))) return 0;
+      whole = 1;
+    }
+    return whole;
+  };
   const matched: { label: Label; whole: boolean }[] = [];
-  for (const label of labels) {
-    let whole = true;
-    const all = words.every((w) => {
-      if (label.words.some((lw) => w.forms.includes(lw))) return true;
-      whole = false;
-      return w.prefix && label.words.some((lw) => lw.startsWith(w.word));
-    });
-    if (all) matched.push({ label, whole });
-  }
   const perCategory = new Map<number, number>();
-  for (const { label } of matched) perCategory.set(label.categoryId, (perCategory.get(label.categoryId) ?? 0) + label.products);
+  const named = new Set([...categories].filter(([, c]) => fit(labelWords(c.name.toLowerCase())) > 0).map(([id]) => id));
+  for (const label of labels) {
+    const f = fit(label.words);
+    if (f > 0) matched.push({ label, whole: f === 2 });
+    if (f > 0 || named.has(label.categoryId)) perCategory.set(label.categoryId, (perCategory.get(label.categoryId) ?? 0) + label.products);
+  }
   let top: number | undefined;
   for (const [categoryId, n] of perCategory)
     if (top === undefined || n > perCategory.get(top)! || (n === perCategory.get(top) && categoryId < top)) top = categoryId;
