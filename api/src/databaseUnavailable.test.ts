@@ -47,6 +47,8 @@ const ROUTE_CASES: Record<string, RouteCase> = {
   'GET /open/store/{id}': { request: () => ({ method: 'GET', url: '/open/store/loop-market' }) },
   'GET /open/categories': { request: () => ({ method: 'GET', url: '/open/categories?storeId=loop-market' }) },
   'GET /open/categories/{uuid}': { request: () => ({ method: 'GET', url: `/open/categories/${someUuid}` }) },
+  'GET /open/product/{productUuid}': { request: () => ({ method: 'GET', url: `/open/product/${someUuid}` }) },
+  'GET /open/product/{productUuid}/also-at': { request: () => ({ method: 'GET', url: `/open/product/${someUuid}/also-at` }) },
   'GET /open/products/search/global': { request: () => ({ method: 'GET', url: '/open/products/search/global?query=milk' }) },
   'GET /open/products/search/global/paginated': {
     request: () => ({ method: 'GET', url: '/open/products/search/global/paginated?query=milk&page=1&limit=20' }),

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase, MAINTENANCE_TIMEOUTS, SERVING_TIMEOUTS, type DbConnection, type PgTimeouts } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
-import { seedCatalogueIfEmpty } from './seed/seedCatalogue.ts';
+import { seedCatalogueIfNeeded } from './seed/seedCatalogue.ts';
 import { createPasswordHasher } from './services/passwords.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from './services/users.ts';
 
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
       // A fresh database gets the demo catalogue; an existing one is left alone. Under the migration
       // lock: API replicas starting together on an empty PostgreSQL would otherwise collide on unique keys.
       afterMigrate: async () => {
-        if (await seedCatalogueIfEmpty(database.db)) console.info('Seeded the demo catalogue.');
+        if (await seedCatalogueIfNeeded(database.db)) console.info('Seeded the demo catalogue.');
         if (config.seedDemoAccounts && (await seedDemoAccounts(database.db, createPasswordHasher(config.passwordHashLogN))) > 0) {
           console.info(`Created the demo accounts (password ${DEMO_PASSWORD}; see api/README.md).`);
         }

@@ -10,6 +10,7 @@ let routes: RouteInfo[];
 let tokens: Tokens;
 const storeIds: string[] = [];
 const categoryUuids: string[] = [];
+const productUuids: string[] = [];
 const words = ['milk', 'pan', 'Loop', 'evanston', 'oat milk', 'Pantry', 'mlik', 'oat mikl', 'yoghurt', 'bnanaz'];
 
 beforeAll(async () => {
@@ -17,9 +18,15 @@ beforeAll(async () => {
   const shopper = await registerUser(app);
   tokens = { ...(await attackerTokens(app)), customer: () => shopper.token };
   const shop = await createShop(app);
-  await shop.addProduct('Whole Milk', 429, 10);
-  await shop.addProduct('Oat Milk', 499, 0);
-  await shop.addProduct('Pantry Flour', 350, 5, 'evanston');
+  // Whole Milk in both stores: the same item, so also-at has an offer to give.
+  for (const added of [
+    await shop.addProduct('Whole Milk', 429, 10),
+    await shop.addProduct('Oat Milk', 499, 0),
+    await shop.addProduct('Pantry Flour', 350, 5, 'evanston'),
+    await shop.addProduct('Whole Milk', 419, 10, 'evanston'),
+  ]) {
+    productUuids.push(added.uuid);
+  }
   storeIds.push(shop.loop.publicId, shop.loop.uuid, shop.evanston.publicId, shop.evanston.uuid);
   const categories = (await app.inject({ method: 'GET', url: '/open/categories' })).json<{ uuid: string }[]>();
   categoryUuids.push(...categories.map((c) => c.uuid));
@@ -35,6 +42,7 @@ test('10,000 hostile requests: no 5xx, every 4xx a JSON error with a message, in
       storePublicId: () => storeIds,
       uuid: () => categoryUuids,
       categoryUuid: () => categoryUuids,
+      productUuid: () => productUuids,
       categoryId: () => categoryUuids,
       inStock: () => [true, false, 'true', 'maybe'],
       minPrice: () => [0, 200, 500, -1, 1.5],

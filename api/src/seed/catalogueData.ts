@@ -26,106 +26,125 @@ export const STORE_SEEDS: readonly StoreSeed[] = [
   { publicId: 'oak-park-grocery', name: 'Oak Park Grocery', address1: '259 Lake St', city: 'Oak Park', state: 'IL', zip: '60302', color: '#283593' },
 ];
 
-/** An item a category sells: its base name, the sizes it comes in, and a typical price in cents. */
-export type ItemSeed = readonly [name: string, sizes: readonly string[], priceCents: number];
+/**
+ * An item a category sells: its shelf name (no brand, no size), its artwork (an icon name of the
+ * Fluent Emoji Flat set, see services/catalogue/images.ts), the sizes it comes in ("amount unit", the
+ * first the most common) and the typical price in cents of that first size.
+ */
+export type ItemSeed = readonly [item: string, art: string, sizes: readonly string[], priceCents: number];
 
 export interface CategorySeed {
   name: string;
-  /** URL-safe key for its images. */
+  /** URL-safe key. */
   slug: string;
+  /** The calm background of its product pictures. */
   color: string;
-  /** Words put before an item's name ("Organic", a brand...). */
-  variants: readonly string[];
+  /** Fresh food sold by weight (produce, meat, fish, deli): weights are unit-priced per lb, not per oz. */
+  perPound: boolean;
+  /** The brands or lines on its shelf; the first ones are the most common. */
+  brands: readonly string[];
   items: readonly ItemSeed[];
 }
 
-const GENERIC = ['Organic', 'Store Brand', 'Classic', 'Premium', 'Family Size', 'Natural', 'Farmhouse', 'Simply'];
-
 export const CATEGORY_SEEDS: readonly CategorySeed[] = [
-  { name: 'Dairy & Eggs', slug: 'dairy-eggs', color: '#90caf9', variants: ['Organic', 'Grassfed', 'Lactose Free', 'Farmhouse', 'Prairie Farms', 'Horizon'], items: [
-    ['Whole Milk', ['1 gal', '64 fl oz', '32 fl oz'], 429], ['Chocolate Milk', ['64 fl oz', '32 fl oz'], 449], ['2% Reduced Fat Milk', ['1 gal', '64 fl oz'], 399],
-    ['Large Brown Eggs', ['12 ct', '18 ct'], 499], ['Unsalted Butter', ['16 oz', '8 oz'], 549], ['Sharp Cheddar Cheese', ['8 oz', '16 oz'], 449],
-    ['Greek Yogurt', ['32 oz', '5.3 oz'], 599], ['Heavy Whipping Cream', ['16 fl oz', '32 fl oz'], 449], ['Sour Cream', ['16 oz', '8 oz'], 249], ['Cottage Cheese', ['16 oz', '24 oz'], 369] ] },
-  { name: 'Produce', slug: 'produce', color: '#a5d6a7', variants: ['Organic', 'Fresh', 'Local', 'Farm Fresh', 'Washed', 'Premium'], items: [
-    ['Bananas', ['2 lb', '3 lb'], 159], ['Honeycrisp Apples', ['3 lb', '1 lb'], 499], ['Baby Spinach', ['5 oz', '10 oz'], 399], ['Hass Avocados', ['4 ct', '6 ct'], 549],
-    ['Roma Tomatoes', ['1 lb', '2 lb'], 249], ['Yellow Onions', ['3 lb', '5 lb'], 349], ['Russet Potatoes', ['5 lb', '10 lb'], 499], ['Strawberries', ['16 oz', '32 oz'], 449],
-    ['Blueberries', ['6 oz', '18 oz'], 399], ['Baby Carrots', ['16 oz', '32 oz'], 199], ['Broccoli Crowns', ['1 lb', '2 lb'], 299] ] },
-  { name: 'Bakery', slug: 'bakery', color: '#ffcc80', variants: ['Artisan', 'Whole Grain', 'Fresh Baked', 'Gluten-Free', 'Sourdough', 'Classic'], items: [
-    ['Sandwich Bread', ['20 oz', '24 oz'], 349], ['French Baguette', ['12 oz'], 299], ['Bagels', ['6 ct', '12 ct'], 399], ['Croissants', ['4 ct', '8 ct'], 549],
-    ['Blueberry Muffins', ['4 ct', '6 ct'], 499], ['Dinner Rolls', ['12 ct', '24 ct'], 349], ['Cinnamon Raisin Bread', ['16 oz'], 429], ['Flour Tortillas', ['10 ct', '20 ct'], 299] ] },
-  { name: 'Meat & Poultry', slug: 'meat-poultry', color: '#ef9a9a', variants: ['Organic', 'Grass-Fed', 'Free Range', 'Butcher Select', 'Antibiotic Free', 'Heritage'], items: [
-    ['Boneless Chicken Breast', ['1 lb', '2 lb', '3 lb'], 699], ['Ground Beef 85% Lean', ['1 lb', '2 lb'], 649], ['Pork Chops', ['1 lb', '2 lb'], 599], ['Ribeye Steak', ['12 oz', '16 oz'], 1499],
-    ['Chicken Thighs', ['2 lb', '3 lb'], 599], ['Thick Cut Bacon', ['12 oz', '16 oz'], 699], ['Italian Sausage', ['16 oz'], 549], ['Ground Turkey', ['1 lb', '2 lb'], 599] ] },
-  { name: 'Seafood', slug: 'seafood', color: '#80deea', variants: ['Wild Caught', 'Fresh', 'Sustainable', 'Atlantic', 'Pacific', 'Frozen'], items: [
-    ['Salmon Fillet', ['1 lb', '2 lb'], 1299], ['Jumbo Shrimp', ['1 lb', '2 lb'], 1199], ['Cod Fillets', ['1 lb'], 999], ['Tilapia Fillets', ['1 lb', '2 lb'], 799],
-    ['Tuna Steaks', ['12 oz'], 1399], ['Crab Legs', ['1 lb', '2 lb'], 2199], ['Sea Scallops', ['12 oz'], 1799] ] },
-  { name: 'Frozen Foods', slug: 'frozen', color: '#b3e5fc', variants: ['Organic', 'Family Size', 'Classic', 'Healthy Choice', 'Premium', 'Store Brand'], items: [
-    ['Pepperoni Pizza', ['22 oz', '30 oz'], 699], ['Mixed Vegetables', ['16 oz', '32 oz'], 249], ['Vanilla Ice Cream', ['1.5 qt', '48 fl oz'], 549], ['Chicken Nuggets', ['24 oz', '32 oz'], 899],
-    ['Waffles', ['10 ct', '24 ct'], 349], ['French Fries', ['32 oz'], 399], ['Frozen Blueberries', ['16 oz', '48 oz'], 499], ['Cheese Ravioli', ['24 oz'], 599] ] },
-  { name: 'Pantry Staples', slug: 'pantry', color: '#d7ccc8', variants: ['Organic', 'Store Brand', 'Classic', 'Premium', 'Natural', 'Imported'], items: [
-    ['All-Purpose Flour', ['5 lb', '2 lb'], 399], ['Granulated Sugar', ['4 lb', '10 lb'], 449], ['Extra Virgin Olive Oil', ['16.9 fl oz', '33.8 fl oz'], 1099], ['Long Grain White Rice', ['2 lb', '5 lb'], 349],
-    ['Black Beans', ['15 oz'], 129], ['Chicken Broth', ['32 fl oz'], 299], ['Peanut Butter', ['16 oz', '40 oz'], 399], ['Honey', ['12 oz', '24 oz'], 649] ] },
-  { name: 'Pasta & Grains', slug: 'pasta-grains', color: '#fff59d', variants: ['Organic', 'Whole Wheat', 'Imported Italian', 'Gluten-Free', 'Bronze Cut', 'Classic'], items: [
-    ['Spaghetti', ['16 oz', '32 oz'], 199], ['Penne Rigate', ['16 oz'], 199], ['Quinoa', ['16 oz', '32 oz'], 599], ['Rolled Oats', ['18 oz', '42 oz'], 449],
-    ['Elbow Macaroni', ['16 oz'], 169], ['Couscous', ['10 oz'], 299], ['Brown Rice', ['2 lb'], 399], ['Lasagna Noodles', ['16 oz'], 249] ] },
-  { name: 'Canned Goods', slug: 'canned', color: '#bcaaa4', variants: ['Organic', 'Store Brand', 'Low Sodium', 'Classic', 'Fire Roasted', 'Hearty'], items: [
-    ['Diced Tomatoes', ['14.5 oz', '28 oz'], 149], ['Chicken Noodle Soup', ['10.75 oz', '18.6 oz'], 199], ['Sweet Corn', ['15.25 oz'], 129], ['Chunk Light Tuna', ['5 oz'], 149],
-    ['Garbanzo Beans', ['15 oz'], 139], ['Tomato Paste', ['6 oz'], 99], ['Coconut Milk', ['13.5 fl oz'], 249], ['Green Beans', ['14.5 oz'], 129] ] },
-  { name: 'Breakfast & Cereal', slug: 'breakfast', color: '#ffe082', variants: ['Organic', 'Honey', 'Whole Grain', 'Family Size', 'Classic', 'Crunchy'], items: [
-    ['Granola', ['12 oz', '24 oz'], 499], ['Corn Flakes', ['12 oz', '18 oz'], 399], ['Pancake Mix', ['32 oz'], 349], ['Maple Syrup', ['12 fl oz', '32 fl oz'], 899],
-    ['Instant Oatmeal', ['10 ct'], 399], ['Toasted Oat Cereal', ['12 oz', '20 oz'], 449], ['Breakfast Bars', ['6 ct', '12 ct'], 399] ] },
-  { name: 'Snacks', slug: 'snacks', color: '#ffab91', variants: ['Kettle Cooked', 'Organic', 'Family Size', 'Lightly Salted', 'Classic', 'Spicy'], items: [
-    ['Potato Chips', ['8 oz', '13 oz'], 449], ['Tortilla Chips', ['11 oz', '16 oz'], 399], ['Pretzel Twists', ['16 oz'], 349], ['Microwave Popcorn', ['3 ct', '6 ct'], 399],
-    ['Trail Mix', ['10 oz', '26 oz'], 599], ['Cheese Crackers', ['7 oz', '12 oz'], 349], ['Roasted Almonds', ['6 oz', '16 oz'], 699], ['Rice Cakes', ['4.5 oz'], 299] ] },
-  { name: 'Candy & Chocolate', slug: 'candy', color: '#f48fb1', variants: ['Dark', 'Milk', 'Organic', 'Fair Trade', 'Sea Salt', 'Classic'], items: [
-    ['Chocolate Bar', ['3.5 oz', '1.55 oz'], 299], ['Gummy Bears', ['5 oz', '12 oz'], 249], ['Peanut Butter Cups', ['6 ct', '12 ct'], 399], ['Chocolate Chip Cookies', ['13 oz'], 449],
-    ['Caramel Chews', ['7 oz'], 349], ['Mint Chocolate Thins', ['4.7 oz'], 399], ['Licorice Twists', ['16 oz'], 349] ] },
-  { name: 'Beverages', slug: 'beverages', color: '#81d4fa', variants: ['Organic', 'Sparkling', 'Zero Sugar', 'Classic', 'Premium', 'Cold Pressed'], items: [
-    ['Orange Juice', ['52 fl oz', '89 fl oz'], 449], ['Apple Juice', ['64 fl oz'], 349], ['Spring Water', ['24 pk', '1 gal'], 499], ['Lemonade', ['52 fl oz'], 329],
-    ['Cola', ['12 pk', '2 L'], 699], ['Iced Tea', ['64 fl oz'], 299], ['Coconut Water', ['33.8 fl oz'], 499], ['Ginger Ale', ['12 pk'], 649] ] },
-  { name: 'Coffee & Tea', slug: 'coffee-tea', color: '#a1887f', variants: ['Organic', 'Fair Trade', 'Dark Roast', 'Medium Roast', 'Decaf', 'Single Origin'], items: [
-    ['Ground Coffee', ['12 oz', '24 oz'], 899], ['Whole Bean Coffee', ['12 oz', '2 lb'], 1099], ['Green Tea', ['20 ct', '40 ct'], 399], ['Black Tea', ['20 ct', '100 ct'], 349],
-    ['Cold Brew Concentrate', ['32 fl oz'], 799], ['Chamomile Tea', ['20 ct'], 399], ['Coffee Pods', ['12 ct', '24 ct'], 999] ] },
-  { name: 'Condiments & Sauces', slug: 'condiments', color: '#ffb74d', variants: ['Organic', 'Classic', 'Spicy', 'Reduced Sugar', 'Premium', 'Store Brand'], items: [
-    ['Tomato Ketchup', ['20 oz', '32 oz'], 299], ['Yellow Mustard', ['14 oz'], 199], ['Mayonnaise', ['30 fl oz'], 549], ['Marinara Sauce', ['24 oz'], 449],
-    ['BBQ Sauce', ['18 oz'], 349], ['Hot Sauce', ['5 fl oz', '12 fl oz'], 299], ['Soy Sauce', ['15 fl oz'], 349], ['Ranch Dressing', ['16 fl oz'], 399] ] },
-  { name: 'Spices & Seasonings', slug: 'spices', color: '#e57373', variants: ['Organic', 'Ground', 'Premium', 'Classic', 'Smoked', 'Whole'], items: [
-    ['Black Pepper', ['2 oz', '4 oz'], 449], ['Sea Salt', ['26 oz'], 249], ['Garlic Powder', ['3 oz'], 349], ['Ground Cinnamon', ['2.4 oz'], 399],
-    ['Paprika', ['2.1 oz'], 349], ['Italian Seasoning', ['1 oz'], 299], ['Chili Powder', ['2.5 oz'], 299], ['Cumin', ['1.5 oz'], 399] ] },
-  { name: 'Baking Supplies', slug: 'baking', color: '#f8bbd0', variants: ['Organic', 'Pure', 'Classic', 'Premium', 'Store Brand', 'Natural'], items: [
-    ['Vanilla Extract', ['2 fl oz', '4 fl oz'], 899], ['Baking Soda', ['16 oz'], 129], ['Baking Powder', ['8.1 oz'], 299], ['Chocolate Chips', ['12 oz'], 399],
-    ['Brown Sugar', ['2 lb'], 299], ['Powdered Sugar', ['2 lb'], 279], ['Cocoa Powder', ['8 oz'], 449] ] },
-  { name: 'Deli', slug: 'deli', color: '#ce93d8', variants: ['Oven Roasted', 'Smoked', 'Honey', 'Low Sodium', 'Premium', 'Classic'], items: [
-    ['Sliced Turkey Breast', ['8 oz', '16 oz'], 699], ['Black Forest Ham', ['8 oz'], 599], ['Genoa Salami', ['4 oz'], 549], ['Swiss Cheese Slices', ['8 oz'], 499],
-    ['Hummus', ['10 oz', '17 oz'], 449], ['Chicken Salad', ['12 oz'], 699], ['Provolone Slices', ['8 oz'], 499] ] },
-  { name: 'Prepared Meals', slug: 'prepared', color: '#ffccbc', variants: ['Homestyle', 'Chef Made', 'Family Size', 'Classic', 'Healthy', 'Organic'], items: [
-    ['Rotisserie Chicken', ['2 lb'], 799], ['Macaroni and Cheese', ['20 oz'], 599], ['Caesar Salad Kit', ['10 oz'], 449], ['Vegetable Lasagna', ['32 oz'], 999],
-    ['Chicken Pot Pie', ['16 oz'], 699], ['Sushi Roll Combo', ['10 pc'], 899], ['Meatloaf Dinner', ['16 oz'], 799] ] },
-  { name: 'International Foods', slug: 'international', color: '#9fa8da', variants: ['Authentic', 'Imported', 'Organic', 'Mild', 'Spicy', 'Traditional'], items: [
-    ['Salsa Verde', ['16 oz'], 349], ['Red Curry Paste', ['4 oz'], 399], ['Ramen Noodles', ['6 ct', '12 ct'], 499], ['Refried Beans', ['16 oz'], 199],
-    ['Basmati Rice', ['2 lb', '10 lb'], 599], ['Tikka Masala Sauce', ['15 oz'], 499], ['Kimchi', ['16 oz'], 699], ['Corn Tortillas', ['30 ct'], 299] ] },
-  { name: 'Health & Wellness', slug: 'health', color: '#80cbc4', variants: ['Organic', 'Plant-Based', 'Sugar Free', 'Vegan', 'Premium', 'Natural'], items: [
-    ['Protein Powder', ['2 lb', '5 lb'], 2999], ['Multivitamin Gummies', ['70 ct', '150 ct'], 1299], ['Vitamin C Tablets', ['100 ct'], 899], ['Fish Oil Softgels', ['120 ct'], 1499],
-    ['Protein Bars', ['4 ct', '12 ct'], 799], ['Electrolyte Drink Mix', ['10 ct'], 999], ['Collagen Peptides', ['10 oz'], 2499] ] },
-  { name: 'Baby', slug: 'baby', color: '#fff9c4', variants: ['Organic', 'Gentle', 'Sensitive', 'Natural', 'Classic', 'Premium'], items: [
-    ['Baby Wipes', ['72 ct', '216 ct'], 399], ['Diapers Size 3', ['31 ct', '84 ct'], 1299], ['Apple Puree Pouches', ['4 ct'], 549], ['Infant Formula', ['12.4 oz', '29.8 oz'], 1899],
-    ['Teething Wafers', ['1.7 oz'], 449], ['Baby Oatmeal Cereal', ['8 oz'], 349], ['Baby Shampoo', ['13.6 fl oz'], 599] ] },
-  { name: 'Pet Supplies', slug: 'pet', color: '#c5e1a5', variants: ['Grain Free', 'Natural', 'Premium', 'Classic', 'Senior', 'Puppy'], items: [
-    ['Dry Dog Food', ['5 lb', '30 lb'], 1499], ['Wet Cat Food', ['3 oz', '12 ct'], 129], ['Dog Biscuits', ['24 oz'], 699], ['Clumping Cat Litter', ['20 lb', '40 lb'], 1299],
-    ['Cat Treats', ['3 oz'], 299], ['Dog Dental Chews', ['10 ct'], 999], ['Dry Cat Food', ['3.15 lb', '16 lb'], 1099] ] },
-  { name: 'Household', slug: 'household', color: '#b0bec5', variants: ['Ultra', 'Eco', 'Fresh Scent', 'Unscented', 'Lemon', 'Lavender'], items: [
-    ['Paper Towels', ['6 rolls', '12 rolls'], 1299], ['Toilet Paper', ['12 rolls', '24 rolls'], 1499], ['Dish Soap', ['19.4 fl oz', '38 fl oz'], 349], ['Laundry Detergent', ['64 fl oz', '150 fl oz'], 1299],
-    ['Trash Bags', ['40 ct', '80 ct'], 1099], ['All-Purpose Cleaner', ['32 fl oz'], 399], ['Aluminum Foil', ['75 sq ft'], 549], ['Sponges', ['6 ct'], 449] ] },
-  { name: 'Personal Care', slug: 'personal-care', color: '#e1bee7', variants: ['Moisturizing', 'Sensitive', 'Fresh', 'Natural', 'Unscented', 'Coconut'], items: [
-    ['Shampoo', ['12 fl oz', '25.4 fl oz'], 699], ['Conditioner', ['12 fl oz'], 699], ['Body Wash', ['18 fl oz'], 599], ['Bar Soap', ['4 ct', '8 ct'], 499],
-    ['Toothpaste', ['4.1 oz', '2 pk'], 399], ['Deodorant', ['2.6 oz'], 549], ['Hand Lotion', ['8 fl oz'], 599], ['Cotton Swabs', ['500 ct'], 349] ] },
-  { name: 'Wine & Beer', slug: 'wine-beer', color: '#b39ddb', variants: ['Reserve', 'Craft', 'Imported', 'Organic', 'Classic', 'Local'], items: [
-    ['Cabernet Sauvignon', ['750 ml'], 1499], ['Chardonnay', ['750 ml'], 1299], ['Pinot Noir', ['750 ml'], 1699], ['India Pale Ale', ['6 pk', '12 pk'], 1099],
-    ['Lager', ['12 pk', '24 pk'], 1399], ['Hard Cider', ['6 pk'], 999], ['Prosecco', ['750 ml'], 1399], ['Sauvignon Blanc', ['750 ml'], 1199] ] },
-  { name: 'Plant-Based', slug: 'plant-based', color: '#aed581', variants: ['Organic', 'Unsweetened', 'Original', 'Vanilla', 'Barista', 'Classic'], items: [
-    ['Oat Milk', ['64 fl oz', '32 fl oz'], 499], ['Almond Milk', ['64 fl oz', '32 fl oz'], 399], ['Extra Firm Tofu', ['14 oz'], 249], ['Plant-Based Burgers', ['2 ct', '4 ct'], 699],
-    ['Vegan Cheese Shreds', ['7 oz'], 549], ['Tempeh', ['8 oz'], 399], ['Soy Yogurt', ['24 oz'], 499] ] },
+  { name: 'Dairy & Eggs', slug: 'dairy-eggs', color: '#c9def4', perPound: false, brands: ['Prairie Farms', 'Clover Ridge', 'Hillside Creamery', 'Lakeshore Dairy', 'Sunny Meadow', 'Bluebell Farms'], items: [
+    ['Whole Milk', 'glass-of-milk', ['1 gal', '64 fl oz', '32 fl oz'], 429], ['2% Milk', 'glass-of-milk', ['1 gal', '64 fl oz'], 399], ['Skim Milk', 'glass-of-milk', ['1 gal', '64 fl oz'], 389],
+    ['Chocolate Milk', 'cup-with-straw', ['64 fl oz', '16 fl oz'], 449], ['Large Eggs', 'egg', ['12 ct', '18 ct'], 399], ['Brown Eggs', 'nest-with-eggs', ['12 ct', '6 ct'], 499],
+    ['Unsalted Butter', 'butter', ['16 oz', '8 oz'], 549], ['Cheddar Cheese', 'cheese-wedge', ['8 oz', '16 oz'], 449], ['Mozzarella Cheese', 'cheese-wedge', ['8 oz', '16 oz'], 429],
+    ['Greek Yogurt', 'custard', ['32 oz', '5.3 oz'], 599], ['Natural Yoghurt', 'custard', ['16 oz', '32 oz'], 449], ['Heavy Whipping Cream', 'pouring-liquid', ['16 fl oz', '32 fl oz'], 449],
+    ['Sour Cream', 'jar', ['16 oz', '8 oz'], 249], ['Cottage Cheese', 'jar', ['16 oz', '24 oz'], 369] ] },
+  { name: 'Produce', slug: 'produce', color: '#dcfce7', perPound: true, brands: ['Green Acres', 'Fresh Harvest', 'Sunny Valley', 'Heartland Growers', 'Orchard Lane', 'Riverbend Farms'], items: [
+    ['Bananas', 'banana', ['2 lb', '3 lb'], 159], ['Honeycrisp Apples', 'red-apple', ['3 lb', '1 lb'], 499], ['Granny Smith Apples', 'green-apple', ['3 lb'], 449], ['Baby Spinach', 'leafy-green', ['5 oz', '10 oz'], 399],
+    ['Hass Avocados', 'avocado', ['4 ct', '6 ct'], 549], ['Roma Tomatoes', 'tomato', ['1 lb', '2 lb'], 249], ['Cherry Tomatoes', 'tomato', ['10 oz', '1 lb'], 349], ['Yellow Onions', 'onion', ['3 lb', '5 lb'], 349],
+    ['Russet Potatoes', 'potato', ['5 lb', '10 lb'], 499], ['Strawberries', 'strawberry', ['1 lb', '2 lb'], 449], ['Blueberries', 'blueberries', ['6 oz', '18 oz'], 399], ['Mixed Berries', 'cherries', ['12 oz'], 599],
+    ['Baby Carrots', 'carrot', ['1 lb', '2 lb'], 199], ['Broccoli', 'broccoli', ['1 lb', '2 lb'], 299], ['Lemons', 'lemon', ['2 lb'], 399], ['Seedless Grapes', 'grapes', ['2 lb'], 599],
+    ['Cucumbers', 'cucumber', ['3 ct'], 299], ['Red Bell Peppers', 'bell-pepper', ['3 ct'], 449], ['Garlic', 'garlic', ['8 oz'], 249], ['White Mushrooms', 'mushroom', ['8 oz', '16 oz'], 249] ] },
+  { name: 'Bakery', slug: 'bakery', color: '#ffedd5', perPound: false, brands: ['Hearth & Home', 'Stone Mill Bakery', 'Golden Crust', 'Village Baker', 'Windy City Bakehouse', 'Old Town Ovens'], items: [
+    ['Sourdough Bread', 'bread', ['24 oz', '16 oz'], 499], ['White Sandwich Bread', 'bread', ['20 oz', '24 oz'], 349], ['Whole Wheat Bread', 'bread', ['24 oz'], 399], ['French Baguette', 'baguette-bread', ['12 oz'], 299],
+    ['Bagels', 'bagel', ['6 ct', '12 ct'], 399], ['Croissants', 'croissant', ['4 ct', '8 ct'], 549], ['Blueberry Muffins', 'cupcake', ['4 ct', '6 ct'], 499], ['Dinner Rolls', 'bread', ['12 ct', '24 ct'], 349],
+    ['Flour Tortillas', 'flatbread', ['10 ct', '20 ct'], 299], ['Bread Crumbs', 'bread', ['15 oz'], 249], ['Apple Pie', 'pie', ['24 oz'], 899], ['Pita Bread', 'flatbread', ['6 ct'], 299] ] },
+  { name: 'Meat & Poultry', slug: 'meat-poultry', color: '#fee2e2', perPound: true, brands: ['Butcher Block', 'Prairie Ranch', 'Heritage Farms', 'Blue Ribbon Meats', 'Stockyard Select', 'Open Range'], items: [
+    ['Boneless Chicken Breasts', 'poultry-leg', ['1 lb', '2 lb', '3 lb'], 699], ['Chicken Thighs', 'poultry-leg', ['2 lb', '3 lb'], 599], ['Chicken Wings', 'poultry-leg', ['2 lb'], 799], ['Whole Chicken', 'poultry-leg', ['4 lb'], 899],
+    ['Ground Beef', 'cut-of-meat', ['1 lb', '2 lb'], 649], ['Ribeye Steak', 'cut-of-meat', ['12 oz', '1 lb'], 1499], ['Pork Chops', 'meat-on-bone', ['1 lb', '2 lb'], 599], ['Baby Back Ribs', 'meat-on-bone', ['2 lb'], 1199],
+    ['Thick Cut Bacon', 'bacon', ['12 oz', '1 lb'], 699], ['Italian Sausage', 'hot-dog', ['1 lb'], 549], ['Beef Hot Dogs', 'hot-dog', ['15 oz'], 499], ['Ground Turkey', 'cut-of-meat', ['1 lb', '2 lb'], 599] ] },
+  { name: 'Seafood', slug: 'seafood', color: '#cffafe', perPound: true, brands: ['Ocean Catch', 'Harbor Fresh', 'Blue Wave', 'North Shore Seafood', 'Coastal Select', 'Deep Sea Market'], items: [
+    ['Atlantic Salmon Fillet', 'fish', ['1 lb', '2 lb'], 1299], ['Jumbo Shrimp', 'shrimp', ['1 lb', '2 lb'], 1199], ['Cod Fillets', 'fish', ['1 lb'], 999], ['Tilapia Fillets', 'tropical-fish', ['1 lb', '2 lb'], 799],
+    ['Tuna Steaks', 'fish', ['12 oz'], 1399], ['Snow Crab Legs', 'crab', ['1 lb', '2 lb'], 2199], ['Sea Scallops', 'oyster', ['12 oz'], 1799], ['Lobster Tails', 'lobster', ['8 oz'], 1999], ['Breaded Fish Sticks', 'fried-shrimp', ['24 oz'], 799] ] },
+  { name: 'Frozen Foods', slug: 'frozen', color: '#e0f2fe', perPound: false, brands: ['Polar Pantry', 'Arctic Table', 'Frosty Farms', 'Northern Star', 'Snowcap', 'Winter Garden'], items: [
+    ['Pepperoni Pizza', 'pizza', ['22 oz', '30 oz'], 699], ['Mixed Vegetables', 'broccoli', ['16 oz', '32 oz'], 249], ['Vanilla Ice Cream', 'ice-cream', ['48 fl oz', '1 pt'], 549], ['Chocolate Ice Cream', 'soft-ice-cream', ['48 fl oz', '1 pt'], 549],
+    ['Chicken Nuggets', 'poultry-leg', ['24 oz', '32 oz'], 899], ['Frozen Waffles', 'waffle', ['10 ct', '24 ct'], 349], ['French Fries', 'french-fries', ['32 oz'], 399], ['Frozen Blueberries', 'blueberries', ['16 oz', '48 oz'], 499],
+    ['Cheese Ravioli', 'dumpling', ['24 oz'], 599], ['Frozen Peas', 'pea-pod', ['12 oz'], 199] ] },
+  { name: 'Pantry Staples', slug: 'pantry', color: '#f5f5f4', perPound: false, brands: ['Grocer\'s Choice', 'Golden Fields', 'Heartland Pantry', 'Mill Creek', 'Sunrise Kitchen', 'Blue Plate'], items: [
+    ['All-Purpose Flour', 'sheaf-of-rice', ['5 lb', '2 lb'], 399], ['Granulated Sugar', 'salt', ['4 lb', '10 lb'], 449], ['Extra Virgin Olive Oil', 'olive', ['16.9 fl oz', '33.8 fl oz'], 1099], ['Long Grain White Rice', 'cooked-rice', ['2 lb', '5 lb'], 349],
+    ['Black Beans', 'beans', ['15 oz'], 129], ['Chicken Broth', 'pot-of-food', ['32 fl oz'], 299], ['Beef Broth', 'pot-of-food', ['32 fl oz'], 299], ['Creamy Peanut Butter', 'peanuts', ['16 oz', '40 oz'], 399],
+    ['Strawberry Jam', 'jar', ['18 oz'], 349], ['Clover Honey', 'honey-pot', ['12 oz', '24 oz'], 649] ] },
+  { name: 'Pasta & Grains', slug: 'pasta-grains', color: '#fef9c3', perPound: false, brands: ['Bella Cucina', 'Tuscan Table', 'Nonna Rosa', 'Golden Wheat', 'Ancient Harvest Co', 'Piazza'], items: [
+    ['Spaghetti', 'spaghetti', ['16 oz', '32 oz'], 199], ['Penne Rigate', 'spaghetti', ['16 oz'], 199], ['Quinoa', 'cooked-rice', ['16 oz', '32 oz'], 599], ['Old Fashioned Oats', 'bowl-with-spoon', ['18 oz', '42 oz'], 449],
+    ['Elbow Macaroni', 'spaghetti', ['16 oz'], 169], ['Couscous', 'cooked-rice', ['10 oz'], 299], ['Brown Rice', 'cooked-rice', ['2 lb'], 399], ['Lasagna Noodles', 'spaghetti', ['16 oz'], 249], ['Egg Noodles', 'steaming-bowl', ['12 oz'], 229] ] },
+  { name: 'Canned Goods', slug: 'canned', color: '#ede9e6', perPound: false, brands: ['Harvest Table', 'Garden Select', 'Home Pantry', 'Valley Fresh', 'Hearty Kitchen', 'Sun Ridge'], items: [
+    ['Diced Tomatoes', 'canned-food', ['14.5 oz', '28 oz'], 149], ['Chicken Noodle Soup', 'steaming-bowl', ['10.75 oz', '18.6 oz'], 199], ['Tomato Soup', 'steaming-bowl', ['10.75 oz'], 149], ['Sweet Corn', 'ear-of-corn', ['15.25 oz'], 129],
+    ['Chunk Light Tuna', 'canned-food', ['5 oz'], 149], ['Chickpeas', 'beans', ['15 oz'], 139], ['Tomato Paste', 'canned-food', ['6 oz'], 99], ['Coconut Milk', 'coconut', ['13.5 fl oz'], 249], ['Cut Green Beans', 'pea-pod', ['14.5 oz'], 129] ] },
+  { name: 'Breakfast & Cereal', slug: 'breakfast', color: '#fef3c7', perPound: false, brands: ['Morning Glory', 'Sunrise Mills', 'Golden Spoon', 'Early Bird', 'Daybreak', 'Hearth Grains'], items: [
+    ['Honey Nut Granola', 'bowl-with-spoon', ['12 oz', '24 oz'], 499], ['Corn Flakes', 'bowl-with-spoon', ['12 oz', '18 oz'], 399], ['Buttermilk Pancake Mix', 'pancakes', ['32 oz'], 349], ['Pure Maple Syrup', 'honey-pot', ['12 fl oz', '32 fl oz'], 899],
+    ['Instant Oatmeal', 'bowl-with-spoon', ['10 ct'], 399], ['Toasted Oat Cereal', 'bowl-with-spoon', ['12 oz', '20 oz'], 449], ['Breakfast Bars', 'cookie', ['6 ct', '12 ct'], 399], ['Toaster Pastries', 'waffle', ['8 ct'], 349] ] },
+  { name: 'Snacks', slug: 'snacks', color: '#ffe4e6', perPound: false, brands: ['Crunch Co', 'Happy Harvest', 'Lakeside Snacks', 'Golden Grove', 'Trailhead', 'Backyard Barrel'], items: [
+    ['Potato Chips', 'french-fries', ['8 oz', '13 oz'], 449], ['Tortilla Chips', 'taco', ['11 oz', '16 oz'], 399], ['Pretzel Twists', 'pretzel', ['16 oz'], 349], ['Microwave Popcorn', 'popcorn', ['3 ct', '6 ct'], 399],
+    ['Trail Mix', 'peanuts', ['10 oz', '26 oz'], 599], ['Cheese Crackers', 'rice-cracker', ['7 oz', '12 oz'], 349], ['Roasted Almonds', 'chestnut', ['6 oz', '16 oz'], 699], ['Rice Cakes', 'rice-cracker', ['4.5 oz'], 299], ['Salted Peanuts', 'peanuts', ['16 oz'], 349] ] },
+  { name: 'Candy & Chocolate', slug: 'candy', color: '#fce7f3', perPound: false, brands: ['Cocoa Lane', 'Sweet Street', 'Chicago Confections', 'Sugar Bowl', 'Velvet Bean', 'Candy Cottage'], items: [
+    ['Milk Chocolate Bar', 'chocolate-bar', ['3.5 oz', '1.55 oz'], 299], ['Dark Chocolate Bar', 'chocolate-bar', ['3.5 oz'], 349], ['Gummy Bears', 'candy', ['5 oz', '12 oz'], 249], ['Peanut Butter Cups', 'candy', ['6 ct', '12 ct'], 399],
+    ['Chocolate Chip Cookies', 'cookie', ['13 oz'], 449], ['Caramel Chews', 'candy', ['7 oz'], 349], ['Lollipops', 'lollipop', ['20 ct'], 349], ['Licorice Twists', 'candy', ['16 oz'], 349] ] },
+  { name: 'Beverages', slug: 'beverages', color: '#e0f2fe', perPound: false, brands: ['Clear Springs', 'Sunny Grove', 'Orchard Press', 'Blue Lake', 'Citrus Hill Farms', 'Maple Leaf'], items: [
+    ['Orange Juice', 'tangerine', ['52 fl oz', '89 fl oz'], 449], ['Apple Juice', 'beverage-box', ['64 fl oz'], 349], ['Spring Water', 'droplet', ['24 ct', '1 gal'], 499], ['Lemonade', 'lemon', ['52 fl oz'], 329],
+    ['Cola', 'cup-with-straw', ['12 ct', '2 l'], 699], ['Sweet Iced Tea', 'tumbler-glass', ['64 fl oz'], 299], ['Coconut Water', 'coconut', ['33.8 fl oz'], 499], ['Ginger Ale', 'tumbler-glass', ['12 ct'], 649], ['Cranberry Juice', 'beverage-box', ['64 fl oz'], 399] ] },
+  { name: 'Coffee & Tea', slug: 'coffee-tea', color: '#efebe9', perPound: false, brands: ['Roastery Row', 'Morning Ritual', 'Lakefront Roasters', 'Green Leaf', 'Copper Kettle', 'High Peak'], items: [
+    ['Ground Coffee', 'hot-beverage', ['12 oz', '24 oz'], 899], ['Whole Bean Coffee', 'hot-beverage', ['12 oz', '2 lb'], 1099], ['Green Tea', 'teacup-without-handle', ['20 ct', '40 ct'], 399], ['Black Tea', 'teapot', ['20 ct', '100 ct'], 349],
+    ['Cold Brew Coffee', 'tumbler-glass', ['32 fl oz'], 799], ['Chamomile Tea', 'teacup-without-handle', ['20 ct'], 399], ['Coffee Pods', 'hot-beverage', ['12 ct', '24 ct'], 999] ] },
+  { name: 'Condiments & Sauces', slug: 'condiments', color: '#fff7ed', perPound: false, brands: ['Blue Plate', 'Backyard Grill', 'Mama Lucia', 'Golden State', 'Smokehouse', 'Red Barn'], items: [
+    ['Tomato Ketchup', 'tomato', ['20 oz', '32 oz'], 299], ['Yellow Mustard', 'jar', ['14 oz'], 199], ['Mayonnaise', 'jar', ['30 fl oz'], 549], ['Marinara Sauce', 'jar', ['24 oz'], 449],
+    ['BBQ Sauce', 'jar', ['18 oz'], 349], ['Hot Sauce', 'hot-pepper', ['5 fl oz', '12 fl oz'], 299], ['Soy Sauce', 'jar', ['15 fl oz'], 349], ['Ranch Dressing', 'green-salad', ['16 fl oz'], 399] ] },
+  { name: 'Spices & Seasonings', slug: 'spices', color: '#fee2e2', perPound: false, brands: ['Spice Route', 'Mesa Spice', 'Garden Herb', 'Old World Spices', 'Pantry Basics', 'Fire & Salt'], items: [
+    ['Ground Black Pepper', 'salt', ['2 oz', '4 oz'], 449], ['Sea Salt', 'salt', ['26 oz'], 249], ['Garlic Powder', 'garlic', ['3 oz'], 349], ['Ground Cinnamon', 'salt', ['2.4 oz'], 399],
+    ['Smoked Paprika', 'hot-pepper', ['2.1 oz'], 349], ['Italian Seasoning', 'herb', ['1 oz'], 299], ['Chili Powder', 'hot-pepper', ['2.5 oz'], 299], ['Ground Cumin', 'salt', ['1.5 oz'], 399] ] },
+  { name: 'Baking Supplies', slug: 'baking', color: '#fce7f3', perPound: false, brands: ['Baker\'s Corner', 'Sweet Home', 'Heartland Mills', 'Pure Pantry', 'Golden Whisk', 'Prairie Kitchen'], items: [
+    ['Pure Vanilla Extract', 'test-tube', ['2 fl oz', '4 fl oz'], 899], ['Baking Soda', 'salt', ['16 oz'], 129], ['Baking Powder', 'salt', ['8.1 oz'], 299], ['Semi-Sweet Chocolate Chips', 'chocolate-bar', ['12 oz'], 399],
+    ['Light Brown Sugar', 'salt', ['2 lb'], 299], ['Powdered Sugar', 'salt', ['2 lb'], 279], ['Cocoa Powder', 'chocolate-bar', ['8 oz'], 449], ['Chocolate Cake Mix', 'birthday-cake', ['15.25 oz'], 199] ] },
+  { name: 'Deli', slug: 'deli', color: '#f3e8ff', perPound: true, brands: ['Deli Counter', 'Old Country', 'Carver\'s', 'Boar Creek', 'Lakeview Deli', 'Smokehouse Select'], items: [
+    ['Sliced Turkey Breast', 'poultry-leg', ['8 oz', '1 lb'], 699], ['Black Forest Ham', 'meat-on-bone', ['8 oz'], 599], ['Genoa Salami', 'cut-of-meat', ['4 oz'], 549], ['Swiss Cheese Slices', 'cheese-wedge', ['8 oz'], 499],
+    ['Classic Hummus', 'falafel', ['10 oz', '17 oz'], 449], ['Chicken Salad', 'sandwich', ['12 oz'], 699], ['Provolone Slices', 'cheese-wedge', ['8 oz'], 499], ['Roast Beef', 'cut-of-meat', ['8 oz'], 799] ] },
+  { name: 'Prepared Meals', slug: 'prepared', color: '#ffedd5', perPound: false, brands: ['Chef\'s Table', 'Home Kitchen', 'Sunday Supper', 'Fresh Plate', 'Market Kitchen', 'Family Table'], items: [
+    ['Rotisserie Chicken', 'poultry-leg', ['2 lb'], 799], ['Macaroni and Cheese', 'shallow-pan-of-food', ['20 oz'], 599], ['Caesar Salad Kit', 'green-salad', ['10 oz'], 449], ['Vegetable Lasagna', 'shallow-pan-of-food', ['32 oz'], 999],
+    ['Chicken Pot Pie', 'pie', ['16 oz'], 699], ['California Roll Sushi', 'sushi', ['10 ct'], 899], ['Beef Burritos', 'burrito', ['4 ct'], 699], ['Turkey Club Sandwich', 'sandwich', ['10 oz'], 649] ] },
+  { name: 'International Foods', slug: 'international', color: '#e0e7ff', perPound: false, brands: ['Casa Lupita', 'Golden Lotus', 'Taj Kitchen', 'Seoul Table', 'El Mercado', 'Little Tokyo'], items: [
+    ['Salsa Verde', 'hot-pepper', ['16 oz'], 349], ['Red Curry Paste', 'curry-rice', ['4 oz'], 399], ['Ramen Noodles', 'steaming-bowl', ['6 ct', '12 ct'], 499], ['Refried Beans', 'beans', ['16 oz'], 199],
+    ['Basmati Rice', 'cooked-rice', ['2 lb', '10 lb'], 599], ['Tikka Masala Sauce', 'curry-rice', ['15 oz'], 499], ['Kimchi', 'jar', ['16 oz'], 699], ['Corn Tortillas', 'flatbread', ['30 ct'], 299], ['Pork Dumplings', 'dumpling', ['24 oz'], 899] ] },
+  { name: 'Health & Wellness', slug: 'health', color: '#ccfbf1', perPound: false, brands: ['Vital Life', 'Pure Balance', 'Daily Wellness', 'Strong Roots', 'Evergreen', 'Peak Health'], items: [
+    ['Whey Protein Powder', 'flexed-biceps', ['2 lb', '5 lb'], 2999], ['Multivitamin Gummies', 'pill', ['70 ct', '150 ct'], 1299], ['Vitamin C Tablets', 'pill', ['100 ct'], 899], ['Fish Oil Softgels', 'pill', ['120 ct'], 1499],
+    ['Protein Bars', 'chocolate-bar', ['4 ct', '12 ct'], 799], ['Electrolyte Drink Mix', 'droplet', ['10 ct'], 999], ['Collagen Peptides', 'test-tube', ['10 oz'], 2499] ] },
+  { name: 'Baby', slug: 'baby', color: '#fef9c3', perPound: false, brands: ['Little Sprout', 'Tiny Tots', 'Gentle Start', 'Sweet Pea', 'Cuddle Care', 'Happy Bee'], items: [
+    ['Baby Wipes', 'roll-of-paper', ['72 ct', '216 ct'], 399], ['Diapers Size 3', 'baby-symbol', ['31 ct', '84 ct'], 1299], ['Apple Puree Pouches', 'red-apple', ['4 ct'], 549], ['Infant Formula', 'baby-bottle', ['12.4 oz', '29.8 oz'], 1899],
+    ['Teething Wafers', 'rice-cracker', ['1.7 oz'], 449], ['Baby Oatmeal Cereal', 'bowl-with-spoon', ['8 oz'], 349], ['Baby Shampoo', 'lotion-bottle', ['13.6 fl oz'], 599] ] },
+  { name: 'Pet Supplies', slug: 'pet', color: '#ecfccb', perPound: false, brands: ['Happy Paws', 'Tail Waggers', 'Whisker Farms', 'Prairie Pet', 'Good Boy', 'Purrfect'], items: [
+    ['Dry Dog Food', 'dog', ['5 lb', '30 lb'], 1499], ['Wet Cat Food', 'cat', ['12 ct', '24 ct'], 1199], ['Dog Biscuits', 'bone', ['24 oz'], 699], ['Clumping Cat Litter', 'bucket', ['20 lb', '40 lb'], 1299],
+    ['Cat Treats', 'fish', ['3 oz'], 299], ['Dog Dental Chews', 'bone', ['10 ct'], 999], ['Dry Cat Food', 'cat-face', ['3 lb', '16 lb'], 1099] ] },
+  { name: 'Household', slug: 'household', color: '#f1f5f9', perPound: false, brands: ['Home Basics', 'Clean Sweep', 'Bright Home', 'Pure Living', 'EcoHouse', 'Sparkle'], items: [
+    ['Paper Towels', 'roll-of-paper', ['6 ct', '12 ct'], 1299], ['Toilet Paper', 'toilet', ['12 ct', '24 ct'], 1499], ['Dish Soap', 'bubbles', ['19.4 fl oz', '38 fl oz'], 349], ['Laundry Detergent', 'bucket', ['64 fl oz', '150 fl oz'], 1299],
+    ['Trash Bags', 'wastebasket', ['40 ct', '80 ct'], 1099], ['All-Purpose Cleaner', 'sponge', ['32 fl oz'], 399], ['Kitchen Sponges', 'sponge', ['6 ct'], 449], ['Broom', 'broom', ['1 ct'], 1299] ] },
+  { name: 'Personal Care', slug: 'personal-care', color: '#f3e8ff', perPound: false, brands: ['Fresh Start', 'Pure Glow', 'Daily Care', 'Silk & Stone', 'Clear Day', 'Wild Oak'], items: [
+    ['Shampoo', 'lotion-bottle', ['12 fl oz', '25.4 fl oz'], 699], ['Conditioner', 'lotion-bottle', ['12 fl oz'], 699], ['Body Wash', 'bubbles', ['18 fl oz'], 599], ['Bar Soap', 'soap', ['4 ct', '8 ct'], 499],
+    ['Toothpaste', 'tooth', ['4.1 oz'], 399], ['Toothbrushes', 'toothbrush', ['2 ct', '4 ct'], 499], ['Deodorant', 'lotion-bottle', ['2.6 oz'], 549], ['Hand Lotion', 'lotion-bottle', ['8 fl oz'], 599], ['Bandages', 'adhesive-bandage', ['30 ct'], 449] ] },
+  { name: 'Wine & Beer', slug: 'wine-beer', color: '#ede9fe', perPound: false, brands: ['Lakeside Cellars', 'Prairie Vineyards', 'Windy City', 'North Coast Cellars', 'Old Mill', 'Valley Estate'], items: [
+    ['Cabernet Sauvignon', 'wine-glass', ['750 ml'], 1499], ['Chardonnay', 'wine-glass', ['750 ml'], 1299], ['Pinot Noir', 'wine-glass', ['750 ml'], 1699], ['India Pale Ale', 'beer-mug', ['6 ct', '12 ct'], 1099],
+    ['Lager', 'beer-mug', ['12 ct', '24 ct'], 1399], ['Hard Apple Cider', 'green-apple', ['6 ct'], 999], ['Prosecco', 'bottle-with-popping-cork', ['750 ml'], 1399], ['Sauvignon Blanc', 'wine-glass', ['750 ml'], 1199] ] },
+  { name: 'Plant-Based', slug: 'plant-based', color: '#ecfccb', perPound: false, brands: ['Green Sprout', 'Plant Kitchen', 'Oat Hill', 'Leaf & Root', 'Good Earth', 'Sunflower Farms'], items: [
+    ['Oat Milk', 'glass-of-milk', ['64 fl oz', '32 fl oz'], 499], ['Almond Milk', 'glass-of-milk', ['64 fl oz', '32 fl oz'], 399], ['Extra Firm Tofu', 'cheese-wedge', ['14 oz'], 249], ['Plant-Based Burgers', 'hamburger', ['2 ct', '4 ct'], 699],
+    ['Vegan Cheese Shreds', 'cheese-wedge', ['7 oz'], 549], ['Tempeh', 'falafel', ['8 oz'], 399], ['Coconut Yogurt', 'custard', ['24 oz'], 499], ['Veggie Burger Patties', 'hamburger', ['4 ct'], 599] ] },
 ];
 
-/** Prefix words used when a category's own variants run out of combinations. */
-export const GENERIC_VARIANTS = GENERIC;
+/**
+ * Lines a brand sells under ("Prairie Farms Organic"), used only when a catalogue needs more products
+ * per item than the brands × sizes above give (the scale seed: `npm run seed -- --products 100000`).
+ */
+export const BRAND_LINES: readonly string[] = ['Organic', 'Simply', 'Select', 'Reserve', 'Naturals', 'Classic', 'Family Pack', 'Premium', 'Lite', 'Original'];
+
+/** Multiples of an item's listed sizes, nearest first (a scale catalogue reads like a shelf for longer), used the same way. */
+export const SIZE_MULTIPLES: readonly number[] = [1.5, 2, 0.5, 0.75, 3, 2.5, 4, 6, 5, 8, 10, 12, 16];

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import { categories, products, stores, users } from '../db/schema.ts';
 import { bearer, registerUser, type Registered } from './accounts.ts';
+import { shelfFields } from './catalogue.ts';
 import type { FakePaypal } from './fakePaypal.ts';
 
 export interface ShopProduct {
@@ -46,7 +47,7 @@ export async function createShop(app: App): Promise<TestShop> {
       const s = byName[store];
       const [row] = await app.db
         .insert(products)
-        .values({ uuid: randomUUID(), storeId: s.id, categoryId: category!.id, name, image: '/p.svg', priceCents, stockQuantity: stock, ...extra })
+        .values({ uuid: randomUUID(), storeId: s.id, categoryId: category!.id, name, ...shelfFields(name), image: '/p.svg', priceCents, stockQuantity: stock, ...extra })
         .returning();
       return { uuid: row!.uuid, name, priceCents, storeUuid: s.uuid };
     },

@@ -1,7 +1,8 @@
 // The public catalogue (spec §3 Store, Category, Product): stores, categories, products and the
 // maintained active-product counts that listings read instead of COUNT(*) (DESIGN.md "Performance architecture").
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { SizeUnit, UnitPrice } from '@grocer/shared/contracts';
+import { boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Sorting by name must give the same order on PGlite and on any PostgreSQL whatever its default
 // locale (the tie-break contract and the index order depend on it), and "C" is also the cheapest collation.
@@ -70,7 +71,23 @@ export const products = pgTable(
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id),
+    /** The shelf label: brand, item, size ("Prairie Farms Whole Milk, 1 gal"); unique in its store. */
     name: textC('name').notNull(),
+    /** The brand or line ("Prairie Farms"). */
+    brand: text('brand').notNull(),
+    /** The item without brand or size ("Whole Milk"). */
+    item: text('item').notNull(),
+    /**
+     * brand|item|size as slugs ("prairie-farms|whole-milk|1-gal"): the same product in every store that
+     * sells it, one row per store. Rows from before this column have 'legacy:<uuid>' until the
+     * catalogue is rebuilt at start (seed/seedCatalogue.ts).
+     */
+    itemKey: text('item_key').notNull(),
+    /** The size in thousandths of size_unit (1 gal → 1000, 10.75 oz → 10750). */
+    sizeMilli: integer('size_milli').notNull(),
+    sizeUnit: text('size_unit').$type<SizeUnit>().notNull(),
+    /** The shelf unit the unit price is quoted per (services/catalogue/unitPrice.ts has the rule). */
+    unitPriceUnit: text('unit_price_unit').$type<UnitPrice['unit']>().notNull(),
     /** Path on the API (versioned, served immutable). */
     image: text('image').notNull(),
     priceCents: integer('price_cents').notNull(),
@@ -96,6 +113,10 @@ export const products = pgTable(
     index('products_store_category_name_idx').on(t.storeId, t.categoryId, t.isActive, t.name, t.id),
     index('products_store_category_price_idx').on(t.storeId, t.categoryId, t.isActive, t.priceCents, t.name, t.id),
     index('products_search_idx').using('gin', t.searchVector),
+    // One row per item per store; also-at walks the item's rows cheapest first.
+    uniqueIndex('products_store_item_key_uq').on(t.storeId, t.itemKey),
+    index('products_item_key_price_idx').on(t.itemKey, t.isActive, t.priceCents, t.id),
+    check('products_size_milli_check', sql`${t.sizeMilli} > 0`),
     // The shelf label (name before its size): suggestions pick one product per label through it.
     index('products_label_idx').on(sql`lower(split_part(${t.name}, ',', 1))`),
     // Checkout decrements with `stock_quantity >= qty`; this is the last line if anything else ever forgets.

@@ -142,6 +142,11 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     lineTotalCents: integer('line_total_cents').notNull(),
+    // As shown when ordered; null on lines stored before the catalogue had pictures and sizes.
+    image: text('image'),
+    sizeLabel: text('size_label'),
+    unitPriceLabel: text('unit_price_label'),
+    storePublicId: text('store_public_id'),
   },
   (t) => [unique('order_lines_order_product_uq').on(t.orderId, t.productUuid), check('order_lines_quantity_check', sql`${t.quantity} > 0`)],
 );

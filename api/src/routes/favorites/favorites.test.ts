@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { App } from '../../app.ts';
 import { categories, products, stores } from '../../db/schema.ts';
 import { bearer, FAST_HASHING, registerUser, type Registered } from '../../testing/accounts.ts';
+import { shelfFields } from '../../testing/catalogue.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 
 let app: App;
@@ -18,8 +19,8 @@ beforeAll(async () => {
     .returning();
   const [category] = await app.db.insert(categories).values({ uuid: randomUUID(), name: 'Fav Dairy' }).returning();
   await app.db.insert(products).values([
-    { uuid: milk, storeId: store!.id, categoryId: category!.id, name: 'Whole Milk', image: '/milk.png', priceCents: 399, stockQuantity: 5 },
-    { uuid: bread, storeId: store!.id, categoryId: category!.id, name: 'Rye Bread', image: '/rye.png', priceCents: 549, stockQuantity: 0 },
+    { uuid: milk, storeId: store!.id, categoryId: category!.id, name: 'Whole Milk', ...shelfFields('Whole Milk', '1 gal'), image: '/milk.png', priceCents: 399, stockQuantity: 5 },
+    { uuid: bread, storeId: store!.id, categoryId: category!.id, name: 'Rye Bread', ...shelfFields('Rye Bread', '24 oz'), image: '/rye.png', priceCents: 549, stockQuantity: 0 },
   ]);
   alice = await registerUser(app);
   bob = await registerUser(app);
@@ -51,6 +52,11 @@ describe('favourites', () => {
         id: expect.any(Number),
         uuid: milk,
         name: 'Whole Milk',
+        brand: 'Test Brand',
+        item: 'Whole Milk',
+        itemKey: 'test-brand|whole-milk|1-gal',
+        size: { amount: 1, unit: 'gal', label: '1 gal' },
+        unitPrice: { tenthCents: 31, unit: 'fl oz', label: '$0.03/fl oz' },
         image: '/milk.png',
         price_cents: 399,
         stockStatus: 'IN_STOCK',

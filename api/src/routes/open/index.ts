@@ -16,6 +16,9 @@ import {
   GlobalSearchQuery,
   ListingQuery,
   PaginatedProductsSchema,
+  ProductOffersSchema,
+  ProductParams,
+  ProductResponseSchema,
   ProductSchema,
   SearchResponseSchema,
   StoreListingQuery,
@@ -92,6 +95,33 @@ const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) => catalogue().getCategory(request.params.uuid),
+  );
+
+  // Under /open/product/ (singular): /open/products/:storePublicId already takes the plural.
+  app.get(
+    '/open/product/:productUuid',
+    {
+      schema: {
+        tags,
+        summary: 'One active product, enriched like the listings (the product page)',
+        params: ProductParams,
+        response: { 200: ProductResponseSchema, ...errorResponses },
+      },
+    },
+    (request) => catalogue().product(request.params.productUuid),
+  );
+
+  app.get(
+    '/open/product/:productUuid/also-at',
+    {
+      schema: {
+        tags,
+        summary: 'The same item (same brand, item and size) at the other stores: active ones, cheapest first',
+        params: ProductParams,
+        response: { 200: ProductOffersSchema, ...errorResponses },
+      },
+    },
+    (request) => catalogue().productOffers(request.params.productUuid),
   );
 
   // The static search/... routes win over the parametric /:storePublicId/... ones (find-my-way matches static segments first).

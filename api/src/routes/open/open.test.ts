@@ -1,10 +1,11 @@
 // The public catalogue over HTTP: shapes, paging, sorting, errors, search and caching headers.
-import type { Category, CategoryProductsResponse, PaginatedProducts, Product, Store } from '@grocer/shared/contracts';
-import { and, eq } from 'drizzle-orm';
+import type { Category, CategoryProductsResponse, PaginatedProducts, Product, ProductOffersResponse, ProductResponse, Store } from '@grocer/shared/contracts';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { categories, products, stores } from '../../db/schema.ts';
 import { seedCatalogue } from '../../seed/seedCatalogue.ts';
 import { refreshCatalogueCounts } from '../../services/catalogue/counts.ts';
+import { shelfFields } from '../../testing/catalogue.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 
 let app: App;
@@ -20,7 +21,8 @@ async function addProduct(name: string, priceCents: number, extra: Partial<typeo
       storeId: loop.id,
       categoryId: dairy.id,
       name,
-      image: '/images/products/dairy-eggs-0.x.svg',
+      ...shelfFields(name),
+      image: '/images/products/whole-milk.x.svg',
       priceCents,
       stockQuantity: 10,
       searchExtra: `${dairy.name} loop provisions`.toLowerCase(),
@@ -40,9 +42,10 @@ beforeAll(async () => {
   await seedCatalogue(app.db, { products: 300 });
   loop = (await app.db.select().from(stores).where(eq(stores.publicId, STORE)))[0]!;
   dairy = (await app.db.select().from(categories).where(eq(categories.name, 'Dairy & Eggs')))[0]!;
-  await addProduct('Organic Chocolate Milk, 64 fl oz', 499);
+  await addProduct('Organic Chocolate Milk, 64 fl oz', 499, shelfFields('Chocolate Milk', '64 fl oz', 'Organic'));
   await addProduct('Tie Break Beans', 777);
-  await addProduct('Tie Break Beans', 777);
+  // The seed never names two products alike in a store, but the listing order must not depend on it.
+  await addProduct('Tie Break Beans', 777, { itemKey: 'tie-break-beans|second' });
   await addProduct('Zzyzx Secret Tea', 100, { isActive: false });
   await addProduct('Quokka Crackers', 250, { stockQuantity: 0 });
   await refreshCatalogueCounts(app.db);
@@ -106,9 +109,15 @@ describe('store products', () => {
     expect(body.some((p) => p.name === 'Zzyzx Secret Tea')).toBe(false);
     const milk = body.find((p) => p.name === 'Organic Chocolate Milk, 64 fl oz')!;
     expect(Object.keys(milk).sort()).toEqual(
-      ['category', 'categoryUuid', 'createdAt', 'id', 'image', 'isActive', 'name', 'price_cents', 'stockStatus', 'store', 'storeUuid', 'updatedAt', 'uuid'].sort(),
+      ['brand', 'category', 'categoryUuid', 'createdAt', 'id', 'image', 'isActive', 'item', 'itemKey', 'name', 'price_cents', 'size', 'stockStatus', 'store', 'storeUuid', 'unitPrice', 'updatedAt', 'uuid'].sort(),
     );
     expect(milk).toMatchObject({
+      brand: 'Organic',
+      item: 'Chocolate Milk',
+      itemKey: 'organic|chocolate-milk|64-fl-oz',
+      size: { amount: 64, unit: 'fl oz', label: '64 fl oz' },
+      // 499 / 64 = 7.797 cents per fl oz: 78 tenths, shown as 8 cents.
+      unitPrice: { tenthCents: 78, unit: 'fl oz', label: '$0.08/fl oz' },
       price_cents: 499,
       stockStatus: 'IN_STOCK',
       categoryUuid: dairy.uuid,
@@ -356,10 +365,96 @@ describe('activity changes', () => {
   });
 });
 
+describe('product page', () => {
+  /** A seeded product whose item (brand, item, size) at least three stores sell, all active. */
+  async function widelySoldProduct() {
+    const [widely] = await app.db
+      .select({ itemKey: products.itemKey })
+      .from(products)
+      .groupBy(products.itemKey)
+      .having(sql`count(*) >= 3 and bool_and(${products.isActive})`)
+      .orderBy(asc(products.itemKey))
+      .limit(1);
+    const [row] = await app.db.select().from(products).where(eq(products.itemKey, widely!.itemKey)).orderBy(asc(products.id)).limit(1);
+    return row!;
+  }
+
+  it('returns one active product enriched like the listings, with ETag and Cache-Control', async () => {
+    const row = await widelySoldProduct();
+    const { res, body } = await get<ProductResponse>(`/open/product/${row.uuid}`);
+    expect(res.statusCode).toBe(200);
+    const store = (await app.db.select().from(stores).where(eq(stores.id, row.storeId)))[0]!;
+    const listed = (await get<Product[]>(`/open/products/${store.publicId}`)).body.find((p) => p.uuid === row.uuid);
+    expect(body).toEqual({ product: listed });
+    expect(body.product).toMatchObject({ name: row.name, brand: row.brand, item: row.item, itemKey: row.itemKey, price_cents: row.priceCents });
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const again = await app.inject({ method: 'GET', url: `/open/product/${row.uuid}`, headers: { 'if-none-match': res.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('answers 404 JSON for an unknown or inactive product and 400 for a malformed id, on both endpoints', async () => {
+    const inactive = (await app.db.select().from(products).where(eq(products.name, 'Zzyzx Secret Tea')))[0]!;
+    for (const id of ['00000000-0000-4000-8000-000000000000', inactive.uuid]) {
+      for (const url of [`/open/product/${id}`, `/open/product/${id}/also-at`]) {
+        const { res, body } = await get<{ success: boolean; error: { code: string; message: string } }>(url);
+        expect(res.statusCode).toBe(404);
+        expect(body).toMatchObject({ success: false, error: { code: 'NOT_FOUND', message: 'Product not found' } });
+      }
+    }
+    for (const url of ['/open/product/not-a-uuid', '/open/product/not-a-uuid/also-at']) {
+      const { res, body } = await get<{ success: boolean; message: string }>(url);
+      expect(res.statusCode).toBe(400);
+      expect(body.success).toBe(false);
+      expect(body.message).toEqual(expect.any(String));
+    }
+  });
+
+  it('lists the same item at the other stores, active ones only, cheapest first', async () => {
+    const row = await widelySoldProduct();
+    const others = await app.db
+      .select({ uuid: products.uuid, price: products.priceCents, id: products.id })
+      .from(products)
+      .where(and(eq(products.itemKey, row.itemKey), ne(products.id, row.id)))
+      .orderBy(asc(products.priceCents), asc(products.id));
+    expect(others.length).toBeGreaterThanOrEqual(2);
+    const { res, body } = await get<ProductOffersResponse>(`/open/product/${row.uuid}/also-at`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(body.offers.map((o) => o.uuid)).toEqual(others.map((o) => o.uuid));
+    for (const offer of body.offers) expect(offer).toMatchObject({ name: row.name, itemKey: row.itemKey, isActive: true });
+    // One offer per other store.
+    const { product } = (await get<ProductResponse>(`/open/product/${row.uuid}`)).body;
+    const storeUuids = body.offers.map((o) => o.storeUuid);
+    expect(new Set(storeUuids).size).toBe(storeUuids.length);
+    expect(storeUuids).not.toContain(product.storeUuid);
+    const prices = body.offers.map((o) => o.price_cents);
+    expect(prices).toEqual([...prices].sort((x, y) => x - y));
+
+    // A store that stops selling it drops out of the offers.
+    await app.services.catalogue.setProductActive(others[0]!.uuid, false);
+    const after = (await get<ProductOffersResponse>(`/open/product/${row.uuid}/also-at`)).body;
+    expect(after.offers.map((o) => o.uuid)).toEqual(others.slice(1).map((o) => o.uuid));
+    await app.services.catalogue.setProductActive(others[0]!.uuid, true);
+  });
+
+  it('gives an item no other store sells no offers', async () => {
+    const row = (await app.db.select().from(products).where(eq(products.name, 'Quokka Crackers')))[0]!;
+    expect((await get<ProductOffersResponse>(`/open/product/${row.uuid}/also-at`)).body).toEqual({ offers: [] });
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents the catalogue routes', async () => {
     const res = await app.inject({ method: 'GET', url: '/docs/json' });
     const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
-    expect(paths).toEqual(expect.arrayContaining(['/open/stores', '/open/products/{storePublicId}/paginated', '/open/products/search/global/paginated']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/open/stores',
+        '/open/products/{storePublicId}/paginated',
+        '/open/products/search/global/paginated',
+        '/open/product/{productUuid}',
+        '/open/product/{productUuid}/also-at',
+      ]),
+    );
   });
 });

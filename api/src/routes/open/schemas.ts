@@ -2,6 +2,7 @@
 // They mirror the shared contract types (@grocer/shared Store, Category, Product, Pagination).
 import { MAX_PRICE_CENTS } from '@grocer/shared/contracts';
 import { Type } from 'typebox';
+import { SIZE_UNITS } from '../../services/catalogue/unitPrice.ts';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const Uuid = Type.String({ format: 'uuid' });
@@ -37,7 +38,20 @@ export const ProductSchema = Type.Object(
   {
     id: Type.Integer(),
     uuid: Uuid,
-    name: Type.String(),
+    name: Type.String({ description: 'The shelf label: brand, item, size ("Prairie Farms Whole Milk, 1 gal"); unique in its store' }),
+    brand: Type.String(),
+    item: Type.String({ description: 'The item without brand or size ("Whole Milk")' }),
+    itemKey: Type.String({ description: 'Equal for the same brand, item and size in every store (brand|item|size slugs)' }),
+    size: Type.Object({
+      amount: Type.Number(),
+      unit: Type.Enum([...SIZE_UNITS]),
+      label: Type.String({ description: 'e.g. "1 gal"' }),
+    }),
+    unitPrice: Type.Object({
+      tenthCents: Type.Integer({ description: 'Tenths of a cent per unit, rounded half-up' }),
+      unit: Type.Enum(['oz', 'fl oz', 'lb', 'ct']),
+      label: Type.String({ description: 'e.g. "$0.13/fl oz", "$3.49/lb", "$0.42/ct"' }),
+    }),
     image: Type.String({ description: 'Path on this API, versioned and served immutable' }),
     price_cents: Type.Integer({ description: 'Integer US cents; the price sort key' }),
     stockStatus: Type.Enum(['IN_STOCK', 'OUT_OF_STOCK']),
@@ -152,3 +166,13 @@ export const FacetsSchema = Type.Object(
 export const CategoriesQuery = Type.Object({ storeId: Type.Optional(Type.String({ minLength: 1, description: 'Store uuid or publicId' })) });
 
 export const StoreParams = Type.Object({ storePublicId: Type.String({ minLength: 1 }) });
+
+/** A malformed uuid is a 400 (the schema says so), an unknown one a 404. */
+export const ProductParams = Type.Object({ productUuid: Uuid });
+
+export const ProductResponseSchema = Type.Object({ product: ProductSchema }, { title: 'ProductResponse' });
+
+export const ProductOffersSchema = Type.Object(
+  { offers: Type.Array(ProductSchema, { description: 'The same item at the other stores, active only, cheapest first' }) },
+  { title: 'ProductOffersResponse' },
+);

@@ -63,6 +63,11 @@ export const OrderSchema = Type.Object(
     deliveryFee: Dollars,
     orderItems: Type.Array(
       Type.Object({
+        productUuid: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'For a link to the product page; null for lines older than that page' }),
+        image: Type.Union([Type.String(), Type.Null()], { description: "The product's picture when ordered" }),
+        sizeLabel: Type.Union([Type.String(), Type.Null()], { description: 'e.g. "1 gal", as when ordered' }),
+        unitPriceLabel: Type.Union([Type.String(), Type.Null()], { description: 'e.g. "$0.03/fl oz", as when ordered' }),
+        storePublicId: Type.Union([Type.String(), Type.Null()]),
         productName: Type.String(),
         quantity: Type.Integer(),
         unitPrice: Dollars,

@@ -13,11 +13,14 @@ import {
   type PaginatedProducts,
   type Pagination,
   type Product,
+  type ProductOffersResponse,
+  type ProductResponse,
   type ProductSort,
+  type SizeUnit,
   type SortOrder,
   type Store,
 } from '@grocer/shared/contracts';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, products, storeCategoryCounts, stores, type StoreRow } from '../../db/schema.ts';
 import { httpError } from '../../lib/errors.ts';
@@ -25,6 +28,8 @@ import { createTtlCache } from './cache.ts';
 import { adjustCatalogueCounts } from './counts.ts';
 import { labelSql, loadSearchIndex, type SearchIndex } from './searchIndex.ts';
 import { matchQuery, matchWords, rankLabels, searchTokens, type MatchedWord, type RankedLabel } from './search.ts';
+
+import { productSize, unitPrice, type ShelfUnit } from './unitPrice.ts';
 
 /** How many distinct items GET /open/products/suggestions returns (spec: at most 5). */
 export const MAX_SUGGESTIONS = 5;
@@ -40,6 +45,7 @@ export const CATALOGUE_ERRORS = {
   store: 'Failed to fetch store',
   category: 'Failed to fetch categories',
   categoryProducts: 'Failed to fetch paginated category products',
+  product: 'Product not found',
 } as const;
 
 export interface Paging {
@@ -62,9 +68,13 @@ export interface CatalogueService {
   storeProductsPage(storeUuidOrPublicId: string, paging: Paging, filters?: ProductFilters): Promise<PaginatedProducts>;
   categoryProductsPage(storeUuidOrPublicId: string, categoryUuid: string, paging: Paging, filters?: ProductFilters): Promise<CategoryProductsResponse>;
   searchGlobal(query: string): Promise<Product[]>;
+  /** One active product (404 for an unknown or inactive uuid). */
+  product(uuid: string): Promise<ProductResponse>;
+  /** The same item (itemKey) at the other stores: active ones, cheapest first (404 like product()). */
+  productOffers(uuid: string): Promise<ProductOffersResponse>;
   /** A ranked page; `filters.storeId` narrows the global search, `storeUuidOrPublicId` scopes a store's search. */
   searchPage(query: string, storeUuidOrPublicId: string | undefined, paging: SearchPaging, filters?: ProductFilters): Promise<SearchResponse>;
-  /** Distinct items (one per item name) for the header suggestions, ranked like the search. */
+  /** Distinct items (one per item, whatever the brand) for the header suggestions, ranked like the search. */
   suggestions(query: string, limit: number): Promise<Product[]>;
   /** Filter counts of a search (query given) or of a store's listing (query absent, store given). */
   facets(query: string | undefined, storeUuidOrPublicId: string | undefined, filters: ProductFilters): Promise<ProductFacets>;
@@ -114,6 +124,12 @@ const productColumns = {
   id: products.id,
   uuid: products.uuid,
   name: products.name,
+  brand: products.brand,
+  item: products.item,
+  itemKey: products.itemKey,
+  sizeMilli: products.sizeMilli,
+  sizeUnit: products.sizeUnit,
+  unitPriceUnit: products.unitPriceUnit,
   image: products.image,
   priceCents: products.priceCents,
   inStock: sql<boolean>`${products.stockQuantity} > 0`,
@@ -131,6 +147,12 @@ interface ProductRowJoined {
   id: number;
   uuid: string;
   name: string;
+  brand: string;
+  item: string;
+  itemKey: string;
+  sizeMilli: number;
+  sizeUnit: SizeUnit;
+  unitPriceUnit: ShelfUnit;
   image: string;
   priceCents: number;
   inStock: boolean;
@@ -144,12 +166,17 @@ interface ProductRowJoined {
   categoryName: string | null;
 }
 
-/** Spec §3: a product enriched with its store and category, with the 'Unknown …' fallbacks. */
+/** Spec §3: a product enriched with its store and category, with the 'Unknown …' fallbacks, its size and unit price. */
 function toProduct(row: ProductRowJoined): Product {
   return {
     id: row.id,
     uuid: row.uuid,
     name: row.name,
+    brand: row.brand,
+    item: row.item,
+    itemKey: row.itemKey,
+    size: productSize(row.sizeMilli, row.sizeUnit),
+    unitPrice: unitPrice(row.priceCents, row.sizeMilli, row.sizeUnit, row.unitPriceUnit),
     image: row.image,
     price_cents: row.priceCents,
     stockStatus: row.inStock ? 'IN_STOCK' : 'OUT_OF_STOCK',
@@ -192,6 +219,16 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     const where = isUuid(uuidOrPublicId) ? eq(stores.uuid, uuidOrPublicId.toLowerCase()) : eq(stores.publicId, uuidOrPublicId);
     const [row] = await db.select().from(stores).where(where).limit(1);
     if (!row) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.store);
+    return row;
+  }
+
+  /** An active product's row, or 404. */
+  async function findActiveProduct(uuid: string): Promise<ProductRowJoined> {
+    if (!isUuid(uuid)) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.product);
+    const [row] = await selectProducts()
+      .where(and(eq(products.uuid, uuid.toLowerCase()), eq(products.isActive, true)))
+      .limit(1);
+    if (!row) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.product);
     return row;
   }
 
@@ -361,9 +398,15 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     const tokens = searchTokens(query);
     if (tokens.length === 0) return [];
     const idx = await searchIndex();
-    const best = rankLabels(matchWords(tokens, idx.vocabulary), idx.labels, idx.categoriesById)
-      .slice(0, limit)
-      .map((r) => r.label);
+    // The best label of each item (brands of one item are the same thing to a shopper typing), best items first.
+    const seen = new Set<string>();
+    const best: string[] = [];
+    for (const ranked of rankLabels(matchWords(tokens, idx.vocabulary), idx.labels, idx.categoriesById)) {
+      if (best.length === limit) break;
+      if (seen.has(ranked.item)) continue;
+      seen.add(ranked.item);
+      best.push(ranked.label);
+    }
     if (best.length === 0) return [];
     // One product per label (products_label_idx): in stock first, then the cheapest.
     const picked = await db
@@ -498,6 +541,18 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       cache.get(`search-global:${query}`, async () => {
         const page = await searchPage(query, undefined, { page: 1, limit: GLOBAL_SEARCH_LIMIT, sort: 'relevance', order: 'asc' });
         return page.products;
+      }),
+
+    product: (uuid) => cache.get(`product:${uuid}`, async () => ({ product: toProduct(await findActiveProduct(uuid)) })),
+
+    productOffers: (uuid) =>
+      cache.get(`product-offers:${uuid}`, async () => {
+        const product = await findActiveProduct(uuid);
+        // The (item_key, is_active, price_cents, id) index hands these over already in order.
+        const rows = await selectProducts()
+          .where(and(eq(products.itemKey, product.itemKey), eq(products.isActive, true), ne(products.id, product.id)))
+          .orderBy(asc(products.priceCents), asc(products.id));
+        return { offers: rows.map(toProduct) };
       }),
 
     searchPage: (query, storeRef, paging, filters = {}) =>

@@ -1,7 +1,11 @@
-// The catalogue's pictures, drawn as small SVGs from the seed definitions (nothing is fetched from the
-// internet): a logo per store, a picture per category item. Each URL carries a hash of its content
-// (`/images/stores/lakeview-fresh.3f9a1c2b7d.svg`), so the route can honestly send them `immutable`.
+// The catalogue's pictures, built once when the API (or the seed) loads, never per request: a logo per
+// store (its initials, large enough to read at 24 px) and a picture per item (its artwork from the
+// Fluent Emoji Flat set, MIT-licensed, installed from npm, on a calm background of its category).
+// Each URL carries a hash of its content (`/images/products/whole-milk.3f9a1c2b7d.svg`), so the route
+// can honestly send them `immutable`.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { CATEGORY_SEEDS, STORE_SEEDS, type CategorySeed, type StoreSeed } from '../../seed/catalogueData.ts';
 
 export interface CatalogueImage {
@@ -10,7 +14,26 @@ export interface CatalogueImage {
   svg: string;
 }
 
+interface IconifyIcon {
+  body: string;
+  width?: number;
+  height?: number;
+}
+
+interface IconifySet {
+  icons: Record<string, IconifyIcon>;
+  width?: number;
+  height?: number;
+}
+
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** "Prairie Farms" → "prairie-farms", "2% Milk" → "2-milk": item keys and picture names. */
+export const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function initials(name: string): string {
   return name
@@ -21,32 +44,32 @@ function initials(name: string): string {
     .join('');
 }
 
+/** The initials alone, bold and large on the store's colour: nothing else to shrink into a blur at 24 px. */
 function storeLogo(store: StoreSeed): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120" width="120" height="120" role="img" aria-label="${escapeXml(store.name)}">` +
-    `<rect width="120" height="120" rx="24" fill="${store.color}"/>` +
-    `<path d="M28 46h64l-6 34H34z" fill="none" stroke="#fff" stroke-width="5" stroke-linejoin="round"/>` +
-    `<path d="M44 46l8-16M76 46l-8-16" stroke="#fff" stroke-width="5" stroke-linecap="round"/>` +
-    `<text x="60" y="104" font-family="Arial,Helvetica,sans-serif" font-size="18" font-weight="700" fill="#fff" text-anchor="middle">${initials(store.name)}</text>` +
+    `<rect width="120" height="120" rx="26" fill="${store.color}"/>` +
+    `<text x="60" y="81" font-family="Arial,Helvetica,sans-serif" font-size="56" font-weight="700" letter-spacing="-2" fill="#fff" text-anchor="middle">${initials(store.name)}</text>` +
     `</svg>`
   );
 }
 
-function itemPicture(category: CategorySeed, itemName: string): string {
-  const letter = escapeXml(itemName.replace(/[^A-Za-z0-9]/g, '')[0]?.toUpperCase() ?? '?');
+/** The artwork fills most of the square (legible at 48 px) over a soft disc on the category's colour. */
+function itemPicture(category: CategorySeed, item: string, icon: IconifyIcon, set: IconifySet): string {
+  const width = icon.width ?? set.width ?? 16;
+  const height = icon.height ?? set.height ?? 16;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" width="200" height="200" role="img" aria-label="${escapeXml(itemName)}">` +
-    `<rect width="200" height="200" fill="${category.color}"/>` +
-    `<circle cx="100" cy="88" r="54" fill="#fff" fill-opacity=".55"/>` +
-    `<text x="100" y="110" font-family="Arial,Helvetica,sans-serif" font-size="64" font-weight="700" fill="#333" text-anchor="middle">${letter}</text>` +
-    `<text x="100" y="178" font-family="Arial,Helvetica,sans-serif" font-size="15" fill="#333" text-anchor="middle">${escapeXml(category.name)}</text>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="400" height="400" role="img" aria-label="${escapeXml(item)}">` +
+    `<rect width="100" height="100" fill="${category.color}"/>` +
+    `<circle cx="50" cy="50" r="42" fill="#fff" fill-opacity=".55"/>` +
+    `<svg x="16" y="16" width="68" height="68" viewBox="0 0 ${width} ${height}">${icon.body}</svg>` +
     `</svg>`
   );
 }
 
 const version = (svg: string) => createHash('sha256').update(svg).digest('hex').slice(0, 10);
 
-/** Images by their unversioned key: `stores/<publicId>` and `products/<categorySlug>-<itemIndex>`. */
+/** Images by their unversioned key: `stores/<publicId>` and `products/<item slug>`. */
 const IMAGES = new Map<string, CatalogueImage>();
 
 function add(key: string, svg: string): void {
@@ -54,8 +77,16 @@ function add(key: string, svg: string): void {
 }
 
 for (const store of STORE_SEEDS) add(`stores/${store.publicId}`, storeLogo(store));
+
+// The set's JSON is ~9 MB: read once here, only the icons the catalogue uses are kept.
+const require = createRequire(import.meta.url);
+const iconSet = JSON.parse(readFileSync(require.resolve('@iconify-json/fluent-emoji-flat/icons.json'), 'utf8')) as IconifySet;
 for (const category of CATEGORY_SEEDS) {
-  category.items.forEach(([name], index) => add(`products/${category.slug}-${index}`, itemPicture(category, name)));
+  for (const [item, art] of category.items) {
+    const icon = iconSet.icons[art];
+    if (!icon) throw new Error(`No artwork "${art}" for ${item} in @iconify-json/fluent-emoji-flat`);
+    add(`products/${slugify(item)}`, itemPicture(category, item, icon, iconSet));
+  }
 }
 
 /** The versioned path of a store's logo. */
@@ -63,9 +94,14 @@ export function storeLogoPath(publicId: string): string {
   return IMAGES.get(`stores/${publicId}`)?.path ?? '';
 }
 
-/** The versioned path of a category item's picture. */
-export function productImagePath(categorySlug: string, itemIndex: number): string {
-  return IMAGES.get(`products/${categorySlug}-${itemIndex}`)?.path ?? '';
+/** The versioned path of an item's picture (every brand and size of the item shares it). */
+export function productImagePath(item: string): string {
+  return IMAGES.get(`products/${slugify(item)}`)?.path ?? '';
+}
+
+/** Every picture the catalogue can show (for the budget test). */
+export function allCatalogueImages(): CatalogueImage[] {
+  return [...IMAGES.values()];
 }
 
 /**

@@ -183,6 +183,8 @@ export function matchQuery(words: MatchedWord[]): string {
 /** One shelf label (a name without its size: "organic whole milk") of the active catalogue. */
 export interface Label {
   label: string;
+  /** The item without brand or size, lower-cased ("whole milk"): suggestions show each item once. */
+  item: string;
   /** Its words, as the search_vector's 'simple' parser splits them. */
   words: string[];
   categoryId: number;
@@ -194,6 +196,7 @@ export const labelWords = (label: string) => label.split(/[^a-z0-9]+/).filter(Bo
 
 export interface RankedLabel {
   label: string;
+  item: string;
   categoryId: number;
   score: number;
 }
@@ -238,6 +241,7 @@ export function rankLabels(
   return matched
     .map(({ label, whole }) => ({
       label: label.label,
+      item: label.item,
       categoryId: label.categoryId,
       score: (heads.has(label.words.at(-1) ?? '') ? 16 : 0) + 8 + (whole ? 2 : 0) + (label.categoryId === top ? 4 : 0) + exact,
     }))

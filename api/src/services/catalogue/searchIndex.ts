@@ -23,16 +23,27 @@ export async function loadSearchIndex(db: Database): Promise<SearchIndex> {
     sql`select word, ndoc::int as ndoc from ts_stat('select search_vector from products where is_active')`,
   )) as unknown as { rows: { word: string; ndoc: number }[] };
   const labelRows = await db
-    .select({ label: labelSql, categoryId: products.categoryId, products: sql<number>`count(*)::int` })
+    .select({
+      label: labelSql,
+      item: sql<string>`lower(${products.item})`,
+      categoryId: products.categoryId,
+      products: sql<number>`count(*)::int`,
+    })
     .from(products)
     .where(eq(products.isActive, true))
-    .groupBy(labelSql, products.categoryId);
+    .groupBy(labelSql, sql`lower(${products.item})`, products.categoryId);
   const categoryRows = await db.select({ id: categories.id, uuid: categories.uuid, name: categories.name }).from(categories);
   const storeRows = await db.select({ id: stores.id, uuid: stores.uuid, publicId: stores.publicId, name: stores.name }).from(stores);
   return {
     // Numbers and one-letter words are sizes and initials, never a word to correct a typo towards.
     vocabulary: new Vocabulary(words.rows.filter((w) => /^[a-z]{2,}$/.test(w.word)).map((w) => [w.word, Number(w.ndoc)] as const)),
-    labels: labelRows.map((r) => ({ label: r.label, words: labelWords(r.label), categoryId: r.categoryId, products: r.products })),
+    labels: labelRows.map((r) => ({
+      label: r.label,
+      item: r.item,
+      words: labelWords(r.label),
+      categoryId: r.categoryId,
+      products: r.products,
+    })),
     categoriesById: new Map(categoryRows.map((c) => [c.id, { uuid: c.uuid, name: c.name }])),
     storesById: new Map(storeRows.map((s) => [s.id, { uuid: s.uuid, publicId: s.publicId, name: s.name }])),
   };

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { products, stores, type IntentItem } from '../../db/schema.ts';
 import { httpError, type UnavailableProduct } from '../../lib/errors.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
+import { productSize, unitPrice } from '../catalogue/unitPrice.ts';
 import type { DeliveryFeesService, DeliveryQuote } from '../deliveryFees.ts';
 import { calculatePricing, type PricingCents } from '../pricing.ts';
 
@@ -33,6 +34,11 @@ export interface PricedLine {
   quantity: number;
   unitPriceCents: number;
   lineTotalCents: number;
+  /** As the shopper saw them when ordering (an order keeps its own copy). */
+  image: string;
+  sizeLabel: string;
+  unitPriceLabel: string;
+  storePublicId: string;
 }
 
 export interface PricedCart {
@@ -85,11 +91,16 @@ export async function priceCart(
           .select({
             uuid: products.uuid,
             name: products.name,
+            image: products.image,
+            sizeMilli: products.sizeMilli,
+            sizeUnit: products.sizeUnit,
+            unitPriceUnit: products.unitPriceUnit,
             priceCents: products.priceCents,
             stock: products.stockQuantity,
             isActive: products.isActive,
             storeUuid: stores.uuid,
             storeName: stores.name,
+            storePublicId: stores.publicId,
             storeZip: stores.zip,
           })
           .from(products)
@@ -114,6 +125,10 @@ export async function priceCart(
         quantity,
         unitPriceCents: row.priceCents,
         lineTotalCents: row.priceCents * quantity,
+        image: row.image,
+        sizeLabel: productSize(row.sizeMilli, row.sizeUnit).label,
+        unitPriceLabel: unitPrice(row.priceCents, row.sizeMilli, row.sizeUnit, row.unitPriceUnit).label,
+        storePublicId: row.storePublicId,
       });
     }
   }

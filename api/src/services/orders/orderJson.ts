@@ -17,6 +17,12 @@ export function toOrderJson(order: OrderRow, lines: OrderLineRow[]): Order {
     displayServiceFee: centsToDollars(order.serviceFeeCents + order.processingFeeCents),
     deliveryFee: centsToDollars(order.deliveryFeeCents),
     orderItems: lines.map((l) => ({
+      // Lines stored before orders kept pictures point into the catalogue that was rebuilt since.
+      productUuid: l.image === null ? null : l.productUuid,
+      image: l.image,
+      sizeLabel: l.sizeLabel,
+      unitPriceLabel: l.unitPriceLabel,
+      storePublicId: l.storePublicId,
       productName: l.productName,
       quantity: l.quantity,
       unitPrice: centsToDollars(l.unitPriceCents),
