@@ -73,16 +73,13 @@ interface Judged {
 const judged: Judged[] = (JSON.parse(readFileSync(path.join(import.meta.dirname, 'judgments.json'), 'utf8')) as { queries: Judged[] })
   .queries;
 
-/** The shelf label: the name before its size, lower-cased ("Organic Whole Milk, 1 gal" → "organic whole milk"). */
-const label = (name: string) => name.split(',')[0]!.trim().toLowerCase();
-
-/** A product's grade for a query: the best item kind its label is, or ends with as whole words. */
-function grade(query: Judged, name: string): number {
-  const l = label(name);
-  let best = 0;
-  for (const [kind, g] of Object.entries(query.relevant)) if (l === kind || l.endsWith(` ${kind}`)) best = Math.max(best, g);
-  return best;
+/** A product's grade for a query: its brand and item, or its item alone, as judged (else 0). */
+function grade(query: Judged, product: { brand: string; item: string }): number {
+  const item = product.item.toLowerCase();
+  return Math.max(query.relevant[`${product.brand.toLowerCase()} ${item}`] ?? 0, query.relevant[item] ?? 0);
 }
+
+const label = (name: string) => name.split(',')[0]!.trim().toLowerCase();
 
 const dcg = (grades: number[]) => grades.reduce((sum, g, i) => sum + (2 ** g - 1) / Math.log2(i + 2), 0);
 
@@ -91,8 +88,8 @@ async function relevance(): Promise<void> {
   try {
     await seedCatalogue(app.db);
     app.services.catalogue = createCatalogueService(app.db, { cacheTtlMs: 0 });
-    // Every active product's label, for the ideal ranking of each query.
-    const names = (await app.db.select({ name: products.name }).from(products).where(eq(products.isActive, true))).map((p) => p.name);
+    // Every active product's brand and item, for the ideal ranking of each query.
+    const names = await app.db.select({ brand: products.brand, item: products.item }).from(products).where(eq(products.isActive, true));
     const byClass = new Map<string, { ndcg: number[]; p5: number[]; zero: number; exactMiss: string[]; ms: number[] }>();
     const failures: string[] = [];
     for (const query of judged) {
@@ -103,7 +100,7 @@ async function relevance(): Promise<void> {
       });
       const ms = performance.now() - started;
       const body = res.json<PaginatedProducts>();
-      const grades = body.products.map((p: Product) => grade(query, p.name));
+      const grades = body.products.map((p: Product) => grade(query, p));
       const ideal = names
         .map((n) => grade(query, n))
         .sort((a, b) => b - a)

@@ -203,10 +203,12 @@ export interface RankedLabel {
 
 /**
  * Best match, decided per label (every product of a label ranks alike): the label's item word (its
- * last word: "whole **milk**") being a query word (16), every query word in the label (8), all of them
- * whole words rather than word starts (2), the aisle most matching products are in (4: "chicken" →
- * meat before soup; a category whose name holds the words counts all its products: "baby" → the baby
- * aisle before baby carrots), and an exact spelling over a typo correction (1). Only labels holding
+ * last word: "whole **milk**") being a query word (64), every query word in the label (32) and in the
+ * item itself, not only the brand (16: "green tea" before Green Leaf black tea), the words as typed
+ * rather than another form (8: "steak" → ribeye steak before tuna steaks), the aisle most matching
+ * products are in (4: "chicken" → meat before soup; a category whose name holds the words counts all
+ * its products: "baby" → the baby aisle before baby carrots), whole words rather than word starts (2),
+ * and no typo correction (1). Only labels holding
  * every query word are returned, best first; the rest of a search's matches (by category or store
  * words) rank after them.
  */
@@ -238,12 +240,20 @@ export function rankLabels(
   for (const [categoryId, n] of perCategory)
     if (top === undefined || n > perCategory.get(top)! || (n === perCategory.get(top) && categoryId < top)) top = categoryId;
   const exact = words.every((w) => !w.corrected) ? 1 : 0;
+  const typed = (label: Label) => words.every((w) => label.words.includes(w.word));
   return matched
     .map(({ label, whole }) => ({
       label: label.label,
       item: label.item,
       categoryId: label.categoryId,
-      score: (heads.has(label.words.at(-1) ?? '') ? 16 : 0) + 8 + (whole ? 2 : 0) + (label.categoryId === top ? 4 : 0) + exact,
+      score:
+        (heads.has(label.words.at(-1) ?? '') ? 64 : 0) +
+        32 +
+        (fit(labelWords(label.item)) > 0 ? 16 : 0) +
+        (typed(label) ? 8 : 0) +
+        (label.categoryId === top ? 4 : 0) +
+        (whole ? 2 : 0) +
+        exact,
     }))
     .sort((a, b) => b.score - a.score || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
 }
