@@ -72,8 +72,11 @@ export async function ensureBenchDatabase(target: { databaseUrl: string | undefi
   const db = await connectDatabase({ ...target, timeouts: MAINTENANCE_TIMEOUTS });
   try {
     await runMigrations(db);
-    const { rows } = await db.db.execute<{ n: number }>(sql`select count(*)::int as n from products`);
-    if (rows[0]?.n === products) return;
+    // Rows from before the shelf-label catalogue (legacy item keys) are reseeded too.
+    const { rows } = await db.db.execute<{ n: number; legacy: number }>(
+      sql`select count(*)::int as n, count(*) filter (where item_key like 'legacy:%')::int as legacy from products`,
+    );
+    if (rows[0]?.n === products && rows[0].legacy === 0) return;
     console.info(`Seeding ${products} products into ${target.databaseUrl ?? target.pgliteDataDir} (once)...`);
     const started = Date.now();
     await resetCatalogue(db.db);
