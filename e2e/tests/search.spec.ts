@@ -28,7 +28,7 @@ test('"milk" puts milk first, not milk chocolate', async ({ page, stack }) => {
 
 test('filter a search to one store and in stock: the URL carries it and a reload shows the same results', async ({ page, stack }) => {
   await page.goto(stack.shellUrl('/search?q=milk'));
-  const filters = page.getByRole('complementary', { name: 'Filters' });
+  const filters = page.getByRole('region', { name: 'Filters' });
   const store = filters.getByRole('group', { name: 'Store' }).getByRole('link').nth(1);
   const storeName = (await store.locator('span').first().innerText()).trim();
   await store.click();

@@ -1,6 +1,7 @@
 // Filters of a search or a store listing: category, store, in stock only and price range, each with
 // how many results it leaves (the API's facets: the other filters applied, not its own). Every
 // choice is a link to the canonical URL (paths), so a filtered page is shareable and Back undoes it.
+// A region, not an aside: the store page nests it in its sidebar, and asides do not nest.
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatCents, PRICE_RANGES, type ListingFilters, type ProductFacets } from '@grocer/shared';
@@ -43,7 +44,7 @@ export function FilterPanel({ filters, facets, pathFor, showCategories = true, s
   const priceSelected = (range: { min: number; max?: number }) => minPrice === range.min && maxPrice === range.max;
 
   return (
-    <aside className="filter-panel" aria-label="Filters">
+    <section className="filter-panel" aria-label="Filters">
       <div className="filter-heading">
         <h2>Filters</h2>
         {active && <Link to={pathFor({})}>Clear all</Link>}
@@ -102,6 +103,6 @@ export function FilterPanel({ filters, facets, pathFor, showCategories = true, s
           ))}
         </ul>
       </fieldset>
-    </aside>
+    </section>
   );
 }
