@@ -76,7 +76,14 @@ it('builds the filter tsquery: word starts for what was typed, exact forms, all 
   expect(matchQuery(matchWords(['chiken'], vocabulary))).toBe('(chicken | chickens)');
 });
 
-const label = (text: string, categoryId: number, products = 10): Label => ({ label: text, item: text, words: labelWords(text), categoryId, products });
+const label = (text: string, categoryId: number, products = 10): Label => ({
+  label: text,
+  item: text,
+  words: labelWords(text),
+  itemWords: labelWords(text),
+  categoryId,
+  products,
+});
 const DAIRY = 1;
 const CANDY = 2;
 const MEAT = 3;

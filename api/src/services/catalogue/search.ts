@@ -187,6 +187,8 @@ export interface Label {
   item: string;
   /** Its words, as the search_vector's 'simple' parser splits them. */
   words: string[];
+  /** The item's words. */
+  itemWords: string[];
   categoryId: number;
   /** Active products carrying it (across stores and sizes). */
   products: number;
@@ -249,7 +251,7 @@ export function rankLabels(
       score:
         (heads.has(label.words.at(-1) ?? '') ? 64 : 0) +
         32 +
-        (fit(labelWords(label.item)) > 0 ? 16 : 0) +
+        (fit(label.itemWords) > 0 ? 16 : 0) +
         (typed(label) ? 8 : 0) +
         (label.categoryId === top ? 4 : 0) +
         (whole ? 2 : 0) +

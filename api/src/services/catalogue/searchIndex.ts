@@ -41,6 +41,7 @@ export async function loadSearchIndex(db: Database): Promise<SearchIndex> {
       label: r.label,
       item: r.item,
       words: labelWords(r.label),
+      itemWords: labelWords(r.item),
       categoryId: r.categoryId,
       products: r.products,
     })),
