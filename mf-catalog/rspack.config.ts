@@ -11,6 +11,7 @@ export default (_env: unknown, argv: { mode?: string }) =>
         HomePage: './src/features/home/HomePage.tsx',
         StorePage: './src/features/store/StorePage.tsx',
         SearchPage: './src/features/search/SearchPage.tsx',
+        ProductPage: './src/features/product/ProductPage.tsx',
         SearchBox: './src/features/search-box/SearchBox.tsx',
         StoresMenu: './src/features/stores-menu/StoresMenu.tsx',
         ProductCard: './src/components/ProductCard.tsx',

@@ -9,6 +9,7 @@ const ROUTES: { path: string; owner: AppDir; module: string; protected?: boolean
   { path: '/store/fresh-market', owner: 'mf-catalog', module: 'StorePage' },
   { path: '/store/fresh-market/category/123e4567-e89b-12d3-a456-426614174000', owner: 'mf-catalog', module: 'StorePage' },
   { path: '/search?q=milk', owner: 'mf-catalog', module: 'SearchPage' },
+  { path: '/store/fresh-market/product/123e4567-e89b-12d3-a456-426614174000', owner: 'mf-catalog', module: 'ProductPage' },
   { path: '/cart', owner: 'mf-cart-checkout', module: 'CartPage' },
   { path: '/verify-email?token=abc', owner: 'mf-account', module: 'VerifyEmailPage' },
   { path: '/reset-password?token=abc', owner: 'mf-account', module: 'ResetPasswordPage' },

@@ -5,6 +5,7 @@ import { RemoteHarness, type HarnessRoute } from '@grocer/shared/harness';
 import HomePage from './features/home/HomePage.tsx';
 import StorePage from './features/store/StorePage.tsx';
 import SearchPage from './features/search/SearchPage.tsx';
+import ProductPage from './features/product/ProductPage.tsx';
 import SearchBox from './features/search-box/SearchBox.tsx';
 import StoresMenu from './features/stores-menu/StoresMenu.tsx';
 
@@ -26,6 +27,7 @@ const routes: HarnessRoute[] = [
   { path: routePatterns.store, link: '/store/demo', label: 'Store', element: withHeader(<StorePage />) },
   { path: routePatterns.storeCategory, link: '/store/demo/category/demo', label: 'Category', element: withHeader(<StorePage />) },
   { path: routePatterns.search, link: '/search?q=milk', label: 'Search', element: withHeader(<SearchPage />) },
+  { path: routePatterns.product, link: '/store/demo/product/demo', label: 'Product', element: withHeader(<ProductPage />) },
 ];
 
 const container = document.getElementById('root');

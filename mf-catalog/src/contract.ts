@@ -5,6 +5,7 @@ import type { RemoteModules } from '@grocer/shared';
 import type HomePage from './features/home/HomePage.tsx';
 import type StorePage from './features/store/StorePage.tsx';
 import type SearchPage from './features/search/SearchPage.tsx';
+import type ProductPage from './features/product/ProductPage.tsx';
 import type SearchBox from './features/search-box/SearchBox.tsx';
 import type StoresMenu from './features/stores-menu/StoresMenu.tsx';
 import type ProductCard from './components/ProductCard.tsx';
@@ -15,6 +16,7 @@ export type ExposedModulesContract = [
   Fits<typeof HomePage, RemoteModules['catalog/HomePage']>,
   Fits<typeof StorePage, RemoteModules['catalog/StorePage']>,
   Fits<typeof SearchPage, RemoteModules['catalog/SearchPage']>,
+  Fits<typeof ProductPage, RemoteModules['catalog/ProductPage']>,
   Fits<typeof SearchBox, RemoteModules['catalog/SearchBox']>,
   Fits<typeof StoresMenu, RemoteModules['catalog/StoresMenu']>,
   Fits<typeof ProductCard, RemoteModules['catalog/ProductCard']>,

@@ -21,6 +21,7 @@ export * from './cart/addToCart.ts';
 export * from './cart/refreshCartStock.ts';
 export * from './favourites/favouritesSlice.ts';
 export * from './favourites/favouritesApi.ts';
+export * from './delivery/deliveryFeesApi.ts';
 // Events
 export * from './events/bus.ts';
 export * from './events/toast.ts';

@@ -18,6 +18,11 @@ describe('paths', () => {
     expect(paths.storeCategory('fresh-mart', 'c-123')).toBe('/store/fresh-mart/category/c-123');
   });
 
+  it('builds a product page with encoded segments', () => {
+    expect(paths.product('fresh-mart', 'p-1')).toBe('/store/fresh-mart/product/p-1');
+    expect(paths.product('a b', 'x/y')).toBe('/store/a%20b/product/x%2Fy');
+  });
+
   it('leaves default listing params out and keeps the others', () => {
     expect(paths.store('s', { page: 1, sort: 'name', order: 'asc', q: '' })).toBe('/store/s');
     expect(paths.store('s', { page: 3, sort: 'price', order: 'desc', q: 'milk' })).toBe('/store/s?q=milk&page=3&sort=price&order=desc');
@@ -72,7 +77,7 @@ describe('routePatterns', () => {
   it('marks the five protected routes of spec §2', () => {
     expect([...PROTECTED_ROUTES].sort()).toEqual(['account', 'checkout', 'orderConfirmation', 'orderDetails', 'orderHistory']);
     const open = (Object.keys(routePatterns) as RouteName[]).filter((name) => !isProtectedRoute(name));
-    expect(open.sort()).toEqual(['cart', 'contact', 'home', 'resetPassword', 'search', 'store', 'storeCategory', 'verifyEmail']);
+    expect(open.sort()).toEqual(['cart', 'contact', 'home', 'product', 'resetPassword', 'search', 'store', 'storeCategory', 'verifyEmail']);
   });
 });
 

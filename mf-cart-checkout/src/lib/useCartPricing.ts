@@ -6,13 +6,14 @@ import {
   isAddressComplete,
   selectCartSubtotalCents,
   useAppSelector,
+  useDeliveryFeesQuery,
   type CartItem,
   type DeliveryFeeResponse,
   type PaymentBreakdown,
   type User,
 } from '@grocer/shared';
 import { storeUuidsOf } from './groupByStore.ts';
-import { useCartDeliveryFeesQuery, useCartPricingQuery } from './pricingApi.ts';
+import { useCartPricingQuery } from './pricingApi.ts';
 
 export interface CartPricing {
   subtotalCents: number;
@@ -32,7 +33,7 @@ export function useCartPricing(items: readonly CartItem[], user: User | null): C
   const pricingArgs =
     user && items.length > 0 ? { items: items.map((item) => ({ productId: item.uuid, quantity: item.quantity })), address } : skipToken;
 
-  const fees = useCartDeliveryFeesQuery(feeArgs);
+  const fees = useDeliveryFeesQuery(feeArgs);
   const pricing = useCartPricingQuery(pricingArgs);
   return {
     subtotalCents,

@@ -7,7 +7,14 @@ type Phase = 'idle' | 'adding' | 'added';
 
 const LABELS: Record<Phase, string> = { idle: 'Add to Cart', adding: 'Adding...', added: 'Added!' };
 
-export function AddToCartButton({ product, describedBy }: { product: Product; describedBy?: string }) {
+export interface AddToCartButtonProps {
+  product: Product;
+  describedBy?: string;
+  /** How many to add (the product page's stepper); 1 on cards. */
+  quantity?: number;
+}
+
+export function AddToCartButton({ product, describedBy, quantity }: AddToCartButtonProps) {
   const dispatch = useAppDispatch();
   const inCart = useAppSelector((state) => selectIsInCart(state, product.uuid));
   const [phase, setPhase] = useState<Phase>('idle');
@@ -16,7 +23,7 @@ export function AddToCartButton({ product, describedBy }: { product: Product; de
   const add = () => {
     if (phase !== 'idle') return;
     // The shared thunk refuses duplicates with its own 'already in your cart' toast; only a real add animates.
-    if (dispatch(addToCart(product)) !== 'added') return;
+    if (dispatch(addToCart(product, quantity)) !== 'added') return;
     setPhase('adding');
     schedule(() => {
       setPhase('added');

@@ -33,6 +33,33 @@ describe('ProductCard', () => {
     expect(img).toHaveAttribute('loading', 'lazy');
   });
 
+  it('shows the unit price beside the price', () => {
+    renderWithProviders(<ProductCard product={product} />);
+    expect(screen.getByText('$3.49').closest('p')).toHaveTextContent('$3.49 $0.03/fl oz');
+    expect(screen.getByText('$0.03/fl oz')).toHaveClass('product-card-unit');
+  });
+
+  it('links the picture and the name to the product page; only the name is in the tab order', () => {
+    const { container } = renderWithProviders(<ProductCard product={product} />);
+    const name = screen.getByRole('link', { name: 'Whole Milk' });
+    expect(name).toHaveAttribute('href', '/store/fresh-mart/product/p-milk');
+    const pictureLink = container.querySelector('img')!.closest('a');
+    expect(pictureLink).toHaveAttribute('href', '/store/fresh-mart/product/p-milk');
+    expect(pictureLink).toHaveAttribute('tabindex', '-1');
+    expect(screen.getAllByRole('link')).toEqual([name]);
+  });
+
+  it('links nowhere for a product of an unknown store (no publicId)', () => {
+    renderWithProviders(<ProductCard product={makeProduct({ store: { uuid: 'gone', name: 'Unknown Store' } })} />);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Whole Milk' })).toBeInTheDocument();
+  });
+
+  it('leaves out the store line when the list is one store’s own', () => {
+    renderWithProviders(<ProductCard product={product} showStore={false} />);
+    expect(screen.queryByText(/Available at/)).not.toBeInTheDocument();
+  });
+
   it('loads the image eagerly for the first row', () => {
     const { container } = renderWithProviders(<ProductCard product={product} priority />);
     expect(container.querySelector('img')).toHaveAttribute('loading', 'eager');

@@ -1,7 +1,8 @@
-// A product card (exposed as `catalog/ProductCard`; the account's favourites grid uses it too):
-// sized image, name, store, price, Add to Cart (or 'Out of stock') and the favourite heart.
+// A product card (exposed as `catalog/ProductCard`): sized image and name linking to the product page,
+// the store on cross-store lists, price and unit price, Add to Cart (or 'Out of stock') and the heart.
 import { useId } from 'react';
-import { assetUrl, formatCents, type ProductCardProps } from '@grocer/shared';
+import { Link } from 'react-router';
+import { assetUrl, formatCents, paths, type ProductCardProps } from '@grocer/shared';
 import { AddToCartButton } from './AddToCartButton.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import './ProductCard.css';
@@ -12,32 +13,48 @@ export const PRODUCT_IMAGE_SIZE = 240;
 export interface ProductCardOwnProps extends ProductCardProps {
   /** Images of the first row load eagerly with high priority; the rest lazily. */
   priority?: boolean;
+  /** 'Available at {store}' (spec §2 search); a store's own listing leaves it out, every card would repeat it. */
+  showStore?: boolean;
 }
 
-export function ProductCard({ product, priority = false }: ProductCardOwnProps) {
+export function ProductCard({ product, priority = false, showStore = true }: ProductCardOwnProps) {
   const titleId = useId();
   const outOfStock = product.stockStatus === 'OUT_OF_STOCK';
+  // A product of an unknown store has no publicId, so no page to open.
+  const href = product.store.publicId ? paths.product(product.store.publicId, product.uuid) : undefined;
+  const image = (
+    <img
+      src={assetUrl(product.image)}
+      alt=""
+      width={PRODUCT_IMAGE_SIZE}
+      height={PRODUCT_IMAGE_SIZE}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding="async"
+    />
+  );
   return (
     <article className="product-card" aria-labelledby={titleId}>
       <div className="product-card-media">
-        {/* The name is the heading right below, so the picture adds nothing for a screen reader. */}
-        <img
-          src={assetUrl(product.image)}
-          alt=""
-          width={PRODUCT_IMAGE_SIZE}
-          height={PRODUCT_IMAGE_SIZE}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
-          decoding="async"
-        />
+        {/* The name below is the same link, so the picture's is skipped by keyboard and screen readers. */}
+        {href ? (
+          <Link to={href} tabIndex={-1} aria-hidden="true">
+            {image}
+          </Link>
+        ) : (
+          image
+        )}
         <FavouriteButton product={product} />
       </div>
       <div className="product-card-body">
         <h3 id={titleId} className="product-card-name">
-          {product.name}
+          {href ? <Link to={href}>{product.name}</Link> : product.name}
         </h3>
-        <p className="product-card-store">Available at {product.store.name}</p>
-        <p className="product-card-price">{formatCents(product.price_cents)}</p>
+        {showStore && <p className="product-card-store">Available at {product.store.name}</p>}
+        <p className="product-card-prices">
+          <span className="product-card-price">{formatCents(product.price_cents)}</span>{' '}
+          <span className="product-card-unit">{product.unitPrice.label}</span>
+        </p>
         <div className="product-card-action">
           {outOfStock ? <p className="product-card-out">Out of stock</p> : <AddToCartButton product={product} describedBy={titleId} />}
         </div>

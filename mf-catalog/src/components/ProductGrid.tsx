@@ -7,12 +7,13 @@ import './StatusMessage.css';
 /** Cards in the first row on a wide screen: their images load eagerly (above the fold). */
 const FIRST_ROW = 4;
 
-export function ProductGrid({ products }: { products: readonly Product[] }) {
+/** `showStore` is for cross-store lists (search); a store's own listing passes false. */
+export function ProductGrid({ products, showStore = true }: { products: readonly Product[]; showStore?: boolean }) {
   return (
     <ul className="product-grid">
       {products.map((product, index) => (
         <li key={product.uuid}>
-          <ProductCard product={product} priority={index < FIRST_ROW} />
+          <ProductCard product={product} priority={index < FIRST_ROW} showStore={showStore} />
         </li>
       ))}
     </ul>

@@ -1,8 +1,13 @@
-// An order's lines: quantity, product name, store (default 'Store'), unit price × quantity and line total.
+// An order's lines: picture, quantity, product name (linking to its page), store (default 'Store'),
+// unit price × quantity, the per-unit price, and the line total.
 import { useId } from 'react';
 import { formatDollars, type OrderItem } from '@grocer/shared';
 import { lineTotalOf, storeNameOf } from '../lib/orderText.ts';
+import { OrderItemProduct } from './OrderItemProduct.tsx';
 import './orders.css';
+
+/** Intrinsic size of a line's thumbnail; the attributes reserve its box (no layout shift). */
+const LINE_IMAGE_SIZE = 48;
 
 export function OrderItemsList({ items, heading = 'Order Items' }: { items: readonly OrderItem[]; heading?: string }) {
   const headingId = useId();
@@ -14,10 +19,11 @@ export function OrderItemsList({ items, heading = 'Order Items' }: { items: read
           <li key={`${index}-${item.productName}`} className="order-item">
             <div>
               <p className="order-item-name">
-                {item.quantity}x {item.productName}
+                <OrderItemProduct item={item} imageSize={LINE_IMAGE_SIZE} prefix={`${item.quantity}x `} />
               </p>
               <p className="order-item-meta">
                 {storeNameOf(item)} · {formatDollars(item.unitPrice)} × {item.quantity}
+                {item.unitPriceLabel && ` · ${item.unitPriceLabel}`}
               </p>
             </div>
             <span className="order-item-price">{formatDollars(lineTotalOf(item))}</span>

@@ -1,5 +1,15 @@
 import { makeOrder, makeOrderItem } from '../testing/fixtures.ts';
-import { cityStatePostal, customerName, isOrderId, itemCountLabel, lineTotalOf, orderReference, storeNameOf } from './orderText.ts';
+import {
+  cityStatePostal,
+  customerName,
+  isOrderId,
+  itemCountLabel,
+  itemNameOf,
+  lineTotalOf,
+  orderReference,
+  productPathOf,
+  storeNameOf,
+} from './orderText.ts';
 
 describe('orderText', () => {
   it('accepts only UUIDs as order ids', () => {
@@ -13,6 +23,20 @@ describe('orderText', () => {
   it('shows the order number, else the id', () => {
     expect(orderReference(makeOrder())).toBe('GR-100042');
     expect(orderReference(makeOrder({ orderNumber: null }))).toBe('3f6c1a52-8d2e-4b7a-9c41-5e0b2d7f8a10');
+  });
+
+  it('adds the size to a name that does not carry it, once', () => {
+    expect(itemNameOf(makeOrderItem({ productName: 'Whole Milk', sizeLabel: '1 gal' }))).toBe('Whole Milk, 1 gal');
+    expect(itemNameOf(makeOrderItem({ productName: 'Prairie Farms Whole Milk, 1 gal', sizeLabel: '1 gal' }))).toBe(
+      'Prairie Farms Whole Milk, 1 gal',
+    );
+    expect(itemNameOf(makeOrderItem({ productName: 'Whole Milk', sizeLabel: null }))).toBe('Whole Milk');
+  });
+
+  it('links a line to its product page only when it names both product and store', () => {
+    expect(productPathOf(makeOrderItem())).toBe('/store/fresh-mart/product/p-milk');
+    expect(productPathOf(makeOrderItem({ storePublicId: null }))).toBeNull();
+    expect(productPathOf(makeOrderItem({ productUuid: null }))).toBeNull();
   });
 
   it('counts units', () => {

@@ -1,5 +1,5 @@
 // How the order pages read an order (spec §3 "Order as read"): counts, names and address lines.
-import type { Order, OrderItem } from '@grocer/shared';
+import { paths, type Order, type OrderItem } from '@grocer/shared';
 
 /** Spec §2: an item without a store name shows 'Store'. */
 export const DEFAULT_STORE_NAME = 'Store';
@@ -30,6 +30,17 @@ export function itemCountLabel(items: readonly OrderItem[]): string {
 
 export function storeNameOf(item: OrderItem): string {
   return item.storeName?.trim() || DEFAULT_STORE_NAME;
+}
+
+/** The name as ordered, with its size when the name does not carry it already ('Whole Milk, 1 gal'). */
+export function itemNameOf(item: Pick<OrderItem, 'productName' | 'sizeLabel'>): string {
+  const size = item.sizeLabel?.trim();
+  return size && !item.productName.includes(size) ? `${item.productName}, ${size}` : item.productName;
+}
+
+/** The line's product page, or null for a line that cannot name one (older orders, products gone). */
+export function productPathOf(item: Pick<OrderItem, 'productUuid' | 'storePublicId'>): string | null {
+  return item.productUuid && item.storePublicId ? paths.product(item.storePublicId, item.productUuid) : null;
 }
 
 /** The line total, or unit price × quantity when the server sent none (spec §2 Order details). */

@@ -23,6 +23,14 @@ describe('cart', () => {
     expect(toasts).toEqual(['success: Product a added to cart!']);
   });
 
+  it('adds the quantity a stepper chose, whole and never below 1', () => {
+    const store = makeStore();
+    store.dispatch(addToCart(product('a'), 3));
+    store.dispatch(addToCart(product('b'), 0));
+    store.dispatch(addToCart(product('c'), 2.7));
+    expect(store.getState().cart.items.map((item) => item.quantity)).toEqual([3, 1, 2]);
+  });
+
   it('refuses a duplicate with the info toast and an out-of-stock product silently', () => {
     const store = makeStore();
     store.dispatch(addToCart(product('a')));

@@ -19,6 +19,8 @@ export interface RemoteModules {
   'catalog/HomePage': RoutePage;
   'catalog/StorePage': RoutePage;
   'catalog/SearchPage': RoutePage;
+  /** One product of a store, with the other stores that sell it. */
+  'catalog/ProductPage': RoutePage;
   /** Header search box with suggestions. */
   'catalog/SearchBox': ComponentType;
   /** Header Stores dropdown. */
@@ -55,7 +57,7 @@ type ExposedOf<R extends RemoteName> = {
 
 /** The exposed module names per remote (without the `./` prefix rspack uses). */
 export const REMOTE_EXPOSES: { [R in RemoteName]: readonly ExposedOf<R>[] } = {
-  catalog: ['HomePage', 'StorePage', 'SearchPage', 'SearchBox', 'StoresMenu', 'ProductCard'],
+  catalog: ['HomePage', 'StorePage', 'SearchPage', 'ProductPage', 'SearchBox', 'StoresMenu', 'ProductCard'],
   cartCheckout: ['CartPage', 'CheckoutPage', 'CartIcon'],
   account: ['AccountPage', 'VerifyEmailPage', 'ResetPasswordPage', 'UserMenu', 'AuthModal'],
   orders: ['OrderConfirmationPage', 'OrderDetailsPage', 'OrderHistoryPage'],

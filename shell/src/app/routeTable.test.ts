@@ -12,6 +12,8 @@ const PATHS = [
   '/store/andersonville-co-op',
   '/store/andersonville-co-op/',
   '/store/andersonville-co-op/category/9b2f',
+  '/store/andersonville-co-op/product/9b2f',
+  '/store/andersonville-co-op/product',
   '/store',
   '/store/a/category',
   '/order-details/42',
@@ -37,6 +39,7 @@ describe('the route table read before React Router loads', () => {
   it('the first screen preloads the layout widgets and the open page that renders there', () => {
     expect(firstScreenModules('/cart')).toEqual([...LAYOUT_MODULES, 'cartCheckout/CartPage']);
     expect(firstScreenModules('/search')).toEqual([...LAYOUT_MODULES, 'catalog/SearchPage']);
+    expect(firstScreenModules('/store/andersonville-co-op/product/9b2f')).toEqual([...LAYOUT_MODULES, 'catalog/ProductPage']);
     expect(firstScreenModules('/store/andersonville-co-op/category/9b2f')).toEqual([...LAYOUT_MODULES, 'catalog/StorePage']);
     expect(firstScreenModules('/')).toEqual([...LAYOUT_MODULES, 'catalog/HomePage']);
   });

@@ -17,6 +17,7 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { path: routePatterns.store, module: 'catalog/StorePage', access: 'open' },
   { path: routePatterns.storeCategory, module: 'catalog/StorePage', access: 'open' },
   { path: routePatterns.search, module: 'catalog/SearchPage', access: 'open' },
+  { path: routePatterns.product, module: 'catalog/ProductPage', access: 'open' },
   { path: routePatterns.cart, module: 'cartCheckout/CartPage', access: 'open' },
   { path: routePatterns.verifyEmail, module: 'account/VerifyEmailPage', access: 'open' },
   { path: routePatterns.resetPassword, module: 'account/ResetPasswordPage', access: 'open' },

@@ -176,6 +176,12 @@ describe('AccountPage favourites', () => {
     expect(await within(grid).findByRole('heading', { name: 'Whole Milk' })).toBeInTheDocument();
     expect(within(grid).getByText('$5.25')).toBeInTheDocument();
     expect(grid.querySelector('img')).toHaveAttribute('src', 'http://localhost:4000/images/products/p-milk.jpg');
+    // A cross-store list: each card names its store, links to its product page and shows the unit price.
+    const milkCard = within(grid).getByRole('heading', { name: 'Whole Milk' }).closest('article')!;
+    expect(within(milkCard).getByText('Available at Fresh Mart')).toBeInTheDocument();
+    expect(within(milkCard).getByRole('link', { name: 'Whole Milk' })).toHaveAttribute('href', '/store/fresh-mart/product/p-milk');
+    expect(milkCard.querySelector('img')!.closest('a')).toHaveAttribute('href', '/store/fresh-mart/product/p-milk');
+    expect(within(milkCard).getByText('$0.03/fl oz')).toBeInTheDocument();
   });
 
   it("adds to the cart and says 'Added {name} to cart!' for 3 seconds", async () => {

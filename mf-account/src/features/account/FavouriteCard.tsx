@@ -1,12 +1,15 @@
-// A favourite on /account: image, name, store, price, Add to Cart and remove. Remotes never import
-// each other, so this is the account's own small card rather than the catalogue's ProductCard.
+// A favourite on /account: picture and name linking to the product page, 'Available at {store}' (a
+// cross-store list), price and unit price, Add to Cart and remove. Remotes never import each other, so
+// this is the account's own small card rather than the catalogue's ProductCard.
 import { useId } from 'react';
+import { Link } from 'react-router';
 import {
   addToCart,
   assetUrl,
   favouriteAdded,
   favouriteRemoved,
   formatCents,
+  paths,
   showToast,
   useAppDispatch,
   type Product,
@@ -28,6 +31,9 @@ export function FavouriteCard({
   const dispatch = useAppDispatch();
   const [removeFavorite] = useFavouritesRemoveMutation();
   const titleId = useId();
+  // A product of an unknown store has no publicId, so no page to open.
+  const href = product.store?.publicId ? paths.product(product.store.publicId, product.uuid) : undefined;
+  const image = <img src={assetUrl(product.image)} alt="" width={IMAGE_SIZE} height={IMAGE_SIZE} loading="lazy" decoding="async" />;
 
   const add = () => {
     // The shared thunk refuses duplicates (with its own toast) and out-of-stock products.
@@ -49,11 +55,20 @@ export function FavouriteCard({
 
   return (
     <article className="favourite-card" aria-labelledby={titleId}>
-      <img src={assetUrl(product.image)} alt="" width={IMAGE_SIZE} height={IMAGE_SIZE} loading="lazy" decoding="async" />
+      {/* The name is the same link, so the picture's is skipped by keyboard and screen readers. */}
+      {href ? (
+        <Link to={href} tabIndex={-1} aria-hidden="true">
+          {image}
+        </Link>
+      ) : (
+        image
+      )}
       <div className="favourite-card-body">
-        <h3 id={titleId}>{product.name}</h3>
-        {product.store?.name && <p className="favourite-card-store">{product.store.name}</p>}
-        <p className="favourite-card-price">{formatCents(product.price_cents)}</p>
+        <h3 id={titleId}>{href ? <Link to={href}>{product.name}</Link> : product.name}</h3>
+        {product.store?.name && <p className="favourite-card-store">Available at {product.store.name}</p>}
+        <p className="favourite-card-price">
+          {formatCents(product.price_cents)} <span className="favourite-card-unit">{product.unitPrice.label}</span>
+        </p>
         <div className="favourite-card-actions">
           {product.stockStatus === 'OUT_OF_STOCK' ? (
             <p className="favourite-card-out">Out of stock</p>

@@ -1,19 +1,34 @@
-// One cart line: image, name, unit price, minus/plus (minus disabled at the minimum of 1), remove and
-// the line total (spec §2 Cart, §5 Quantity).
-import { assetUrl, formatCents, itemRemoved, MIN_QUANTITY, quantityChanged, useAppDispatch, type CartItem } from '@grocer/shared';
+// One cart line: picture and name linking to the product page, price each and unit price, minus/plus
+// (minus disabled at the minimum of 1), remove and the line total (spec §2 Cart, §5 Quantity).
+import { Link } from 'react-router';
+import { assetUrl, formatCents, itemRemoved, MIN_QUANTITY, paths, quantityChanged, useAppDispatch, type CartItem } from '@grocer/shared';
 
-/** Intrinsic size of the line image; the attributes reserve its box (no layout shift). */
-const IMAGE_SIZE = 72;
+/** Intrinsic size of the line's thumbnail; the attributes reserve its box (no layout shift). */
+export const CART_IMAGE_SIZE = 48;
 
 export function CartLine({ item }: { item: CartItem }) {
   const dispatch = useAppDispatch();
   const setQuantity = (quantity: number) => dispatch(quantityChanged({ uuid: item.uuid, quantity }));
+  // A product of an unknown store has no publicId, so no page to open.
+  const href = item.store.publicId ? paths.product(item.store.publicId, item.uuid) : undefined;
+  const image = <img src={assetUrl(item.image)} alt="" width={CART_IMAGE_SIZE} height={CART_IMAGE_SIZE} loading="lazy" decoding="async" />;
   return (
     <li className="cart-line">
-      <img src={assetUrl(item.image)} alt="" width={IMAGE_SIZE} height={IMAGE_SIZE} loading="lazy" decoding="async" />
+      {/* The name is the same link, so the picture's is skipped by keyboard and screen readers. */}
+      {href ? (
+        <Link className="cart-line-image" to={href} tabIndex={-1} aria-hidden="true">
+          {image}
+        </Link>
+      ) : (
+        <span className="cart-line-image">{image}</span>
+      )}
       <div className="cart-line-info">
-        <h3 className="cart-line-name">{item.name}</h3>
-        <p className="cart-line-unit">{formatCents(item.price_cents)} each</p>
+        <h3 className="cart-line-name">{href ? <Link to={href}>{item.name}</Link> : item.name}</h3>
+        <p className="cart-line-unit">
+          {formatCents(item.price_cents)} each
+          {/* A cart stored before unit prices existed has none until its next stock refresh. */}
+          {item.unitPrice && <span className="cart-line-unit-price"> · {item.unitPrice.label}</span>}
+        </p>
       </div>
       <div className="quantity" role="group" aria-label={`Quantity of ${item.name}`}>
         <button

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { events, type CartItem, type User } from '@grocer/shared';
 import { mockFetch, renderWithProviders, type FetchMock, type MockHandler, type MockRequest } from '@grocer/shared/testing';
-import { bread, corner, eggs, feesFor, freshMart, line, makePricing, makeShopper, makeUser, milk } from '../../testing/fixtures.ts';
+import { bread, corner, eggs, feesFor, freshMart, line, makePricing, makeProduct, makeShopper, makeUser, milk } from '../../testing/fixtures.ts';
 import CartPage from './CartPage.tsx';
 
 let net: FetchMock;
@@ -52,12 +52,28 @@ describe('CartPage', () => {
     expect(within(fresh).getAllByRole('listitem')).toHaveLength(2);
     const milkLine = within(fresh).getAllByRole('listitem')[0]!;
     expect(within(milkLine).getByRole('heading', { name: 'Whole Milk' })).toBeInTheDocument();
-    expect(within(milkLine).getByText('$3.49 each')).toBeInTheDocument();
+    expect(within(milkLine).getByText(/\$3\.49 each/)).toHaveTextContent('$3.49 each · $0.03/fl oz');
     expect(within(milkLine).getByText('$6.98')).toBeInTheDocument();
-    expect(milkLine.querySelector('img')).toHaveAttribute('src', 'http://localhost:4000/images/products/p-milk.jpg');
+    const img = milkLine.querySelector('img');
+    expect(img).toHaveAttribute('src', 'http://localhost:4000/images/products/p-milk.jpg');
+    expect(img).toHaveAttribute('width', '48');
+    expect(img).toHaveAttribute('height', '48');
 
     const cornerShop = screen.getByRole('region', { name: 'Corner Shop' });
     expect(within(cornerShop).getByRole('heading', { name: 'Free-range Eggs' })).toBeInTheDocument();
+  });
+
+  it('links the picture and the name to the product page; a line of an unknown store links nowhere', () => {
+    mockApi();
+    const gone = makeProduct({ uuid: 'p-gone', name: 'Old Jam', store: { uuid: 'store-gone', name: 'Unknown Store' }, storeUuid: 'store-gone' });
+    renderCart([line(milk), line(gone)]);
+    const name = screen.getByRole('link', { name: 'Whole Milk' });
+    expect(name).toHaveAttribute('href', '/store/fresh-mart/product/p-milk');
+    const picture = screen.getAllByRole('listitem')[0]!.querySelector('img')!.closest('a');
+    expect(picture).toHaveAttribute('href', '/store/fresh-mart/product/p-milk');
+    expect(picture).toHaveAttribute('tabindex', '-1');
+    expect(screen.queryByRole('link', { name: 'Old Jam' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Old Jam' })).toBeInTheDocument();
   });
 
   it('changes quantities (never below 1) and removes lines', () => {

@@ -302,7 +302,9 @@ describe('CheckoutPage: step 1 Delivery Info', () => {
     renderCheckout();
     const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
     const fresh = within(summary).getByRole('region', { name: 'Fresh Mart' });
-    expect(within(fresh).getByText('Whole Milk')).toBeInTheDocument();
+    expect(within(fresh).getByRole('link', { name: 'Whole Milk' })).toHaveAttribute('href', '/store/fresh-mart/product/p-milk');
+    expect(within(fresh).getByText('$0.03/fl oz')).toBeInTheDocument();
+    expect(fresh.querySelector('img')).toHaveAttribute('src', 'http://localhost:4000/images/products/p-milk.jpg');
     expect(within(fresh).getByText('$6.98')).toBeInTheDocument();
     expect(await within(fresh).findByText('$15.00')).toBeInTheDocument();
     expect(within(summary).getByRole('region', { name: 'Corner Shop' })).toHaveTextContent('Free-range Eggs');

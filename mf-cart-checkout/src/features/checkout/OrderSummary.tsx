@@ -1,11 +1,14 @@
-// The checkout's sidebar (spec §2): the cart grouped by store with per-store delivery fees, the pricing
-// and 'Back to Cart'.
+// The checkout's sidebar (spec §2): the cart grouped by store (each line with its picture, a link to the
+// product and its unit price) with per-store delivery fees, the pricing and 'Back to Cart'.
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { formatCents, paths, type DeliveryFeeResponse, type PaymentBreakdown } from '@grocer/shared';
+import { assetUrl, formatCents, paths, type DeliveryFeeResponse, type PaymentBreakdown } from '@grocer/shared';
 import { PricingSummary } from '../../components/PricingSummary.tsx';
 import { StoreDeliveryFee } from '../../components/StoreDeliveryFee.tsx';
 import type { StoreGroup } from '../../lib/groupByStore.ts';
+
+/** Intrinsic size of a line's thumbnail; the attributes reserve its box (no layout shift). */
+const SUMMARY_IMAGE_SIZE = 40;
 
 export interface OrderSummaryProps {
   groups: StoreGroup[];
@@ -26,8 +29,11 @@ export function OrderSummary({ groups, fees, subtotalCents, pricing, pricingLoad
           <ul className="summary-lines">
             {group.items.map((item) => (
               <li key={item.uuid}>
-                <span>
-                  {item.name} <span className="summary-quantity">× {item.quantity}</span>
+                <img src={assetUrl(item.image)} alt="" width={SUMMARY_IMAGE_SIZE} height={SUMMARY_IMAGE_SIZE} loading="lazy" decoding="async" />
+                <span className="summary-line-info">
+                  {item.store.publicId ? <Link to={paths.product(item.store.publicId, item.uuid)}>{item.name}</Link> : item.name}{' '}
+                  <span className="summary-quantity">× {item.quantity}</span>
+                  {item.unitPrice && <span className="summary-unit">{item.unitPrice.label}</span>}
                 </span>
                 <span>{formatCents(item.price_cents * item.quantity)}</span>
               </li>

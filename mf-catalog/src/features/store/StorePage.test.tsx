@@ -58,6 +58,14 @@ describe('StorePage', () => {
     expect(requestsTo('/open/categories')[0]?.url.searchParams.get('storeId')).toBe('fresh-mart');
   });
 
+  it('does not repeat "Available at" this store on every card, and links each card to its product page', async () => {
+    mockCatalogue();
+    renderStore();
+    expect(await screen.findByRole('heading', { name: 'Product 1' })).toBeInTheDocument();
+    expect(screen.queryByText(/Available at/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Product 1' })).toHaveAttribute('href', '/store/fresh-mart/product/p-1');
+  });
+
   it('pages through the URL', async () => {
     mockCatalogue();
     renderStore();

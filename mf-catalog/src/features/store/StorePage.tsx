@@ -119,7 +119,7 @@ export default function StorePage() {
   } else if (page) {
     body =
       page.products.length > 0 ? (
-        <ProductGrid products={page.products} />
+        <ProductGrid products={page.products} showStore={false} />
       ) : (
         <EmptyMessage title="No products found">
           <p>{mode === 'search' ? `Nothing in this store matches "${q}".` : 'There are no products to show here yet.'}</p>

@@ -126,18 +126,27 @@ describe('OrderDetailsPage', () => {
     expect(stepsOf().map((text) => text!.replace(/^[✓\d]/, ''))).toEqual(steps);
   });
 
-  it('lists items with store (default Store) and line total, and the summary', async () => {
+  it('lists items with picture, size, store (default Store), unit price and line total, and the summary', async () => {
+    // The second line is an older one, from before lines named their product: it renders as text.
+    const older = { productUuid: null, image: null, sizeLabel: null, unitPriceLabel: null, storePublicId: null };
     setup({
       order: makeOrder({
-        orderItems: [makeOrderItem(), makeOrderItem({ productName: 'Sourdough Bread', storeName: null, unitPrice: 5.25, quantity: 1 })],
+        orderItems: [makeOrderItem(), makeOrderItem({ productName: 'Sourdough Bread', storeName: null, unitPrice: 5.25, quantity: 1, ...older })],
       }),
     });
     const items = await screen.findByRole('region', { name: 'Order Items' });
     const lines = within(items).getAllByRole('listitem');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toHaveTextContent('2x Whole Milk');
-    expect(lines[0]).toHaveTextContent('Fresh Mart');
+    expect(lines[0]).toHaveTextContent('2x Whole Milk, 1 gal');
+    expect(lines[0]).toHaveTextContent('Fresh Mart · $3.49 × 2 · $0.03/fl oz');
     expect(lines[0]).toHaveTextContent('$6.98');
+    expect(within(lines[0]!).getByRole('link', { name: 'Whole Milk, 1 gal' })).toHaveAttribute('href', '/store/fresh-mart/product/p-milk');
+    const img = lines[0]!.querySelector('img');
+    expect(img).toHaveAttribute('src', 'http://localhost:4000/images/products/p-milk.svg');
+    expect(img).toHaveAttribute('width', '48');
+    expect(img!.closest('a')).toHaveAttribute('tabindex', '-1');
+    expect(within(lines[1]!).queryByRole('link')).not.toBeInTheDocument();
+    expect(lines[1]!.querySelector('img')).toBeNull();
     expect(lines[1]).toHaveTextContent('1x Sourdough Bread');
     expect(lines[1]).toHaveTextContent(/^1x Sourdough BreadStore · \$5\.25 × 1\$5\.25$/);
 

@@ -4,9 +4,13 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { CONSTANTS, formatDollars, formatUsShortDate, paths, SUPPORT_CONTACTS, type Order } from '@grocer/shared';
 import { Fact } from '../../components/Fact.tsx';
+import { OrderItemProduct } from '../../components/OrderItemProduct.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { isFinalStatus, orderStatusOf } from '../../lib/orderStatus.ts';
 import { NO_DELIVERY_INFO, cityStatePostal, itemCountLabel, orderReference } from '../../lib/orderText.ts';
+
+/** Intrinsic size of a preview line's thumbnail; the attributes reserve its box (no layout shift). */
+const PREVIEW_IMAGE_SIZE = 32;
 
 /** '+N more items' under the preview (spec §2 Order history). */
 export function moreItemsLabel(hidden: number): string {
@@ -43,7 +47,7 @@ export function OrderCard({ order }: { order: Order }) {
         <ul className="order-history-preview" aria-label="Items">
           {preview.map((item, index) => (
             <li key={`${index}-${item.productName}`}>
-              {item.quantity}x {item.productName}
+              <OrderItemProduct item={item} imageSize={PREVIEW_IMAGE_SIZE} prefix={`${item.quantity}x `} />
             </li>
           ))}
           {hidden > 0 && <li className="order-history-more">{moreItemsLabel(hidden)}</li>}

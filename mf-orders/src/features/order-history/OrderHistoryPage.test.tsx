@@ -98,7 +98,9 @@ describe('OrderHistoryPage', () => {
   });
 
   it("previews the first 3 items and says '+N more items'", async () => {
-    const items = ['Milk', 'Bread', 'Eggs', 'Apples', 'Cheese'].map((productName) => makeOrderItem({ productName, quantity: 1 }));
+    const items = ['Milk', 'Bread', 'Eggs', 'Apples', 'Cheese'].map((productName) =>
+      makeOrderItem({ productName, productUuid: `p-${productName}`, sizeLabel: null, quantity: 1 }),
+    );
     setup(() => page([makeOrder({ orderItems: items }), makeOrders(1, 2).map((o) => ({ ...o, orderItems: items.slice(0, 3) }))[0]!]));
     const [five, three] = await screen.findAllByRole('article');
     expect(
@@ -106,6 +108,8 @@ describe('OrderHistoryPage', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['1x Milk', '1x Bread', '1x Eggs', '+2 more items']);
+    expect(within(five!).getByRole('link', { name: 'Milk' })).toHaveAttribute('href', '/store/fresh-mart/product/p-Milk');
+    expect(five!.querySelector('.order-history-preview img')).toHaveAttribute('src', 'http://localhost:4000/images/products/p-milk.svg');
     expect(within(three!).queryByText(/more items/)).not.toBeInTheDocument();
   });
 

@@ -1,0 +1,221 @@
+// The product page (/store/:pathName/product/:productUuid): picture, name, brand, size, price, unit
+// price, stock, category and store with breadcrumbs, Add to Cart with a quantity stepper, the heart,
+// and "Also at" the other stores. Shareable: it reads everything from the URL and the API.
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query';
+import {
+  apiErrorStatus,
+  assetUrl,
+  formatCents,
+  formatDollars,
+  isAddressComplete,
+  paths,
+  quantityChanged,
+  selectCartItems,
+  selectUser,
+  useAppDispatch,
+  useAppSelector,
+  useDeliveryFeesQuery,
+  type DeliveryFeeResponse,
+  type Product,
+} from '@grocer/shared';
+import { AddToCartButton } from '../../components/AddToCartButton.tsx';
+import { FavouriteButton } from '../../components/FavouriteButton.tsx';
+import { PageBanner } from '../../components/PageBanner.tsx';
+import { EmptyMessage, ErrorMessage, LoadingMessage } from '../../components/StatusMessage.tsx';
+import { AlsoAt, ALSO_AT_ID } from './AlsoAt.tsx';
+import { useCatalogProductOffersQuery, useCatalogProductQuery } from './productApi.ts';
+import { QuantityStepper } from './QuantityStepper.tsx';
+import '../../components/ProductCard.css';
+import './ProductPage.css';
+
+/** Intrinsic size of the large picture; the attributes reserve its box (no layout shift). */
+export const PRODUCT_PAGE_IMAGE_SIZE = 400;
+export const PRODUCT_ERROR = 'Failed to fetch product';
+const SITE_NAME = 'Grocer';
+
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${title} | ${SITE_NAME}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+}
+
+export default function ProductPage() {
+  const { pathName = '', productUuid = '' } = useParams();
+  const result = useCatalogProductQuery(productUuid);
+  // currentData is only ever this URL's answer: another product never shows under this one's URL.
+  const product = result.currentData;
+  const notFound = apiErrorStatus(result.error) === 404;
+  useDocumentTitle(product?.name ?? (notFound ? 'Product not found' : 'Product'));
+
+  if (product) {
+    // One URL per product: a link that names another store lands on the product's own store.
+    if (product.store.publicId && product.store.publicId !== pathName) {
+      return <Navigate replace to={paths.product(product.store.publicId, product.uuid)} />;
+    }
+    return <ProductView key={product.uuid} product={product} pathName={pathName} />;
+  }
+  if (notFound) return <ProductNotFound pathName={pathName} />;
+  return (
+    <div className="page product-page">
+      <PageBanner title={result.isError ? 'Product' : 'Loading product…'} breadcrumbs={[{ label: 'Home', to: paths.home() }]} />
+      {result.isError ? (
+        <ErrorMessage message={PRODUCT_ERROR} onRetry={() => void result.refetch()} />
+      ) : (
+        <div className="product-layout" aria-busy="true">
+          <LoadingMessage label="Loading product" />
+          <div className="product-media product-media-skeleton" />
+          <div className="product-details">
+            <div className="skeleton-line" />
+            <div className="skeleton-line short" />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ProductView({ product, pathName }: { product: Product; pathName: string }) {
+  // A product whose store the API could not match has no publicId; the URL's store stands in.
+  const publicId = product.store.publicId ?? pathName;
+  const offers = useCatalogProductOffersQuery(product.uuid);
+  const fees = useStoreFees(product, offers.currentData, offers.isSuccess || offers.isError);
+  const outOfStock = product.stockStatus === 'OUT_OF_STOCK';
+  const inStockElsewhere = offers.currentData?.filter((offer) => offer.stockStatus === 'IN_STOCK').length ?? 0;
+  const ownFee = fees?.deliveryFees[product.storeUuid];
+
+  return (
+    <div className="page product-page">
+      <PageBanner
+        title={product.name}
+        subtitle={product.brand}
+        breadcrumbs={[
+          { label: 'Home', to: paths.home() },
+          { label: product.store.name, to: paths.store(publicId) },
+          { label: product.category.name, to: paths.storeCategory(publicId, product.categoryUuid) },
+          { label: product.name },
+        ]}
+      />
+      <div className="product-layout">
+        <div className="product-media">
+          {/* The name is the page's heading, so the picture adds nothing for a screen reader. */}
+          <img
+            src={assetUrl(product.image)}
+            alt=""
+            width={PRODUCT_PAGE_IMAGE_SIZE}
+            height={PRODUCT_PAGE_IMAGE_SIZE}
+            fetchPriority="high"
+            decoding="async"
+          />
+          <FavouriteButton product={product} />
+        </div>
+        <div className="product-details">
+          <p className="product-price">{formatCents(product.price_cents)}</p>
+          <p className="product-unit-price">{product.unitPrice.label}</p>
+          <dl className="product-facts">
+            <div>
+              <dt>Brand</dt>
+              <dd>{product.brand}</dd>
+            </div>
+            <div>
+              <dt>Size</dt>
+              <dd>{product.size.label}</dd>
+            </div>
+            <div>
+              <dt>Category</dt>
+              <dd>
+                <Link to={paths.storeCategory(publicId, product.categoryUuid)}>{product.category.name}</Link>
+              </dd>
+            </div>
+            <div>
+              <dt>Store</dt>
+              <dd>
+                <Link to={paths.store(publicId)}>{product.store.name}</Link>
+              </dd>
+            </div>
+            <div>
+              <dt>Availability</dt>
+              <dd className={outOfStock ? 'product-stock-out' : 'product-stock-in'}>{outOfStock ? 'Out of stock' : 'In stock'}</dd>
+            </div>
+            {ownFee && (
+              <div>
+                <dt>Delivery</dt>
+                <dd>
+                  {formatDollars(ownFee.deliveryFee)} ({ownFee.distance.toFixed(1)} mi)
+                </dd>
+              </div>
+            )}
+          </dl>
+          {outOfStock ? (
+            <p className="product-out">
+              Out of stock
+              {inStockElsewhere > 0 && (
+                <a href={`#${ALSO_AT_ID}`}>
+                  In stock at {inStockElsewhere} other {inStockElsewhere === 1 ? 'store' : 'stores'}
+                </a>
+              )}
+            </p>
+          ) : (
+            <AddToCart product={product} />
+          )}
+        </div>
+      </div>
+      <AlsoAt offers={offers.currentData} isError={offers.isError} onRetry={() => void offers.refetch()} fees={fees} />
+    </div>
+  );
+}
+
+/** The stepper chooses how many to add; once the product is in the cart it changes the cart's line. */
+function AddToCart({ product }: { product: Product }) {
+  const dispatch = useAppDispatch();
+  const line = useAppSelector(selectCartItems).find((item) => item.uuid === product.uuid);
+  const [quantity, setQuantity] = useState(1);
+  return (
+    <div className="product-add">
+      <QuantityStepper
+        label={line ? `Quantity of ${product.name} in your cart` : `Quantity of ${product.name}`}
+        value={line?.quantity ?? quantity}
+        onChange={(next) => (line ? dispatch(quantityChanged({ uuid: product.uuid, quantity: next })) : setQuantity(next))}
+      />
+      <AddToCartButton product={product} quantity={quantity} />
+    </div>
+  );
+}
+
+/**
+ * The shopper's distance and delivery fee for this store and the others (POST /delivery-fees), only
+ * for a signed-in shopper with a complete address (spec §5), once the other stores are known.
+ */
+function useStoreFees(product: Product, offers: Product[] | undefined, offersSettled: boolean): DeliveryFeeResponse | null {
+  const address = useAppSelector(selectUser)?.address;
+  const storeUuids = [...new Set([product.storeUuid, ...(offers ?? []).map((offer) => offer.storeUuid)])].sort();
+  const args = address && isAddressComplete(address) && offersSettled ? { storeUuids, ...address } : skipToken;
+  const fees = useDeliveryFeesQuery(args);
+  return args === skipToken ? null : (fees.currentData ?? null);
+}
+
+function ProductNotFound({ pathName }: { pathName: string }) {
+  return (
+    <div className="page product-page">
+      <PageBanner title="Product not found" breadcrumbs={[{ label: 'Home', to: paths.home() }, { label: 'Product not found' }]} />
+      <EmptyMessage title="We couldn't find this product">
+        <p>It may no longer be sold, or the link may be wrong.</p>
+        <p className="product-not-found-links">
+          {pathName && (
+            <Link className="btn btn-primary" to={paths.store(pathName)}>
+              Back to the store
+            </Link>
+          )}
+          <Link className="btn btn-outline" to={paths.home()}>
+            Browse all stores
+          </Link>
+        </p>
+      </EmptyMessage>
+    </div>
+  );
+}
