@@ -14,8 +14,10 @@ test('a typo in the header box still suggests the item, and choosing it opens th
   const names = await suggestions.locator('.search-box-option-name').allInnerTexts();
   expect(new Set(names.map((n) => n.split(',')[0])).size).toBe(names.length);
   await expect(suggestions.first().locator('img')).toHaveAttribute('src', /\/images\//);
+  const chosen = (await suggestions.first().locator('.search-box-option-name').innerText()).trim();
   await suggestions.first().click();
   await expect(page).toHaveURL(/\/store\/[a-z0-9-]+\/product\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: chosen })).toBeVisible();
 });
 
 test('"milk" puts milk first, not milk chocolate', async ({ page, stack }) => {
