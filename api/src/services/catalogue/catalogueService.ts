@@ -291,17 +291,8 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     ]);
   }
 
-  interface MatchStats {
-    facets: ProductFacets;
-    /** Matches passing every filter. */
-    total: number;
-  }
-
-  /**
-   * One scan of the matches answers every count: each facet counts the rows passing the other filters
-   * (grouping sets, one per facet), the empty set counts the rows passing all of them.
-   */
-  async function matchStats(match: SQL, filters: ProductFilters, idx: SearchIndex): Promise<MatchStats> {
+  /** One scan of the matches answers every count: each facet counts the rows passing the other filters (grouping sets, one per facet). */
+  async function facetCounts(match: SQL, filters: ProductFilters, idx: SearchIndex): Promise<ProductFacets> {
     const f = filterConditions(filters, idx);
     const passing = (...parts: (SQL | undefined)[]) => sql<number>`count(*) filter (where ${allOf(parts)})::int`;
     const bucket = sql.join(
@@ -319,14 +310,12 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
         byStore: passing(f.category, f.inStock, f.price),
         byStock: passing(f.category, f.store, f.price),
         byPrice: passing(f.category, f.store, f.inStock),
-        total: passing(f.category, f.store, f.inStock, f.price),
       })
       .from(products)
       .where(match)
-      .groupBy(sql`grouping sets ((${products.categoryId}), (${products.storeId}), (${inStockSql}), (${bucket}), ())`);
+      .groupBy(sql`grouping sets ((${products.categoryId}), (${products.storeId}), (${inStockSql}), (${bucket}))`);
     // grouping() sets a bit per column left out, first column highest: 0b0111 = by category only, and so on.
     const facets: ProductFacets = { categories: [], stores: [], inStock: 0, prices: PRICE_RANGES.map((r) => ({ ...r, count: 0 })) };
-    let total = 0;
     for (const row of rows) {
       if (row.set === 0b0111) {
         const category = idx.categoriesById.get(row.categoryId);
@@ -338,14 +327,12 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
         if (row.inStock) facets.inStock = row.byStock;
       } else if (row.set === 0b1110) {
         facets.prices[Number(row.bucket)]!.count = row.byPrice;
-      } else if (row.set === 0b1111) {
-        total = row.total;
       }
     }
     const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     facets.categories.sort(byName);
     facets.stores.sort(byName);
-    return { facets, total };
+    return facets;
   }
 
   /** Best match (rankLabels) as SQL: the label's score, looked up in a JSON object passed once per query. */
@@ -379,19 +366,21 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     const idx = await searchIndex();
     const words = matchWords(tokens, idx.vocabulary);
     const match = matchCondition(words, store?.id);
-    const stats = await matchStats(match, filters, idx);
-    if (stats.total === 0) {
+    const f = filterConditions(filters, idx);
+    const where = allOf([match, f.category, f.store, f.inStock, f.price]);
+    // Only the total here: the filter counts are their own call (facets), which the page asks for beside this one.
+    const total = await countWhere(where);
+    if (total === 0) {
       const unfiltered = Object.values(filters).every((v) => v === undefined);
       const suggestion = unfiltered ? await didYouMean(tokens, idx, store?.id) : undefined;
       return { products: [], pagination: pagination(paging.page, paging.limit, 0), ...(suggestion ? { didYouMean: suggestion } : {}) };
     }
-    const f = filterConditions(filters, idx);
     const rows = await selectProducts()
-      .where(allOf([match, f.category, f.store, f.inStock, f.price]))
+      .where(where)
       .orderBy(...rankedOrder(paging, rankLabels(words, idx.labels, idx.categoriesById)))
       .limit(paging.limit)
       .offset((paging.page - 1) * paging.limit);
-    return { products: rows.map(toProduct), pagination: pagination(paging.page, paging.limit, stats.total) };
+    return { products: rows.map(toProduct), pagination: pagination(paging.page, paging.limit, total) };
   }
 
   async function suggestions(query: string, limit: number): Promise<Product[]> {
@@ -424,9 +413,9 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     const store = storeRef === undefined ? undefined : await findStore(storeRef);
     const idx = await searchIndex();
     const tokens = query === undefined ? undefined : searchTokens(query);
-    if (tokens?.length === 0) return (await matchStats(sql`false`, filters, idx)).facets;
+    if (tokens?.length === 0) return facetCounts(sql`false`, filters, idx);
     const words = tokens && matchWords(tokens, idx.vocabulary);
-    return (await matchStats(matchCondition(words, store?.id), filters, idx)).facets;
+    return facetCounts(matchCondition(words, store?.id), filters, idx);
   }
 
   return {
