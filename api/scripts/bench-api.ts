@@ -81,7 +81,7 @@ if (values.auth) {
   process.exit(ok ? 0 : 1);
 }
 
-await ensureBenchDatabase(DATA_DIR, PRODUCTS);
+await ensureBenchDatabase({ databaseUrl: undefined, pgliteDataDir: DATA_DIR }, PRODUCTS);
 const { base, stop } = await startBenchServer({
   PGLITE_DATA_DIR: DATA_DIR,
   DATABASE_URL: '',

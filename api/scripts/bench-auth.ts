@@ -77,7 +77,7 @@ function rssMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 
 export async function runAuthBench({ duration, products }: { duration: number; products: number }): Promise<boolean> {
   const dataDir = path.join(REPO_ROOT, '.data', 'bench-auth-pglite');
-  await ensureBenchDatabase(dataDir, products);
+  await ensureBenchDatabase({ databaseUrl: undefined, pgliteDataDir: dataDir }, products);
   const { base, pid, stop } = await startBenchServer({ PGLITE_DATA_DIR: dataDir, DATABASE_URL: '', BENCH_CATALOGUE_CACHE: 'on' });
   try {
     const run = Date.now().toString(36);

@@ -1,13 +1,13 @@
-// Helpers both bench modes share (bench-api.ts): a free port, the API started in its own process
+// Helpers the benches share (bench-api.ts, bench/bench-search.ts): the seeded bench database, a free port, the API started in its own process
 // (bench-server.ts) and waited for, and percentiles over every response time kept.
 import { spawn } from 'node:child_process';
-import { sql } from 'drizzle-orm';
-import { connectDatabase } from '../src/db/client.ts';
-import { runMigrations } from '../src/db/migrate.ts';
-import { resetCatalogue, seedCatalogue } from '../src/seed/seedCatalogue.ts';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { connectDatabase, MAINTENANCE_TIMEOUTS } from '../src/db/client.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { resetCatalogue, seedCatalogue } from '../src/seed/seedCatalogue.ts';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -65,14 +65,20 @@ export async function startBenchServer(env: Record<string, string>): Promise<{ b
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
-/** A PGlite bench database at `dataDir` with exactly `products` products (seeded once, then reused). */
-export async function ensureBenchDatabase(dataDir: string, products: number): Promise<void> {
-  const db = await connectDatabase({ databaseUrl: undefined, pgliteDataDir: dataDir });
+/**
+ * Migrates the bench database and seeds `products` products unless it already holds exactly that many
+ * (a 100k seed takes minutes, so it happens once per database).
+ */
+export async function ensureBenchDatabase(target: { databaseUrl: string | undefined; pgliteDataDir: string }, products: number): Promise<void> {
+  const db = await connectDatabase({ ...target, timeouts: MAINTENANCE_TIMEOUTS });
   try {
     await runMigrations(db);
-    const { rows } = await db.db.execute<{ n: number }>(sql`select count(*)::int as n from products`);
-    if (rows[0]?.n === products) return;
-    console.info(`Seeding ${products} products into ${dataDir} (once)...`);
+    // Rows from before the shelf-label catalogue (legacy item keys) are reseeded too.
+    const { rows } = await db.db.execute<{ n: number; legacy: number }>(
+      sql`select count(*)::int as n, count(*) filter (where item_key like 'legacy:%')::int as legacy from products`,
+    );
+    if (rows[0]?.n === products && rows[0].legacy === 0) return;
+    console.info(`Seeding ${products} products into ${target.databaseUrl ?? target.pgliteDataDir} (once)...`);
     const started = Date.now();
     await resetCatalogue(db.db);
     await seedCatalogue(db.db, { products });

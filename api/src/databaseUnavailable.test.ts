@@ -56,6 +56,8 @@ const ROUTE_CASES: Record<string, RouteCase> = {
   'GET /open/products/search/paginated': {
     request: () => ({ method: 'GET', url: '/open/products/search/paginated?query=milk&storeId=loop-market' }),
   },
+  'GET /open/products/suggestions': { request: () => ({ method: 'GET', url: '/open/products/suggestions?query=mil' }) },
+  'GET /open/products/facets': { request: () => ({ method: 'GET', url: '/open/products/facets?query=milk&inStock=true' }) },
   'GET /open/products/{storePublicId}': { request: () => ({ method: 'GET', url: '/open/products/loop-market' }) },
   'GET /open/products/{storePublicId}/paginated': { request: () => ({ method: 'GET', url: '/open/products/loop-market/paginated?page=2' }) },
   'GET /open/products/{storePublicId}/{categoryUuid}/paginated': {

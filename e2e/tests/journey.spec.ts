@@ -29,9 +29,9 @@ interface Priced {
   deliveryFees: { totalDeliveryFee: number; deliveryFees: Record<string, { deliveryFee: number; distance: number }> };
 }
 
-/** The first page of the global search, as the header's suggestions and the search page ask for it. */
-async function globalSearch(request: APIRequestContext, stack: E2EStack, query: string, limit: number): Promise<SearchHit[]> {
-  const response = await request.get(`${stack.apiUrl}/open/products/search/global/paginated`, { params: { query, page: 1, limit } });
+/** The header's suggestions for a text, as the search box asks for them. */
+async function suggestions(request: APIRequestContext, stack: E2EStack, query: string): Promise<SearchHit[]> {
+  const response = await request.get(`${stack.apiUrl}/open/products/suggestions`, { params: { query, limit: 5 } });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { products: SearchHit[] }).products;
 }
@@ -54,7 +54,7 @@ test('a new shopper: search, two stores, sign up, verify, address, checkout with
   await expect(page.getByRole('heading', { name: 'Our Stores' })).toBeVisible();
 
   // The header's suggestions: at most 5, each with its store and price; pick the first in stock.
-  const suggested = await globalSearch(request, stack, QUERY, 5);
+  const suggested = await suggestions(request, stack, QUERY);
   const first = suggested.find((p) => p.stockStatus === 'IN_STOCK');
   expect(first, `an in-stock suggestion for '${QUERY}'`).toBeDefined();
   const search = page.getByRole('combobox', { name: 'Search products' });
@@ -66,12 +66,12 @@ test('a new shopper: search, two stores, sign up, verify, address, checkout with
   await expect(option).toContainText(`${first!.store.name} · ${usd(first!.price_cents / 100)}`);
   await option.click();
 
-  // A suggestion opens its store's listing searched for the product: add it there.
-  await expect(page).toHaveURL(new RegExp(`/store/${first!.store.publicId}\\?q=`));
-  await expect(page.getByRole('heading', { level: 1, name: first!.store.name })).toBeVisible();
-  const firstCard = page.getByRole('article', { name: first!.name }).first();
-  await firstCard.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(firstCard.getByRole('button', { name: /^(Added!|In Cart)$/ })).toBeVisible();
+  // A suggestion opens its product's page: add it there.
+  await expect(page).toHaveURL(stack.shellUrl(`/store/${first!.store.publicId}/product/${first!.uuid}`));
+  await expect(page.getByRole('heading', { level: 1, name: first!.name })).toBeVisible();
+  const productMain = page.getByRole('main');
+  await productMain.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await expect(productMain.getByRole('button', { name: /^(Added!|In Cart)$/ }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 
   // The global search page from the header box, then a product of another store.
@@ -225,7 +225,7 @@ test('a new shopper: search, two stores, sign up, verify, address, checkout with
 // every step. The demo shopper signs in (the sign-up path is the test above).
 test('the same journey by keyboard only: header, suggestions, auth modal, cart, checkout and PayPal', async ({ page, request, stack }) => {
   const allStores = await stores(request, stack);
-  const suggested = await globalSearch(request, stack, QUERY, 5);
+  const suggested = await suggestions(request, stack, QUERY);
   const pick = suggested.find((p) => p.stockStatus === 'IN_STOCK')!;
   const main = page.getByRole('main');
 
@@ -282,16 +282,16 @@ test('the same journey by keyboard only: header, suggestions, auth modal, cart, 
   await highlighted(index);
   await expect(search).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/store/${pick.store.publicId}\\?q=`));
+  await expect(page).toHaveURL(stack.shellUrl(`/store/${pick.store.publicId}/product/${pick.uuid}`));
   await expect(listbox).toBeHidden();
   await expect(main).toBeFocused();
 
-  // Add to Cart from the listing, by Enter.
-  const pickCard = page.getByRole('article', { name: pick.name }).first();
-  await tabTo(page, pickCard.getByRole('button', { name: 'Add to Cart' }));
+  // Add to Cart on the product page, by Enter.
+  await expect(page.getByRole('heading', { level: 1, name: pick.name })).toBeVisible();
+  await tabTo(page, main.getByRole('button', { name: 'Add to Cart' }).first());
   await page.keyboard.press('Enter');
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
-  await expect(pickCard.getByRole('button', { name: /^(Added!|In Cart)$/ })).toBeFocused();
+  await expect(main.getByRole('button', { name: /^(Added!|In Cart)$/ }).first()).toBeFocused();
 
   // The global search from the header box: Enter with no highlighted suggestion searches the text.
   await tabTo(page, search, 'Shift+Tab');

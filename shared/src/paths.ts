@@ -1,7 +1,7 @@
 // Every route of spec §2 in one typed map: components link with `paths.x(...)` and the shell
 // routes with `routePatterns`, so a URL is never string-built anywhere else.
 import { CONSTANTS } from './constants.ts';
-import type { ProductSort, SortOrder } from './contracts/entities.ts';
+import { MAX_PRICE_CENTS, type ProductSort, type SortOrder } from './contracts/entities.ts';
 import { routePatterns, type RouteName } from './contracts/navigation.ts';
 
 export { routePatterns, type RouteName };
@@ -21,8 +21,20 @@ export function isProtectedRoute(name: RouteName): name is ProtectedRouteName {
   return (PROTECTED_ROUTES as readonly RouteName[]).includes(name);
 }
 
+/**
+ * What a listing or a search is narrowed to, as the URL says it: `category` (uuid), `store` (publicId,
+ * the global search only), `inStock=1`, `minPrice`/`maxPrice` (integer cents, inclusive). Absent means all.
+ */
+export interface ListingFilters {
+  category?: string;
+  store?: string;
+  inStock?: boolean;
+  minPrice?: number;
+  maxPrice?: number;
+}
+
 /** The query of the store listing and the global search (spec §2). */
-export interface ListingQuery {
+export interface ListingQuery extends ListingFilters {
   q?: string;
   /** 1-based. */
   page?: number;
@@ -44,12 +56,21 @@ function query(params: ReadonlyArray<readonly [string, string | undefined]>): st
  * Defaults are left out so every listing has one canonical URL: page 1, order asc, blank q, and the
  * default sort — name on a store listing; on the global search no sort means relevance, so name is kept.
  */
-function listingQuery({ q, page, sort, order }: ListingQuery = {}, defaultSort: ProductSort | null = CONSTANTS.DEFAULT_SORT): string {
+function listingQuery(
+  { q, page, sort, order, category, store, inStock, minPrice, maxPrice }: ListingQuery = {},
+  defaultSort: ProductSort | null = CONSTANTS.DEFAULT_SORT,
+): string {
+  const cents = (value: number | undefined) => (value !== undefined && Number.isInteger(value) && value >= 0 ? String(value) : undefined);
   return query([
     ['q', q?.trim() ? q : undefined],
     ['page', page !== undefined && Number.isInteger(page) && page > 1 ? String(page) : undefined],
     ['sort', sort !== defaultSort ? sort : undefined],
     ['order', order !== CONSTANTS.DEFAULT_ORDER ? order : undefined],
+    ['category', category],
+    ['store', store],
+    ['inStock', inStock ? '1' : undefined],
+    ['minPrice', cents(minPrice)],
+    ['maxPrice', cents(maxPrice)],
   ]);
 }
 
@@ -77,7 +98,33 @@ export const paths = {
 } as const;
 
 /** Reads a listing's query back, filling the defaults and ignoring values the API would reject. */
-export function readListingQuery(params: URLSearchParams): Required<ListingQuery> {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Reads a listing's filters back, dropping values the API would reject (a bad link shows everything, not an error). */
+export function readListingFilters(params: URLSearchParams): ListingFilters {
+  const cents = (key: string) => {
+    const raw = params.get(key);
+    const value = Number(raw);
+    return raw !== null && raw !== '' && Number.isInteger(value) && value >= 0 && value <= MAX_PRICE_CENTS ? value : undefined;
+  };
+  const category = params.get('category') ?? '';
+  const store = params.get('store')?.trim() ?? '';
+  let minPrice = cents('minPrice');
+  let maxPrice = cents('maxPrice');
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) minPrice = maxPrice = undefined;
+  const filters: ListingFilters = {
+    category: UUID.test(category) ? category.toLowerCase() : undefined,
+    store: store && store.length <= 100 ? store : undefined,
+    inStock: params.get('inStock') === '1' || params.get('inStock') === 'true' ? true : undefined,
+    minPrice,
+    maxPrice,
+  };
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) as ListingFilters;
+}
+
+type ListingQueryBase = Required<Pick<ListingQuery, 'q' | 'page' | 'sort' | 'order'>>;
+
+export function readListingQuery(params: URLSearchParams): ListingQueryBase {
   const page = Number(params.get('page'));
   const sort = params.get('sort');
   const order = params.get('order');

@@ -51,6 +51,13 @@ export const SERVING_TIMEOUTS: PgTimeouts = { connectMs: 1_500, statementMs: 1_2
 /** Migrations and seeding (at boot, `npm run seed`): index builds and bulk inserts outlast any request. */
 export const MAINTENANCE_TIMEOUTS: PgTimeouts = { connectMs: 2_000, statementMs: 10_000, queryMs: 12_000 };
 
+/**
+ * The planner's cost of a random page read. PostgreSQL's default (4) prices a spinning disk; our data
+ * is in memory or on SSD, and at that price the planner seq-scans 100k products for a search word the
+ * GIN index answers 10× faster ("milk": 49 ms → 5 ms). 1.1 is the usual SSD setting.
+ */
+export const RANDOM_PAGE_COST = 1.1;
+
 export async function connectDatabase(options: ConnectOptions): Promise<DbConnection> {
   if (options.databaseUrl) {
     const timeouts = options.timeouts ?? SERVING_TIMEOUTS;
@@ -59,6 +66,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<DbConnec
       connectionTimeoutMillis: timeouts.connectMs,
       statement_timeout: timeouts.statementMs,
       query_timeout: timeouts.queryMs,
+      options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
     });
     // Without a listener an idle client's error (e.g. PostgreSQL restarting) would crash the process;
     // the pool drops that client and the next query gets a fresh connection.
@@ -72,6 +80,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<DbConnec
   // PGlite.create resolves once the data directory is initialised (first run) or opened (later runs),
   // so a broken or locked directory fails here, at boot, not on the first request.
   const client = await PGlite.create(dataDir);
+  await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzlePglite({ client, schema });
   return {
     driver: 'pglite',

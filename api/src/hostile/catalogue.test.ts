@@ -11,7 +11,7 @@ let tokens: Tokens;
 const storeIds: string[] = [];
 const categoryUuids: string[] = [];
 const productUuids: string[] = [];
-const words = ['milk', 'pan', 'Loop', 'evanston', 'oat milk', 'Pantry'];
+const words = ['milk', 'pan', 'Loop', 'evanston', 'oat milk', 'Pantry', 'mlik', 'oat mikl', 'yoghurt', 'bnanaz'];
 
 beforeAll(async () => {
   ({ app, routes } = await buildAppWithRoutes({ config: FAST_HASHING }));
@@ -43,6 +43,10 @@ test('10,000 hostile requests: no 5xx, every 4xx a JSON error with a message, in
       uuid: () => categoryUuids,
       categoryUuid: () => categoryUuids,
       productUuid: () => productUuids,
+      categoryId: () => categoryUuids,
+      inStock: () => [true, false, 'true', 'maybe'],
+      minPrice: () => [0, 200, 500, -1, 1.5],
+      maxPrice: () => [199, 499, 0, 10_000_001],
       query: () => words,
       sort: () => ['name', 'price', 'relevance'],
     },

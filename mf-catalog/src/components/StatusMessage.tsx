@@ -1,5 +1,6 @@
 // The loading, empty and error states every catalogue request shows (spec §8 texts are passed in).
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import './StatusMessage.css';
 
 export function ErrorMessage({ message, onRetry }: { message: string; onRetry?: () => void }) {
@@ -30,5 +31,21 @@ export function LoadingMessage({ label }: { label: string }) {
     <p className="visually-hidden" role="status">
       {label}
     </p>
+  );
+}
+
+/**
+ * A page number past the last page (an old link, a hand-edited URL): the results exist, just not
+ * here, so say so and link to the last page instead of claiming nothing matches.
+ */
+export function PastEndMessage({ page, totalPages, lastPageTo }: { page: number; totalPages: number; lastPageTo: string }) {
+  return (
+    <div className="status-message">
+      <h2>Nothing on page {page}</h2>
+      <p>
+        There {totalPages === 1 ? 'is only 1 page' : `are only ${totalPages} pages`}.{' '}
+        <Link to={lastPageTo}>Go to the last page ({totalPages})</Link>
+      </p>
+    </div>
   );
 }

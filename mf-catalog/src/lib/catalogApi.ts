@@ -4,7 +4,12 @@ import {
   api,
   type CategoryProductsResponse,
   type Category,
+  type FacetsResponse,
+  type ListingFilters,
   type PaginatedProducts,
+  type ProductFilters,
+  type SearchResponse,
+  type SuggestionsResponse,
   type ProductSort,
   type SortOrder,
   type Store,
@@ -17,6 +22,21 @@ export interface ListingArgs {
   limit?: number;
   sort?: ProductSort;
   order?: SortOrder;
+  /** As the URL says them (paths ListingFilters); sent as the API's ProductFilters. */
+  filters?: ListingFilters;
+}
+
+export interface FacetsArgs {
+  /** A search's text; without it the store's shelf is counted. */
+  query?: string;
+  /** A store's publicId: the shelf counted (no query). */
+  storeId?: string;
+  filters: ListingFilters;
+}
+
+/** The URL's filter names → the API's (category → categoryId, store → storeId). */
+export function apiFilters({ category, store, inStock, minPrice, maxPrice }: ListingFilters = {}): ProductFilters {
+  return { categoryId: category, storeId: store, inStock, minPrice, maxPrice };
 }
 
 export interface StoreProductsArgs extends ListingArgs {
@@ -41,12 +61,13 @@ const STORES_CACHE_SECONDS = 60 * 60;
 
 const segment = encodeURIComponent;
 
-const listingParams = ({ page, limit = CONSTANTS.PAGE_SIZE, sort, order }: ListingArgs) => ({
+const listingParams = ({ page, limit = CONSTANTS.PAGE_SIZE, sort, order, filters }: ListingArgs) => ({
   page,
   limit,
   sort,
   // Order means nothing without a sort key: relevance is always best match first.
   order: sort ? order : undefined,
+  ...apiFilters(filters),
 });
 
 export const catalogApi = api.injectEndpoints({
@@ -74,14 +95,24 @@ export const catalogApi = api.injectEndpoints({
         params: listingParams(listing),
       }),
     }),
-    catalogStoreSearch: build.query<PaginatedProducts, StoreSearchArgs>({
+    catalogStoreSearch: build.query<SearchResponse, StoreSearchArgs>({
       query: ({ query, storeId, ...listing }) => ({
         url: '/open/products/search/paginated',
-        params: { query, storeId, ...listingParams(listing) },
+        // The store is the search's scope here, never a filter.
+        params: { ...listingParams(listing), query, storeId },
       }),
     }),
-    catalogGlobalSearch: build.query<PaginatedProducts, GlobalSearchArgs>({
+    catalogGlobalSearch: build.query<SearchResponse, GlobalSearchArgs>({
       query: ({ query, ...listing }) => ({ url: '/open/products/search/global/paginated', params: { query, ...listingParams(listing) } }),
+    }),
+    catalogSuggestions: build.query<SuggestionsResponse, string>({
+      query: (query) => ({ url: '/open/products/suggestions', params: { query, limit: CONSTANTS.SUGGESTION_LIMIT } }),
+    }),
+    catalogFacets: build.query<FacetsResponse, FacetsArgs>({
+      query: ({ query, storeId, filters }) => ({
+        url: '/open/products/facets',
+        params: query === undefined ? { ...apiFilters(filters), storeId } : { ...apiFilters(filters), query },
+      }),
     }),
   }),
 });
@@ -94,5 +125,7 @@ export const {
   useCatalogCategoryProductsQuery,
   useCatalogStoreSearchQuery,
   useCatalogGlobalSearchQuery,
+  useCatalogSuggestionsQuery,
+  useCatalogFacetsQuery,
   usePrefetch,
 } = catalogApi;

@@ -1,7 +1,7 @@
 // The sort selector merges the API's `sort` and `order` into one value (spec §2 Store listing).
 // The store listing writes its query with `paths.store` (sort omitted when name, order when asc);
 // the global search adds 'Best match', which is the absence of `sort` (the API then ranks by relevance).
-import { paths, type ProductSort, type SortOrder } from '@grocer/shared';
+import { paths, type ListingFilters, type ProductSort, type SortOrder } from '@grocer/shared';
 
 export type SortValue = 'name-asc' | 'name-desc' | 'price-asc' | 'price-desc';
 export type SearchSortValue = SortValue | 'relevance';
@@ -45,7 +45,7 @@ export function readSearchSort(params: URLSearchParams): SearchSortValue {
   return toSortValue({ sort, order: params.get('order') === 'desc' ? 'desc' : 'asc' });
 }
 
-/** /search?q=…&page=…&sort=…&order=… for a search sort value (relevance is the absence of `sort`). */
-export function searchPath(q: string, { page, sort }: { page?: number; sort: SearchSortValue }): string {
-  return paths.search(q, sort === 'relevance' ? { page } : { page, ...fromSortValue(sort) });
+/** /search?q=…&page=…&sort=…&order=…&filters for a search sort value (relevance is the absence of `sort`). */
+export function searchPath(q: string, { page, sort, filters }: { page?: number; sort: SearchSortValue; filters?: ListingFilters }): string {
+  return paths.search(q, sort === 'relevance' ? { ...filters, page } : { ...filters, page, ...fromSortValue(sort) });
 }

@@ -224,6 +224,60 @@ export interface PaginatedProducts {
   pagination: Pagination;
 }
 
+/**
+ * Narrowing of a search or a store listing (all optional; absent means "all"). Prices are integer
+ * cents, both bounds inclusive.
+ */
+export interface ProductFilters {
+  /** Category uuid. */
+  categoryId?: string;
+  /** Store uuid or publicId (the global search only; a store listing is already one store). */
+  storeId?: string;
+  inStock?: boolean;
+  minPrice?: Cents;
+  maxPrice?: Cents;
+}
+
+/** The largest price bound a filter accepts (integer cents): far above any shelf price. */
+export const MAX_PRICE_CENTS = 10_000_000;
+
+/** The price ranges the filters offer, in cents, both bounds inclusive; the last one is open-ended. */
+export const PRICE_RANGES: readonly { min: Cents; max?: Cents }[] = [
+  { min: 0, max: 199 },
+  { min: 200, max: 499 },
+  { min: 500, max: 999 },
+  { min: 1000, max: 1999 },
+  { min: 2000 },
+];
+
+/**
+ * How many matches each filter value would leave, the other filters applied (not its own), so a
+ * shopper sees what switching a value would give.
+ */
+export interface ProductFacets {
+  categories: { uuid: string; name: string; count: number }[];
+  stores: { uuid: string; publicId: string; name: string; count: number }[];
+  /** Matches in stock. */
+  inStock: number;
+  /** One entry per PRICE_RANGES entry, same order. */
+  prices: { min: Cents; max?: Cents; count: number }[];
+}
+
+/** A search page: when nothing matches, `didYouMean` is the closest query that would find something. */
+export interface SearchResponse extends PaginatedProducts {
+  didYouMean?: string;
+}
+
+/** GET /open/products/facets. */
+export interface FacetsResponse {
+  facets: ProductFacets;
+}
+
+/** GET /open/products/suggestions: distinct items, best match first (never the same item twice). */
+export interface SuggestionsResponse {
+  products: Product[];
+}
+
 /** GET /open/products/{store}/{category}/paginated. */
 export interface CategoryProductsResponse extends PaginatedProducts {
   categoryUuid: string;

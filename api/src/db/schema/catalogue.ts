@@ -117,6 +117,8 @@ export const products = pgTable(
     uniqueIndex('products_store_item_key_uq').on(t.storeId, t.itemKey),
     index('products_item_key_price_idx').on(t.itemKey, t.isActive, t.priceCents, t.id),
     check('products_size_milli_check', sql`${t.sizeMilli} > 0`),
+    // The shelf label (name before its size): suggestions pick one product per label through it.
+    index('products_label_idx').on(sql`lower(split_part(${t.name}, ',', 1))`),
     // Checkout decrements with `stock_quantity >= qty`; this is the last line if anything else ever forgets.
     check('products_stock_quantity_check', sql`${t.stockQuantity} >= 0`),
   ],

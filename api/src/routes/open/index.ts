@@ -3,12 +3,15 @@
 import etag from '@fastify/etag';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../lib/errors.ts';
+import type { ProductFilters } from '@grocer/shared/contracts';
+import { errorResponses, httpError } from '../../lib/errors.ts';
 import { registerAnswerCache } from './answerCache.ts';
 import {
   CategoriesQuery,
   CategoryProductsSchema,
   CategorySchema,
+  FacetsQuery,
+  FacetsSchema,
   GlobalSearchPageQuery,
   GlobalSearchQuery,
   ListingQuery,
@@ -17,10 +20,22 @@ import {
   ProductParams,
   ProductResponseSchema,
   ProductSchema,
+  SearchResponseSchema,
+  StoreListingQuery,
   StoreParams,
   StoreSchema,
   StoreSearchPageQuery,
+  SuggestionsQuery,
 } from './schemas.ts';
+
+/** The filters of a query string, checked together (one bound alone is checked by its schema). */
+function filtersOf(query: ProductFilters): ProductFilters {
+  const { categoryId, storeId, inStock, minPrice, maxPrice } = query;
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
+    throw httpError(400, 'VALIDATION_ERROR', 'minPrice must not be more than maxPrice', 'minPrice');
+  }
+  return { categoryId, storeId, inStock, minPrice, maxPrice };
+}
 
 /** Shoppers see a price or stock change within a minute; revalidation is a cheap 304 thanks to the ETag. */
 export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60';
@@ -130,12 +145,12 @@ const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Search all stores, a page at a time (header suggestions use limit=5)',
         querystring: GlobalSearchPageQuery,
-        response: { 200: PaginatedProductsSchema, ...errorResponses },
+        response: { 200: SearchResponseSchema, ...errorResponses },
       },
     },
     (request) => {
-      const { query, ...paging } = request.query;
-      return catalogue().searchPage(query, undefined, paging);
+      const { query, page, limit, sort, order } = request.query;
+      return catalogue().searchPage(query, undefined, { page, limit, sort, order }, filtersOf(request.query));
     },
   );
 
@@ -146,12 +161,44 @@ const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "Search one store's products, a page at a time",
         querystring: StoreSearchPageQuery,
-        response: { 200: PaginatedProductsSchema, ...errorResponses },
+        response: { 200: SearchResponseSchema, ...errorResponses },
       },
     },
     (request) => {
-      const { query, storeId, ...paging } = request.query;
-      return catalogue().searchPage(query, storeId, paging);
+      const { query, storeId, page, limit, sort, order } = request.query;
+      return catalogue().searchPage(query, storeId, { page, limit, sort, order }, { ...filtersOf(request.query), storeId: undefined });
+    },
+  );
+
+  app.get(
+    '/open/products/suggestions',
+    {
+      schema: {
+        tags,
+        summary: 'Header suggestions: distinct items ranked like the search, typos forgiven',
+        querystring: SuggestionsQuery,
+        response: { 200: Type.Object({ products: Type.Array(ProductSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => ({ products: await catalogue().suggestions(request.query.query, request.query.limit) }),
+  );
+
+  app.get(
+    '/open/products/facets',
+    {
+      schema: {
+        tags,
+        summary: "Filter counts of a search (query) or of a store's shelf (storeId, no query)",
+        querystring: FacetsQuery,
+        response: { 200: Type.Object({ facets: FacetsSchema }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { query, storeId } = request.query;
+      // Without a query the store is the shelf counted; with one, it is a filter of the global search.
+      const filters = filtersOf(request.query);
+      const facets = query === undefined ? await catalogue().facets(undefined, storeId, { ...filters, storeId: undefined }) : await catalogue().facets(query, undefined, filters);
+      return { facets };
     },
   );
 
@@ -175,11 +222,14 @@ const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "A page of a store's products, by name or price",
         params: StoreParams,
-        querystring: ListingQuery,
+        querystring: StoreListingQuery,
         response: { 200: PaginatedProductsSchema, ...errorResponses },
       },
     },
-    (request) => catalogue().storeProductsPage(request.params.storePublicId, request.query),
+    (request) => {
+      const { page, limit, sort, order } = request.query;
+      return catalogue().storeProductsPage(request.params.storePublicId, { page, limit, sort, order }, filtersOf(request.query));
+    },
   );
 
   app.get(
@@ -193,7 +243,10 @@ const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CategoryProductsSchema, ...errorResponses },
       },
     },
-    (request) => catalogue().categoryProductsPage(request.params.storePublicId, request.params.categoryUuid, request.query),
+    (request) => {
+      const { page, limit, sort, order } = request.query;
+      return catalogue().categoryProductsPage(request.params.storePublicId, request.params.categoryUuid, { page, limit, sort, order }, filtersOf(request.query));
+    },
   );
 };
 

@@ -1,5 +1,6 @@
 // Request and response schemas of the public catalogue (spec §3 entities, §7 calls, §9 paging).
 // They mirror the shared contract types (@grocer/shared Store, Category, Product, Pagination).
+import { MAX_PRICE_CENTS } from '@grocer/shared/contracts';
 import { Type } from 'typebox';
 import { SIZE_UNITS } from '../../services/catalogue/unitPrice.ts';
 
@@ -102,7 +103,19 @@ const paging = {
   order: Type.Enum(['asc', 'desc'], { default: 'asc' }),
 };
 
-export const ListingQuery = Type.Object({ ...paging, sort: Type.Enum(['name', 'price'], { default: 'name' }) });
+const Price = (description: string) => Type.Integer({ minimum: 0, maximum: MAX_PRICE_CENTS, description });
+
+/** Narrowing shared by searches and listings (contracts ProductFilters); absent means "all". */
+const filters = {
+  inStock: Type.Optional(Type.Boolean({ description: 'true: only products in stock' })),
+  minPrice: Type.Optional(Price('Lowest price in cents, inclusive')),
+  maxPrice: Type.Optional(Price('Highest price in cents, inclusive')),
+};
+const categoryFilter = { categoryId: Type.Optional(Type.String({ format: 'uuid', description: 'Only this category' })) };
+const storeFilter = { storeId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only this store (uuid or publicId)' })) };
+
+export const ListingQuery = Type.Object({ ...paging, sort: Type.Enum(['name', 'price'], { default: 'name' }), ...filters });
+export const StoreListingQuery = Type.Object({ ...paging, sort: Type.Enum(['name', 'price'], { default: 'name' }), ...filters, ...categoryFilter });
 
 const SearchText = Type.String({ minLength: 1, maxLength: 200, description: 'Words matched against the starts of words of name, category and store' });
 
@@ -112,12 +125,43 @@ const searchPaging = {
 };
 
 export const GlobalSearchQuery = Type.Object({ query: SearchText });
-export const GlobalSearchPageQuery = Type.Object({ query: SearchText, ...searchPaging });
+export const GlobalSearchPageQuery = Type.Object({ query: SearchText, ...searchPaging, ...filters, ...categoryFilter, ...storeFilter });
 export const StoreSearchPageQuery = Type.Object({
   query: SearchText,
   storeId: Type.String({ minLength: 1, description: 'Store uuid or publicId' }),
   ...searchPaging,
+  ...filters,
+  ...categoryFilter,
 });
+
+export const SuggestionsQuery = Type.Object({
+  query: SearchText,
+  limit: Type.Integer({ minimum: 1, maximum: 5, default: 5, description: 'Spec: at most 5' }),
+});
+
+export const FacetsQuery = Type.Object({
+  query: Type.Optional(SearchText),
+  ...filters,
+  ...categoryFilter,
+  ...storeFilter,
+});
+
+export const SearchResponseSchema = Type.Object({
+  products: Type.Array(ProductSchema),
+  pagination: PaginationSchema,
+  didYouMean: Type.Optional(Type.String({ description: 'When nothing matches: the closest query that finds something' })),
+});
+
+const Count = Type.Integer({ minimum: 0 });
+export const FacetsSchema = Type.Object(
+  {
+    categories: Type.Array(Type.Object({ uuid: Uuid, name: Type.String(), count: Count })),
+    stores: Type.Array(Type.Object({ uuid: Uuid, publicId: Type.String(), name: Type.String(), count: Count })),
+    inStock: Count,
+    prices: Type.Array(Type.Object({ min: Count, max: Type.Optional(Count), count: Count })),
+  },
+  { title: 'ProductFacets', description: 'Matches per filter value, the other filters applied' },
+);
 
 export const CategoriesQuery = Type.Object({ storeId: Type.Optional(Type.String({ minLength: 1, description: 'Store uuid or publicId' })) });
 

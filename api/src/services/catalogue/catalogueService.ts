@@ -4,8 +4,12 @@
 import {
   UNKNOWN_CATEGORY_NAME,
   UNKNOWN_STORE_NAME,
+  PRICE_RANGES,
   type Category,
   type CategoryProductsResponse,
+  type ProductFacets,
+  type ProductFilters,
+  type SearchResponse,
   type PaginatedProducts,
   type Pagination,
   type Product,
@@ -22,8 +26,13 @@ import { categories, products, storeCategoryCounts, stores, type StoreRow } from
 import { httpError } from '../../lib/errors.ts';
 import { createTtlCache } from './cache.ts';
 import { adjustCatalogueCounts } from './counts.ts';
-import { searchQueries, searchTokens } from './search.ts';
+import { labelSql, loadSearchIndex, type SearchIndex } from './searchIndex.ts';
+import { matchQuery, matchWords, rankLabels, searchTokens, type MatchedWord, type RankedLabel } from './search.ts';
+
 import { productSize, unitPrice, type ShelfUnit } from './unitPrice.ts';
+
+/** How many distinct items GET /open/products/suggestions returns (spec: at most 5). */
+export const MAX_SUGGESTIONS = 5;
 
 /** How many products GET /open/products/search/global returns. */
 export const GLOBAL_SEARCH_LIMIT = 50;
@@ -56,14 +65,19 @@ export interface CatalogueService {
   listCategories(storeUuidOrPublicId?: string): Promise<Category[]>;
   getCategory(uuid: string): Promise<Category>;
   storeProducts(storeUuidOrPublicId: string): Promise<Product[]>;
-  storeProductsPage(storeUuidOrPublicId: string, paging: Paging): Promise<PaginatedProducts>;
-  categoryProductsPage(storeUuidOrPublicId: string, categoryUuid: string, paging: Paging): Promise<CategoryProductsResponse>;
+  storeProductsPage(storeUuidOrPublicId: string, paging: Paging, filters?: ProductFilters): Promise<PaginatedProducts>;
+  categoryProductsPage(storeUuidOrPublicId: string, categoryUuid: string, paging: Paging, filters?: ProductFilters): Promise<CategoryProductsResponse>;
   searchGlobal(query: string): Promise<Product[]>;
   /** One active product (404 for an unknown or inactive uuid). */
   product(uuid: string): Promise<ProductResponse>;
   /** The same item (itemKey) at the other stores: active ones, cheapest first (404 like product()). */
   productOffers(uuid: string): Promise<ProductOffersResponse>;
-  searchPage(query: string, storeUuidOrPublicId: string | undefined, paging: SearchPaging): Promise<PaginatedProducts>;
+  /** A ranked page; `filters.storeId` narrows the global search, `storeUuidOrPublicId` scopes a store's search. */
+  searchPage(query: string, storeUuidOrPublicId: string | undefined, paging: SearchPaging, filters?: ProductFilters): Promise<SearchResponse>;
+  /** Distinct items (one per item, whatever the brand) for the header suggestions, ranked like the search. */
+  suggestions(query: string, limit: number): Promise<Product[]>;
+  /** Filter counts of a search (query given) or of a store's listing (query absent, store given). */
+  facets(query: string | undefined, storeUuidOrPublicId: string | undefined, filters: ProductFilters): Promise<ProductFacets>;
   /**
    * Products by uuid, enriched, uncached, inactive ones included (with isActive false): for favourites,
    * cart and checkout, which decide what an inactive product means for them. Unknown uuids are absent.
@@ -218,37 +232,190 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     return row;
   }
 
-  async function searchPage(query: string, storeRef: string | undefined, paging: SearchPaging): Promise<PaginatedProducts> {
+  let index: { generation: number; value: Promise<SearchIndex> } | undefined;
+  let reloading = false;
+  /**
+   * Loaded by the first search; after an invalidation (a sale, a product switched off) reloaded in the
+   * background while the last one keeps serving: a word or label more or less for a moment is harmless.
+   */
+  function searchIndex(): Promise<SearchIndex> {
+    const generation = cache.generation();
+    if (!index) {
+      const value = loadSearchIndex(db);
+      index = { generation, value };
+      value.catch(() => {
+        if (index?.value === value) index = undefined;
+      });
+    } else if (index.generation !== generation && !reloading) {
+      reloading = true;
+      const value = loadSearchIndex(db);
+      value
+        .then(() => (index = { generation, value }))
+        .catch(() => undefined)
+        .finally(() => (reloading = false));
+    }
+    return index.value;
+  }
+
+  const inStockSql = sql`${products.stockQuantity} > 0`;
+
+  function filterConditions(filters: ProductFilters, index: SearchIndex, skip?: keyof ProductFilters) {
+    const category = filters.categoryId === undefined ? undefined : [...index.categoriesById].find(([, c]) => c.uuid === filters.categoryId!.toLowerCase());
+    const storeRef = filters.storeId;
+    const store = storeRef === undefined ? undefined : [...index.storesById].find(([, s]) => s.uuid === storeRef.toLowerCase() || s.publicId === storeRef);
+    // An unknown category or store is a filter nothing passes, not an error: a shared link outlives a category.
+    return {
+      category: skip === 'categoryId' || filters.categoryId === undefined ? undefined : category ? eq(products.categoryId, category[0]) : sql`false`,
+      store: skip === 'storeId' || storeRef === undefined ? undefined : store ? eq(products.storeId, store[0]) : sql`false`,
+      inStock: skip === 'inStock' || !filters.inStock ? undefined : inStockSql,
+      price: and(
+        filters.minPrice === undefined ? undefined : sql`${products.priceCents} >= ${filters.minPrice}`,
+        filters.maxPrice === undefined ? undefined : sql`${products.priceCents} <= ${filters.maxPrice}`,
+      ),
+    };
+  }
+
+  async function countWhere(where: SQL | undefined): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
+    return row?.n ?? 0;
+  }
+
+  const allOf = (conditions: (SQL | undefined)[]) => and(...conditions) ?? sql`true`;
+
+  /** The matches of a query (or a store's shelf when words is undefined), unfiltered. */
+  function matchCondition(words: MatchedWord[] | undefined, storeId: number | undefined): SQL {
+    return allOf([
+      eq(products.isActive, true),
+      words ? sql`${products.searchVector} @@ to_tsquery('simple', ${matchQuery(words)})` : undefined,
+      storeId === undefined ? undefined : eq(products.storeId, storeId),
+    ]);
+  }
+
+  /** One scan of the matches answers every count: each facet counts the rows passing the other filters (grouping sets, one per facet). */
+  async function facetCounts(match: SQL, filters: ProductFilters, idx: SearchIndex): Promise<ProductFacets> {
+    const f = filterConditions(filters, idx);
+    const passing = (...parts: (SQL | undefined)[]) => sql<number>`count(*) filter (where ${allOf(parts)})::int`;
+    const bucket = sql.join(
+      [sql`case`, ...PRICE_RANGES.map((r, i) => (r.max === undefined ? sql`when true then ${sql.raw(String(i))}` : sql`when ${products.priceCents} <= ${sql.raw(String(r.max))} then ${sql.raw(String(i))}`)), sql`end`],
+      sql` `,
+    );
+    const rows = await db
+      .select({
+        categoryId: products.categoryId,
+        storeId: products.storeId,
+        inStock: sql<boolean | null>`${inStockSql}`,
+        bucket: sql<number | null>`${bucket}`,
+        set: sql<number>`grouping(${products.categoryId}, ${products.storeId}, ${inStockSql}, ${bucket})::int`,
+        byCategory: passing(f.store, f.inStock, f.price),
+        byStore: passing(f.category, f.inStock, f.price),
+        byStock: passing(f.category, f.store, f.price),
+        byPrice: passing(f.category, f.store, f.inStock),
+      })
+      .from(products)
+      .where(match)
+      .groupBy(sql`grouping sets ((${products.categoryId}), (${products.storeId}), (${inStockSql}), (${bucket}))`);
+    // grouping() sets a bit per column left out, first column highest: 0b0111 = by category only, and so on.
+    const facets: ProductFacets = { categories: [], stores: [], inStock: 0, prices: PRICE_RANGES.map((r) => ({ ...r, count: 0 })) };
+    for (const row of rows) {
+      if (row.set === 0b0111) {
+        const category = idx.categoriesById.get(row.categoryId);
+        if (category && row.byCategory > 0) facets.categories.push({ ...category, count: row.byCategory });
+      } else if (row.set === 0b1011) {
+        const store = idx.storesById.get(row.storeId);
+        if (store && row.byStore > 0) facets.stores.push({ ...store, count: row.byStore });
+      } else if (row.set === 0b1101) {
+        if (row.inStock) facets.inStock = row.byStock;
+      } else if (row.set === 0b1110) {
+        facets.prices[Number(row.bucket)]!.count = row.byPrice;
+      }
+    }
+    const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    facets.categories.sort(byName);
+    facets.stores.sort(byName);
+    return facets;
+  }
+
+  /** Best match (rankLabels) as SQL: the label's score, looked up in a JSON object passed once per query. */
+  function rankedOrder(paging: SearchPaging, ranked: RankedLabel[]): SQL[] {
+    if (paging.sort !== 'relevance') return listingOrder(paging.sort, paging.order);
+    const scores = JSON.stringify(Object.fromEntries(ranked.map((r) => [r.label, r.score])));
+    return [sql`coalesce((${scores}::jsonb ->> ${labelSql})::int, 0) desc`, asc(products.name), asc(products.id)];
+  }
+
+  /**
+   * "Did you mean": each word swapped for its nearest catalogue word (two edits at most, the most
+   * common first), the whole query if it then finds something, else the single corrected word that
+   * finds the most. Undefined when nothing close exists.
+   */
+  async function didYouMean(tokens: string[], idx: SearchIndex, storeId: number | undefined): Promise<string | undefined> {
+    const nearest = tokens.map((t) => (idx.vocabulary.count(t) > 0 ? t : (idx.vocabulary.near(t, Math.min(2, Math.floor(t.length / 3))).at(0) ?? t)));
+    const candidates = [nearest.join(' '), ...nearest.filter((w, i) => w !== tokens[i] || tokens.length > 1)];
+    for (const candidate of [...new Set(candidates)]) {
+      if (candidate === tokens.join(' ')) continue;
+      const words = matchWords(searchTokens(candidate), idx.vocabulary);
+      const [found] = await db.select({ id: products.id }).from(products).where(matchCondition(words, storeId)).limit(1);
+      if (found) return candidate;
+    }
+    return undefined;
+  }
+
+  async function searchPage(query: string, storeRef: string | undefined, paging: SearchPaging, filters: ProductFilters = {}): Promise<SearchResponse> {
     const store = storeRef === undefined ? undefined : await findStore(storeRef);
     const tokens = searchTokens(query);
     if (tokens.length === 0) return { products: [], pagination: pagination(paging.page, paging.limit, 0) };
-    const q = searchQueries(tokens);
-    const where = and(
-      eq(products.isActive, true),
-      sql`${products.searchVector} @@ to_tsquery('simple', ${q.any})`,
-      store ? eq(products.storeId, store.id) : undefined,
-    );
-    let order: SQL[];
-    if (paging.sort === 'relevance') {
-      // Name matches outrank category/store matches: every word in the name (8), the name starting
-      // with the first word (4), every word whole in the name (2), then one point per word found in the name.
-      const perWord = q.eachInName.map((w) => sql`(${products.searchVector} @@ to_tsquery('simple', ${w}))::int`);
-      const score = sql`(case when ${products.searchVector} @@ to_tsquery('simple', ${q.allInName}) then 8 else 0 end)
-        + (case when lower(${products.name}) like ${`${q.first}%`} then 4 else 0 end)
-        + (case when ${products.searchVector} @@ to_tsquery('simple', ${q.wholeInName}) then 2 else 0 end)
-        + ${sql.join(perWord, sql` + `)}`;
-      order = [sql`${score} desc`, asc(products.name), asc(products.id)];
-    } else {
-      order = listingOrder(paging.sort, paging.order);
+    const idx = await searchIndex();
+    const words = matchWords(tokens, idx.vocabulary);
+    const match = matchCondition(words, store?.id);
+    const f = filterConditions(filters, idx);
+    const where = allOf([match, f.category, f.store, f.inStock, f.price]);
+    // Only the total here: the filter counts are their own call (facets), which the page asks for beside this one.
+    const total = await countWhere(where);
+    if (total === 0) {
+      const unfiltered = Object.values(filters).every((v) => v === undefined);
+      const suggestion = unfiltered ? await didYouMean(tokens, idx, store?.id) : undefined;
+      return { products: [], pagination: pagination(paging.page, paging.limit, 0), ...(suggestion ? { didYouMean: suggestion } : {}) };
     }
     const rows = await selectProducts()
       .where(where)
-      .orderBy(...order)
+      .orderBy(...rankedOrder(paging, rankLabels(words, idx.labels, idx.categoriesById)))
       .limit(paging.limit)
       .offset((paging.page - 1) * paging.limit);
-    // Searches count their matches (the GIN index answers the filter); listings never do.
-    const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
-    return { products: rows.map(toProduct), pagination: pagination(paging.page, paging.limit, counted?.n ?? 0) };
+    return { products: rows.map(toProduct), pagination: pagination(paging.page, paging.limit, total) };
+  }
+
+  async function suggestions(query: string, limit: number): Promise<Product[]> {
+    const tokens = searchTokens(query);
+    if (tokens.length === 0) return [];
+    const idx = await searchIndex();
+    // The best label of each item (brands of one item are the same thing to a shopper typing), best items first.
+    const seen = new Set<string>();
+    const best: string[] = [];
+    for (const ranked of rankLabels(matchWords(tokens, idx.vocabulary), idx.labels, idx.categoriesById)) {
+      if (best.length === limit) break;
+      if (seen.has(ranked.item)) continue;
+      seen.add(ranked.item);
+      best.push(ranked.label);
+    }
+    if (best.length === 0) return [];
+    // One product per label (products_label_idx): in stock first, then the cheapest.
+    const picked = await db
+      .selectDistinctOn([labelSql], { id: products.id, label: labelSql })
+      .from(products)
+      .where(and(eq(products.isActive, true), inArray(labelSql, best)))
+      .orderBy(labelSql, desc(inStockSql), asc(products.priceCents), asc(products.id));
+    const rows = await selectProducts().where(inArray(products.id, picked.map((p) => p.id)));
+    const byLabel = new Map(picked.map((p) => [p.label, p.id]));
+    const byId = new Map(rows.map((r) => [r.id, toProduct(r)]));
+    return best.flatMap((label) => byId.get(byLabel.get(label) ?? -1) ?? []);
+  }
+
+  async function facets(query: string | undefined, storeRef: string | undefined, filters: ProductFilters): Promise<ProductFacets> {
+    const store = storeRef === undefined ? undefined : await findStore(storeRef);
+    const idx = await searchIndex();
+    const tokens = query === undefined ? undefined : searchTokens(query);
+    if (tokens?.length === 0) return facetCounts(sql`false`, filters, idx);
+    const words = tokens && matchWords(tokens, idx.vocabulary);
+    return facetCounts(matchCondition(words, store?.id), filters, idx);
   }
 
   return {
@@ -312,19 +479,25 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
         return rows.map(toProduct);
       }),
 
-    storeProductsPage: (ref, paging) =>
-      cache.get(`page:${ref}:${paging.page}:${paging.limit}:${paging.sort}:${paging.order}`, async () => {
+    storeProductsPage: (ref, paging, filters = {}) =>
+      cache.get(`page:${ref}:${paging.page}:${paging.limit}:${paging.sort}:${paging.order}:${JSON.stringify(filters)}`, async () => {
         const store = await findStore(ref);
+        const shelf = and(eq(products.storeId, store.id), eq(products.isActive, true));
+        const filtered = Object.values(filters).some((v) => v !== undefined);
+        const f = filtered ? filterConditions(filters, await searchIndex()) : undefined;
+        const where = f ? and(shelf, f.category, f.inStock, f.price) : shelf;
         const rows = await selectProducts()
-          .where(and(eq(products.storeId, store.id), eq(products.isActive, true)))
+          .where(where)
           .orderBy(...listingOrder(paging.sort, paging.order))
           .limit(paging.limit)
           .offset((paging.page - 1) * paging.limit);
-        return { products: rows.map(toProduct), pagination: pagination(paging.page, paging.limit, store.activeProductCount) };
+        // The unfiltered shelf reads its maintained count; a filtered one has to count.
+        const total = f ? (await countWhere(where)) : store.activeProductCount;
+        return { products: rows.map(toProduct), pagination: pagination(paging.page, paging.limit, total) };
       }),
 
-    categoryProductsPage: (ref, categoryUuid, paging) =>
-      cache.get(`category-page:${ref}:${categoryUuid}:${paging.page}:${paging.limit}:${paging.sort}:${paging.order}`, async () => {
+    categoryProductsPage: (ref, categoryUuid, paging, filters = {}) =>
+      cache.get(`category-page:${ref}:${categoryUuid}:${paging.page}:${paging.limit}:${paging.sort}:${paging.order}:${JSON.stringify(filters)}`, async () => {
         const store = await findStore(ref);
         if (!isUuid(categoryUuid)) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.categoryProducts);
         const [category] = await db
@@ -333,15 +506,22 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
           .leftJoin(storeCategoryCounts, and(eq(storeCategoryCounts.categoryId, categories.id), eq(storeCategoryCounts.storeId, store.id)))
           .where(eq(categories.uuid, categoryUuid.toLowerCase()));
         if (!category) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.categoryProducts);
+        const shelf = and(eq(products.storeId, store.id), eq(products.categoryId, category.id), eq(products.isActive, true));
+        const f = Object.values(filters).some((v) => v !== undefined) ? filterConditions(filters, await searchIndex()) : undefined;
+        const where = f ? and(shelf, f.inStock, f.price) : shelf;
         const rows = await selectProducts()
-          .where(and(eq(products.storeId, store.id), eq(products.categoryId, category.id), eq(products.isActive, true)))
+          .where(where)
           .orderBy(...listingOrder(paging.sort, paging.order))
           .limit(paging.limit)
           .offset((paging.page - 1) * paging.limit);
         return {
           categoryUuid: category.uuid,
           categoryName: category.name,
-          pagination: pagination(paging.page, paging.limit, category.count ?? 0),
+          pagination: pagination(
+            paging.page,
+            paging.limit,
+            f ? (await countWhere(where)) : (category.count ?? 0),
+          ),
           products: rows.map(toProduct),
         };
       }),
@@ -364,10 +544,15 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
         return { offers: rows.map(toProduct) };
       }),
 
-    searchPage: (query, storeRef, paging) =>
-      cache.get(`search:${storeRef ?? ''}:${paging.page}:${paging.limit}:${paging.sort}:${paging.order}:${query}`, () =>
-        searchPage(query, storeRef, paging),
+    searchPage: (query, storeRef, paging, filters = {}) =>
+      cache.get(`search:${storeRef ?? ''}:${paging.page}:${paging.limit}:${paging.sort}:${paging.order}:${JSON.stringify(filters)}:${query}`, () =>
+        searchPage(query, storeRef, paging, filters),
       ),
+
+    suggestions: (query, limit) => cache.get(`suggest:${limit}:${query}`, () => suggestions(query, limit)),
+
+    facets: (query, storeRef, filters) =>
+      cache.get(`facets:${storeRef ?? ''}:${JSON.stringify(filters)}:${query ?? ''}`, () => facets(query, storeRef, filters)),
 
     async productsByUuids(uuids) {
       const valid = [...new Set(uuids.filter(isUuid).map((u) => u.toLowerCase()))];

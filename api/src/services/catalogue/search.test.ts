@@ -1,4 +1,15 @@
-import { searchQueries, searchTokens } from './search.ts';
+import {
+  editDistance,
+  inflections,
+  labelWords,
+  matchQuery,
+  matchWords,
+  rankLabels,
+  searchTokens,
+  Vocabulary,
+  wordForms,
+  type Label,
+} from './search.ts';
 
 it('keeps only lower-case [a-z0-9] words, deduplicated', () => {
   expect(searchTokens('Choc  MILK choc')).toEqual(['choc', 'milk']);
@@ -8,12 +19,128 @@ it('keeps only lower-case [a-z0-9] words, deduplicated', () => {
   expect(searchTokens('Crème Brûlée')).toEqual(['creme', 'brulee']);
 });
 
-it('builds prefix tsqueries, all words required', () => {
-  expect(searchQueries(['choc', 'milk'])).toEqual({
-    any: 'choc:* & milk:*',
-    allInName: 'choc:*A & milk:*A',
-    wholeInName: 'choc:A & milk:A',
-    eachInName: ['choc:*A', 'milk:*A'],
-    first: 'choc',
-  });
+it('inflects by the regular English rules, both ways', () => {
+  expect(inflections('apple').sort()).toEqual(['apple', 'apples']);
+  expect(inflections('apples').sort()).toEqual(['apple', 'apples']);
+  expect(inflections('berries')).toContain('berry');
+  expect(inflections('berry')).toContain('berries');
+  expect(inflections('tomato')).toContain('tomatoes');
+  expect(inflections('tomatoes')).toContain('tomato');
+  expect(inflections('peaches')).toContain('peach');
+  expect(inflections('glass')).not.toContain('glas');
+  expect(inflections('2%')).toEqual(['2%']);
+});
+
+it('adds spelling variants and their inflections', () => {
+  expect(wordForms('yoghurt')).toEqual(expect.arrayContaining(['yogurt', 'yogurts', 'yoghurts']));
+  expect(wordForms('doughnuts')).toEqual(expect.arrayContaining(['donut', 'donuts']));
+});
+
+it('counts one edit for a wrong, missing, extra or swapped letter', () => {
+  expect(editDistance('chiken', 'chicken', 1)).toBe(1);
+  expect(editDistance('bananna', 'banana', 1)).toBe(1);
+  expect(editDistance('mlik', 'milk', 1)).toBe(1);
+  expect(editDistance('tortila', 'tortilla', 1)).toBe(1);
+  expect(editDistance('milk', 'silk', 1)).toBe(1);
+  expect(editDistance('milk', 'mild', 2)).toBe(1);
+  expect(editDistance('milk', 'bread', 1)).toBe(2);
+});
+
+const vocabulary = new Vocabulary([
+  ['chicken', 40],
+  ['bananas', 20],
+  ['yogurt', 10],
+  ['milk', 50],
+  ['tortillas', 5],
+]);
+
+it('corrects only words the catalogue does not start with, of 4+ letters', () => {
+  const [chiken, milk, mil, tez] = matchWords(['chiken', 'milk', 'mil', 'tez'], vocabulary);
+  expect(chiken).toEqual({ word: 'chiken', forms: ['chicken', 'chickens'], prefix: false, corrected: true });
+  expect(milk).toMatchObject({ forms: ['milk', 'milks'], prefix: true, corrected: false });
+  expect(mil).toMatchObject({ prefix: true, corrected: false });
+  expect(tez).toMatchObject({ prefix: true, corrected: false });
+  expect(matchWords(['yougurt'], vocabulary)[0]!.forms).toContain('yogurt');
+  expect(matchWords(['banana'], vocabulary)[0]!.corrected).toBe(false);
+  expect(matchWords(['tortilla'], vocabulary)[0]!.corrected).toBe(false);
+});
+
+it('finds the nearest words, the most common first', () => {
+  expect(vocabulary.near('bannanaas', 2)).toEqual(['bananas']);
+  expect(vocabulary.hasPrefix('chick')).toBe(true);
+  expect(vocabulary.hasPrefix('chiq')).toBe(false);
+});
+
+it('builds the filter tsquery: word starts for what was typed, exact forms, all words required', () => {
+  expect(matchQuery(matchWords(['choc', 'milk'], vocabulary))).toBe('(choc | chocs | choc:*) & (milk | milks | milk:*)');
+  expect(matchQuery(matchWords(['chiken'], vocabulary))).toBe('(chicken | chickens)');
+});
+
+const label = (text: string, categoryId: number, products = 10): Label => ({
+  label: text,
+  item: text,
+  words: labelWords(text),
+  itemWords: labelWords(text),
+  categoryId,
+  products,
+});
+const DAIRY = 1;
+const CANDY = 2;
+const MEAT = 3;
+const PANTRY = 4;
+
+it('ranks the thing named first: the item word, then whole words, then the aisle of most matches', () => {
+  const labels = [
+    label('classic milk chocolate bar', CANDY),
+    label('organic whole milk', DAIRY),
+    label('horizon chocolate milk', DAIRY),
+    label('organic baby spinach', 5),
+  ];
+  expect(rankLabels(matchWords(['milk'], vocabulary), labels).map((r) => r.label)).toEqual([
+    'horizon chocolate milk',
+    'organic whole milk',
+    'classic milk chocolate bar',
+  ]);
+  const chicken = [label('chicken broth', PANTRY, 5), label('boneless chicken breast', MEAT, 20), label('chicken thighs', MEAT, 20)];
+  expect(rankLabels(matchWords(['chicken'], vocabulary), chicken).map((r) => r.label)).toEqual([
+    'boneless chicken breast',
+    'chicken thighs',
+    'chicken broth',
+  ]);
+});
+
+it('counts a category named by the query in its aisle', () => {
+  const labels = [label('baby carrots', 5, 30), label('gentle baby wipes', 6, 10), label('diapers size 3', 6, 30)];
+  const categories = new Map([
+    [5, { name: 'Produce' }],
+    [6, { name: 'Baby' }],
+  ]);
+  expect(rankLabels(matchWords(['baby'], vocabulary), labels, categories).map((r) => r.label)).toEqual([
+    'gentle baby wipes',
+    'baby carrots',
+  ]);
+  expect(rankLabels(matchWords(['baby'], vocabulary), labels).map((r) => r.label)).toEqual(['baby carrots', 'gentle baby wipes']);
+});
+
+it('ranks exact spellings over corrections and whole words over word starts', () => {
+  const labels = [label('milkshake mix', DAIRY), label('whole milk', DAIRY)];
+  const [whole, start] = rankLabels(matchWords(['milk'], vocabulary), labels);
+  expect(whole!.label).toBe('whole milk');
+  expect(whole!.score).toBeGreaterThan(start!.score);
+  const exact = rankLabels(matchWords(['chicken'], vocabulary), [label('chicken thighs', MEAT)])[0]!.score;
+  const fuzzy = rankLabels(matchWords(['chiken'], vocabulary), [label('chicken thighs', MEAT)])[0]!.score;
+  expect(exact).toBeGreaterThan(fuzzy);
+});
+
+it('forgives two edits in a long word, keeping only the nearest corrections', () => {
+  const words = new Vocabulary([
+    ['cinnamon', 9],
+    ['chicken', 40],
+    ['chickens', 1],
+  ]);
+  expect(matchWords(['cinammon'], words)[0]).toMatchObject({ corrected: true, forms: ['cinnamon', 'cinnamons'] });
+  expect(matchWords(['cinamon'], words)[0]).toMatchObject({ corrected: true, forms: ['cinnamon', 'cinnamons'] });
+  expect(matchWords(['chikcen'], words)[0]!.forms).toContain('chicken');
+  // Seven letters: two edits are too many.
+  expect(matchWords(['cinamno'], words)[0]!.corrected).toBe(false);
 });

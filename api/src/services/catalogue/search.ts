@@ -1,9 +1,15 @@
-// Turns a shopper's query into tsquery text for the products' search_vector (see db/schema/catalogue.ts).
-// Only [a-z0-9] survives in a token, so tsquery operators, LIKE wildcards and SQL in the query are
-// just text that matches nothing special; the result is always passed as a bound parameter.
+// Turns a shopper's query into tsquery text for the products' search_vector (see db/schema/catalogue.ts),
+// widened by word forms (plural/singular, spelling variants) and, for a word the catalogue does not
+// know, by the catalogue words one edit away. Only [a-z0-9] survives in a token, so tsquery operators,
+// LIKE wildcards and SQL in the query are just text; every result is passed as a bound parameter.
 
 /** More words than this add nothing a shopper would notice and only slow the match. */
 const MAX_TOKENS = 8;
+
+/** Typos are only forgiven from this length: one edit in a shorter word makes another word ("pea"/"tea"). */
+export const MIN_FUZZY_LENGTH = 4;
+/** From this length two edits are forgiven ("cinammon"): long words stay far apart from each other. */
+export const TWO_EDITS_LENGTH = 8;
 
 export function searchTokens(query: string): string[] {
   const words = query
@@ -15,25 +21,241 @@ export function searchTokens(query: string): string[] {
   return [...new Set(words)].slice(0, MAX_TOKENS);
 }
 
-export interface SearchQueries {
-  /** Every word starts a word of the name, category or store: `choc:* & milk:*` (the filter). */
-  any: string;
-  /** Every word starts a word of the name: `choc:*A & milk:*A`. */
-  allInName: string;
-  /** Every word is a whole word of the name: `choc:A & milk:A`. */
-  wholeInName: string;
-  /** Each word on its own, as a name prefix: `choc:*A`, `milk:*A` (to count name matches). */
-  eachInName: string[];
-  /** The first word, for "the name starts with it". */
-  first: string;
+/** Spellings shoppers use for one thing; each maps to the others (both ways). */
+const VARIANT_GROUPS: readonly (readonly string[])[] = [
+  ['yogurt', 'yoghurt', 'yogourt'],
+  ['donut', 'doughnut'],
+  ['chili', 'chilli', 'chile'],
+  ['whiskey', 'whisky'],
+  ['ketchup', 'catsup'],
+  ['bbq', 'barbecue', 'barbeque'],
+  ['flavor', 'flavour'],
+  ['color', 'colour'],
+  ['hotdog', 'hotdogs', 'frank', 'franks'],
+  ['zucchini', 'courgette'],
+  ['eggplant', 'aubergine'],
+  ['cilantro', 'coriander'],
+];
+
+const VARIANTS = new Map<string, readonly string[]>(VARIANT_GROUPS.flatMap((group) => group.map((w) => [w, group] as const)));
+
+const VOWELS = /[aeiou]/;
+
+/** Singular and plural forms of an English word, by the regular rules (berries/berry, tomatoes/tomato, apples/apple). */
+export function inflections(word: string): string[] {
+  const forms = new Set([word]);
+  if (word.length < 3 || /\d/.test(word)) return [...forms];
+  if (word.endsWith('ies') && word.length > 4) forms.add(`${word.slice(0, -3)}y`);
+  else if (/(ches|shes|xes|sses|zes|oes)$/.test(word)) forms.add(word.slice(0, -2));
+  else if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) forms.add(word.slice(0, -1));
+  if (!word.endsWith('s')) {
+    if (word.endsWith('y') && !VOWELS.test(word.at(-2) ?? '')) forms.add(`${word.slice(0, -1)}ies`);
+    else if (/(ch|sh|x|z|o|ss)$/.test(word)) forms.add(`${word}es`);
+    forms.add(`${word}s`);
+  }
+  return [...forms];
 }
 
-export function searchQueries(tokens: string[]): SearchQueries {
-  return {
-    any: tokens.map((t) => `${t}:*`).join(' & '),
-    allInName: tokens.map((t) => `${t}:*A`).join(' & '),
-    wholeInName: tokens.map((t) => `${t}:A`).join(' & '),
-    eachInName: tokens.map((t) => `${t}:*A`),
-    first: tokens[0] ?? '',
+/** Every form a word may take in the catalogue: its inflections and its spelling variants' inflections. */
+export function wordForms(word: string): string[] {
+  const forms = new Set<string>();
+  for (const form of inflections(word)) {
+    forms.add(form);
+    for (const variant of VARIANTS.get(form) ?? []) for (const f of inflections(variant)) forms.add(f);
+  }
+  return [...forms];
+}
+
+/**
+ * Optimal-string-alignment distance (Damerau-Levenshtein with adjacent swaps), stopping early once
+ * it must exceed `max`: the only question asked is "within one (or two) edits?".
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prevPrev: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prevPrev[j - 2]! + 1);
+      row.push(d);
+      rowMin = Math.min(rowMin, d);
+    }
+    if (rowMin > max) return max + 1;
+    prevPrev = prev;
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/** The words of the active catalogue (names, categories, stores) with how many products carry each. */
+export class Vocabulary {
+  private readonly counts: Map<string, number>;
+  /** Sorted, for prefix look-ups by binary search. */
+  private readonly sorted: string[];
+  private readonly byLength = new Map<number, string[]>();
+
+  constructor(words: Iterable<readonly [word: string, products: number]>) {
+    this.counts = new Map(words);
+    this.sorted = [...this.counts.keys()].sort();
+    for (const word of this.sorted) {
+      const list = this.byLength.get(word.length) ?? [];
+      list.push(word);
+      this.byLength.set(word.length, list);
+    }
+  }
+
+  get size(): number {
+    return this.counts.size;
+  }
+
+  /** Products carrying the word (0 when unknown). */
+  count(word: string): number {
+    return this.counts.get(word) ?? 0;
+  }
+
+  /** Whether some catalogue word starts with `prefix`. */
+  hasPrefix(prefix: string): boolean {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.sorted[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.sorted.length && this.sorted[lo]!.startsWith(prefix);
+  }
+
+  /** Catalogue words within `maxEdits` of `word`, nearest first, then the most common. */
+  near(word: string, maxEdits: number): string[] {
+    const found: { word: string; distance: number }[] = [];
+    for (let len = word.length - maxEdits; len <= word.length + maxEdits; len++) {
+      for (const candidate of this.byLength.get(len) ?? []) {
+        const distance = editDistance(word, candidate, maxEdits);
+        if (distance <= maxEdits) found.push({ word: candidate, distance });
+      }
+    }
+    return found
+      .sort((a, b) => a.distance - b.distance || this.count(b.word) - this.count(a.word) || (a.word < b.word ? -1 : 1))
+      .map((f) => f.word);
+  }
+}
+
+/** One word of the query as it is matched: the forms that count as an exact hit, and whether it was a typo. */
+export interface MatchedWord {
+  word: string;
+  /** Exact forms (inflections, variants, or the corrections of a typo). */
+  forms: string[];
+  /** The word itself also matches as a word start (shoppers type word beginnings, suggestions as they go). */
+  prefix: boolean;
+  /** The word is not in the catalogue and stands for its corrections. */
+  corrected: boolean;
+}
+
+export function matchWords(tokens: string[], vocabulary: Vocabulary): MatchedWord[] {
+  return tokens.map((word) => {
+    const forms = wordForms(word);
+    if (word.length < MIN_FUZZY_LENGTH || forms.some((f) => vocabulary.hasPrefix(f))) {
+      return { word, forms, prefix: true, corrected: false };
+    }
+    // No catalogue word starts with it: one wrong, missing, extra or swapped letter (two in a long word),
+    // in the word or its forms; the nearest win.
+    const edits = word.length >= TWO_EDITS_LENGTH ? 2 : 1;
+    const found = forms.flatMap((f) => vocabulary.near(f, edits).map((w) => ({ w, d: editDistance(f, w, edits) })));
+    const nearest = Math.min(...found.map((f) => f.d));
+    const corrections = new Set(found.filter((f) => f.d === nearest).map((f) => f.w));
+    if (corrections.size === 0) return { word, forms, prefix: true, corrected: false };
+    return { word, forms: [...new Set([...corrections].flatMap(wordForms))], prefix: false, corrected: true };
+  });
+}
+
+/**
+ * The filter: every query word, as one of its forms or (as typed) a word start, is a word of the
+ * name, category or store: `(milk | milks | milk:*) & ...`.
+ */
+export function matchQuery(words: MatchedWord[]): string {
+  return words.map((w) => `(${[...new Set([...w.forms, ...(w.prefix ? [`${w.word}:*`] : [])])].join(' | ')})`).join(' & ');
+}
+
+/** One shelf label (a name without its size: "organic whole milk") of the active catalogue. */
+export interface Label {
+  label: string;
+  /** The item without brand or size, lower-cased ("whole milk"): suggestions show each item once. */
+  item: string;
+  /** Its words, as the search_vector's 'simple' parser splits them. */
+  words: string[];
+  /** The item's words. */
+  itemWords: string[];
+  categoryId: number;
+  /** Active products carrying it (across stores and sizes). */
+  products: number;
+}
+
+export const labelWords = (label: string) => label.split(/[^a-z0-9]+/).filter(Boolean);
+
+export interface RankedLabel {
+  label: string;
+  item: string;
+  categoryId: number;
+  score: number;
+}
+
+/**
+ * Best match, decided per label (every product of a label ranks alike): the label's item word (its
+ * last word: "whole **milk**") being a query word (64), every query word in the label (32) and in the
+ * item itself, not only the brand (16: "green tea" before Green Leaf black tea), the words as typed
+ * rather than another form (8: "steak" → ribeye steak before tuna steaks), the aisle most matching
+ * products are in (4: "chicken" → meat before soup; a category whose name holds the words counts all
+ * its products: "baby" → the baby aisle before baby carrots), whole words rather than word starts (2),
+ * and no typo correction (1). Only labels holding
+ * every query word are returned, best first; the rest of a search's matches (by category or store
+ * words) rank after them.
+ */
+export function rankLabels(
+  words: MatchedWord[],
+  labels: readonly Label[],
+  categories: ReadonlyMap<number, { name: string }> = new Map(),
+): RankedLabel[] {
+  const heads = new Set(words.flatMap((w) => w.forms));
+  /** 2: every word whole, 1: every word at least as a word start, 0: not all words. */
+  const fit = (text: string[]) => {
+    let whole = 2;
+    for (const w of words) {
+      if (text.some((t) => w.forms.includes(t))) continue;
+      if (!w.prefix || !text.some((t) => t.startsWith(w.word))) return 0;
+      whole = 1;
+    }
+    return whole;
   };
+  const matched: { label: Label; whole: boolean }[] = [];
+  const perCategory = new Map<number, number>();
+  const named = new Set([...categories].filter(([, c]) => fit(labelWords(c.name.toLowerCase())) > 0).map(([id]) => id));
+  for (const label of labels) {
+    const f = fit(label.words);
+    if (f > 0) matched.push({ label, whole: f === 2 });
+    if (f > 0 || named.has(label.categoryId)) perCategory.set(label.categoryId, (perCategory.get(label.categoryId) ?? 0) + label.products);
+  }
+  let top: number | undefined;
+  for (const [categoryId, n] of perCategory)
+    if (top === undefined || n > perCategory.get(top)! || (n === perCategory.get(top) && categoryId < top)) top = categoryId;
+  const exact = words.every((w) => !w.corrected) ? 1 : 0;
+  const typed = (label: Label) => words.every((w) => label.words.includes(w.word));
+  return matched
+    .map(({ label, whole }) => ({
+      label: label.label,
+      item: label.item,
+      categoryId: label.categoryId,
+      score:
+        (heads.has(label.words.at(-1) ?? '') ? 64 : 0) +
+        32 +
+        (fit(label.itemWords) > 0 ? 16 : 0) +
+        (typed(label) ? 8 : 0) +
+        (label.categoryId === top ? 4 : 0) +
+        (whole ? 2 : 0) +
+        exact,
+    }))
+    .sort((a, b) => b.score - a.score || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
 }

@@ -1,14 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderWithProviders, type FetchMock, type MockHandler } from '@grocer/shared/testing';
-import { makeProducts, paginated } from '../../testing/fixtures.ts';
+import { makeProducts } from '../../testing/fixtures.ts';
 import { LocationDisplay } from '../../testing/LocationDisplay.tsx';
 import SearchBox from './SearchBox.tsx';
 
-const SEARCH = 'GET /open/products/search/global/paginated';
+const SEARCH = 'GET /open/products/suggestions';
 let net: FetchMock;
 
-function setup(handler: MockHandler = () => ({ body: paginated(makeProducts(7), { totalItems: 7 }) })) {
+function setup(handler: MockHandler = () => ({ body: { products: makeProducts(7) } })) {
   jest.useFakeTimers();
   net = mockFetch({ [SEARCH]: handler });
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
@@ -53,14 +53,14 @@ describe('SearchBox', () => {
     await wait(1);
     const options = await screen.findAllByRole('option');
     expect(net.calls).toHaveLength(1);
-    expect(net.calls[0]!.url.search).toBe('?query=mi&page=1&limit=5');
+    expect(net.calls[0]!.url.search).toBe('?query=mi&limit=5');
     expect(options).toHaveLength(5);
     expect(input).toHaveAttribute('aria-expanded', 'true');
     expect(input).toHaveAttribute('aria-controls', listbox().id);
     expect(within(listbox()).getByText('Product 1')).toBeInTheDocument();
   });
 
-  it('moves with the arrows and opens the highlighted product’s store on Enter', async () => {
+  it('moves with the arrows and opens the highlighted product’s page on Enter', async () => {
     const { user, input } = setup();
     await user.type(input, 'prod');
     await wait(300);
@@ -74,7 +74,7 @@ describe('SearchBox', () => {
     // Wraps from the first to the last.
     expect(input).toHaveAttribute('aria-activedescendant', options[4]!.id);
     await user.keyboard('{Enter}');
-    expect(location()).toBe('/store/fresh-mart?q=Product%205');
+    expect(location()).toBe('/store/fresh-mart/product/p-5');
     expect(input).toHaveAttribute('aria-expanded', 'false');
   });
 
@@ -103,12 +103,20 @@ describe('SearchBox', () => {
     expect(input).toHaveValue('');
   });
 
+  it('shows each suggestion with its picture', async () => {
+    const { user, input } = setup();
+    await user.type(input, 'milk');
+    await wait(300);
+    const options = await screen.findAllByRole('option');
+    for (const option of options) expect(option.querySelector('img')?.getAttribute('src')).toMatch(/\/images\//);
+  });
+
   it('opens a suggestion with the mouse', async () => {
     const { user, input } = setup();
     await user.type(input, 'milk');
     await wait(300);
     await user.click(await screen.findByRole('option', { name: /Product 2/ }));
-    expect(location()).toBe('/store/fresh-mart?q=Product%202');
+    expect(location()).toBe('/store/fresh-mart/product/p-2');
   });
 
   it('never lets a late answer for an older text replace the newer one', async () => {
@@ -117,10 +125,10 @@ describe('SearchBox', () => {
       const query = url.searchParams.get('query');
       if (query === 'ap') {
         return new Promise((resolve) => {
-          releaseOld = () => resolve({ body: paginated(makeProducts(1, 100)) });
+          releaseOld = () => resolve({ body: { products: makeProducts(1, 100) } });
         });
       }
-      return { body: paginated(makeProducts(2, 200)) };
+      return { body: { products: makeProducts(2, 200) } };
     });
     await user.type(input, 'ap');
     await wait(300);

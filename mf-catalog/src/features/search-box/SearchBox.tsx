@@ -1,19 +1,20 @@
 // Header search box with suggestions (spec §2): an ARIA 1.2 combobox over the global search.
-// Suggestions from 2 trimmed characters, debounced 300 ms, at most 5; arrows move, Enter opens the
-// highlighted product's store (or searches the text), Escape closes (and then clears).
+// Suggestions from 2 trimmed characters, debounced 300 ms, at most 5 distinct items (the API ranks
+// them like the search and forgives typos), each with its picture; arrows move, Enter opens the
+// highlighted product's page (or searches the text), Escape closes (and then clears).
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { CONSTANTS, formatCents, paths, type Product } from '@grocer/shared';
-import { useCatalogGlobalSearchQuery } from '../../lib/catalogApi.ts';
+import { assetUrl, CONSTANTS, formatCents, paths, type Product } from '@grocer/shared';
+import { useCatalogSuggestionsQuery } from '../../lib/catalogApi.ts';
 import './SearchBox.css';
 
 const MIN = CONSTANTS.SUGGESTION_MIN_CHARS;
 const LIMIT = CONSTANTS.SUGGESTION_LIMIT;
 
-/** Where a suggestion leads: its store's listing searched for the product. */
+/** Where a suggestion leads: the product's page. */
 export function suggestionPath(product: Product): string {
-  // A product of an unknown store has no publicId; searching its name everywhere still finds it.
-  return product.store.publicId ? paths.store(product.store.publicId, { q: product.name }) : paths.search(product.name);
+  // A product of an unknown store has no publicId (no product page); searching its name everywhere still finds it.
+  return product.store.publicId ? paths.product(product.store.publicId, product.uuid) : paths.search(product.name);
 }
 
 export default function SearchBox() {
@@ -35,7 +36,7 @@ export default function SearchBox() {
 
   // Results are cached per term, so a slow answer for an older term can never replace a newer
   // one; `data` keeps the last list on screen while the next term loads (no flicker).
-  const { data, isError } = useCatalogGlobalSearchQuery({ query: term, page: 1, limit: LIMIT }, { skip: term.length < MIN });
+  const { data, isError } = useCatalogSuggestionsQuery(term, { skip: term.length < MIN });
   const suggestions = trimmed.length >= MIN && term.length >= MIN && !isError ? (data?.products.slice(0, LIMIT) ?? []) : [];
   const expanded = open && suggestions.length > 0;
   // The highlight follows the product, so a new list never highlights a different one.
@@ -141,6 +142,15 @@ export default function SearchBox() {
             onMouseMove={() => setActiveUuid(product.uuid)}
             onClick={() => choose(product)}
           >
+            <img
+              className="search-box-option-image"
+              src={assetUrl(product.image)}
+              alt=""
+              width={40}
+              height={40}
+              loading="lazy"
+              decoding="async"
+            />
             <span className="search-box-option-name">{product.name}</span>
             <span className="search-box-option-meta">
               {product.store.name} · {formatCents(product.price_cents)}

@@ -99,4 +99,75 @@ describe('SearchPage', () => {
     fireEvent.change(select, { target: { value: 'relevance' } });
     expect(location()).toBe('/search?q=milk');
   });
+
+  it('offers "Did you mean bananas?" one click away, the empty texts still shown', async () => {
+    net = mockFetch({
+      [SEARCH]: ({ url }) =>
+        url.searchParams.get('query') === 'bannanaas'
+          ? { body: { ...paginated([], { totalPages: 0, totalItems: 0 }), didYouMean: 'bananas' } }
+          : { body: paginated([makeProduct({ name: 'Bananas, 2 lb' })]) },
+    });
+    renderSearch('/search?q=bannanaas');
+    expect(await screen.findByRole('heading', { name: 'No products found' })).toBeInTheDocument();
+    expect(screen.getByText('No products found.')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'bananas' });
+    expect(link.closest('p')).toHaveTextContent('Did you mean bananas?');
+    fireEvent.click(link);
+    expect(location()).toBe('/search?q=bananas');
+    expect(await screen.findByRole('heading', { name: 'Bananas, 2 lb' })).toBeInTheDocument();
+  });
+
+  it('says a page past the end has nothing on it and links to the last page, not "No products found"', async () => {
+    net = mockFetch({ [SEARCH]: () => ({ body: paginated([], { currentPage: 999, totalPages: 8, totalItems: 143 }) }) });
+    renderSearch('/search?q=milk&page=999&sort=price');
+    expect(await screen.findByRole('heading', { name: 'Nothing on page 999' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No products found' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the last page (8)' })).toHaveAttribute('href', '/search?q=milk&page=8&sort=price');
+  });
+
+  it('shows filters with their counts, writes choices to the URL and sends them, and reads them back on reload', async () => {
+    const facets = {
+      categories: [{ uuid: '0b5c7f7e-0a53-4b8e-9d55-6f0f1c2b3a4d', name: 'Dairy', count: 30 }],
+      stores: [
+        { uuid: 's1', publicId: 'fresh-mart', name: 'Fresh Mart', count: 12 },
+        { uuid: 's2', publicId: 'corner', name: 'Corner Grocer', count: 9 },
+      ],
+      inStock: 25,
+      prices: [
+        { min: 0, max: 199, count: 3 },
+        { min: 200, max: 499, count: 20 },
+        { min: 500, max: 999, count: 7 },
+        { min: 1000, max: 1999, count: 0 },
+        { min: 2000, count: 0 },
+      ],
+    };
+    net = mockFetch({
+      [SEARCH]: () => ({ body: paginated(makeProducts(3)) }),
+      'GET /open/products/facets': () => ({ body: { facets } }),
+    });
+    const view = renderSearch('/search?q=milk');
+    const store = await screen.findByRole('link', { name: 'Fresh Mart 12' });
+    expect(screen.getByRole('link', { name: 'Dairy 30' })).toHaveAttribute('href', '/search?q=milk&category=0b5c7f7e-0a53-4b8e-9d55-6f0f1c2b3a4d');
+    expect(screen.getByRole('link', { name: '$2.00 – $4.99 20' })).toHaveAttribute('href', '/search?q=milk&minPrice=200&maxPrice=499');
+    expect(screen.getByRole('link', { name: 'Under $2.00 3' })).toHaveAttribute('href', '/search?q=milk&minPrice=0&maxPrice=199');
+    fireEvent.click(store);
+    expect(location()).toBe('/search?q=milk&store=fresh-mart');
+    fireEvent.click(await screen.findByRole('checkbox', { name: /In stock only/ }));
+    expect(location()).toBe('/search?q=milk&store=fresh-mart&inStock=1');
+    await waitFor(() => expect(searches().at(-1)!.url.searchParams.get('inStock')).toBe('true'));
+    const sent = Object.fromEntries(searches().at(-1)!.url.searchParams);
+    expect(sent).toEqual({ query: 'milk', page: '1', limit: '20', storeId: 'fresh-mart', inStock: 'true' });
+    expect(screen.getByRole('link', { name: 'Fresh Mart 12' })).toHaveAttribute('aria-current', 'true');
+
+    // A reload (or a shared link) of that URL asks the same question.
+    view.unmount();
+    net.restore();
+    net = mockFetch({ [SEARCH]: () => ({ body: paginated(makeProducts(3)) }), 'GET /open/products/facets': () => ({ body: { facets } }) });
+    renderSearch('/search?q=milk&store=fresh-mart&inStock=1');
+    await waitFor(() => expect(searches()).toHaveLength(1));
+    expect(Object.fromEntries(searches()[0]!.url.searchParams)).toEqual(sent);
+    expect(await screen.findByRole('checkbox', { name: /In stock only/ })).toBeChecked();
+    fireEvent.click(screen.getByRole('link', { name: 'Clear all' }));
+    expect(location()).toBe('/search?q=milk');
+  });
 });

@@ -1,14 +1,16 @@
-// Global search (spec §2): /search?q=&page=&sort=&order=. The URL is the single source of truth;
-// no `sort` means 'Best match' (the API's relevance order).
+// Global search (spec §2): /search?q=&page=&sort=&order= plus the filters (category, store, inStock,
+// minPrice, maxPrice). The URL is the single source of truth; no `sort` means 'Best match' (the API's
+// relevance order).
 import { useId, useRef, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CONSTANTS, paths, readListingQuery } from '@grocer/shared';
+import { CONSTANTS, paths, readListingFilters, readListingQuery, type ListingFilters } from '@grocer/shared';
+import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { PageBanner } from '../../components/PageBanner.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid.tsx';
 import { SortSelect } from '../../components/SortSelect.tsx';
-import { EmptyMessage, ErrorMessage, LoadingMessage } from '../../components/StatusMessage.tsx';
-import { useCatalogGlobalSearchQuery } from '../../lib/catalogApi.ts';
+import { EmptyMessage, ErrorMessage, LoadingMessage, PastEndMessage } from '../../components/StatusMessage.tsx';
+import { useCatalogFacetsQuery, useCatalogGlobalSearchQuery } from '../../lib/catalogApi.ts';
 import { plural, resultRange } from '../../lib/resultRange.ts';
 import { fromSortValue, readSearchSort, SEARCH_SORT_OPTIONS, searchPath } from '../../lib/sortOptions.ts';
 import './SearchPage.css';
@@ -24,15 +26,19 @@ export default function SearchPage() {
   const { q: rawQ, page } = readListingQuery(params);
   const q = rawQ.trim();
   const sort = readSearchSort(params);
+  const filters = readListingFilters(params);
   const result = useCatalogGlobalSearchQuery(
-    { query: q, page, limit: CONSTANTS.PAGE_SIZE, ...(sort === 'relevance' ? {} : fromSortValue(sort)) },
+    { query: q, page, limit: CONSTANTS.PAGE_SIZE, filters, ...(sort === 'relevance' ? {} : fromSortValue(sort)) },
     { skip: !q },
   );
+  const facets = useCatalogFacetsQuery({ query: q, filters }, { skip: !q });
+  /** This search with other filters, from page 1. */
+  const filteredPath = (next: ListingFilters) => searchPath(q, { sort, filters: next });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const text = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    // Blank text is ignored (spec §2).
+    // Blank text is ignored (spec §2); a new text starts unfiltered.
     if (text) void navigate(searchPath(text, { sort }));
   };
 
@@ -63,11 +69,19 @@ export default function SearchPage() {
           <ProductGrid products={data.products} />
         </>
       );
+    } else if (data.pagination.totalItems > 0 && page > data.pagination.totalPages) {
+      const last = data.pagination.totalPages;
+      body = <PastEndMessage page={page} totalPages={last} lastPageTo={searchPath(q, { page: last, sort, filters })} />;
     } else {
       summary = 'No products found.';
       body = (
         <EmptyMessage title="No products found">
           <p>Nothing matches “{q}”. Try another word or check the spelling.</p>
+          {data.didYouMean && (
+            <p className="did-you-mean">
+              Did you mean <Link to={searchPath(data.didYouMean, { sort })}>{data.didYouMean}</Link>?
+            </p>
+          )}
         </EmptyMessage>
       );
     }
@@ -100,27 +114,36 @@ export default function SearchPage() {
             Search
           </button>
         </form>
-        {q && <SortSelect value={sort} options={SEARCH_SORT_OPTIONS} onChange={(value) => void navigate(searchPath(q, { sort: value }))} />}
-      </div>
-      <section className="search-results" ref={resultsRef} aria-label="Search results" aria-busy={result.isFetching}>
-        <p className="results-summary" role="status">
-          {summary}
-        </p>
-        {body}
-        {q && pagination && (
-          <Pager
-            label="Result pages"
-            currentPage={page}
-            totalPages={pagination.totalPages}
-            disabled={result.isFetching}
-            onPageChange={(next) => {
-              void navigate(searchPath(q, { page: next, sort }));
-              // The path stays /search, so the shell does not scroll; jsdom has no scrollIntoView.
-              resultsRef.current?.scrollIntoView?.({ block: 'start' });
-            }}
+        {q && (
+          <SortSelect
+            value={sort}
+            options={SEARCH_SORT_OPTIONS}
+            onChange={(value) => void navigate(searchPath(q, { sort: value, filters }))}
           />
         )}
-      </section>
+      </div>
+      <div className={q ? 'search-layout' : undefined}>
+        {q && <FilterPanel filters={filters} facets={facets.currentData?.facets} pathFor={filteredPath} showStores />}
+        <section className="search-results" ref={resultsRef} aria-label="Search results" aria-busy={result.isFetching}>
+          <p className="results-summary" role="status">
+            {summary}
+          </p>
+          {body}
+          {q && pagination && (
+            <Pager
+              label="Result pages"
+              currentPage={page}
+              totalPages={pagination.totalPages}
+              disabled={result.isFetching}
+              onPageChange={(next) => {
+                void navigate(searchPath(q, { page: next, sort, filters }));
+                // The path stays /search, so the shell does not scroll; jsdom has no scrollIntoView.
+                resultsRef.current?.scrollIntoView?.({ block: 'start' });
+              }}
+            />
+          )}
+        </section>
+      </div>
     </div>
   );
 }

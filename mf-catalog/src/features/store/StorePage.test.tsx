@@ -156,6 +156,52 @@ describe('StorePage', () => {
     renderStore('/store/fresh-mart?q=milk');
     expect(await screen.findByText('Failed to search paginated products')).toBeInTheDocument();
   });
+
+  it('says a page past the end has nothing on it and links to the last page', async () => {
+    mockCatalogue({
+      'GET /open/products/fresh-mart/paginated': () => ({ body: paginated([], { currentPage: 999, totalPages: 2, totalItems: 23 }) }),
+    });
+    renderStore('/store/fresh-mart?page=999');
+    expect(await screen.findByRole('heading', { name: 'Nothing on page 999' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No products found' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: 'Go to the last page (2)' }));
+    expect(location()).toBe('/store/fresh-mart?page=2');
+  });
+
+  it('filters the listing by availability and price through the URL, with counts', async () => {
+    mockCatalogue({
+      'GET /open/products/facets': () => ({
+        body: {
+          facets: {
+            categories: [],
+            stores: [],
+            inStock: 21,
+            prices: [
+              { min: 0, max: 199, count: 4 },
+              { min: 200, max: 499, count: 19 },
+              { min: 500, max: 999, count: 0 },
+              { min: 1000, max: 1999, count: 0 },
+              { min: 2000, count: 0 },
+            ],
+          },
+        },
+      }),
+    });
+    renderStore('/store/fresh-mart?sort=price');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'In stock only 21' }));
+    expect(location()).toBe('/store/fresh-mart?sort=price&inStock=1');
+    fireEvent.click(await screen.findByRole('link', { name: 'Under $2.00 4' }));
+    expect(location()).toBe('/store/fresh-mart?sort=price&inStock=1&minPrice=0&maxPrice=199');
+    await waitFor(() => expect(requestsTo('/open/products/fresh-mart/paginated').at(-1)!.url.searchParams.get('maxPrice')).toBe('199'));
+    expect(Object.fromEntries(requestsTo('/open/products/fresh-mart/paginated').at(-1)!.url.searchParams)).toMatchObject({
+      inStock: 'true',
+      minPrice: '0',
+      maxPrice: '199',
+      sort: 'price',
+    });
+    const facets = requestsTo('/open/products/facets').at(-1)!.url.searchParams;
+    expect(Object.fromEntries(facets)).toEqual({ storeId: 'fresh-mart', inStock: 'true', minPrice: '0', maxPrice: '199' });
+  });
 });
 
 describe('StorePage delivery fee in the banner', () => {

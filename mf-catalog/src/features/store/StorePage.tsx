@@ -1,18 +1,31 @@
 // Store listing (spec §2): /store/:pathName and its category variant /store/:pathName/category/:categoryUuid.
-// The URL is the single source of truth (q, page, sort, order), so Back/Forward restore the listing;
+// The URL is the single source of truth (q, page, sort, order, inStock, minPrice, maxPrice), so Back/Forward restore the listing;
 // every change navigates to the canonical URL built by `paths`.
 import { useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { apiErrorStatus, assetUrl, CONSTANTS, paths, readListingQuery, type Category, type ListingQuery, type Store } from '@grocer/shared';
+import {
+  apiErrorStatus,
+  assetUrl,
+  CONSTANTS,
+  paths,
+  readListingFilters,
+  readListingQuery,
+  type Category,
+  type ListingFilters,
+  type ListingQuery,
+  type Store,
+} from '@grocer/shared';
+import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { DeliveryFeeSlot, useFeeAddress } from '../../components/DeliveryFeeSlot.tsx';
 import { PageBanner, type Breadcrumb } from '../../components/PageBanner.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid.tsx';
 import { SortSelect } from '../../components/SortSelect.tsx';
-import { EmptyMessage, ErrorMessage, LoadingMessage } from '../../components/StatusMessage.tsx';
+import { EmptyMessage, ErrorMessage, LoadingMessage, PastEndMessage } from '../../components/StatusMessage.tsx';
 import {
   useCatalogCategoriesQuery,
   useCatalogCategoryProductsQuery,
+  useCatalogFacetsQuery,
   useCatalogStoreProductsQuery,
   useCatalogStoreQuery,
   useCatalogStoreSearchQuery,
@@ -45,7 +58,10 @@ export default function StorePage() {
   const q = listing.q.trim();
   // The store search endpoint searches the whole store, so a search text wins over the category.
   const mode: Mode = q ? 'search' : categoryUuid ? 'category' : 'all';
-  const paging = { page: listing.page, sort: listing.sort, order: listing.order, limit: CONSTANTS.PAGE_SIZE };
+  // A store page's categories are its routes, so only availability and price are filters here.
+  const { inStock, minPrice, maxPrice } = readListingFilters(searchParams);
+  const filters: ListingFilters = { inStock, minPrice, maxPrice };
+  const paging = { page: listing.page, sort: listing.sort, order: listing.order, limit: CONSTANTS.PAGE_SIZE, filters };
 
   const storeResult = useCatalogStoreQuery(pathName);
   const categoriesResult = useCatalogCategoriesQuery(pathName);
@@ -56,6 +72,11 @@ export default function StorePage() {
   );
   const searchResult = useCatalogStoreSearchQuery({ storeId: pathName, query: q, ...paging }, { skip: mode !== 'search' });
   const products = { all: allResult, category: categoryResult, search: searchResult }[mode];
+  const facets = useCatalogFacetsQuery(
+    mode === 'search'
+      ? { query: q, filters: { ...filters, store: pathName } }
+      : { storeId: pathName, filters: { ...filters, category: mode === 'category' ? categoryUuid : undefined } },
+  );
 
   if (apiErrorStatus(storeResult.error) === 404) return <StoreNotFound pathName={pathName} />;
 
@@ -66,7 +87,7 @@ export default function StorePage() {
 
   /** The same listing (route, q, sort, order) with some values changed; page resets unless given. */
   const listingPath = (change: ListingQuery) => {
-    const next: ListingQuery = { q: listing.q, sort: listing.sort, order: listing.order, ...change };
+    const next: ListingQuery = { q: listing.q, sort: listing.sort, order: listing.order, ...filters, ...change };
     return mode === 'category' && categoryUuid ? paths.storeCategory(pathName, categoryUuid, next) : paths.store(pathName, next);
   };
 
@@ -94,7 +115,10 @@ export default function StorePage() {
   } else heading = 'All Products';
 
   let body;
-  if (page) {
+  if (page && page.products.length === 0 && page.pagination.totalItems > 0 && listing.page > page.pagination.totalPages) {
+    const last = page.pagination.totalPages;
+    body = <PastEndMessage page={listing.page} totalPages={last} lastPageTo={listingPath({ page: last })} />;
+  } else if (page) {
     body =
       page.products.length > 0 ? (
         <ProductGrid products={page.products} showStore={false} />
@@ -149,8 +173,15 @@ export default function StorePage() {
           sortChoice={{ sort: listing.sort, order: listing.order }}
           activeCategory={mode === 'category' ? categoryUuid : undefined}
           categories={categoriesResult}
-          onSearch={(text) => void navigate(paths.store(pathName, { q: text, sort: listing.sort, order: listing.order }))}
-        />
+          onSearch={(text) => void navigate(paths.store(pathName, { q: text, sort: listing.sort, order: listing.order, ...filters }))}
+        >
+          <FilterPanel
+            filters={filters}
+            facets={facets.currentData?.facets}
+            pathFor={(next) => listingPath({ inStock: next.inStock, minPrice: next.minPrice, maxPrice: next.maxPrice })}
+            showCategories={false}
+          />
+        </StoreSidebar>
         <section className="store-results" ref={resultsRef} aria-labelledby="store-results-heading" aria-busy={products.isFetching}>
           <div className="results-toolbar">
             <h2 id="store-results-heading">{heading}</h2>

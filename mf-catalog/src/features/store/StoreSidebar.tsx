@@ -1,5 +1,5 @@
 // The listing's sidebar: search within the store and the category list with counts.
-import { useId, type FormEvent } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths, type Category } from '@grocer/shared';
 import { ErrorMessage } from '../../components/StatusMessage.tsx';
@@ -13,9 +13,11 @@ export interface StoreSidebarProps {
   categories: { data?: Category[]; isError: boolean; refetch: () => unknown };
   /** Called with the trimmed text; '' clears the search. */
   onSearch: (text: string) => void;
+  /** Below the categories: the listing's filters. */
+  children?: ReactNode;
 }
 
-export function StoreSidebar({ pathName, q, sortChoice, activeCategory, categories, onSearch }: StoreSidebarProps) {
+export function StoreSidebar({ pathName, q, sortChoice, activeCategory, categories, onSearch, children }: StoreSidebarProps) {
   const inputId = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -77,6 +79,7 @@ export function StoreSidebar({ pathName, q, sortChoice, activeCategory, categori
           </p>
         )}
       </nav>
+      {children}
     </aside>
   );
 }
