@@ -1,7 +1,7 @@
 // Every route of spec §2 in one typed map: components link with `paths.x(...)` and the shell
 // routes with `routePatterns`, so a URL is never string-built anywhere else.
 import { CONSTANTS } from './constants.ts';
-import { MAX_PRICE_CENTS, type ProductSort, type SortOrder } from './contracts/entities.ts';
+import type { ProductSort, SortOrder } from './contracts/entities.ts';
 import { routePatterns, type RouteName } from './contracts/navigation.ts';
 
 export { routePatterns, type RouteName };
@@ -97,33 +97,9 @@ export const paths = {
   admin: () => '/admin',
 } as const;
 
-/** Reads a listing's query back, filling the defaults and ignoring values the API would reject. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Reads a listing's filters back, dropping values the API would reject (a bad link shows everything, not an error). */
-export function readListingFilters(params: URLSearchParams): ListingFilters {
-  const cents = (key: string) => {
-    const raw = params.get(key);
-    const value = Number(raw);
-    return raw !== null && raw !== '' && Number.isInteger(value) && value >= 0 && value <= MAX_PRICE_CENTS ? value : undefined;
-  };
-  const category = params.get('category') ?? '';
-  const store = params.get('store')?.trim() ?? '';
-  let minPrice = cents('minPrice');
-  let maxPrice = cents('maxPrice');
-  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) minPrice = maxPrice = undefined;
-  const filters: ListingFilters = {
-    category: UUID.test(category) ? category.toLowerCase() : undefined,
-    store: store && store.length <= 100 ? store : undefined,
-    inStock: params.get('inStock') === '1' || params.get('inStock') === 'true' ? true : undefined,
-    minPrice,
-    maxPrice,
-  };
-  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) as ListingFilters;
-}
-
 type ListingQueryBase = Required<Pick<ListingQuery, 'q' | 'page' | 'sort' | 'order'>>;
 
+/** Reads a listing's query back, filling the defaults and ignoring values the API would reject. */
 export function readListingQuery(params: URLSearchParams): ListingQueryBase {
   const page = Number(params.get('page'));
   const sort = params.get('sort');

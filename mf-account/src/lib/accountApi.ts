@@ -1,7 +1,8 @@
 // The account remote's calls (spec §7 "Auth" and the profile, address and beta calls of
 // "Authenticated"; favourites, the verification resend and Google sign-in live in @grocer/shared),
 // injected into the one shared RTK Query api. Every feature of this remote imports its hooks from
-// here. Responses that change the signed-in user are merged into it here, once.
+// here, except the header's user menu: it is on every first load and takes its one call, sign-out,
+// from signOutApi.ts. Responses that change the signed-in user are merged into it here, once.
 import {
   api,
   profileFields,
@@ -62,10 +63,6 @@ export const accountApi = api.injectEndpoints({
     }),
     accountRegister: build.mutation<AuthResponse, RegisterPayload>({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
-    }),
-    // The token is passed in, not read from the store: the session is cleared at once, without waiting.
-    accountSignOut: build.mutation<MessageResponse, string>({
-      query: (token) => ({ url: '/auth/logout', method: 'POST', headers: { Authorization: `Bearer ${token}` } }),
     }),
     accountForgotPassword: build.mutation<MessageResponse, { email: string }>({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),

@@ -1,5 +1,7 @@
 // The catalogue's calls (spec §7 "Public catalogue"; favourites live in @grocer/shared),
-// injected into the one shared RTK Query api. Every feature of this remote imports its hooks from here.
+// injected into the one shared RTK Query api. The pages import their hooks from here; the store list
+// (storesApi.ts) and the header suggestions (suggestionsApi.ts) have files of their own, because the
+// home page's header widgets need only those and each exposed module bundles what it imports.
 import {
   api,
   type CategoryProductsResponse,
@@ -9,12 +11,12 @@ import {
   type PaginatedProducts,
   type ProductFilters,
   type SearchResponse,
-  type SuggestionsResponse,
   type ProductSort,
   type SortOrder,
   type Store,
   CONSTANTS,
 } from '@grocer/shared';
+
 
 /** Paging and ordering of a listing; `sort` undefined on the searches means relevance (best match first). */
 export interface ListingArgs {
@@ -57,8 +59,6 @@ export interface GlobalSearchArgs extends ListingArgs {
   query: string;
 }
 
-const STORES_CACHE_SECONDS = 60 * 60;
-
 const segment = encodeURIComponent;
 
 const listingParams = ({ page, limit = CONSTANTS.PAGE_SIZE, sort, order, filters }: ListingArgs) => ({
@@ -72,12 +72,6 @@ const listingParams = ({ page, limit = CONSTANTS.PAGE_SIZE, sort, order, filters
 
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
-    catalogStores: build.query<Store[], void>({
-      query: () => '/open/stores',
-      // Spec §7: the store list is cached after the first success (the header menu and home share it).
-      keepUnusedDataFor: STORES_CACHE_SECONDS,
-      providesTags: [{ type: 'Store', id: 'LIST' }],
-    }),
     catalogStore: build.query<Store, string>({
       query: (uuidOrPublicId) => `/open/store/${segment(uuidOrPublicId)}`,
       providesTags: (_result, _error, id) => [{ type: 'Store', id }],
@@ -105,9 +99,6 @@ export const catalogApi = api.injectEndpoints({
     catalogGlobalSearch: build.query<SearchResponse, GlobalSearchArgs>({
       query: ({ query, ...listing }) => ({ url: '/open/products/search/global/paginated', params: { query, ...listingParams(listing) } }),
     }),
-    catalogSuggestions: build.query<SuggestionsResponse, string>({
-      query: (query) => ({ url: '/open/products/suggestions', params: { query, limit: CONSTANTS.SUGGESTION_LIMIT } }),
-    }),
     catalogFacets: build.query<FacetsResponse, FacetsArgs>({
       query: ({ query, storeId, filters }) => ({
         url: '/open/products/facets',
@@ -118,14 +109,11 @@ export const catalogApi = api.injectEndpoints({
 });
 
 export const {
-  useCatalogStoresQuery,
   useCatalogStoreQuery,
   useCatalogCategoriesQuery,
   useCatalogStoreProductsQuery,
   useCatalogCategoryProductsQuery,
   useCatalogStoreSearchQuery,
   useCatalogGlobalSearchQuery,
-  useCatalogSuggestionsQuery,
   useCatalogFacetsQuery,
-  usePrefetch,
 } = catalogApi;

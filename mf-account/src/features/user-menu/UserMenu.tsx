@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { cleared, disableGoogleAutoSelect, events, paths, selectUser, signedOut, useAppDispatch, useAppSelector, type User } from '@grocer/shared';
 import { Avatar } from '../../components/Avatar.tsx';
 import { BetaBadges } from '../../components/BetaBadges.tsx';
-import { accountApi } from '../../lib/accountApi.ts';
+import { signOutApi } from '../../lib/signOutApi.ts';
 import { displayName, hasName } from '../../lib/userDisplay.ts';
 import './UserMenu.css';
 
@@ -102,7 +102,7 @@ function SignedInMenu({ user }: { user: User }) {
   const signOut = () => {
     setOpen(false);
     // The server revokes the token too; fire-and-forget, so signing out works with the API down.
-    void dispatch(accountApi.endpoints.accountSignOut.initiate(user.token));
+    void dispatch(signOutApi.endpoints.accountSignOut.initiate(user.token));
     // Spec §4 "Logout clears storage": on a shared device the next shopper must not find this cart.
     dispatch(cleared());
     dispatch(signedOut());

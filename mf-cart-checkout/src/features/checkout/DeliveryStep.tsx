@@ -2,7 +2,8 @@
 // 'Edit Address' to /account), phone (required) and delivery instructions editable.
 import { useId, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { focusOnMount, paths, validatePhone, type DeliveryInfo, type FormErrors } from '@grocer/shared';
+import { focusOnMount, paths, type DeliveryInfo } from '@grocer/shared';
+import { validatePhone, type FormErrors } from '@grocer/shared/validation';
 
 export type DeliveryErrors = FormErrors<'phone' | 'address' | 'city' | 'state' | 'zipCode'>;
 export type EditableField = 'phone' | 'deliveryInstructions';

@@ -7,7 +7,7 @@ import { assetUrl, CONSTANTS, paths, type Store } from '@grocer/shared';
 import { ErrorMessage, LoadingMessage } from '../../components/StatusMessage.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { DeliveryFeeSlot, useFeeAddress } from '../../components/DeliveryFeeSlot.tsx';
-import { useCatalogStoresQuery } from '../../lib/catalogApi.ts';
+import { useCatalogStoresQuery } from '../../lib/storesApi.ts';
 import { HomeBanner } from './HomeBanner.tsx';
 import './HomePage.css';
 

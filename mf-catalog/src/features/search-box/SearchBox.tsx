@@ -5,7 +5,7 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { assetUrl, CONSTANTS, formatCents, paths, type Product } from '@grocer/shared';
-import { useCatalogSuggestionsQuery } from '../../lib/catalogApi.ts';
+import { useCatalogSuggestionsQuery } from '../../lib/suggestionsApi.ts';
 import './SearchBox.css';
 
 const MIN = CONSTANTS.SUGGESTION_MIN_CHARS;

@@ -3,7 +3,8 @@
 // relevance order).
 import { useId, useRef, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CONSTANTS, paths, readListingFilters, readListingQuery, type ListingFilters } from '@grocer/shared';
+import { CONSTANTS, paths, readListingQuery, type ListingFilters } from '@grocer/shared';
+import { readListingFilters } from '../../lib/listingFilters.ts';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { PageBanner } from '../../components/PageBanner.tsx';
 import { Pager } from '../../components/Pager.tsx';

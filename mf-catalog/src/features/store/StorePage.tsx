@@ -8,7 +8,6 @@ import {
   assetUrl,
   CONSTANTS,
   paths,
-  readListingFilters,
   readListingQuery,
   type Category,
   type ListingFilters,
@@ -30,6 +29,7 @@ import {
   useCatalogStoreQuery,
   useCatalogStoreSearchQuery,
 } from '../../lib/catalogApi.ts';
+import { readListingFilters } from '../../lib/listingFilters.ts';
 import { plural, resultRange } from '../../lib/resultRange.ts';
 import { fromSortValue, SORT_OPTIONS, toSortValue } from '../../lib/sortOptions.ts';
 import { StoreSidebar } from './StoreSidebar.tsx';

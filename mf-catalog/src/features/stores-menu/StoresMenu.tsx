@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useMatch } from 'react-router';
 import { CONSTANTS, paths, routePatterns, useTimers } from '@grocer/shared';
-import { useCatalogStoresQuery, usePrefetch } from '../../lib/catalogApi.ts';
+import { useCatalogStoresQuery, usePrefetch } from '../../lib/storesApi.ts';
 import './StoresMenu.css';
 
 export default function StoresMenu() {
