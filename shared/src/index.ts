@@ -1,8 +1,6 @@
 // @grocer/shared: everything the shell and the remotes have in common. It is one Module Federation
 // singleton, so exports here are part of the page's shared chunk: keep test and dev-only helpers
-// in `@grocer/shared/testing` and `@grocer/shared/harness` instead, and the forms' validation rules in
-// `@grocer/shared/validation` (pure functions: each remote bundles the ones its forms use, out of the
-// first load).
+// in `@grocer/shared/testing` and `@grocer/shared/harness` instead.
 
 // Contracts
 export * from './contracts/index.ts';
@@ -37,9 +35,7 @@ export * from './constants.ts';
 export * from './format/money.ts';
 export * from './format/date.ts';
 export * from './format/status.ts';
-// The two validation helpers several remotes use outside forms (the rest: `@grocer/shared/validation`).
-export { isAddressComplete } from './validation/address.ts';
-export { MIN_QUANTITY } from './validation/quantity.ts';
+export * from './validation/index.ts';
 // UI primitives
 export * from './ui/RoutePlaceholder.tsx';
 export * from './ui/useTimers.ts';

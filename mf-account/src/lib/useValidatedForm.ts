@@ -2,7 +2,7 @@
 // from then on, as it changes; every field is checked on submit. Errors are derived from the values,
 // so they are never stale, and a form shows only the errors of fields the shopper has reached.
 import { useCallback, useState, type ChangeEvent } from 'react';
-import { hasErrors, type FormErrors } from '@grocer/shared/validation';
+import { hasErrors, type FormErrors } from '@grocer/shared';
 
 export function useValidatedForm<F extends string>(initial: Record<F, string>, validate: (values: Record<F, string>) => FormErrors<F>) {
   const [values, setValues] = useState(initial);

@@ -2,7 +2,7 @@ import type { CartItem, Product } from '../contracts/index.ts';
 import { events } from '../events/bus.ts';
 import { showToast } from '../events/toast.ts';
 import type { AppThunk } from '../store/store.ts';
-import { clampQuantity, MIN_QUANTITY } from '../validation/quantity.ts';
+import { clampQuantity, MIN_QUANTITY } from '../validation/index.ts';
 import { itemAdded } from './cartSlice.ts';
 
 export type AddToCartResult = 'added' | 'duplicate' | 'out-of-stock';

@@ -2,7 +2,7 @@
 // Quantities never drop below 1 (spec §4); removing is an explicit action.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CartItem, Product } from '../contracts/index.ts';
-import { MIN_QUANTITY } from '../validation/quantity.ts';
+import { MIN_QUANTITY } from '../validation/index.ts';
 
 export interface CartState {
   items: CartItem[];

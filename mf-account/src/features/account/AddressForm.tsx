@@ -2,8 +2,7 @@
 // apartment optional; first and last name only while missing, then locked (the server refuses to
 // change them). Checked on blur and on submit, like every form of this remote.
 import { useState, type FormEvent } from 'react';
-import { apiErrorMessage, Notice, type NoticeKind, type User } from '@grocer/shared';
-import { isBlank, validateAddressForm } from '@grocer/shared/validation';
+import { apiErrorMessage, isBlank, Notice, type NoticeKind, type User, validateAddressForm } from '@grocer/shared';
 import { FormField, focusFirstInvalid } from '../../components/FormField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAccountSaveAddressMutation } from '../../lib/accountApi.ts';

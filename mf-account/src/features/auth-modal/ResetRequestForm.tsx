@@ -2,8 +2,7 @@
 // email has an error or is empty; success shows 'Reset Email Sent' (the API answers the same for
 // unknown emails, so nothing here reveals whether an account exists).
 import { useState, type FormEvent } from 'react';
-import { apiErrorMessage, focusOnMount, Notice } from '@grocer/shared';
-import { isBlank, normalizeEmail, validateResetRequestForm } from '@grocer/shared/validation';
+import { apiErrorMessage, focusOnMount, isBlank, normalizeEmail, Notice, validateResetRequestForm } from '@grocer/shared';
 import { FormField, focusFirstInvalid } from '../../components/FormField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAccountForgotPasswordMutation } from '../../lib/accountApi.ts';

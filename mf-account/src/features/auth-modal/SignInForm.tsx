@@ -1,8 +1,16 @@
 // Sign-in mode: email and password, checked on blur and on submit (spec §5); the server's answer or
 // the §8 fallbacks; "Sign in with Google" below.
 import { useState, type FormEvent } from 'react';
-import { GoogleSignInButton, isAuthSuccess, Notice, sessionUser, signedIn, useAppDispatch } from '@grocer/shared';
-import { normalizeEmail, validateSignInForm } from '@grocer/shared/validation';
+import {
+  GoogleSignInButton,
+  isAuthSuccess,
+  normalizeEmail,
+  Notice,
+  sessionUser,
+  signedIn,
+  useAppDispatch,
+  validateSignInForm,
+} from '@grocer/shared';
 import { FormField, focusFirstInvalid } from '../../components/FormField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAccountLoginMutation } from '../../lib/accountApi.ts';

@@ -2,8 +2,17 @@
 // code/message/field are passed on (a field error shows under its field). After registering the
 // shopper is signed in (unverified) and sees the 'Account Created Successfully!' notice.
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { GoogleSignInButton, isAuthSuccess, Notice, sessionUser, signedIn, useAppDispatch } from '@grocer/shared';
-import { normalizeEmail, PASSWORD_RULE_HINT, validateSignUpForm } from '@grocer/shared/validation';
+import {
+  GoogleSignInButton,
+  isAuthSuccess,
+  normalizeEmail,
+  Notice,
+  PASSWORD_RULE_HINT,
+  sessionUser,
+  signedIn,
+  useAppDispatch,
+  validateSignUpForm,
+} from '@grocer/shared';
 import { FormField, focusFirstInvalid } from '../../components/FormField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAccountRegisterMutation } from '../../lib/accountApi.ts';
@@ -74,7 +83,13 @@ export function SignUpForm({ titleId, onModeChange, onClose, onDone }: AuthViewP
           </Notice>
         )}
         <FormField label="Email" type="email" autoComplete="email" {...field('email')} />
-        <FormField label="Password" type="password" autoComplete="new-password" hint={PASSWORD_RULE_HINT} {...field('password')} />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_RULE_HINT}
+          {...field('password')}
+        />
         <FormField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
         <SubmitButton className="btn btn-primary btn-block" disabled={form.hasVisibleErrors || isLoading}>
           {isLoading ? 'Creating Account...' : 'Create Account'}

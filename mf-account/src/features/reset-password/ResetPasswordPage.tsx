@@ -2,8 +2,18 @@
 // confirm password (idle → submitting → success); success redirects to / after 3 s and says so in a toast.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CONSTANTS, events, Notice, paths, showToast, useTimers } from '@grocer/shared';
-import { firstError, MIN_PASSWORD_LENGTH, PASSWORD_RULE_HINT, validateResetPasswordForm } from '@grocer/shared/validation';
+import {
+  CONSTANTS,
+  events,
+  firstError,
+  MIN_PASSWORD_LENGTH,
+  Notice,
+  paths,
+  PASSWORD_RULE_HINT,
+  showToast,
+  useTimers,
+  validateResetPasswordForm,
+} from '@grocer/shared';
 import { FormField } from '../../components/FormField.tsx';
 import { PageCard } from '../../components/PageCard.tsx';
 import { useAccountResetPasswordMutation } from '../../lib/accountApi.ts';

@@ -2,8 +2,16 @@
 // shopper), 'Resend Verification Email' ('Sending...' while busy); an empty email is refused with
 // 'Please enter your email address'.
 import { useRef, useState, type FormEvent } from 'react';
-import { apiErrorMessage, Notice, type NoticeKind, selectUser, useAppSelector, useSessionResendVerificationMutation } from '@grocer/shared';
-import { normalizeEmail, validateResendEmail } from '@grocer/shared/validation';
+import {
+  apiErrorMessage,
+  normalizeEmail,
+  Notice,
+  type NoticeKind,
+  selectUser,
+  useAppSelector,
+  useSessionResendVerificationMutation,
+  validateResendEmail,
+} from '@grocer/shared';
 import { FormField } from '../../components/FormField.tsx';
 import { RESEND_FAILED } from '../../lib/errors.ts';
 

@@ -7,17 +7,18 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   centsToDollars,
+  hasErrors,
   paths,
   selectCartItems,
   selectUser,
   useAppSelector,
   useSessionProfileQuery,
+  validateCheckoutDeliveryForm,
   type CartItem,
   type DeliveryInfo,
   type PaymentBreakdown,
   type User,
 } from '@grocer/shared';
-import { hasErrors, validateCheckoutDeliveryForm } from '@grocer/shared/validation';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { checkoutBlocker } from '../../lib/eligibility.ts';
 import { groupByStore } from '../../lib/groupByStore.ts';

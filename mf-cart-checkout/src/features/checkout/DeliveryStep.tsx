@@ -2,8 +2,7 @@
 // 'Edit Address' to /account), phone (required) and delivery instructions editable.
 import { useId, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { focusOnMount, paths, type DeliveryInfo } from '@grocer/shared';
-import { validatePhone, type FormErrors } from '@grocer/shared/validation';
+import { focusOnMount, paths, validatePhone, type DeliveryInfo, type FormErrors } from '@grocer/shared';
 
 export type DeliveryErrors = FormErrors<'phone' | 'address' | 'city' | 'state' | 'zipCode'>;
 export type EditableField = 'phone' | 'deliveryInstructions';
