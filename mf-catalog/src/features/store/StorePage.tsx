@@ -159,7 +159,14 @@ export default function StorePage() {
       <PageBanner
         title={store?.name ?? (storeResult.isError ? 'Store' : 'Loading store…')}
         breadcrumbs={breadcrumbs}
-        media={store && <img src={assetUrl(store.logo)} alt="" width={STORE_LOGO_SIZE} height={STORE_LOGO_SIZE} decoding="async" />}
+        media={
+          store ? (
+            <img src={assetUrl(store.logo)} alt="" width={STORE_LOGO_SIZE} height={STORE_LOGO_SIZE} decoding="async" />
+          ) : (
+            // The logo's box while the store loads, so the name does not move when it arrives.
+            !storeResult.isError && <span className="store-logo-placeholder" aria-hidden="true" />
+          )
+        }
         storeInfo={{
           ...storeInfo(store, storeResult.isLoading, categories),
           delivery: feeAddress ? store && <DeliveryFeeSlot storeUuid={store.uuid} storeUuids={[store.uuid]} address={feeAddress} /> : undefined,

@@ -47,6 +47,8 @@ export function StoreSidebar({ pathName, q, sortChoice, activeCategory, categori
         )}
       </form>
 
+      {/* Above the categories: their list grows when it loads, and would push the filters down. */}
+      {children}
       <nav className="category-nav" aria-labelledby={`${inputId}-categories`}>
         <h2 id={`${inputId}-categories`}>Categories</h2>
         {categories.data ? (
@@ -79,7 +81,6 @@ export function StoreSidebar({ pathName, q, sortChoice, activeCategory, categori
           </p>
         )}
       </nav>
-      {children}
     </aside>
   );
 }
