@@ -1,37 +1,27 @@
 // Migration 0004 (issue 6) on a database that already has stores and notifications: every store gets
 // a contact address, and earlier notifications get the delivery state they really had.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { MIGRATIONS_DIR } from '../lib/paths.ts';
+import { migrationsUpTo, type OlderMigrations } from '../testing/olderMigrations.ts';
 import { createTestDatabase } from '../testing/testApp.ts';
 import type { DbConnection } from './client.ts';
 import { runMigrations } from './migrate.ts';
 
-const BEFORE = '0003_orders';
-
 let connection: DbConnection;
-let olderDir: string;
+let older: OlderMigrations;
 
 beforeAll(async () => {
-  // The migrations as they were before 0004: the same files, a journal that ends at 0003.
-  olderDir = mkdtempSync(path.join(tmpdir(), 'grocer-migrations-'));
-  cpSync(MIGRATIONS_DIR, olderDir, { recursive: true });
-  const journalPath = path.join(olderDir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === BEFORE) + 1);
-  writeFileSync(journalPath, JSON.stringify(journal));
+  // The migrations as they were before 0004.
+  older = migrationsUpTo('0003_orders');
   connection = await createTestDatabase({ migrate: false });
 });
 afterAll(async () => {
   await connection.close();
-  rmSync(olderDir, { recursive: true, force: true });
+  older.remove();
 });
 
 it('backfills store contact e-mails and the delivery state of existing notifications', async () => {
   const { db } = connection;
-  await runMigrations(connection, { migrationsFolder: olderDir });
+  await runMigrations(connection, { migrationsFolder: older.dir });
   await db.execute(sql`insert into stores (uuid, public_id, name, address1, address2, city, state, zip, logo)
     values ('11111111-1111-4111-8111-111111111111', 'old-corner-shop', 'Old Corner Shop', '1 Main St', 'Chicago, IL 60606', 'Chicago', 'IL', '60606', '/o.svg')`);
   await db.execute(

@@ -1,41 +1,31 @@
 // Migration 0007 on a database with a catalogue from before shelf identities (duplicate names, no
 // brand or size), a favourite and an order: it migrates, the start-up rebuild replaces the catalogue,
 // the favourite follows its item, and the order reads as it did.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { MIGRATIONS_DIR } from '../lib/paths.ts';
 import { seedCatalogueIfNeeded } from '../seed/seedCatalogue.ts';
 import { toOrderJson } from '../services/orders/orderJson.ts';
+import { migrationsUpTo, type OlderMigrations } from '../testing/olderMigrations.ts';
 import { createTestDatabase } from '../testing/testApp.ts';
 import type { DbConnection } from './client.ts';
 import { runMigrations } from './migrate.ts';
 import { favorites, orderLines, orders, products, stores } from './schema.ts';
 
-const MIGRATION_IDX = 7;
-
 let connection: DbConnection;
-let olderDir: string;
+let older: OlderMigrations;
 
 beforeAll(async () => {
-  // The migrations as they were before 0007: the same files, a journal without it.
-  olderDir = mkdtempSync(path.join(tmpdir(), 'grocer-migrations-'));
-  cpSync(MIGRATIONS_DIR, olderDir, { recursive: true });
-  const journalPath = path.join(olderDir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx < MIGRATION_IDX);
-  writeFileSync(journalPath, JSON.stringify(journal));
+  // The migrations as they were before 0007.
+  older = migrationsUpTo('0006_refunds_outbox');
   connection = await createTestDatabase({ migrate: false });
 });
 afterAll(async () => {
   await connection.close();
-  rmSync(olderDir, { recursive: true, force: true });
+  older.remove();
 });
 
 it('migrates an old catalogue, rebuilds it at start, keeps favourites on their item and orders as they were', async () => {
   const { db } = connection;
-  await runMigrations(connection, { migrationsFolder: olderDir });
+  await runMigrations(connection, { migrationsFolder: older.dir });
   await db.execute(sql`insert into stores (uuid, public_id, name, address1, address2, city, state, zip, logo, contact_email)
     values ('11111111-1111-4111-8111-111111111111', 'lakeview-fresh', 'Lakeview Fresh', '3531 N Broadway', 'Chicago, IL 60657', 'Chicago', 'IL', '60657', '/o.svg', 'o@example.com')`);
   await db.execute(sql`insert into categories (uuid, name) values ('44444444-4444-4444-8444-444444444444', 'Dairy & Eggs')`);

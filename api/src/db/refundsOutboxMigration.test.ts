@@ -1,38 +1,28 @@
 // Migration 0006 on a database with orders cancelled before refunds were automatic: money still
 // captured on a cancelled order (an amount mismatch, a paid order an admin cancelled) gets its refund
 // requested, for the worker to send; a declined capture took nothing and gets none.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { MIGRATIONS_DIR } from '../lib/paths.ts';
+import { migrationsUpTo, type OlderMigrations } from '../testing/olderMigrations.ts';
 import { createTestDatabase } from '../testing/testApp.ts';
 import type { DbConnection } from './client.ts';
 import { runMigrations } from './migrate.ts';
 
-const BEFORE = '0004_order_lifecycle';
-
 let connection: DbConnection;
-let olderDir: string;
+let older: OlderMigrations;
 
 beforeAll(async () => {
-  // The migrations as they were before 0006: the same files, a journal that ends at 0004.
-  olderDir = mkdtempSync(path.join(tmpdir(), 'grocer-migrations-'));
-  cpSync(MIGRATIONS_DIR, olderDir, { recursive: true });
-  const journalPath = path.join(olderDir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === BEFORE) + 1);
-  writeFileSync(journalPath, JSON.stringify(journal));
+  // The migrations as they were before 0006.
+  older = migrationsUpTo('0004_order_lifecycle');
   connection = await createTestDatabase({ migrate: false });
 });
 afterAll(async () => {
   await connection.close();
-  rmSync(olderDir, { recursive: true, force: true });
+  older.remove();
 });
 
 it('requests a refund for every cancelled order whose capture took money', async () => {
   const { db } = connection;
-  await runMigrations(connection, { migrationsFolder: olderDir });
+  await runMigrations(connection, { migrationsFolder: older.dir });
   await db.execute(sql`insert into users (uuid, email, email_key) values ('22222222-2222-4222-8222-222222222222', 'old@example.com', 'old@example.com')`);
   const order = (id: string, paypal: string, status: string, payment: string, capture: string | null, cents: number | null, refundStatus: string | null) =>
     db.execute(sql`insert into orders (id, tracking_number, user_uuid, paypal_order_id, subtotal_cents, tax_cents, service_fee_cents,
