@@ -145,6 +145,23 @@ for (const viewport of VIEWPORTS) {
       for (const store of all) await expect(menu.getByRole('link', { name: store.name })).toBeInViewport({ ratio: 1 });
     });
 
+    test('a store page shows products in its first screen; the filters open on demand', async ({ page, request, stack }) => {
+      const [store] = await stores(request, stack);
+      await page.goto(stack.shellUrl(`/store/${store!.publicId}`));
+      await settled(page);
+      await expect(page.locator('.product-card').first()).toBeInViewport();
+      const inStock = page.getByRole('checkbox', { name: /In stock only/ });
+      const toggle = page.getByRole('button', { name: 'Show filters' });
+      if (viewport.width < 800) {
+        await expect(inStock).toBeHidden();
+        await toggle.click();
+        await expect(page.getByRole('button', { name: 'Hide filters' })).toHaveAttribute('aria-expanded', 'true');
+      } else {
+        await expect(toggle).toBeHidden();
+      }
+      await expect(inStock).toBeVisible();
+    });
+
     test('after signing in, the header and the verification banner stay in view', async ({ page, stack }) => {
       await page.goto(stack.shellUrl('/'));
       await settled(page);

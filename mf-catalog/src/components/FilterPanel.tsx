@@ -2,7 +2,7 @@
 // how many results it leaves (the API's facets: the other filters applied, not its own). Every
 // choice is a link to the canonical URL (paths), so a filtered page is shareable and Back undoes it.
 // A region, not an aside: the store page nests it in its sidebar, and asides do not nest.
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatCents, PRICE_RANGES, type ListingFilters, type ProductFacets } from '@grocer/shared';
 import './FilterPanel.css';
@@ -42,67 +42,86 @@ export function FilterPanel({ filters, facets, pathFor, showCategories = true, s
   const withFilter = (change: ListingFilters) => pathFor({ ...filters, ...change });
   const active = Object.values(filters).some((v) => v !== undefined);
   const priceSelected = (range: { min: number; max?: number }) => minPrice === range.min && maxPrice === range.max;
+  // On phones the choices fold behind a toggle (CSS shows it below 800 px), so products lead the first screen.
+  const [open, setOpen] = useState(false);
 
   return (
-    <section className="filter-panel" aria-label="Filters">
+    <section className={open ? 'filter-panel open' : 'filter-panel'} aria-label="Filters">
       <div className="filter-heading">
         <h2>Filters</h2>
         {active && <Link to={pathFor({})}>Clear all</Link>}
+        <button
+          type="button"
+          className="btn btn-outline filter-toggle"
+          aria-expanded={open}
+          aria-controls={`${id}-choices`}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Hide filters' : 'Show filters'}
+        </button>
       </div>
-      {showCategories && (
+      <div id={`${id}-choices`} className="filter-choices">
+        {showCategories && (
+          <fieldset>
+            <legend>Category</legend>
+            <ul>
+              <Choice to={withFilter({ category: undefined })} label="All categories" selected={!category} />
+              {facets?.categories.map((c) => (
+                <Choice key={c.uuid} to={withFilter({ category: c.uuid })} label={c.name} count={c.count} selected={category === c.uuid} />
+              ))}
+            </ul>
+          </fieldset>
+        )}
+        {showStores && (
+          <fieldset>
+            <legend>Store</legend>
+            <ul>
+              <Choice to={withFilter({ store: undefined })} label="All stores" selected={!store} />
+              {facets?.stores.map((s) => (
+                <Choice
+                  key={s.uuid}
+                  to={withFilter({ store: s.publicId })}
+                  label={s.name}
+                  count={s.count}
+                  selected={store === s.publicId}
+                />
+              ))}
+            </ul>
+          </fieldset>
+        )}
         <fieldset>
-          <legend>Category</legend>
-          <ul>
-            <Choice to={withFilter({ category: undefined })} label="All categories" selected={!category} />
-            {facets?.categories.map((c) => (
-              <Choice key={c.uuid} to={withFilter({ category: c.uuid })} label={c.name} count={c.count} selected={category === c.uuid} />
-            ))}
-          </ul>
-        </fieldset>
-      )}
-      {showStores && (
-        <fieldset>
-          <legend>Store</legend>
-          <ul>
-            <Choice to={withFilter({ store: undefined })} label="All stores" selected={!store} />
-            {facets?.stores.map((s) => (
-              <Choice key={s.uuid} to={withFilter({ store: s.publicId })} label={s.name} count={s.count} selected={store === s.publicId} />
-            ))}
-          </ul>
-        </fieldset>
-      )}
-      <fieldset>
-        <legend>Availability</legend>
-        <label className="filter-check" htmlFor={`${id}-stock`}>
-          <input
-            id={`${id}-stock`}
-            type="checkbox"
-            checked={inStock === true}
-            onChange={(event) => void navigate(withFilter({ inStock: event.target.checked ? true : undefined }))}
-          />
-          <span>In stock only</span>
-          {facets && <span className="filter-count">{facets.inStock}</span>}
-        </label>
-      </fieldset>
-      <fieldset>
-        <legend>Price</legend>
-        <ul>
-          <Choice
-            to={withFilter({ minPrice: undefined, maxPrice: undefined })}
-            label="Any price"
-            selected={minPrice === undefined && maxPrice === undefined}
-          />
-          {PRICE_RANGES.map((range, index) => (
-            <Choice
-              key={range.min}
-              to={withFilter({ minPrice: range.min, maxPrice: range.max })}
-              label={priceRangeLabel(range)}
-              count={facets?.prices[index]?.count}
-              selected={priceSelected(range)}
+          <legend>Availability</legend>
+          <label className="filter-check" htmlFor={`${id}-stock`}>
+            <input
+              id={`${id}-stock`}
+              type="checkbox"
+              checked={inStock === true}
+              onChange={(event) => void navigate(withFilter({ inStock: event.target.checked ? true : undefined }))}
             />
-          ))}
-        </ul>
-      </fieldset>
+            <span>In stock only</span>
+            {facets && <span className="filter-count">{facets.inStock}</span>}
+          </label>
+        </fieldset>
+        <fieldset>
+          <legend>Price</legend>
+          <ul>
+            <Choice
+              to={withFilter({ minPrice: undefined, maxPrice: undefined })}
+              label="Any price"
+              selected={minPrice === undefined && maxPrice === undefined}
+            />
+            {PRICE_RANGES.map((range, index) => (
+              <Choice
+                key={range.min}
+                to={withFilter({ minPrice: range.min, maxPrice: range.max })}
+                label={priceRangeLabel(range)}
+                count={facets?.prices[index]?.count}
+                selected={priceSelected(range)}
+              />
+            ))}
+          </ul>
+        </fieldset>
+      </div>
     </section>
   );
 }
