@@ -8,6 +8,7 @@
 import { asc, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { createPoller } from '../../lib/poller.ts';
 import { notifications, type NotificationRow, type NotificationTypeValue } from '../../db/schema.ts';
 
 /** How long a notification stored by another API process may take to reach this one's subscribers. */
@@ -72,20 +73,7 @@ export function createNotificationFeed({
   pollMs?: number;
 }): NotificationFeed {
   const subscribers = new Set<Subscriber>();
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
   let closed = false;
-
-  function schedule() {
-    if (timer || running || closed || subscribers.size === 0) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void poll();
-    }, pollMs);
-    // An idle feed never keeps the process alive.
-    timer.unref();
-  }
 
   async function readOnce(): Promise<boolean> {
     const from = Math.min(...[...subscribers].map((s) => s.lastId));
@@ -106,32 +94,13 @@ export function createNotificationFeed({
     return rows.length === BATCH;
   }
 
-  function poll(): Promise<void> {
-    // One read at a time; a nudge during a read asks for another right after it.
-    if (running) {
-      again = true;
-      return running;
-    }
-    if (timer) {
-      clearTimeout(timer);
-      timer = null;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          if (closed || subscribers.size === 0) break;
-          if (await readOnce()) again = true;
-        } while (again);
-      } catch (err) {
-        log.warn({ err }, 'notification feed read failed; retrying at the next poll');
-      } finally {
-        running = null;
-        schedule();
-      }
-    })();
-    return running;
-  }
+  const poller = createPoller({
+    pass: readOnce,
+    active: () => !closed && subscribers.size > 0,
+    pollMs,
+    log,
+    failure: 'notification feed read failed; retrying at the next poll',
+  });
 
   return {
     async subscribe(afterId, send) {
@@ -142,24 +111,20 @@ export function createNotificationFeed({
       }
       const subscriber: Subscriber = { lastId, send };
       subscribers.add(subscriber);
-      if (afterId === null) schedule();
-      else void poll();
+      if (afterId === null) poller.schedule();
+      else void poller.run();
       return () => {
         subscribers.delete(subscriber);
-        if (subscribers.size === 0 && timer) {
-          clearTimeout(timer);
-          timer = null;
-        }
+        if (subscribers.size === 0) void poller.cancel();
       };
     },
     nudge() {
-      if (subscribers.size > 0) void poll();
+      if (subscribers.size > 0) void poller.run();
     },
     close() {
       closed = true;
       subscribers.clear();
-      if (timer) clearTimeout(timer);
-      timer = null;
+      void poller.cancel();
     },
   };
 }

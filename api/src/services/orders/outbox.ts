@@ -14,6 +14,7 @@ import type { NewOrderItemsNotification, NewOrderNotification } from '@grocer/sh
 import { and, asc, eq, exists, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
+import { createPoller } from '../../lib/poller.ts';
 import type { Database } from '../../db/client.ts';
 import { notifications, orderLines, orders, stores, type NotificationRow, type NotificationTypeValue, type OrderLineRow, type OrderRow } from '../../db/schema.ts';
 import { userText, type MailMessage, type MailService } from '../mail.ts';
@@ -262,9 +263,6 @@ export function createOutbox({ db, log, config, mail, refunds, feed, pollMs = OU
     return failed;
   }
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
   let started = false;
   let stopped = false;
 
@@ -275,42 +273,13 @@ export function createOutbox({ db, log, config, mail, refunds, feed, pollMs = OU
     return due.length === BATCH || refunded === BATCH;
   }
 
-  function schedule() {
-    if (!started || stopped || timer || running) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void pass();
-    }, pollMs);
-    // The worker never keeps the process alive on its own.
-    timer.unref();
-  }
-
-  function pass(): Promise<void> {
-    // One pass at a time per process; a nudge during a pass asks for another right after it.
-    if (running) {
-      again = true;
-      return running;
-    }
-    if (timer) {
-      clearTimeout(timer);
-      timer = null;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          if (stopped) break;
-          if (await runOnce()) again = true;
-        } while (again);
-      } catch (err) {
-        log.warn({ err }, 'outbox pass failed; retrying at the next poll');
-      } finally {
-        running = null;
-        schedule();
-      }
-    })();
-    return running;
-  }
+  const poller = createPoller({
+    pass: runOnce,
+    active: () => started && !stopped,
+    pollMs,
+    log,
+    failure: 'outbox pass failed; retrying at the next poll',
+  });
 
   return {
     async deliverOrder(orderId, type) {
@@ -319,18 +288,16 @@ export function createOutbox({ db, log, config, mail, refunds, feed, pollMs = OU
     runOnce,
     nudge() {
       feed.nudge();
-      if (started && !stopped) void pass();
+      if (started && !stopped) void poller.run();
     },
     start() {
       if (started) return;
       started = true;
-      void pass();
+      void poller.run();
     },
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
+      await poller.cancel();
     },
   };
 }
