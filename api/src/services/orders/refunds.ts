@@ -25,6 +25,12 @@ import { retryDelaySeconds } from './outbox.ts';
 
 /** How long a claimed refund is left to its sender (PayPal answers within its 15 s timeout). */
 export const REFUND_LEASE_SECONDS = 120;
+/**
+ * A refund is sent by the process that requested it, right after its transaction commits; the worker
+ * takes it only after this long, so it never claims one under that sender and answers the caller
+ * before the outcome is recorded. A sender that dies first leaves it to the worker.
+ */
+export const FRESH_REFUND_GRACE_SECONDS = 30;
 /** Attempts before the worker stops and leaves the refund FAILED for support. */
 export const MAX_REFUND_ATTEMPTS = 12;
 export const REFUND_LIST_DEFAULT_LIMIT = 20;
@@ -197,6 +203,7 @@ export function createRefundsService({ db, log, paypal }: RefundsDeps): RefundsS
         currency: order.paypalCapturedCurrency,
         reason: input.reason,
         requestId,
+        nextAttemptAt: sql`now() + make_interval(secs => ${FRESH_REFUND_GRACE_SECONDS})`,
       })
       .returning({ id: refunds.id });
     return row!.id;
