@@ -30,6 +30,7 @@ import notificationRoutes from './routes/notifications/index.ts';
 import orderRoutes from './routes/orders/index.ts';
 import paymentRoutes from './routes/payments/index.ts';
 import pricingRoutes from './routes/pricing/index.ts';
+import vitalsRoutes from './routes/vitals/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(orderRoutes);
   await app.register(notificationRoutes);
   await app.register(adminRoutes);
+  await app.register(vitalsRoutes);
   // Dev stand-ins (mailbox, OpenID issuer, PayPal): only where devStandIns() allows, never in production.
   if (app.devStandIns.serve) await app.register(devRoutes);
   if (options.extraRoutes) await app.register(options.extraRoutes);

@@ -14,6 +14,7 @@ import { createFavouritesService, type FavouritesService } from '../services/fav
 import { createMailService, type MailService } from '../services/mail.ts';
 import { createPasswordHasher, type PasswordHasher } from '../services/passwords.ts';
 import { createUsersService, type UsersService } from '../services/users.ts';
+import { createVitalsService, type VitalsService } from '../services/vitals.ts';
 import { createZipDirectory, type ZipDirectory } from '../services/zipDirectory.ts';
 import { createDeliveryFeesService, type DeliveryFeesService } from '../services/deliveryFees.ts';
 import { createCheckoutService, type CheckoutService } from '../services/orders/checkout.ts';
@@ -44,6 +45,8 @@ export interface Services {
   refunds: RefundsService;
   /** Delivers what a paid order set off (mails, refunds); runs in every API process. */
   outbox: Outbox;
+  /** Core Web Vitals reported by shoppers' browsers. */
+  vitals: VitalsService;
 }
 
 /** Lifetime of a ticket from POST /admin/notifications/stream-ticket (lib/jwt.ts TicketJwt). */
@@ -75,6 +78,7 @@ export default fp<ServicesOptions>(
         clientSecret: app.config.paypalClientSecret,
       }),
       ...orderServices(app, accounts),
+      vitals: createVitalsService(app.db),
       ...options.overrides,
     };
     app.decorate('services', services);

@@ -40,7 +40,7 @@ export function groupOf(route: Pick<RouteInfo, 'method' | 'url'>): RouteGroup | 
   if (url === '/orders/tracking' || url.startsWith('/notifications/')) return 'notifications';
   if (url.startsWith('/payments/') || url.startsWith('/orders/')) return 'orders';
   if (url.startsWith('/admin/')) return 'admin';
-  if (url === '/health' || url.startsWith('/images/') || url.startsWith('/dev/') || url.startsWith('/docs') || url === '*') return 'misc';
+  if (url === '/health' || url === '/vitals' || url.startsWith('/images/') || url.startsWith('/dev/') || url.startsWith('/docs') || url === '*') return 'misc';
   return undefined;
 }
 
