@@ -19,11 +19,17 @@ for name in CATALOG_REMOTE_URL CART_CHECKOUT_REMOTE_URL ACCOUNT_REMOTE_URL ORDER
     bad=1
   fi
 done
+# The share of page loads that report Core Web Vitals to the API: a number from 0 to 1.
+rate=${VITALS_SAMPLE_RATE:-1}
+if ! printf '%s' "$rate" | grep -Eq '^(0(\.[0-9]+)?|1(\.0+)?|\.[0-9]+)$'; then
+  echo "grocer: VITALS_SAMPLE_RATE must be a number from 0 to 1 (got \"$rate\")" >&2
+  bad=1
+fi
 [ "$bad" -eq 0 ] || exit 1
 
 remotes=$(printf '{"catalog":"%s","cartCheckout":"%s","account":"%s","orders":"%s"}' \
   "$CATALOG_REMOTE_URL" "$CART_CHECKOUT_REMOTE_URL" "$ACCOUNT_REMOTE_URL" "$ORDERS_REMOTE_URL")
-config=$(printf '{"apiBaseUrl":"%s","adminUrl":"%s"}' "$PUBLIC_API_URL" "$PUBLIC_ADMIN_URL")
+config=$(printf '{"apiBaseUrl":"%s","adminUrl":"%s","vitalsSampleRate":%s}' "$PUBLIC_API_URL" "$PUBLIC_ADMIN_URL" "$rate")
 
 # Written beside and then renamed, so nginx never serves a half-written document.
 printf '%s\n' "$remotes" > "$out/remotes.json.tmp" && mv "$out/remotes.json.tmp" "$out/remotes.json"

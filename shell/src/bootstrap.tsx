@@ -1,11 +1,13 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { loadPersistedState, loadRuntimeConfig, makeStore, startPersistence } from '@grocer/shared';
+import { getRuntimeConfig, loadPersistedState, loadRuntimeConfig, makeStore, startPersistence } from '@grocer/shared';
 import { App } from './app/App.tsx';
 import { readConfigDocument } from './app/config.ts';
 import { keepFirstPaint } from './app/firstPaint.ts';
 import { initRemotes } from './app/remotes.ts';
+import { routePatternOf } from './app/routeTable.ts';
+import { reportWebVitals } from './app/vitals.ts';
 
 async function start() {
   // Both documents are preloaded by index.html; index.ts already started reading them (and fetching
@@ -22,6 +24,8 @@ async function start() {
   // browser handle input between them, instead of one long task; index.html's layout shows meanwhile.
   const root = createRoot(container);
   startTransition(() => root.render(<App store={store} />));
+  const { apiBaseUrl, vitalsSampleRate = 0 } = getRuntimeConfig();
+  reportWebVitals({ endpoint: `${apiBaseUrl}/vitals`, sampleRate: vitalsSampleRate, route: routePatternOf(window.location.pathname) });
 }
 
 void start();

@@ -61,3 +61,8 @@ export function firstScreenModules(pathname: string): PropLessModuleId[] {
   const route = REMOTE_ROUTES.find((r) => r.access === 'open' && matchesPattern(r.path, pathname));
   return route ? [...LAYOUT_MODULES, route.module] : [...LAYOUT_MODULES];
 }
+
+/** The pattern of the route a pathname renders ("/store/:pathName"), or null when none does. */
+export function routePatternOf(pathname: string): string | null {
+  return REMOTE_ROUTES.find((r) => matchesPattern(r.path, pathname))?.path ?? null;
+}

@@ -83,7 +83,11 @@ describe('docker-compose.yml', () => {
       APPS.filter((a) => a.remote).map((a) => [a.remote, resolve(env[a.portEnv.replace(/_PORT$/, '_REMOTE_URL')]!)]),
     );
     expect(remotes).toEqual(docs.remotes);
-    expect({ apiBaseUrl: resolve(env.PUBLIC_API_URL!), adminUrl: resolve(env.PUBLIC_ADMIN_URL!) }).toEqual(docs.config);
+    expect({
+      apiBaseUrl: resolve(env.PUBLIC_API_URL!),
+      adminUrl: resolve(env.PUBLIC_ADMIN_URL!),
+      vitalsSampleRate: Number(resolve(env.VITALS_SAMPLE_RATE!)),
+    }).toEqual(docs.config);
   });
 
   it('gives the shell image the same defaults, for `docker run` without compose', () => {

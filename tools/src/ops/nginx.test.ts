@@ -38,7 +38,9 @@ describe('static images (shell and remotes)', () => {
     expect(common).toContain('add_header X-Content-Type-Options "nosniff" always;');
     expect(common).toContain('add_header Referrer-Policy "strict-origin-when-cross-origin" always;');
     expect(common).toMatch(/location ~ \\\.map\$ \{\s*return 404;\s*\}/);
-    expect(read('docker/nginx/remote.conf')).toContain(`add_header Content-Security-Policy "default-src 'none'; frame-ancestors 'none'" always;`);
+    expect(read('docker/nginx/remote.conf')).toContain(
+      `add_header Content-Security-Policy "default-src 'none'; frame-ancestors 'none'" always;`,
+    );
   });
 
   it('send the CORS and cache headers on every response: no location overrides them with its own add_header', () => {
@@ -98,15 +100,26 @@ describe("the shell image's entrypoint script", () => {
     rmSync(html, { recursive: true, force: true });
   });
   const run = (vars: Record<string, string>) =>
-    spawnSync('sh', [script], { env: { PATH: process.env.PATH, GROCER_RUNTIME_DIR: dir, GROCER_HTML_DIR: html, ...vars }, encoding: 'utf8' });
+    spawnSync('sh', [script], {
+      env: { PATH: process.env.PATH, GROCER_RUNTIME_DIR: dir, GROCER_HTML_DIR: html, ...vars },
+      encoding: 'utf8',
+    });
 
   it("writes the page's Content-Security-Policy for nginx: the build's, with the remotes' and the API's origins", () => {
     expect(run(env).status).toBe(0);
-    const origins = ['http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004', 'https://api.example.com', 'https://cdn.example.com'];
+    const origins = [
+      'http://localhost:3002',
+      'http://localhost:3003',
+      'http://localhost:3004',
+      'https://api.example.com',
+      'https://cdn.example.com',
+    ];
     expect(readFileSync(path.join(dir, 'csp-header.conf'), 'utf8')).toBe(
       `add_header Content-Security-Policy "${contentSecurityPolicy(origins, hashes)}" always;\n`,
     );
-    expect(read('docker/nginx/shell.conf')).toContain(`include ${/GROCER_RUNTIME_DIR:-([^}]+)\}/.exec(read('docker/shell/40-grocer-runtime-documents.sh'))?.[1]}/csp-header*.conf;`);
+    expect(read('docker/nginx/shell.conf')).toContain(
+      `include ${/GROCER_RUNTIME_DIR:-([^}]+)\}/.exec(read('docker/shell/40-grocer-runtime-documents.sh'))?.[1]}/csp-header*.conf;`,
+    );
   });
 
   it('writes /remotes.json (one entry per remote the shell knows) and /config.json from env', () => {
@@ -117,16 +130,24 @@ describe("the shell image's entrypoint script", () => {
     expect(JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8'))).toEqual({
       apiBaseUrl: 'https://api.example.com',
       adminUrl: 'https://admin.example.com',
+      vitalsSampleRate: 1,
     });
   });
 
   it('refuses to start, naming every bad variable, rather than serve a broken shop', () => {
-    const result = run({ ...env, CATALOG_REMOTE_URL: 'http://x"}', PUBLIC_API_URL: '', ORDERS_REMOTE_URL: 'ftp://x' });
+    const result = run({
+      ...env,
+      CATALOG_REMOTE_URL: 'http://x"}',
+      PUBLIC_API_URL: '',
+      ORDERS_REMOTE_URL: 'ftp://x',
+      VITALS_SAMPLE_RATE: '2',
+    });
     expect(result.status).toBe(1);
     expect(result.stderr.match(/^grocer: [A-Z_]+/gm)).toEqual([
       'grocer: CATALOG_REMOTE_URL',
       'grocer: ORDERS_REMOTE_URL',
       'grocer: PUBLIC_API_URL',
+      'grocer: VITALS_SAMPLE_RATE',
     ]);
     expect(readdirSync(dir)).toEqual([]);
   });
