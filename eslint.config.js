@@ -4,9 +4,25 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Another app's code, by package name or by a path out of this one. */
+const APP_IMPORTS = {
+  regex: String.raw`^(@grocer/(shell|mf-[a-z-]+|api|e2e)(/|$)|(\.\./)+(shell|mf-[a-z-]+|api/src)/)`,
+  message: 'Apps never import each other: they meet through @grocer/shared (store, api, event bus, contracts).',
+};
+const FEATURE_MESSAGE = 'A feature never imports another feature: move what both need to components/ or lib/.';
+
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.tmp/**', '**/test-results/**', '**/playwright-report/**', 'api/drizzle/**', '**/coverage/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.data/**',
+      '.tmp/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'api/drizzle/**',
+      '**/coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -16,6 +32,50 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  // The house's boundaries (DESIGN.md): what may import what. Apps meet only through @grocer/shared;
+  // shared knows no app; a route feature uses shared code from components/ or lib/, never another
+  // feature; the API's services are called by routes and plugins, never the other way round.
+  {
+    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [APP_IMPORTS] }] },
+  },
+  {
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ ...APP_IMPORTS, message: '@grocer/shared is used by every app and imports none of them.' }] },
+      ],
+    },
+  },
+  {
+    files: ['*/src/features/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [APP_IMPORTS, { regex: String.raw`^\.\./(?!\.\.)`, message: FEATURE_MESSAGE }] }],
+    },
+  },
+  {
+    files: ['*/src/features/*/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [APP_IMPORTS, { regex: String.raw`^\.\./\.\./(?!\.\.)`, message: FEATURE_MESSAGE }] }],
+    },
+  },
+  {
+    files: ['api/src/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\.\./)+(routes|plugins)/`,
+              message: 'Services are called by routes and plugins and import neither: pass what they need in.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
