@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { REMOTE_EXPOSES, type RemoteName } from '@grocer/shared/contracts';
-import { APPS, type AppDir } from './ports.ts';
+import { PRESENT_APPS as APPS, type AppDir } from './ports.ts';
 import { readPackageJson } from './mf.ts';
 import { checkRemoteManifest, releaseLine, type FederationManifest } from './remoteContract.ts';
 import { buildApp, needsBuild, REPO_ROOT } from './stack.ts';
