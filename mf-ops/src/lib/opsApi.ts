@@ -99,6 +99,7 @@ export const opsApi = api
       opsStaff: build.query<OpsStaffMember[], void>({
         query: () => opsApiPaths.staff(),
         extraOptions: auth,
+        transformResponse: (answer: { staff: OpsStaffMember[] }) => answer.staff,
         providesTags: ['OpsStaff'],
       }),
       opsCreateStaff: build.mutation<OpsStaffMember, OpsStaffCreatePayload>({
