@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { APPS } from './ports.ts';
+import { PRESENT_APPS as APPS } from './ports.ts';
 import { BUDGETS, gzipSize, kb, reactInBuild } from './budgets.ts';
 import { buildApp, needsBuild, REPO_ROOT } from './stack.ts';
 

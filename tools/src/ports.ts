@@ -1,12 +1,15 @@
 // Where every part of the stack listens. One table, read by `npm start`, `npm run dev`, the e2e
 // harness and each app's dev server, so a port is changed in one place (or by env) and nowhere else.
 
-export type AppDir = 'shell' | 'mf-catalog' | 'mf-cart-checkout' | 'mf-account' | 'mf-orders';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export type AppDir = 'shell' | 'mf-catalog' | 'mf-cart-checkout' | 'mf-account' | 'mf-orders' | 'mf-ops';
 
 export interface AppInfo {
   dir: AppDir;
   /** Module Federation container name; also the key in /remotes.json. Null for the host. */
-  remote: 'catalog' | 'cartCheckout' | 'account' | 'orders' | null;
+  remote: 'catalog' | 'cartCheckout' | 'account' | 'orders' | 'ops' | null;
   portEnv: string;
   defaultPort: number;
 }
@@ -17,7 +20,16 @@ export const APPS: readonly AppInfo[] = [
   { dir: 'mf-cart-checkout', remote: 'cartCheckout', portEnv: 'CART_CHECKOUT_PORT', defaultPort: 3002 },
   { dir: 'mf-account', remote: 'account', portEnv: 'ACCOUNT_PORT', defaultPort: 3003 },
   { dir: 'mf-orders', remote: 'orders', portEnv: 'ORDERS_PORT', defaultPort: 3004 },
+  { dir: 'mf-ops', remote: 'ops', portEnv: 'OPS_PORT', defaultPort: 3005 },
 ];
+
+/**
+ * The apps whose workspace is in this checkout. A remote added to APPS before its folder lands (or a
+ * checkout without it) is simply not part of the stack: not built, served or listed in /remotes.json.
+ */
+export const PRESENT_APPS: readonly AppInfo[] = APPS.filter((a) =>
+  existsSync(fileURLToPath(new URL(`../../${a.dir}/package.json`, import.meta.url))),
+);
 
 export const API_PORT_ENV = 'API_PORT';
 export const API_DEFAULT_PORT = 4000;
@@ -49,9 +61,14 @@ export function stackPorts(env: NodeJS.ProcessEnv = process.env): StackPorts {
 }
 
 /** The two runtime documents the shell reads at start, built from where things listen. */
-export function runtimeDocuments(ports: StackPorts, host = 'localhost', env: NodeJS.ProcessEnv = process.env) {
+export function runtimeDocuments(
+  ports: StackPorts,
+  host = 'localhost',
+  env: NodeJS.ProcessEnv = process.env,
+  apps: readonly AppInfo[] = PRESENT_APPS,
+) {
   const remotes = Object.fromEntries(
-    APPS.filter((a) => a.remote).map((a) => [a.remote, `http://${host}:${ports.apps[a.dir]}/mf-manifest.json`]),
+    apps.filter((a) => a.remote).map((a) => [a.remote, `http://${host}:${ports.apps[a.dir]}/mf-manifest.json`]),
   );
   const config = {
     apiBaseUrl: env.PUBLIC_API_URL ?? `http://${host}:${ports.api}`,

@@ -11,7 +11,8 @@ import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
 import { appInfo, runtimeDocuments, stackPorts, type AppDir } from './ports.ts';
-import { REMOTE_EXPOSES } from '@grocer/shared/contracts';
+import { REMOTE_EXPOSES, type RemoteRoutes } from '@grocer/shared/contracts';
+import { checkRemoteRoutes, type RemoteRouteSource } from './routeContract.ts';
 import { readPackageJson, SHARED_ENTRIES, sharedConfig, SINGLETONS } from './mf.ts';
 
 export interface AppOptions {
@@ -22,6 +23,8 @@ export interface AppOptions {
   exposes?: Record<string, string>;
   /** Page title of the HTML document. */
   title: string;
+  /** The routes a remote owns (its src/routes.ts), emitted as routes.json beside mf-manifest.json. */
+  routes?: RemoteRoutes;
 }
 
 const require = createRequire(import.meta.url);
@@ -92,6 +95,27 @@ class CspPlugin {
   }
 }
 
+/** Where the shell finds a remote's route declarations: beside its mf-manifest.json. */
+export const ROUTES_FILE = 'routes.json';
+
+/**
+ * Emits a remote's routes.json (shared/src/contracts/routes.ts) and fails the build when a route names a
+ * module the remote does not expose. It keeps what it was given, so the contract test reads each
+ * remote's routes and exposes from its rspack config (tools/src/routeContract.test.ts).
+ */
+export class RoutesPlugin {
+  constructor(readonly source: RemoteRouteSource) {}
+
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('GrocerRoutes', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'GrocerRoutes', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        for (const problem of checkRemoteRoutes(this.source)) compilation.errors.push(new rspack.WebpackError(problem));
+        compilation.emitAsset(ROUTES_FILE, new rspack.sources.RawSource(`${JSON.stringify(this.source.routes)}\n`));
+      });
+    });
+  }
+}
+
 const isHost = (o: AppOptions) => o.exposes === undefined;
 
 /**
@@ -152,11 +176,16 @@ const HARNESS_HTML = `<!doctype html>
 </html>
 `;
 
-/** Refuses to build a remote whose exposes differ from the contract the shell codes against. */
-function federatedExposes(remote: keyof typeof REMOTE_EXPOSES, exposes: Record<string, string>): Record<string, string> {
-  const expected = [...REMOTE_EXPOSES[remote]].sort();
+/**
+ * Refuses to build a remote whose exposes differ from the contract the shell codes against. A remote
+ * the shell knows only through its routes (not in REMOTE_EXPOSES, e.g. one added by configuration)
+ * exposes what its route declarations name; createAppConfig checks those.
+ */
+function federatedExposes(remote: string, exposes: Record<string, string>): Record<string, string> {
+  const contract = (REMOTE_EXPOSES as Partial<Record<string, readonly string[]>>)[remote];
+  const expected = contract ? [...contract].sort() : null;
   const actual = Object.keys(exposes).sort();
-  if (expected.join() !== actual.join()) {
+  if (expected && expected.join() !== actual.join()) {
     throw new Error(`${remote} exposes [${actual.join(', ')}] but the contract in @grocer/shared says [${expected.join(', ')}]`);
   }
   return Object.fromEntries(Object.entries(exposes).map(([name, file]) => [`./${name}`, file]));
@@ -270,6 +299,9 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
           optimization: { target: 'web', ...(host || dev ? {} : { disableRemote: true }) },
         },
       }),
+      ...(info.remote && options.exposes
+        ? [new RoutesPlugin({ remote: info.remote, exposes: Object.keys(options.exposes), routes: options.routes ?? { routes: [] } })]
+        : []),
       ...(dev ? [new ReactRefreshRspackPlugin()] : [new PrecompressPlugin()]),
       ...(host && production ? [new CspPlugin()] : []),
     ],

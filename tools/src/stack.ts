@@ -6,7 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { APPS, runtimeDocuments, type AppDir, type StackPorts } from './ports.ts';
+import { APPS, PRESENT_APPS, runtimeDocuments, type AppDir, type StackPorts } from './ports.ts';
 import { createStaticServer } from './static-server.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -17,6 +17,7 @@ const BUILD_MARKER: Record<AppDir, string> = {
   'mf-cart-checkout': 'mf-manifest.json',
   'mf-account': 'mf-manifest.json',
   'mf-orders': 'mf-manifest.json',
+  'mf-ops': 'mf-manifest.json',
 };
 
 function newestMtime(target: string): number {
@@ -56,7 +57,7 @@ export function buildApp(dir: AppDir, log: (line: string) => void = console.log)
 }
 
 export function buildMissing(log: (line: string) => void = console.log): void {
-  for (const { dir } of APPS) if (needsBuild(dir)) buildApp(dir, log);
+  for (const { dir } of PRESENT_APPS) if (needsBuild(dir)) buildApp(dir, log);
 }
 
 /** A port nobody listens on right now (the OS picks it). */
@@ -99,6 +100,9 @@ export interface RunningApp {
 export interface Stack {
   apps: Record<AppDir, RunningApp>;
   apiUrl: string;
+  /** What the shell serves as /remotes.json now; `setRemotes` points it at other remotes, no restart (e2e). */
+  remotes(): Record<string, string>;
+  setRemotes(remotes: Record<string, string>): void;
   api: { stop(): Promise<void>; start(): Promise<void> };
   stop(): Promise<void>;
 }
@@ -133,6 +137,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const { ports } = options;
   const docs = runtimeDocuments(ports);
   const apiUrl = docs.config.apiBaseUrl;
+  let remotes: Record<string, string> = docs.remotes;
 
   let apiChild: ChildProcess | null = null;
   const api = {
@@ -156,8 +161,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     stop: () => stopChild(apiChild),
   };
 
+  // Only the apps of this checkout: `apps` has no entry for a remote whose folder is absent.
   const apps = {} as Record<AppDir, RunningApp>;
-  for (const { dir } of APPS) {
+  for (const { dir } of PRESENT_APPS) {
     const root = options.roots?.[dir] ?? path.join(REPO_ROOT, dir, 'dist');
     let server: FastifyInstance | null = null;
     const running: RunningApp = {
@@ -170,7 +176,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           root,
           port: ports.apps[dir],
           spa: dir === 'shell',
-          documents: dir === 'shell' ? { '/remotes.json': docs.remotes, '/config.json': docs.config } : {},
+          documents: dir === 'shell' ? () => ({ '/remotes.json': remotes, '/config.json': docs.config }) : {},
         });
       },
       async stop() {
@@ -185,6 +191,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   return {
     apps,
     apiUrl,
+    remotes: () => ({ ...remotes }),
+    setRemotes(next) {
+      remotes = { ...next };
+    },
     api,
     async stop() {
       await Promise.all([api.stop(), ...Object.values(apps).map((app) => app.stop())]);

@@ -2,6 +2,8 @@
 // Money: `Cents` (integer) inside the catalogue and cart; `Dollars` (2 decimals) wherever the spec
 // fixes dollars at the JSON edge (fees, pricing, orders, notifications).
 
+import type { OrderAdjustments, OrderItemFulfilment } from './ops.ts';
+
 /** Integer US cents. */
 export type Cents = number;
 /** US dollars as a JSON number with at most 2 decimals (e.g. 12.5 means $12.50). */
@@ -31,7 +33,8 @@ export interface ApiErrorBody {
 export type UserStatus = 'BETA' | 'BETA_REQUESTED' | 'UNKNOWN';
 export type AuthMethod = 'email' | 'google';
 /** Compare case-insensitively (spec §6): a stored user may carry 'customer'. */
-export type RoleName = 'CUSTOMER' | 'ADMIN';
+/** STORE_STAFF: works for one store (the ops screens; contracts/ops.ts). */
+export type RoleName = 'CUSTOMER' | 'ADMIN' | 'STORE_STAFF';
 
 export interface Address {
   streetName: string;
@@ -401,6 +404,8 @@ export interface OrderItem {
   lineTotal: Dollars;
   /** null when unknown; shown as 'Store'. */
   storeName: string | null;
+  /** What the store did with the line (found, replaced, unavailable); absent on older answers. */
+  fulfilment?: OrderItemFulfilment;
 }
 
 /** GET /orders/{id} and each entry of GET /orders/user/history. All amounts in dollars. */
@@ -427,6 +432,8 @@ export interface Order {
   deliveryState: string | null;
   deliveryPostalCode: string | null;
   deliveryInstructions: string | null;
+  /** Replacements, refunds and the paid total once stores changed the order; absent on older answers. */
+  adjustments?: OrderAdjustments;
 }
 
 export interface TrackingInfo {

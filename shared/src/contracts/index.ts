@@ -2,3 +2,5 @@
 export * from './entities.ts';
 export * from './remotes.ts';
 export * from './navigation.ts';
+export * from './routes.ts';
+export * from './ops.ts';

@@ -1,6 +1,6 @@
-import { matchPath } from 'react-router';
-import { routePatterns } from '@grocer/shared';
-import { firstScreenModules, LAYOUT_MODULES, matchesPattern, REMOTE_ROUTES } from './routeTable.ts';
+import { matchPath, matchRoutes } from 'react-router';
+import { routePatterns, type RemoteRoutes } from '@grocer/shared';
+import { composeRoutes, firstPageModule, matchesPattern } from './routeTable.ts';
 
 const PATHS = [
   '/',
@@ -29,6 +29,20 @@ const PATHS = [
   '/order-details/',
 ];
 
+// Hand-made declarations: the real ones are each remote's src/routes.ts (tools/src/routeContract.test.ts).
+const catalog: RemoteRoutes = {
+  routes: [
+    { path: routePatterns.home, module: 'HomePage', access: 'public' },
+    { path: routePatterns.product, module: 'ProductPage', access: 'public' },
+  ],
+};
+const cart: RemoteRoutes = {
+  routes: [
+    { path: routePatterns.cart, module: 'CartPage', access: 'public' },
+    { path: routePatterns.checkout, module: 'CheckoutPage', access: { roles: ['CUSTOMER'] } },
+  ],
+};
+
 describe('the route table read before React Router loads', () => {
   it.each(Object.values(routePatterns))('matchesPattern answers as React Router’s matchPath for %s', (pattern) => {
     for (const pathname of PATHS) {
@@ -36,18 +50,71 @@ describe('the route table read before React Router loads', () => {
     }
   });
 
-  it('the first screen preloads the layout widgets and the open page that renders there', () => {
-    expect(firstScreenModules('/cart')).toEqual([...LAYOUT_MODULES, 'cartCheckout/CartPage']);
-    expect(firstScreenModules('/search')).toEqual([...LAYOUT_MODULES, 'catalog/SearchPage']);
-    expect(firstScreenModules('/store/andersonville-co-op/product/9b2f')).toEqual([...LAYOUT_MODULES, 'catalog/ProductPage']);
-    expect(firstScreenModules('/store/andersonville-co-op/category/9b2f')).toEqual([...LAYOUT_MODULES, 'catalog/StorePage']);
-    expect(firstScreenModules('/')).toEqual([...LAYOUT_MODULES, 'catalog/HomePage']);
+  it('composes the remotes’ routes into one table, each page loaded from its owner', () => {
+    const table = composeRoutes([
+      ['catalog', catalog],
+      ['cartCheckout', cart],
+    ]);
+    expect(table).toMatchObject({ missing: [], pending: [] });
+    expect(table.routes.map((r) => [r.path, r.id])).toEqual([
+      ['/', 'catalog/HomePage'],
+      ['/store/:pathName/product/:productUuid', 'catalog/ProductPage'],
+      ['/cart', 'cartCheckout/CartPage'],
+      ['/checkout', 'cartCheckout/CheckoutPage'],
+    ]);
   });
 
-  it('a protected or unknown page preloads only the layout: a visitor may be sent elsewhere', () => {
-    expect(REMOTE_ROUTES.find((r) => r.path === routePatterns.checkout)?.access).toBe('customer');
-    expect(firstScreenModules('/checkout')).toEqual([...LAYOUT_MODULES]);
-    expect(firstScreenModules('/order-history')).toEqual([...LAYOUT_MODULES]);
-    expect(firstScreenModules('/nowhere')).toEqual([...LAYOUT_MODULES]);
+  it('the first page preloads the module of the public route that renders there', () => {
+    const table = composeRoutes([
+      ['catalog', catalog],
+      ['cartCheckout', cart],
+    ]);
+    expect(firstPageModule(table, '/cart')).toBe('cartCheckout/CartPage');
+    expect(firstPageModule(table, '/CART/')).toBe('cartCheckout/CartPage');
+    expect(firstPageModule(table, '/store/andersonville-co-op/product/9b2f')).toBe('catalog/ProductPage');
+    expect(firstPageModule(table, '/')).toBe('catalog/HomePage');
+  });
+
+  it('a protected or unknown page preloads nothing: a visitor may be sent elsewhere', () => {
+    const table = composeRoutes([['cartCheckout', cart]]);
+    expect(firstPageModule(table, '/checkout')).toBeNull();
+    expect(firstPageModule(table, '/nowhere')).toBeNull();
+  });
+
+  it('a remote whose routes could not be read is reported missing, one still being read pending; the others still compose', () => {
+    const table = composeRoutes([
+      ['catalog', null],
+      ['cartCheckout', cart],
+      ['ops', undefined],
+    ]);
+    expect(table.missing).toEqual(['catalog']);
+    expect(table.pending).toEqual(['ops']);
+    expect(table.routes.map((r) => r.id)).toEqual(['cartCheckout/CartPage', 'cartCheckout/CheckoutPage']);
+  });
+
+  it('a malformed entry is left out and logged; a path claimed twice goes to the first remote, as React Router and the preload read it', () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const rogue = {
+      routes: [
+        { path: '/CART', module: 'Takeover', access: 'public' },
+        { path: 42, module: 'Broken', access: 'public' },
+        { path: '/ops', access: 'public' },
+        { path: '/admin', module: 'OpsPage', access: { roles: ['ADMIN'] } },
+      ],
+    } as unknown as RemoteRoutes;
+    const table = composeRoutes([
+      ['cartCheckout', cart],
+      ['rogue', rogue],
+      ['empty', {} as RemoteRoutes],
+    ]);
+    expect(table.routes.map((r) => r.id)).toEqual(['cartCheckout/CartPage', 'cartCheckout/CheckoutPage', 'rogue/Takeover', 'rogue/OpsPage']);
+    expect(error).toHaveBeenCalledTimes(2);
+    error.mockRestore();
+    expect(firstPageModule(table, '/cart')).toBe('cartCheckout/CartPage');
+    const ranked = matchRoutes(
+      table.routes.map((r) => ({ path: r.path, id: r.id })),
+      '/cart',
+    );
+    expect(ranked?.[0]?.route.id).toBe('cartCheckout/CartPage');
   });
 });

@@ -1,6 +1,6 @@
 // `npm start`: build what is missing or stale, prepare the embedded database (the API migrates
 // and seeds on start), serve every part on its own origin, and stop everything on Ctrl-C.
-import { APPS, stackPorts } from '../ports.ts';
+import { PRESENT_APPS, stackPorts } from '../ports.ts';
 import { buildMissing, startStack } from '../stack.ts';
 
 const ports = stackPorts();
@@ -8,7 +8,7 @@ buildMissing();
 const stack = await startStack({ ports });
 
 console.log('\nGrocer is running:');
-for (const { dir } of APPS) console.log(`  ${dir.padEnd(18)} ${stack.apps[dir].url}`);
+for (const { dir } of PRESENT_APPS) console.log(`  ${dir.padEnd(18)} ${stack.apps[dir].url}`);
 console.log(`  ${'api'.padEnd(18)} ${stack.apiUrl}  (docs: ${stack.apiUrl}/docs)`);
 console.log(`\nOpen ${stack.apps.shell.url} — press Ctrl-C to stop.\n`);
 

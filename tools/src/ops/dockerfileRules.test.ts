@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { APPS } from '../ports.ts';
+import { PRESENT_APPS as APPS } from '../ports.ts';
 import { REPO_ROOT } from '../stack.ts';
 import { dockerfileProblems, type ImageRules } from './dockerfileRules.ts';
 

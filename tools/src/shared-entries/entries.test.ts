@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { SHARED_ENTRIES } from '../mf.ts';
-import { APPS } from '../ports.ts';
+import { PRESENT_APPS as APPS } from '../ports.ts';
 import { REPO_ROOT } from '../stack.ts';
 
 /** Value names imported from each request by `source` (type-only imports erase at build); '*' for a namespace or default import. */

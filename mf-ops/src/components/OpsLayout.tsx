@@ -1,0 +1,51 @@
+// The frame of every ops screen: its heading, the ops navigation, and the role check. The shell's
+// route guard already admits only staff and admins; this check is for the stand-alone harness and
+// for a session that changes role under an open page. The API refuses anyway: the screens only hide.
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { focusOnMount } from '@grocer/shared';
+import { opsPaths } from '../lib/opsPaths.ts';
+import { useOpsScope } from '../lib/opsScope.ts';
+import { OPS_TEXT } from '../lib/opsText.ts';
+import './ops.css';
+
+export function OpsLayout({ title, children }: { title: string; children: ReactNode }) {
+  const scope = useOpsScope();
+  return (
+    <div className="page ops-page">
+      <h1 tabIndex={-1} ref={focusOnMount}>
+        {title}
+      </h1>
+      {scope.kind === 'signed-out' && <p role="alert">{OPS_TEXT.access.signedOut}</p>}
+      {scope.kind === 'other' && <p role="alert">{OPS_TEXT.access.notStaff}</p>}
+      {(scope.kind === 'admin' || scope.kind === 'staff') && (
+        <>
+          <nav className="ops-nav" aria-label={OPS_TEXT.nav.label}>
+            <ul>
+              <li>
+                <NavLink to={opsPaths.board()} end>
+                  {OPS_TEXT.nav.board}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to={opsPaths.inventory()}>{OPS_TEXT.nav.inventory}</NavLink>
+              </li>
+              <li>
+                <NavLink to={opsPaths.settings()}>{OPS_TEXT.nav.settings}</NavLink>
+              </li>
+              {scope.kind === 'admin' && (
+                <li>
+                  <NavLink to={opsPaths.staff()}>{OPS_TEXT.nav.staff}</NavLink>
+                </li>
+              )}
+              <li>
+                <NavLink to={opsPaths.notifications()}>{OPS_TEXT.nav.notifications}</NavLink>
+              </li>
+            </ul>
+          </nav>
+          {children}
+        </>
+      )}
+    </div>
+  );
+}

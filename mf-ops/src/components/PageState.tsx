@@ -1,0 +1,24 @@
+// Loading and error states of the ops screens: errors interrupt (role=alert) with a Retry, loading is announced politely.
+import { OPS_TEXT } from '../lib/opsText.ts';
+import './ops.css';
+
+export function LoadError({ message = OPS_TEXT.common.loadFailed, onRetry }: { message?: string; onRetry?: () => void }) {
+  return (
+    <div className="ops-message ops-message-error" role="alert">
+      <p>{message}</p>
+      {onRetry && (
+        <button type="button" className="btn btn-outline" onClick={onRetry}>
+          {OPS_TEXT.common.retry}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function Loading({ label = OPS_TEXT.common.loading }: { label?: string }) {
+  return (
+    <p className="ops-message" role="status">
+      {label}
+    </p>
+  );
+}

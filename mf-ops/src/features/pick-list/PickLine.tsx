@@ -1,0 +1,81 @@
+// One line of the pick list: picture, name, size, quantity, price, the shopper's substitution
+// preference and what the store did with it. Replaced and unavailable lines are settled (their money
+// went back), so only pending and found lines offer actions.
+import { useId, useState } from 'react';
+import { apiErrorMessage, assetUrl, formatCents, type OpsPickLine } from '@grocer/shared';
+import { useOpsMarkLineMutation } from '../../lib/opsApi.ts';
+import { OPS_TEXT } from '../../lib/opsText.ts';
+import { ReplacePanel } from './ReplacePanel.tsx';
+
+const PICTURE_SIZE = 56;
+
+export function PickLine({ orderId, line, editable }: { orderId: string; line: OpsPickLine; editable: boolean }) {
+  const nameId = useId();
+  const [mark, { isLoading }] = useOpsMarkLineMutation();
+  const [replacing, setReplacing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const t = OPS_TEXT.pick;
+  const settled = line.state === 'REPLACED' || line.state === 'UNAVAILABLE';
+
+  const onMark = async (state: 'FOUND' | 'UNAVAILABLE' | 'REPLACED', replacementProductUuid?: string) => {
+    setError(null);
+    const answer = await mark({ orderId, lineId: line.lineId, state, replacementProductUuid });
+    if ('error' in answer) setError(apiErrorMessage(answer.error, OPS_TEXT.common.loadFailed));
+    else setReplacing(false);
+  };
+
+  return (
+    <li className="ops-card ops-pick-line" aria-labelledby={nameId}>
+      <div className="ops-row">
+        {line.image ? (
+          <img className="ops-picture" src={assetUrl(line.image)} alt="" width={PICTURE_SIZE} height={PICTURE_SIZE} loading="lazy" decoding="async" />
+        ) : null}
+        <div className="ops-grow">
+          <h3 id={nameId}>{line.name}</h3>
+          <p className="ops-muted">
+            {line.sizeLabel && `${t.size}: ${line.sizeLabel} · `}
+            {formatCents(line.unitPriceCents)} {t.each}
+          </p>
+        </div>
+        <p className="ops-pick-quantity">
+          <span className="ops-muted">{t.quantity} </span>
+          <strong>{line.quantity}</strong>
+        </p>
+        <span className={`ops-badge ops-state-${line.state.toLowerCase()}`}>{t.lineStates[line.state]}</span>
+      </div>
+      <p>
+        <span className="ops-muted">{t.substitution}: </span>
+        {line.substitution ? t.substitutionLabels[line.substitution.choice] : t.noPreference}
+        {line.substitution?.substitute && ` · ${line.substitution.substitute.name} (${formatCents(line.substitution.substitute.priceCents)})`}
+      </p>
+      {line.replacement && (
+        <p>
+          {t.replacedWith(line.replacement.name)} · {formatCents(line.replacement.unitPriceCents)} {t.each}
+        </p>
+      )}
+      {editable && !settled && (
+        <div className="ops-actions" role="group" aria-label={t.actionsFor(line.name)}>
+          {line.state !== 'FOUND' && (
+            <button type="button" className="btn btn-primary" disabled={isLoading} onClick={() => void onMark('FOUND')}>
+              {t.found}
+            </button>
+          )}
+          <button type="button" className="btn btn-outline" disabled={isLoading} aria-expanded={replacing} onClick={() => setReplacing((open) => !open)}>
+            {t.replace}
+          </button>
+          <button type="button" className="btn btn-outline" disabled={isLoading} onClick={() => void onMark('UNAVAILABLE')}>
+            {t.unavailable}
+          </button>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="ops-error-text">
+          {error}
+        </p>
+      )}
+      {editable && !settled && replacing && (
+        <ReplacePanel orderId={orderId} line={line} busy={isLoading} onChoose={(productUuid) => void onMark('REPLACED', productUuid)} />
+      )}
+    </li>
+  );
+}

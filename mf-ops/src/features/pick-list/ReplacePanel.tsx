@@ -1,0 +1,60 @@
+// Picks what replaces a line: products of the same store at the same or a lower price, as the API
+// lists them (the shopper's chosen substitute first), narrowed by a search as staff type.
+import { useDeferredValue, useId, useState } from 'react';
+import { apiErrorMessage, assetUrl, formatCents, type OpsPickLine } from '@grocer/shared';
+import { LoadError, Loading } from '../../components/PageState.tsx';
+import { useOpsReplacementsQuery } from '../../lib/opsApi.ts';
+import { OPS_TEXT } from '../../lib/opsText.ts';
+
+export function ReplacePanel({
+  orderId,
+  line,
+  busy,
+  onChoose,
+}: {
+  orderId: string;
+  line: OpsPickLine;
+  busy: boolean;
+  onChoose: (productUuid: string) => void;
+}) {
+  const headingId = useId();
+  const searchId = useId();
+  const [q, setQ] = useState('');
+  const query = useDeferredValue(q.trim());
+  const { data, error, isFetching, refetch } = useOpsReplacementsQuery({ orderId, lineId: line.lineId, q: query });
+  const t = OPS_TEXT.replace;
+
+  return (
+    <section className="ops-replace" aria-labelledby={headingId}>
+      <h4 id={headingId}>{t.title(line.name)}</h4>
+      <p className="ops-muted">{t.hint(line.unitPriceCents)}</p>
+      <div className="ops-field">
+        <label htmlFor={searchId}>{t.search}</label>
+        <input id={searchId} type="search" value={q} onChange={(event) => setQ(event.target.value)} autoComplete="off" />
+      </div>
+      {error ? (
+        <LoadError message={apiErrorMessage(error, OPS_TEXT.common.loadFailed)} onRetry={() => void refetch()} />
+      ) : !data ? (
+        <Loading />
+      ) : data.products.length === 0 ? (
+        <p>{t.none}</p>
+      ) : (
+        <ul className="ops-list" aria-busy={isFetching}>
+          {data.products.map((product) => (
+            <li key={product.productUuid} className="ops-row">
+              <img className="ops-picture" src={assetUrl(product.image)} alt="" width={40} height={40} loading="lazy" decoding="async" />
+              <span className="ops-grow">
+                {product.name}
+                {product.sizeLabel && <span className="ops-muted"> · {product.sizeLabel}</span>} · {formatCents(product.priceCents)}
+                {product.preferred && <span className="ops-badge"> {t.chosen}</span>}
+              </span>
+              <button type="button" className="btn btn-outline" disabled={busy} onClick={() => onChoose(product.productUuid)}>
+                {t.choose(product.name)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

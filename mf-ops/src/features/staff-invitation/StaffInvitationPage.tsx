@@ -1,0 +1,87 @@
+// The invitation link's page (?token=): a new staff member chooses a password, with the same rules
+// as a shopper's sign-up. The token is single-use; the API says when it is spent or expired.
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { apiErrorMessage, events, focusOnMount } from '@grocer/shared';
+import { PASSWORD_RULE_HINT, validateConfirmPassword, validatePassword } from '@grocer/shared/validation';
+import { useOpsAcceptInvitationMutation } from '../../lib/opsApi.ts';
+import { OPS_TEXT } from '../../lib/opsText.ts';
+import '../../components/ops.css';
+
+export default function StaffInvitationPage() {
+  const token = useSearchParams()[0].get('token')?.trim() ?? '';
+  const t = OPS_TEXT.invitation;
+  return (
+    <div className="page ops-page ops-narrow">
+      <h1 tabIndex={-1} ref={focusOnMount}>
+        {t.title}
+      </h1>
+      {token ? <PasswordForm token={token} /> : <p role="alert">{t.missingToken}</p>}
+    </div>
+  );
+}
+
+function PasswordForm({ token }: { token: string }) {
+  const ids = { password: useId(), confirm: useId(), hint: useId(), error: useId() };
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [accept, { isLoading, isSuccess }] = useOpsAcceptInvitationMutation();
+  const t = OPS_TEXT.invitation;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validatePassword(password) ?? validateConfirmPassword(confirm, password);
+    if (problem) return setError(problem);
+    setError(null);
+    const answer = await accept({ token, password });
+    if ('error' in answer) setError(apiErrorMessage(answer.error, OPS_TEXT.common.loadFailed));
+  };
+
+  if (isSuccess) {
+    return (
+      <div className="ops-card" role="status">
+        <p>{t.done}</p>
+        <div className="ops-actions">
+          <button type="button" className="btn btn-primary" onClick={() => events.emit('auth:open-modal', { mode: 'signin' })}>
+            {t.signIn}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <form className="ops-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <p>{t.intro}</p>
+      <div className="ops-field">
+        <label htmlFor={ids.password}>{t.password}</label>
+        <input
+          id={ids.password}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          aria-describedby={error ? `${ids.hint} ${ids.error}` : ids.hint}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <p id={ids.hint} className="ops-muted">
+          {PASSWORD_RULE_HINT}
+        </p>
+      </div>
+      <div className="ops-field">
+        <label htmlFor={ids.confirm}>{t.confirm}</label>
+        <input id={ids.confirm} type="password" autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} />
+      </div>
+      {error && (
+        <p id={ids.error} role="alert" className="ops-error-text">
+          {error}
+        </p>
+      )}
+      <div className="ops-actions">
+        <button type="submit" className="btn btn-primary" disabled={isLoading}>
+          {t.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,168 @@
+// The store side's calls (contracts/ops.ts, docs/ops-api.md), injected into the one shared RTK Query
+// api with tags of their own. Every feature of this remote reads its hooks from here, since features
+// never import each other. All calls carry the signed-in user's token; the API decides what each role
+// may see (staff of one store get 404 for another's), so nothing here filters for security.
+import {
+  api,
+  opsApiPaths,
+  type AcceptInvitationPayload,
+  type OpsAdvancePayload,
+  type OpsCancelPayload,
+  type OpsInventoryPage,
+  type OpsInventoryPatch,
+  type OpsInventoryProduct,
+  type OpsMarkLinePayload,
+  type OpsMe,
+  type OpsNotification,
+  type OpsNotificationPage,
+  type OpsOrderPage,
+  type OpsOrdersQuery,
+  type OpsReplacementList,
+  type OpsStaffCreatePayload,
+  type OpsStaffMember,
+  type OpsStoreSettings,
+  type OpsStorePart,
+} from '@grocer/shared';
+
+export interface StorePartArg {
+  orderId: string;
+  storeUuid: string;
+}
+
+export interface InventoryArg {
+  storeUuid: string;
+  q: string;
+  cursor: string | null;
+}
+
+const auth = { auth: true } as const;
+const ORDERS = { type: 'OpsOrder', id: 'LIST' } as const;
+
+export const opsApi = api
+  .enhanceEndpoints({ addTagTypes: ['OpsMe', 'OpsOrder', 'OpsInventory', 'OpsSettings', 'OpsStaff', 'OpsNotification'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      opsMe: build.query<OpsMe, void>({
+        query: () => opsApiPaths.me(),
+        extraOptions: auth,
+        providesTags: ['OpsMe'],
+      }),
+      opsOrders: build.query<OpsOrderPage, OpsOrdersQuery>({
+        query: (params) => ({ url: opsApiPaths.orders(), params: withoutBlanks(params) }),
+        extraOptions: auth,
+        providesTags: [ORDERS],
+      }),
+      opsStorePart: build.query<OpsStorePart, StorePartArg>({
+        query: ({ orderId, storeUuid }) => opsApiPaths.storePart(orderId, storeUuid),
+        extraOptions: auth,
+        providesTags: (_part, _error, { orderId }) => [{ type: 'OpsOrder', id: orderId }],
+      }),
+      opsAdvance: build.mutation<OpsStorePart, StorePartArg & OpsAdvancePayload>({
+        query: ({ orderId, storeUuid, status }) => ({ url: opsApiPaths.storePartStatus(orderId, storeUuid), method: 'POST', body: { status } }),
+        extraOptions: auth,
+        invalidatesTags: (_part, _error, { orderId }) => [{ type: 'OpsOrder', id: orderId }, ORDERS],
+      }),
+      opsMarkLine: build.mutation<OpsStorePart, { orderId: string; lineId: number } & OpsMarkLinePayload>({
+        query: ({ orderId, lineId, ...body }) => ({ url: opsApiPaths.line(orderId, lineId), method: 'POST', body }),
+        extraOptions: auth,
+        invalidatesTags: (_part, _error, { orderId }) => [{ type: 'OpsOrder', id: orderId }, ORDERS],
+      }),
+      opsReplacements: build.query<OpsReplacementList, { orderId: string; lineId: number; q: string }>({
+        query: ({ orderId, lineId, q }) => ({ url: opsApiPaths.lineReplacements(orderId, lineId), params: withoutBlanks({ q }) }),
+        extraOptions: auth,
+      }),
+      opsCancel: build.mutation<OpsStorePart, { orderId: string } & OpsCancelPayload>({
+        query: ({ orderId, reason }) => ({ url: opsApiPaths.cancel(orderId), method: 'POST', body: { reason } }),
+        extraOptions: auth,
+        invalidatesTags: (_part, _error, { orderId }) => [{ type: 'OpsOrder', id: orderId }, ORDERS],
+      }),
+      opsInventory: build.query<OpsInventoryPage, InventoryArg>({
+        query: ({ storeUuid, q, cursor }) => ({ url: opsApiPaths.inventory(storeUuid), params: withoutBlanks({ q, cursor: cursor ?? undefined }) }),
+        extraOptions: auth,
+        providesTags: (_page, _error, { storeUuid }) => [{ type: 'OpsInventory', id: storeUuid }],
+      }),
+      opsPatchProduct: build.mutation<OpsInventoryProduct, { storeUuid: string; productUuid: string } & OpsInventoryPatch>({
+        query: ({ storeUuid, productUuid, ...body }) => ({ url: opsApiPaths.inventoryProduct(storeUuid, productUuid), method: 'PATCH', body }),
+        extraOptions: auth,
+        invalidatesTags: (_product, _error, { storeUuid }) => [{ type: 'OpsInventory', id: storeUuid }],
+      }),
+      opsSettings: build.query<OpsStoreSettings, string>({
+        query: (storeUuid) => opsApiPaths.settings(storeUuid),
+        extraOptions: auth,
+        providesTags: (_settings, _error, storeUuid) => [{ type: 'OpsSettings', id: storeUuid }],
+      }),
+      opsSaveSettings: build.mutation<OpsStoreSettings, { storeUuid: string; settings: OpsStoreSettings }>({
+        query: ({ storeUuid, settings }) => ({ url: opsApiPaths.settings(storeUuid), method: 'PUT', body: settings }),
+        extraOptions: auth,
+        invalidatesTags: (_settings, _error, { storeUuid }) => [{ type: 'OpsSettings', id: storeUuid }],
+      }),
+      opsStaff: build.query<OpsStaffMember[], void>({
+        query: () => opsApiPaths.staff(),
+        extraOptions: auth,
+        transformResponse: (answer: { staff: OpsStaffMember[] }) => answer.staff,
+        providesTags: ['OpsStaff'],
+      }),
+      opsCreateStaff: build.mutation<OpsStaffMember, OpsStaffCreatePayload>({
+        query: (body) => ({ url: opsApiPaths.staff(), method: 'POST', body }),
+        extraOptions: auth,
+        invalidatesTags: ['OpsStaff'],
+      }),
+      opsResendInvitation: build.mutation<unknown, string>({
+        query: (userUuid) => ({ url: opsApiPaths.staffInvitation(userUuid), method: 'POST' }),
+        extraOptions: auth,
+        invalidatesTags: ['OpsStaff'],
+      }),
+      /** Public: the invited staff member has no session yet. */
+      opsAcceptInvitation: build.mutation<unknown, AcceptInvitationPayload>({
+        query: (body) => ({ url: opsApiPaths.acceptInvitation(), method: 'POST', body }),
+      }),
+      opsNotifications: build.infiniteQuery<OpsNotificationPage, string | undefined, string | null>({
+        infiniteQueryOptions: { initialPageParam: null, getNextPageParam: (last) => last.nextCursor },
+        query: ({ queryArg: storeUuid, pageParam }) => ({
+          url: opsApiPaths.notifications(),
+          params: withoutBlanks({ storeUuid, cursor: pageParam ?? undefined }),
+        }),
+        extraOptions: auth,
+        providesTags: ['OpsNotification'],
+      }),
+      opsRetryNotification: build.mutation<OpsNotification, number>({
+        query: (id) => ({ url: opsApiPaths.notificationRetry(id), method: 'POST' }),
+        extraOptions: auth,
+        invalidatesTags: ['OpsNotification'],
+      }),
+      /** A single-use ticket for the live stream (EventSource cannot send the bearer token). */
+      opsStreamTicket: build.mutation<{ ticket: string; expiresAt: string }, void>({
+        query: () => ({ url: opsApiPaths.streamTicket(), method: 'POST' }),
+        extraOptions: auth,
+      }),
+    }),
+  });
+
+/** Query parameters without the empty ones, so '' never reaches the API as a filter. */
+function withoutBlanks(params: object): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== '')) as Record<
+    string,
+    string | number
+  >;
+}
+
+export const {
+  useOpsMeQuery,
+  useOpsOrdersQuery,
+  useOpsStorePartQuery,
+  useOpsAdvanceMutation,
+  useOpsMarkLineMutation,
+  useOpsReplacementsQuery,
+  useOpsCancelMutation,
+  useOpsInventoryQuery,
+  useOpsPatchProductMutation,
+  useOpsSettingsQuery,
+  useOpsSaveSettingsMutation,
+  useOpsStaffQuery,
+  useOpsCreateStaffMutation,
+  useOpsResendInvitationMutation,
+  useOpsAcceptInvitationMutation,
+  useOpsNotificationsInfiniteQuery,
+  useOpsRetryNotificationMutation,
+  useOpsStreamTicketMutation,
+} = opsApi;
