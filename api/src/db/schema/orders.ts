@@ -156,8 +156,12 @@ export const orderLines = pgTable(
     storePublicId: text('store_public_id'),
     /** The shopper's 'If out of stock' choice, as it was when the order was placed (the pick list reads it). */
     substitution: text('substitution').$type<SubstitutionChoiceValue>().notNull().default('BEST_MATCH'),
-    /** The named replacement, only for SPECIFIC; set null if that product is ever deleted (the line stays readable). */
-    substituteProductId: integer('substitute_product_id').references(() => products.id, { onDelete: 'set null' }),
+    /**
+     * products.id of the named replacement, only for SPECIFIC. No foreign key, like product_uuid: an
+     * order line is a financial record, and the catalogue rebuild's TRUNCATE products ... CASCADE
+     * would empty order_lines through one (seed/seedCatalogue.ts clears these ids instead).
+     */
+    substituteProductId: integer('substitute_product_id'),
   },
   (t) => [
     unique('order_lines_order_product_uq').on(t.orderId, t.productUuid),
