@@ -19,7 +19,6 @@ export * from './session/userChecks.ts';
 export * from './cart/cartSlice.ts';
 export * from './cart/addToCart.ts';
 export * from './cart/refreshCartStock.ts';
-export * from './cart/buyAgainApi.ts';
 export * from './favourites/favouritesSlice.ts';
 export * from './favourites/favouritesApi.ts';
 export * from './delivery/deliveryFeesApi.ts';

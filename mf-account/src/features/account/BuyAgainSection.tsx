@@ -3,7 +3,8 @@
 // something to show.
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { paths, useBuyAgainListQuery } from '@grocer/shared';
+import { paths } from '@grocer/shared';
+import { useAccountBuyAgainQuery } from '../../lib/accountApi.ts';
 import { FavouriteCard } from './FavouriteCard.tsx';
 
 /** One row of cards on a desktop; the history page has the longer list. */
@@ -13,7 +14,7 @@ const timesText = (n: number) => `Ordered ${n === 1 ? 'once' : `${n} times`}`;
 
 export function BuyAgainSection({ userUuid }: { userUuid: string }) {
   const headingId = useId();
-  const { data, isError } = useBuyAgainListQuery({ userUuid, limit: ACCOUNT_BUY_AGAIN_LIMIT }, { refetchOnMountOrArgChange: true });
+  const { data, isError } = useAccountBuyAgainQuery({ userUuid, limit: ACCOUNT_BUY_AGAIN_LIMIT }, { refetchOnMountOrArgChange: true });
   if (isError || !data || data.length === 0) return null;
   return (
     <section className="account-card buy-again-section" aria-labelledby={headingId}>

@@ -10,16 +10,16 @@ import {
   selectCartItems,
   useAppDispatch,
   useAppSelector,
-  useBuyAgainListQuery,
   type BuyAgainItem,
 } from '@grocer/shared';
+import { useOrdersBuyAgainQuery } from '../../lib/ordersApi.ts';
 
 export const BUY_AGAIN_LIMIT = 12;
 const IMAGE_SIZE = 64;
 
 export function BuyAgain({ userUuid }: { userUuid: string }) {
   const headingId = useId();
-  const { data, isError } = useBuyAgainListQuery({ userUuid, limit: BUY_AGAIN_LIMIT }, { refetchOnMountOrArgChange: true });
+  const { data, isError } = useOrdersBuyAgainQuery({ userUuid, limit: BUY_AGAIN_LIMIT }, { refetchOnMountOrArgChange: true });
   const inCart = new Set(useAppSelector(selectCartItems).map((i) => i.uuid));
   // The orders below are the page; a failed or empty list is not worth a message of its own.
   if (isError || !data || data.length === 0) return null;
