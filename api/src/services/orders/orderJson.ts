@@ -2,8 +2,9 @@
 import type { DeliveryInfo, Order } from '@grocer/shared/contracts';
 import type { OrderLineRow, OrderRow } from '../../db/schema.ts';
 import { centsToDollars } from '../pricing.ts';
+import { lineSubstitution, type SubstituteNames } from '../substitutions.ts';
 
-export function toOrderJson(order: OrderRow, lines: OrderLineRow[]): Order {
+export function toOrderJson(order: OrderRow, lines: OrderLineRow[], substitutes: SubstituteNames): Order {
   return {
     orderId: order.id,
     orderNumber: order.orderNumber,
@@ -28,6 +29,7 @@ export function toOrderJson(order: OrderRow, lines: OrderLineRow[]): Order {
       unitPrice: centsToDollars(l.unitPriceCents),
       lineTotal: centsToDollars(l.lineTotalCents),
       storeName: l.storeName,
+      substitution: lineSubstitution(l, substitutes),
     })),
     customerFirstName: order.customerFirstName,
     customerLastName: order.customerLastName,
