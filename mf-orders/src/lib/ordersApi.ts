@@ -3,7 +3,7 @@
 // import each other. Both calls are keyed by the signed-in user's uuid, so a second account signing
 // in on the same page never sees the first one's cached orders.
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { api, type Order } from '@grocer/shared';
+import { api, opsApiPaths, type Order } from '@grocer/shared';
 
 /** History page size; also the spec's 'Load More' threshold (spec §9). */
 export const HISTORY_PAGE_SIZE = 10;
@@ -49,7 +49,12 @@ export const ordersApi = api.injectEndpoints({
         ...(data?.pages.flatMap((page) => page.orders.map((order) => ({ type: 'Order' as const, id: order.orderId }))) ?? []),
       ],
     }),
+    /** A single-use ticket for the order's live stream (EventSource cannot send the bearer token). */
+    ordersEventsTicket: build.mutation<{ ticket: string }, string>({
+      query: (orderId) => ({ url: opsApiPaths.orderEventsTicket(orderId), method: 'POST' }),
+      extraOptions: { auth: true },
+    }),
   }),
 });
 
-export const { useOrdersGetQuery, useOrdersHistoryInfiniteQuery } = ordersApi;
+export const { useOrdersGetQuery, useOrdersHistoryInfiniteQuery, useOrdersEventsTicketMutation } = ordersApi;
