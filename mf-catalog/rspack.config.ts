@@ -1,6 +1,8 @@
 import { createAppConfig } from '@grocer/tools/rspack';
+import routes from './src/routes.ts';
 
 // The exposes map is this remote's public API; its names must match REMOTE_EXPOSES in @grocer/shared.
+// `routes` are the pages it owns; the build writes them to routes.json for the shell.
 export default (_env: unknown, argv: { mode?: string }) =>
   createAppConfig(
     {
@@ -16,6 +18,7 @@ export default (_env: unknown, argv: { mode?: string }) =>
         StoresMenu: './src/features/stores-menu/StoresMenu.tsx',
         ProductCard: './src/components/ProductCard.tsx',
       },
+      routes,
     },
     argv,
   );

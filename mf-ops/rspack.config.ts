@@ -1,4 +1,5 @@
 import { createAppConfig } from '@grocer/tools/rspack';
+import routes from './src/routes.ts';
 
 // The exposes map is this remote's public API: one page per route it declares in src/routes.ts.
 export default (_env: unknown, argv: { mode?: string }) =>
@@ -16,6 +17,7 @@ export default (_env: unknown, argv: { mode?: string }) =>
         NotificationsPage: './src/features/notifications/NotificationsPage.tsx',
         StaffInvitationPage: './src/features/staff-invitation/StaffInvitationPage.tsx',
       },
+      routes,
     },
     argv,
   );

@@ -1,7 +1,7 @@
 // The routes this remote owns (RemoteRoutes in @grocer/shared): the build checks each module against
 // `exposes` and serves this as routes.json, from which the shell composes its route table at start.
 // Staff and admins only, except the invitation link, which a staff member opens before having a password.
-import type { RemoteRoutes, RouteAccess } from '@grocer/shared';
+import type { RemoteRoutes, RouteAccess } from '@grocer/shared/contracts';
 import { OPS_PATTERNS } from './lib/opsPaths.ts';
 
 const STAFF: RouteAccess = { roles: ['ADMIN', 'STORE_STAFF'] };

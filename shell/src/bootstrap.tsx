@@ -5,12 +5,13 @@ import { loadPersistedState, loadRuntimeConfig, makeStore, startPersistence } fr
 import { App } from './app/App.tsx';
 import { readConfigDocument } from './app/config.ts';
 import { keepFirstPaint } from './app/firstPaint.ts';
-import { initRemotes } from './app/remotes.ts';
+import { loadRouteTable } from './app/remotes.ts';
 
 async function start() {
-  // Both documents are preloaded by index.html; index.ts already started reading them (and fetching
-  // the first screen's remote modules, and connecting to the API), so this waits for the same reads.
-  await Promise.all([loadRuntimeConfig(undefined, readConfigDocument), initRemotes()]);
+  // Both documents are preloaded by index.html; index.ts already started reading them and the remotes'
+  // routes (and fetching the first screen's remote modules, and connecting to the API), so this waits
+  // for the same reads.
+  const [, routes] = await Promise.all([loadRuntimeConfig(undefined, readConfigDocument), loadRouteTable()]);
   const store = makeStore(loadPersistedState(window.localStorage));
   startPersistence(store, window.localStorage, window);
   // RTK Query's refetchOnFocus / refetchOnReconnect (e.g. an open order's status) need the window listeners.
@@ -21,7 +22,7 @@ async function start() {
   // As a transition, React renders the whole app in slices of a few milliseconds and lets the
   // browser handle input between them, instead of one long task; index.html's layout shows meanwhile.
   const root = createRoot(container);
-  startTransition(() => root.render(<App store={store} />));
+  startTransition(() => root.render(<App store={store} routes={routes} />));
 }
 
 void start();

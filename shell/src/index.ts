@@ -1,13 +1,22 @@
 // The stylesheet is part of the entry so the HTML links it up front and the layout paints before JS.
 import './app/shell.css';
 import { preconnectToApi } from './app/config.ts';
-import { initRemotes, preloadRemoteModules } from './app/remotes.ts';
-import { firstScreenModules } from './app/routeTable.ts';
+import { initRemotes, loadRouteTable, preloadRemoteModules } from './app/remotes.ts';
+import { firstPageModule, LAYOUT_MODULES } from './app/routeTable.ts';
 
 // The remotes (their entries and the first screen's modules) start loading now, while the shared
 // libraries below download, instead of after them: this file and its imports use no shared module.
+// The layout's widgets go first; the page's module as soon as the remotes' routes say who owns it.
 // The same goes for the API: its connections open as soon as /config.json says where it is.
-void initRemotes().then(() => preloadRemoteModules(firstScreenModules(window.location.pathname)));
+void initRemotes()
+  .then(() => {
+    preloadRemoteModules(LAYOUT_MODULES);
+    return loadRouteTable();
+  })
+  .then((table) => {
+    const page = firstPageModule(table, window.location.pathname);
+    if (page) preloadRemoteModules([page]);
+  });
 void preconnectToApi();
 
 // Async boundary: shared singletons (React, the store...) are negotiated by Module Federation

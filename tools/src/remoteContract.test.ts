@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { REMOTE_EXPOSES, type RemoteName } from '@grocer/shared/contracts';
+import { REMOTE_EXPOSES } from '@grocer/shared/contracts';
 import { PRESENT_APPS as APPS, type AppDir } from './ports.ts';
 import { readPackageJson } from './mf.ts';
 import { checkRemoteManifest, releaseLine, type FederationManifest } from './remoteContract.ts';
@@ -10,7 +10,7 @@ interface BuiltManifest extends FederationManifest {
   exposes: Array<{ name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }>;
 }
 
-const remotes = APPS.filter((a): a is typeof a & { remote: RemoteName } => a.remote !== null);
+const remotes = APPS.filter((a): a is typeof a & { remote: string } => a.remote !== null);
 const readManifest = (dir: AppDir) =>
   JSON.parse(readFileSync(path.join(REPO_ROOT, dir, 'dist', 'mf-manifest.json'), 'utf8')) as BuiltManifest;
 

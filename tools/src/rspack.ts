@@ -11,7 +11,8 @@ import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
 import { appInfo, runtimeDocuments, stackPorts, type AppDir } from './ports.ts';
-import { REMOTE_EXPOSES } from '@grocer/shared/contracts';
+import { REMOTE_EXPOSES, type RemoteRoutes } from '@grocer/shared/contracts';
+import { checkRemoteRoutes, type RemoteRouteSource } from './routeContract.ts';
 import { readPackageJson, SHARED_ENTRIES, sharedConfig, SINGLETONS } from './mf.ts';
 
 export interface AppOptions {
@@ -22,6 +23,8 @@ export interface AppOptions {
   exposes?: Record<string, string>;
   /** Page title of the HTML document. */
   title: string;
+  /** The routes a remote owns (its src/routes.ts), emitted as routes.json beside mf-manifest.json. */
+  routes?: RemoteRoutes;
 }
 
 const require = createRequire(import.meta.url);
@@ -87,6 +90,27 @@ class CspPlugin {
         if (!page) return;
         const policy = contentSecurityPolicy([CSP_ORIGINS_PLACEHOLDER], inlineScriptHashes(page.source().toString()));
         compilation.emitAsset('csp.txt', new rspack.sources.RawSource(`${policy}\n`));
+      });
+    });
+  }
+}
+
+/** Where the shell finds a remote's route declarations: beside its mf-manifest.json. */
+export const ROUTES_FILE = 'routes.json';
+
+/**
+ * Emits a remote's routes.json (shared/src/contracts/routes.ts) and fails the build when a route names a
+ * module the remote does not expose. It keeps what it was given, so the contract test reads each
+ * remote's routes and exposes from its rspack config (tools/src/routeContract.test.ts).
+ */
+export class RoutesPlugin {
+  constructor(readonly source: RemoteRouteSource) {}
+
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('GrocerRoutes', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'GrocerRoutes', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        for (const problem of checkRemoteRoutes(this.source)) compilation.errors.push(new rspack.WebpackError(problem));
+        compilation.emitAsset(ROUTES_FILE, new rspack.sources.RawSource(`${JSON.stringify(this.source.routes)}\n`));
       });
     });
   }
@@ -275,6 +299,9 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
           optimization: { target: 'web', ...(host || dev ? {} : { disableRemote: true }) },
         },
       }),
+      ...(info.remote && options.exposes
+        ? [new RoutesPlugin({ remote: info.remote, exposes: Object.keys(options.exposes), routes: options.routes ?? { routes: [] } })]
+        : []),
       ...(dev ? [new ReactRefreshRspackPlugin()] : [new PrecompressPlugin()]),
       ...(host && production ? [new CspPlugin()] : []),
     ],

@@ -100,6 +100,9 @@ export interface RunningApp {
 export interface Stack {
   apps: Record<AppDir, RunningApp>;
   apiUrl: string;
+  /** What the shell serves as /remotes.json now; `setRemotes` points it at other remotes, no restart (e2e). */
+  remotes(): Record<string, string>;
+  setRemotes(remotes: Record<string, string>): void;
   api: { stop(): Promise<void>; start(): Promise<void> };
   stop(): Promise<void>;
 }
@@ -134,6 +137,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const { ports } = options;
   const docs = runtimeDocuments(ports);
   const apiUrl = docs.config.apiBaseUrl;
+  let remotes: Record<string, string> = docs.remotes;
 
   let apiChild: ChildProcess | null = null;
   const api = {
@@ -172,7 +176,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           root,
           port: ports.apps[dir],
           spa: dir === 'shell',
-          documents: dir === 'shell' ? { '/remotes.json': docs.remotes, '/config.json': docs.config } : {},
+          documents: dir === 'shell' ? () => ({ '/remotes.json': remotes, '/config.json': docs.config }) : {},
         });
       },
       async stop() {
@@ -187,6 +191,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   return {
     apps,
     apiUrl,
+    remotes: () => ({ ...remotes }),
+    setRemotes(next) {
+      remotes = { ...next };
+    },
     api,
     async stop() {
       await Promise.all([api.stop(), ...Object.values(apps).map((app) => app.stop())]);

@@ -105,6 +105,23 @@ describe('static server', () => {
     }
   });
 
+  it('reads documents given as a function on every request, and its CSP follows their origins', async () => {
+    let remotes: Record<string, string> = { catalog: 'http://x/mf-manifest.json' };
+    const root = path.join(dir, 'dist');
+    const shell = await createStaticServer({ root, port: 0, spa: true, documents: () => ({ '/remotes.json': remotes }) });
+    try {
+      const address = shell.server.address();
+      const at = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const scriptSrc = async () => (await fetch(`${at}/`)).headers.get('content-security-policy')!.split('; ').find((d) => d.startsWith('script-src '));
+      expect(await scriptSrc()).not.toContain('http://ops.test:3005');
+      remotes = { ...remotes, ops: 'http://ops.test:3005/mf-manifest.json' };
+      expect(await (await fetch(`${at}/remotes.json`)).json()).toEqual(remotes);
+      expect(await scriptSrc()).toContain("'self' http://x http://ops.test:3005 ");
+    } finally {
+      await shell.close();
+    }
+  });
+
   it('never serves a source map', async () => {
     const res = await fetch(`${base}/main.0123456789.js.map`);
     expect(res.status).toBe(404);

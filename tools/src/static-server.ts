@@ -15,8 +15,11 @@ export interface StaticServerOptions {
   root: string;
   port: number;
   host?: string;
-  /** JSON documents served from memory (the shell's /remotes.json and /config.json). */
-  documents?: Record<string, unknown>;
+  /**
+   * JSON documents served from memory (the shell's /remotes.json and /config.json). A function is read
+   * on every request, so a running shell can be pointed at other remotes (the CSP follows).
+   */
+  documents?: Record<string, unknown> | (() => Record<string, unknown>);
   /** Serve index.html for unknown paths (the shell's client-side routes). */
   spa?: boolean;
 }
@@ -39,11 +42,17 @@ const SOURCE_MAP = /\.map$/;
  * The CSP for pages of `root`: the origins of the documents' URLs (remotes, API) and the inline-script
  * hashes of root/index.html as it is now (re-read when it changes, as a swapped folder is served at once).
  */
-function policyFor(root: string, documents: Record<string, unknown>) {
-  const urls = Object.values(documents).flatMap((doc) => (doc && typeof doc === 'object' ? Object.values(doc) : []));
-  const origins = originsOf(urls);
+function policyFor(root: string, documents: () => Record<string, unknown>) {
+  const originsNow = () =>
+    originsOf(Object.values(documents()).flatMap((doc) => (doc && typeof doc === 'object' ? Object.values(doc) : [])));
+  let origins = originsNow();
   let cached = { mtimeMs: -1, policy: contentSecurityPolicy(origins, []) };
   return () => {
+    const current = originsNow();
+    if (current.join() !== origins.join()) {
+      origins = current;
+      cached = { mtimeMs: -1, policy: cached.policy };
+    }
     const index = path.join(root, 'index.html');
     const mtimeMs = (() => {
       try {
@@ -61,7 +70,9 @@ function policyFor(root: string, documents: Record<string, unknown>) {
 
 export async function createStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
-  const policy = policyFor(options.root, options.documents ?? {});
+  const given = options.documents ?? {};
+  const documents = typeof given === 'function' ? given : () => given;
+  const policy = policyFor(options.root, documents);
   app.addHook('onRequest', async (request, reply) => {
     void reply.headers({ ...SECURITY_HEADERS, 'content-security-policy': policy() });
     if (SOURCE_MAP.test(request.url.split('?')[0] ?? '')) return reply.code(404).send({ message: 'Not found' });
@@ -73,8 +84,8 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     // Quality 5 keeps on-the-fly brotli cheap while still beating gzip on JS.
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  for (const [route, body] of Object.entries(options.documents ?? {})) {
-    app.get(route, async (_request, reply) => reply.header('cache-control', REVALIDATE).type('application/json').send(body));
+  for (const route of Object.keys(documents())) {
+    app.get(route, async (_request, reply) => reply.header('cache-control', REVALIDATE).type('application/json').send(documents()[route]));
   }
   await app.register(fastifyStatic, {
     root: options.root,

@@ -1,6 +1,7 @@
 // The store side's URLs, built in one place. The patterns are what src/routes.ts declares to the shell;
 // `opsPaths` builds links to them (the shared `paths` map covers the shopper's routes only).
-import { OPS_INVITATION_PAGE } from '@grocer/shared';
+// From the contracts entry: rspack.config.ts reads src/routes.ts (and so this file) in Node, without JSX.
+import { OPS_INVITATION_PAGE } from '@grocer/shared/contracts';
 export const OPS_PATTERNS = {
   board: '/admin',
   pickList: '/admin/orders/:orderId/stores/:storeId',

@@ -4,6 +4,8 @@
 // (`routes`), whose build checks every module against the remote's `exposes` and emits it as
 // `routes.json` beside mf-manifest.json. The shell reads that file right after /remotes.json, before
 // the shared libraries load. Types only: nothing here costs the browser a byte.
+// rspack.config.ts reads src/routes.ts in Node, where JSX does not parse: a declaration imports from
+// '@grocer/shared/contracts' (as routePatterns), never from '@grocer/shared' itself.
 import type { RoleName } from './entities.ts';
 
 /** Roles a route may admit: the spec's two, and store staff (one store each) for the operations screens. */

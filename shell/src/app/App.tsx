@@ -1,21 +1,29 @@
+import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { routePatterns, type AppStore } from '@grocer/shared';
 import { RemoteModule } from '../components/RemoteModule.tsx';
+import { RemoteUnavailable } from '../components/RemoteBoundary.tsx';
 import { ContactPage } from '../features/contact/ContactPage.tsx';
 import { Layout } from '../features/layout/Layout.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
 import { FavouritesSync } from '../features/session/FavouritesSync.tsx';
 import { ProtectedRoute } from '../features/session/ProtectedRoute.tsx';
 import { useSessionWatch } from '../features/session/useSessionWatch.ts';
-import { REMOTE_ROUTES } from './routeTable.ts';
+import { loadRouteTable } from './remotes.ts';
+import type { RouteTable } from './routeTable.ts';
 
 function SessionWatch() {
   useSessionWatch();
   return null;
 }
 
-export function App({ store }: { store: AppStore }) {
+/** `routes`: the table composed from the remotes' declarations at start (remotes.ts loadRouteTable). */
+export function App({ store, routes: initialRoutes }: { store: AppStore; routes: RouteTable }) {
+  const [routes, setRoutes] = useState(initialRoutes);
+  // A path no remote claims may belong to one whose routes could not be read: that is the remote's
+  // fallback with Retry (which reads its routes again), not "Page not found".
+  const retryRoutes = () => void loadRouteTable(true).then(setRoutes);
   return (
     <Provider store={store}>
       <SessionWatch />
@@ -23,20 +31,20 @@ export function App({ store }: { store: AppStore }) {
       <BrowserRouter>
         <Routes>
           <Route element={<Layout />}>
-            {REMOTE_ROUTES.map(({ path, module, access }) => (
+            {routes.routes.map(({ path, id, access }) => (
               <Route
                 key={path}
                 path={path}
                 element={
                   <ProtectedRoute access={access}>
                     {/* key: a new route gets a new boundary, so one failed page never blanks another. */}
-                    <RemoteModule key={path} id={module} />
+                    <RemoteModule key={path} id={id} />
                   </ProtectedRoute>
                 }
               />
             ))}
             <Route path={routePatterns.contact} element={<ContactPage />} />
-            <Route path="*" element={<NotFoundPage />} />
+            <Route path="*" element={routes.missing.length > 0 ? <RemoteUnavailable onRetry={retryRoutes} /> : <NotFoundPage />} />
           </Route>
         </Routes>
       </BrowserRouter>

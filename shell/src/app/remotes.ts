@@ -1,11 +1,15 @@
 // Where each remote lives is read at start from /remotes.json (written by ops, not compiled in);
-// remotes are then loaded lazily per route with the Module Federation runtime. The shell's entry
-// (index.ts) starts this before the shared libraries load, so this file imports only the contracts.
+// each remote's routes.json beside its manifest says which pages it owns (routeTable.ts); remotes are
+// then loaded lazily per route with the Module Federation runtime. The shell's entry (index.ts) starts
+// this before the shared libraries load, so this file imports only the contracts.
+import type { ComponentType } from 'react';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { remoteOf, type RemoteModuleExports, type RemoteModuleId, type RemoteName } from '@grocer/shared/contracts';
+import type { RemoteRoutes } from '@grocer/shared/contracts';
+import { composeRoutes, type RouteTable } from './routeTable.ts';
 
-let entries: Partial<Record<RemoteName, string>> = {};
+let entries: Record<string, string> = {};
 let reading: Promise<void> | undefined;
+const routeReads = new Map<string, Promise<RemoteRoutes | null>>();
 
 /** Reads /remotes.json and registers the remotes, once per page: later calls get the same promise. */
 export function initRemotes(url = '/remotes.json'): Promise<void> {
@@ -17,7 +21,7 @@ async function readRemotes(url: string): Promise<void> {
   try {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    entries = (await response.json()) as Partial<Record<RemoteName, string>>;
+    entries = (await response.json()) as Record<string, string>;
   } catch (error) {
     // The shell still starts; every remote area then shows its fallback.
     console.error(`[remotes] ${url} could not be read`, error);
@@ -26,23 +30,57 @@ async function readRemotes(url: string): Promise<void> {
   registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry })));
 }
 
+async function readRoutes(name: string, entry: string): Promise<RemoteRoutes | null> {
+  const url = new URL('routes.json', new URL(entry, window.location.href));
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return (await response.json()) as RemoteRoutes;
+  } catch (error) {
+    // Only this remote's pages are missing; the shell shows the fallback with Retry where they would be.
+    console.error(`[routes] ${url.href} of ${name} could not be read`, error);
+    return null;
+  }
+}
+
+/**
+ * The route table of the remotes in /remotes.json, read once per page. With `retry`, the routes of
+ * remotes that could not be read are read again, and those remotes registered afresh (the runtime
+ * keeps a failed manifest).
+ */
+export async function loadRouteTable(retry = false): Promise<RouteTable> {
+  await initRemotes();
+  const declared = await Promise.all(
+    Object.entries(entries).map(async ([name, entry]) => {
+      let read = routeReads.get(name);
+      if (!read || (retry && !(await read))) {
+        read = readRoutes(name, entry);
+        routeReads.set(name, read);
+        if (retry) registerRemotes([{ name, entry }], { force: true });
+      }
+      return [name, await read] as const;
+    }),
+  );
+  return composeRoutes(declared);
+}
+
 /** Registered remotes and where they come from, for the diagnostics log. */
-export function remoteEntries(): Readonly<Partial<Record<RemoteName, string>>> {
+export function remoteEntries(): Readonly<Record<string, string>> {
   return entries;
 }
 
 /**
- * Loads an exposed module. With `fresh`, the remote is registered again first: the runtime keeps
- * a failed manifest or entry script, so a retry must start from a clean slate.
+ * Loads an exposed module (`<remote>/<module>`). With `fresh`, the remote is registered again first:
+ * the runtime keeps a failed manifest or entry script, so a retry must start from a clean slate.
  */
-export async function loadRemoteModule<K extends RemoteModuleId>(id: K, fresh = false): Promise<RemoteModuleExports<K>> {
-  const name = remoteOf(id);
+export async function loadRemoteModule(id: string, fresh = false): Promise<{ default: ComponentType }> {
+  const name = id.slice(0, id.indexOf('/'));
   const entry = entries[name];
   if (!entry) throw new Error(`Remote "${name}" is not listed in /remotes.json`);
   if (fresh) registerRemotes([{ name, entry }], { force: true });
-  const module = await loadRemote<RemoteModuleExports<K>>(id);
+  const module = await loadRemote<{ default?: ComponentType }>(id);
   if (!module?.default) throw new Error(`Remote module ${id} has no default export`);
-  return module;
+  return { default: module.default };
 }
 
 /**
@@ -50,10 +88,10 @@ export async function loadRemoteModule<K extends RemoteModuleId>(id: K, fresh = 
  * React boots, instead of one remote after the other as each component mounts. Only a hint: a remote
  * that fails here still gets its own load, retry and fallback when its component asks.
  */
-export function preloadRemoteModules(ids: readonly RemoteModuleId[]): void {
-  const exposesByRemote = new Map<RemoteName, string[]>();
+export function preloadRemoteModules(ids: readonly string[]): void {
+  const exposesByRemote = new Map<string, string[]>();
   for (const id of ids) {
-    const name = remoteOf(id);
+    const name = id.slice(0, id.indexOf('/'));
     if (!entries[name]) continue;
     exposesByRemote.set(name, [...(exposesByRemote.get(name) ?? []), id.slice(name.length + 1)]);
   }

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
-import { routePatterns } from '@grocer/shared';
-import { firstScreenModules, LAYOUT_MODULES, matchesPattern, REMOTE_ROUTES } from './routeTable.ts';
+import { routePatterns, type RemoteRoutes } from '@grocer/shared';
+import { composeRoutes, firstPageModule, matchesPattern } from './routeTable.ts';
 
 const PATHS = [
   '/',
@@ -29,6 +29,20 @@ const PATHS = [
   '/order-details/',
 ];
 
+// Hand-made declarations: the real ones are each remote's src/routes.ts (tools/src/routeContract.test.ts).
+const catalog: RemoteRoutes = {
+  routes: [
+    { path: routePatterns.home, module: 'HomePage', access: 'public' },
+    { path: routePatterns.product, module: 'ProductPage', access: 'public' },
+  ],
+};
+const cart: RemoteRoutes = {
+  routes: [
+    { path: routePatterns.cart, module: 'CartPage', access: 'public' },
+    { path: routePatterns.checkout, module: 'CheckoutPage', access: { roles: ['CUSTOMER'] } },
+  ],
+};
+
 describe('the route table read before React Router loads', () => {
   it.each(Object.values(routePatterns))('matchesPattern answers as React Router’s matchPath for %s', (pattern) => {
     for (const pathname of PATHS) {
@@ -36,18 +50,70 @@ describe('the route table read before React Router loads', () => {
     }
   });
 
-  it('the first screen preloads the layout widgets and the open page that renders there', () => {
-    expect(firstScreenModules('/cart')).toEqual([...LAYOUT_MODULES, 'cartCheckout/CartPage']);
-    expect(firstScreenModules('/search')).toEqual([...LAYOUT_MODULES, 'catalog/SearchPage']);
-    expect(firstScreenModules('/store/andersonville-co-op/product/9b2f')).toEqual([...LAYOUT_MODULES, 'catalog/ProductPage']);
-    expect(firstScreenModules('/store/andersonville-co-op/category/9b2f')).toEqual([...LAYOUT_MODULES, 'catalog/StorePage']);
-    expect(firstScreenModules('/')).toEqual([...LAYOUT_MODULES, 'catalog/HomePage']);
+  it('composes the remotes’ routes into one table, each page loaded from its owner', () => {
+    const table = composeRoutes([
+      ['catalog', catalog],
+      ['cartCheckout', cart],
+    ]);
+    expect(table.missing).toEqual([]);
+    expect(table.routes.map((r) => [r.path, r.id])).toEqual([
+      ['/', 'catalog/HomePage'],
+      ['/store/:pathName/product/:productUuid', 'catalog/ProductPage'],
+      ['/cart', 'cartCheckout/CartPage'],
+      ['/checkout', 'cartCheckout/CheckoutPage'],
+    ]);
   });
 
-  it('a protected or unknown page preloads only the layout: a visitor may be sent elsewhere', () => {
-    expect(REMOTE_ROUTES.find((r) => r.path === routePatterns.checkout)?.access).toBe('customer');
-    expect(firstScreenModules('/checkout')).toEqual([...LAYOUT_MODULES]);
-    expect(firstScreenModules('/order-history')).toEqual([...LAYOUT_MODULES]);
-    expect(firstScreenModules('/nowhere')).toEqual([...LAYOUT_MODULES]);
+  it('the first page preloads the module of the public route that renders there', () => {
+    const table = composeRoutes([
+      ['catalog', catalog],
+      ['cartCheckout', cart],
+    ]);
+    expect(firstPageModule(table, '/cart')).toBe('cartCheckout/CartPage');
+    expect(firstPageModule(table, '/CART/')).toBe('cartCheckout/CartPage');
+    expect(firstPageModule(table, '/store/andersonville-co-op/product/9b2f')).toBe('catalog/ProductPage');
+    expect(firstPageModule(table, '/')).toBe('catalog/HomePage');
+  });
+
+  it('a protected or unknown page preloads nothing: a visitor may be sent elsewhere', () => {
+    const table = composeRoutes([['cartCheckout', cart]]);
+    expect(firstPageModule(table, '/checkout')).toBeNull();
+    expect(firstPageModule(table, '/nowhere')).toBeNull();
+  });
+
+  it('a remote whose routes could not be read is reported missing; the others still compose', () => {
+    const table = composeRoutes([
+      ['catalog', null],
+      ['cartCheckout', cart],
+    ]);
+    expect(table.missing).toEqual(['catalog']);
+    expect(table.routes.map((r) => r.id)).toEqual(['cartCheckout/CartPage', 'cartCheckout/CheckoutPage']);
+  });
+
+  it('a path already claimed, or a malformed entry, is left out and logged', () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const rogue = {
+      routes: [
+        { path: '/CART', module: 'Takeover', access: 'public' },
+        { path: '/store/:slug/product/:id', module: 'Takeover', access: 'public' },
+        { path: 42, module: 'Broken', access: 'public' },
+        { path: '/ops', module: 'OpsPage', access: { roles: ['ADMIN'] } },
+      ],
+    } as unknown as RemoteRoutes;
+    const table = composeRoutes([
+      ['catalog', catalog],
+      ['cartCheckout', cart],
+      ['rogue', rogue],
+      ['empty', {} as RemoteRoutes],
+    ]);
+    expect(table.routes.map((r) => r.id)).toEqual([
+      'catalog/HomePage',
+      'catalog/ProductPage',
+      'cartCheckout/CartPage',
+      'cartCheckout/CheckoutPage',
+      'rogue/OpsPage',
+    ]);
+    expect(error).toHaveBeenCalledTimes(3);
+    error.mockRestore();
   });
 });

@@ -1,32 +1,19 @@
-// The route table of spec §2: which remote module renders each path and who may enter it.
-// It imports only the contracts (no runtime imports), so the shell's entry can read it before the
-// shared libraries (React Router among them) have loaded: see firstScreenModules.
-import { routePatterns, type PropLessModuleId } from '@grocer/shared/contracts';
+// The shell's route table, composed at start from the routes each remote in /remotes.json declares
+// in its routes.json (shared/src/contracts/routes.ts), so a remote joins or leaves by configuration.
+// It imports only contract types (no runtime imports), so the shell's entry can match the first
+// route before the shared libraries (React Router among them) have loaded: see firstPageModule.
+import type { PropLessModuleId, RemoteRoutes, RouteDeclaration } from '@grocer/shared/contracts';
 
-export type Access = 'open' | 'customer' | 'customer-or-admin';
-
-export interface RemoteRoute {
-  path: string;
-  module: PropLessModuleId;
-  access: Access;
+export interface ComposedRoute extends RouteDeclaration {
+  /** The remote that owns the route, and the module id the shell loads: `<remote>/<module>`. */
+  readonly id: string;
 }
 
-// Admins pass the guard where admin access is allowed (spec §6): everything but placing an order.
-export const REMOTE_ROUTES: readonly RemoteRoute[] = [
-  { path: routePatterns.home, module: 'catalog/HomePage', access: 'open' },
-  { path: routePatterns.store, module: 'catalog/StorePage', access: 'open' },
-  { path: routePatterns.storeCategory, module: 'catalog/StorePage', access: 'open' },
-  { path: routePatterns.search, module: 'catalog/SearchPage', access: 'open' },
-  { path: routePatterns.product, module: 'catalog/ProductPage', access: 'open' },
-  { path: routePatterns.cart, module: 'cartCheckout/CartPage', access: 'open' },
-  { path: routePatterns.verifyEmail, module: 'account/VerifyEmailPage', access: 'open' },
-  { path: routePatterns.resetPassword, module: 'account/ResetPasswordPage', access: 'open' },
-  { path: routePatterns.account, module: 'account/AccountPage', access: 'customer-or-admin' },
-  { path: routePatterns.checkout, module: 'cartCheckout/CheckoutPage', access: 'customer' },
-  { path: routePatterns.orderConfirmation, module: 'orders/OrderConfirmationPage', access: 'customer-or-admin' },
-  { path: routePatterns.orderDetails, module: 'orders/OrderDetailsPage', access: 'customer-or-admin' },
-  { path: routePatterns.orderHistory, module: 'orders/OrderHistoryPage', access: 'customer-or-admin' },
-];
+export interface RouteTable {
+  readonly routes: readonly ComposedRoute[];
+  /** Remotes whose routes could not be read (down, or an unreadable routes.json): any unknown path may be theirs. */
+  readonly missing: readonly string[];
+}
 
 /** The remote widgets of the layout on every page (Header.tsx, Layout.tsx), preloaded with the first route. */
 export const LAYOUT_MODULES: readonly PropLessModuleId[] = [
@@ -36,6 +23,38 @@ export const LAYOUT_MODULES: readonly PropLessModuleId[] = [
   'account/UserMenu',
   'account/AuthModal',
 ];
+
+/**
+ * One table from each remote's declaration, in /remotes.json order; `null` for a remote whose routes
+ * could not be read. A malformed entry, or a path an earlier remote already claims, is left out and
+ * logged (the contract test refuses both before a release; this guards a mismatched deployment).
+ */
+export function composeRoutes(declared: ReadonlyArray<readonly [remote: string, routes: RemoteRoutes | null]>): RouteTable {
+  const routes: ComposedRoute[] = [];
+  const missing: string[] = [];
+  for (const [remote, declaration] of declared) {
+    if (!declaration) {
+      missing.push(remote);
+      continue;
+    }
+    for (const route of Array.isArray(declaration.routes) ? declaration.routes : []) {
+      const { path, module } = route ?? {};
+      const claimed = typeof path === 'string' && routes.find((r) => samePattern(r.path, path));
+      if (typeof path !== 'string' || typeof module !== 'string' || claimed) {
+        console.error(`[routes] ${remote} declares an unusable route`, route, claimed ? `(already ${claimed.id})` : '');
+        continue;
+      }
+      routes.push({ ...route, id: `${remote}/${module}` });
+    }
+  }
+  return { routes, missing };
+}
+
+/** Whether two patterns match the same paths: static segments case-insensitively, any `:param` alike. */
+function samePattern(a: string, b: string): boolean {
+  const shape = (pattern: string) => pattern.toLowerCase().replace(/:[^/]+/g, ':');
+  return shape(a) === shape(b);
+}
 
 /**
  * Whether `pathname` matches a pattern of the table: static segments (case-insensitive) and `:param`
@@ -54,10 +73,9 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
 }
 
 /**
- * The remote modules the first screen at `pathname` renders: the layout's widgets and the open
- * route's page. Protected pages are left out: a visitor may be sent elsewhere.
+ * The remote module the first page at `pathname` renders, when it is a public route. Protected pages
+ * are left out: a visitor may be sent elsewhere.
  */
-export function firstScreenModules(pathname: string): PropLessModuleId[] {
-  const route = REMOTE_ROUTES.find((r) => r.access === 'open' && matchesPattern(r.path, pathname));
-  return route ? [...LAYOUT_MODULES, route.module] : [...LAYOUT_MODULES];
+export function firstPageModule(table: RouteTable, pathname: string): string | null {
+  return table.routes.find((r) => r.access === 'public' && matchesPattern(r.path, pathname))?.id ?? null;
 }
