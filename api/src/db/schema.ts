@@ -22,3 +22,6 @@ export * from './schema/accounts.ts';
 
 // Checkout intents, orders, their lines, tracking and notifications (decision 003).
 export * from './schema/orders.ts';
+
+// Store hours and delivery windows (holds and bookings).
+export * from './schema/delivery.ts';
