@@ -105,7 +105,10 @@ export const devMail = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    links: jsonb('links').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    links: jsonb('links')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('dev_mail_to_idx').on(sql`lower(${t.to})`)],

@@ -61,7 +61,8 @@ export const checkoutIntents = pgTable(
 export type LineStateValue = 'PENDING' | 'FOUND' | 'REPLACED' | 'UNAVAILABLE';
 
 /** Spec §4 order statuses; a customer's order starts PENDING and the browser confirms it once paid. */
-export type OrderStatusValue = 'PENDING' | 'CONFIRMED' | 'PROCESSING' | 'PREPARING' | 'READY_FOR_PICKUP' | 'OUT_FOR_DELIVERY' | 'DELIVERED' | 'CANCELLED';
+export type OrderStatusValue =
+  'PENDING' | 'CONFIRMED' | 'PROCESSING' | 'PREPARING' | 'READY_FOR_PICKUP' | 'OUT_FOR_DELIVERY' | 'DELIVERED' | 'CANCELLED';
 
 /**
  * Our view of the payment: PENDING until the capture is settled, then PAID, or FAILED (declined, not
@@ -227,7 +228,9 @@ export const notifications = pgTable(
     // The admin list filtered by type, newest first.
     index('notifications_type_id_idx').on(t.type, t.id.desc()),
     // What the outbox worker looks for.
-    index('notifications_due_idx').on(t.nextAttemptAt).where(sql`${t.deliveredAt} IS NULL`),
+    index('notifications_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} IS NULL`),
   ],
 );
 
@@ -268,7 +271,9 @@ export const refunds = pgTable(
   },
   (t) => [
     index('refunds_order_idx').on(t.orderId),
-    index('refunds_due_idx').on(t.nextAttemptAt).where(sql`${t.status} <> 'COMPLETED'`),
+    index('refunds_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} <> 'COMPLETED'`),
     check('refunds_amount_cents_check', sql`${t.amountCents} > 0`),
   ],
 );
