@@ -22,3 +22,9 @@ export * from './schema/accounts.ts';
 
 // Checkout intents, orders, their lines, tracking and notifications (decision 003).
 export * from './schema/orders.ts';
+
+// Store hours and delivery windows (holds and bookings).
+export * from './schema/delivery.ts';
+
+// The store side: order parts per store, price audit, order events (issue 17).
+export * from './schema/operations.ts';

@@ -9,13 +9,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { httpError } from '../lib/errors.ts';
-import type { AuthMethod, Role, SessionClaims } from '../lib/jwt.ts';
+import { roleOf, type AuthMethod, type Role, type SessionClaims } from '../lib/jwt.ts';
 import { MESSAGES } from '../services/auth.ts';
 
 export interface AuthUser {
   uuid: string;
   /** Read from the database on every request, so a role change applies at once. */
   role: Role;
+  /** The store a STORE_STAFF member works for (users.store_id); null for everyone else. */
+  storeId: number | null;
   /** How this session signed in. */
   authMethod: AuthMethod;
   /** The bearer token itself (the User JSON echoes it). */
@@ -63,7 +65,8 @@ export default fp(
       if (!session) throw unauthorized();
       request.user = {
         uuid: session.row.uuid,
-        role: session.row.role === 'ADMIN' ? 'ADMIN' : 'CUSTOMER',
+        role: roleOf(session.row.role),
+        storeId: session.row.storeId,
         authMethod: session.claims.authMethod,
         token: match[1]!,
         claims: session.claims,

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { httpError } from '../lib/errors.ts';
-import type { AuthMethod, Role } from '../lib/jwt.ts';
+import { roleOf, type AuthMethod, type Role } from '../lib/jwt.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { ZipDirectory } from './zipDirectory.ts';
 
@@ -181,7 +181,7 @@ export function createUsersService(db: Database, zips: ZipDirectory): UsersServi
         status: s,
         authMethod,
         emailVerified: row.emailVerified,
-        roleName: row.role === 'ADMIN' ? 'ADMIN' : 'CUSTOMER',
+        roleName: roleOf(row.role),
         createdAt: row.createdAt.toISOString(),
         hasValidAddress: check.hasValidAddress,
         hasInvalidAddress: check.hasInvalidAddress,

@@ -339,7 +339,14 @@ export interface OpsNotificationPage {
 /** On each OrderItem once the store has marked it (dollars, like the rest of Order). */
 export interface OrderItemFulfilment {
   state: LineState;
-  replacement: { productUuid: string; productName: string; image: string | null; sizeLabel: string | null; unitPrice: number; lineTotal: number } | null;
+  replacement: {
+    productUuid: string;
+    productName: string;
+    image: string | null;
+    sizeLabel: string | null;
+    unitPrice: number;
+    lineTotal: number;
+  } | null;
 }
 
 /** On the Order: what changed since payment. totalAmount etc. are already the recomputed figures. */

@@ -22,7 +22,7 @@ export const MAX_STREAMS_PER_ADMIN = 5;
 /** What EventSource waits before reconnecting after the stream drops. */
 const RETRY_MS = 3_000;
 
-const NOTIFICATION_TYPES = ['order_created', 'new_order', 'new_order_items'] as const;
+const NOTIFICATION_TYPES = ['order_created', 'new_order', 'new_order_items', 'order_cancelled'] as const;
 
 const AdminNotificationSchema = Type.Object(
   {
