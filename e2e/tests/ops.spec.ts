@@ -2,10 +2,12 @@
 // their store → a shopper pays an order with lines from two stores → the open board shows it within
 // 2 s (the notification stream, no reload) → staff replace one line and mark one unavailable → the
 // shopper's open order page shows the new total and the refund → the PayPal stand-in holds the
-// partial refund → staff move their part on to Out For Delivery and Delivered.
+// partial refund → staff move their part on to Out For Delivery and Delivered. The staff member works
+// on a phone (390 px): each screen is checked by axe and for sideways scrolling on the way.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { openPaypalDialog, reachPayment, stores, type Product, type Store } from '../fixtures/checkout.ts';
 import { dialog } from '../fixtures/auth.ts';
+import { audit } from '../fixtures/axe.ts';
 import { test, expect, storeSession, DEMO_ACCOUNTS, DEMO_PASSWORD, type E2EStack } from '../fixtures/stack.ts';
 
 /** The seeded staff member of a store (api/README.md, SEED_DEMO_ACCOUNTS). */
@@ -26,6 +28,11 @@ async function dearestInStock(request: APIRequestContext, stack: E2EStack, store
   return products.filter((p) => p.stockStatus === 'IN_STOCK');
 }
 
+async function checkScreen(page: Page, state: string) {
+  await audit(page, state);
+  expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${state}: no sideways scroll`).toBeLessThanOrEqual(390);
+}
+
 async function addToCart(page: Page, stack: E2EStack, store: Store, product: Product, listing: string) {
   await page.goto(stack.shellUrl(`/store/${store.publicId}${listing}`));
   const card = page.getByRole('article', { name: product.name });
@@ -36,6 +43,7 @@ async function addToCart(page: Page, stack: E2EStack, store: Store, product: Pro
 test('staff pick, replace and drop lines of a paid order; the shopper and PayPal see the refund', async ({ page, browser, request, stack }) => {
   test.setTimeout(90_000);
   const [storeA, storeB] = await stores(request, stack);
+  await page.setViewportSize({ width: 390, height: 844 });
 
   // A staff member of store A signs in through the shop's sign-in and opens the board.
   await page.goto(stack.shellUrl('/'));
@@ -50,6 +58,7 @@ test('staff pick, replace and drop lines of a paid order; the shopper and PayPal
   await expect(page.getByText(storeA!.name, { exact: true })).toBeVisible();
   await expect(page.getByLabel('Store')).toHaveCount(0);
   await expect(page.getByText('Live: new orders appear here as they are paid.')).toBeVisible();
+  await checkScreen(page, 'board');
   const staffToken = await loginToken(request, stack, staffOf(storeA!));
   const foreign = await request.get(`${stack.apiUrl}/ops/stores/${storeB!.uuid}/settings`, { headers: { authorization: `Bearer ${staffToken}` } });
   expect(foreign.status()).toBe(404);
@@ -98,6 +107,7 @@ test('staff pick, replace and drop lines of a paid order; the shopper and PayPal
     await expect(secondLine.getByText('Unavailable', { exact: true })).toBeVisible();
     const totals = page.getByRole('region', { name: 'Totals' });
     await expect(totals.getByText('Refunded')).toBeVisible();
+    await checkScreen(page, 'pick list after changes');
 
     // The shopper's open page follows: the lines' fate, the new total and the refund.
     const after = (await (await request.get(`${stack.apiUrl}/orders/${orderId}`, asShopper)).json()) as {
@@ -144,6 +154,21 @@ test('staff pick, replace and drop lines of a paid order; the shopper and PayPal
       await expect(page.getByText(`This store's part is now ${status}.`)).toBeVisible();
     }
     await expect(page.getByRole('button', { name: /^Mark / })).toHaveCount(0);
+
+    // The other screens of the store side, from its navigation.
+    const nav = page.getByRole('navigation', { name: 'Store operations' });
+    for (const [link, heading] of [
+      ['Inventory', 'Inventory'],
+      ['Store settings', 'Store settings'],
+      ['Notifications', 'Notifications'],
+    ] as const) {
+      await nav.getByRole('link', { name: link }).click();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeFocused();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toHaveCount(0);
+      await checkScreen(page, heading);
+    }
+    // Staff manage no accounts.
+    await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(0);
   } finally {
     await shopperContext.close();
   }

@@ -55,7 +55,7 @@ function SettingsEditor({ store, settings }: { store: OpsStore; settings: OpsSto
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = settingsOf(form, settings.timeZone);
+    const result = settingsOf(form, settings);
     if (!result.ok) return setErrors(result.errors);
     setErrors([]);
     const answer = await save({ storeUuid: store.uuid, settings: result.settings });

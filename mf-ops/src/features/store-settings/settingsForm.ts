@@ -50,8 +50,11 @@ export function formOf(settings: OpsStoreSettings): SettingsForm {
 
 export type SettingsResult = { ok: true; settings: OpsStoreSettings } | { ok: false; errors: string[] };
 
-/** The form as the PUT body, or every reason it is not one (in the form's order). */
-export function settingsOf(form: SettingsForm, timeZone: string): SettingsResult {
+/**
+ * The form as the PUT body, or every reason it is not one (in the form's order). Fields the form does
+ * not edit are sent back as `base` (the settings as read) has them.
+ */
+export function settingsOf(form: SettingsForm, base: OpsStoreSettings): SettingsResult {
   const errors: string[] = [];
   const hours: OpsStoreSettings['hours'] = [];
   form.days.forEach((day, weekday) => {
@@ -68,5 +71,5 @@ export function settingsOf(form: SettingsForm, timeZone: string): SettingsResult
     errors.push(OPS_TEXT.settings.radiusInvalid(RADIUS_MIN_MILES, RADIUS_MAX_MILES));
   }
   if (errors.length > 0 || !minOrder.ok) return { ok: false, errors };
-  return { ok: true, settings: { timeZone, minOrderCents: minOrder.cents, deliveryRadiusMiles: radius, hours } };
+  return { ok: true, settings: { ...base, minOrderCents: minOrder.cents, deliveryRadiusMiles: radius, hours } };
 }
