@@ -11,6 +11,7 @@ import {
   type OpsInventoryProduct,
 } from '@grocer/shared';
 import { useOpsPatchProductMutation } from '../../lib/opsApi.ts';
+import { ResultMessage, type Result } from '../../components/ResultMessage.tsx';
 import { OPS_TEXT } from '../../lib/opsText.ts';
 import { parsePriceInput } from '../../lib/priceInput.ts';
 
@@ -22,7 +23,7 @@ export function InventoryRow({ storeUuid, product }: { storeUuid: string; produc
   const messageId = useId();
   const [patch, { isLoading }] = useOpsPatchProductMutation();
   const [price, setPrice] = useState(centsAsInput(product.priceCents));
-  const [message, setMessage] = useState<{ kind: 'error' | 'status'; text: string } | null>(null);
+  const [message, setMessage] = useState<Result | null>(null);
   const t = OPS_TEXT.inventory;
 
   const send = async (change: OpsInventoryPatch, done?: (saved: OpsInventoryProduct) => string) => {
@@ -87,11 +88,7 @@ export function InventoryRow({ storeUuid, product }: { storeUuid: string; produc
           </button>
         </form>
       </div>
-      {message && (
-        <p id={messageId} role={message.kind === 'error' ? 'alert' : 'status'} className={message.kind === 'error' ? 'ops-error-text' : undefined}>
-          {message.text}
-        </p>
-      )}
+      <ResultMessage result={message} id={messageId} />
     </li>
   );
 }
