@@ -9,20 +9,40 @@ set -eu
 out=${GROCER_RUNTIME_DIR:-/tmp/grocer-runtime}
 mkdir -p "$out"
 
+# Every *_REMOTE_URL variable names one remote, its key in /remotes.json being the prefix in camelCase
+# (CART_CHECKOUT_REMOTE_URL is "cartCheckout", OPS_REMOTE_URL is "ops"). A remote joins the shop by
+# configuration alone: set its variable and restart this container (an empty one leaves it out). Each
+# remote's routes.json, beside its manifest, tells the shell which pages it owns.
+remote_vars=$(env | sed -n 's/^\([A-Z][A-Z0-9_]*_REMOTE_URL\)=.*/\1/p' | sort)
+
 # Each value lands in a JSON string and in every shopper's browser: only plain http(s) URLs pass,
 # and the container refuses to start (listing every bad one) rather than serve a broken shop.
 bad=0
-for name in CATALOG_REMOTE_URL CART_CHECKOUT_REMOTE_URL ACCOUNT_REMOTE_URL ORDERS_REMOTE_URL PUBLIC_API_URL PUBLIC_ADMIN_URL; do
-  value=$(printenv "$name" || true)
-  if ! printf '%s' "$value" | grep -Eq '^https?://[^"\\[:space:][:cntrl:]]+$'; then
-    echo "grocer: $name must be an http(s) URL without quotes, backslashes or spaces (got \"$value\")" >&2
+check_url() { # name, value
+  if ! printf '%s' "$2" | grep -Eq '^https?://[^"\\[:space:][:cntrl:]]+$'; then
+    echo "grocer: $1 must be an http(s) URL without quotes, backslashes or spaces (got \"$2\")" >&2
     bad=1
   fi
+}
+for name in $remote_vars; do
+  value=$(printenv "$name" || true)
+  [ -z "$value" ] || check_url "$name" "$value"
+done
+for name in PUBLIC_API_URL PUBLIC_ADMIN_URL; do
+  check_url "$name" "$(printenv "$name" || true)"
 done
 [ "$bad" -eq 0 ] || exit 1
 
-remotes=$(printf '{"catalog":"%s","cartCheckout":"%s","account":"%s","orders":"%s"}' \
-  "$CATALOG_REMOTE_URL" "$CART_CHECKOUT_REMOTE_URL" "$ACCOUNT_REMOTE_URL" "$ORDERS_REMOTE_URL")
+remotes=
+remote_urls=
+for name in $remote_vars; do
+  value=$(printenv "$name")
+  [ -n "$value" ] || continue
+  key=$(printf '%s' "${name%_REMOTE_URL}" | awk -F_ '{ out = tolower($1); for (i = 2; i <= NF; i++) out = out toupper(substr($i, 1, 1)) tolower(substr($i, 2)); print out }')
+  remotes="$remotes${remotes:+,}\"$key\":\"$value\""
+  remote_urls="$remote_urls $value"
+done
+remotes="{$remotes}"
 config=$(printf '{"apiBaseUrl":"%s","adminUrl":"%s"}' "$PUBLIC_API_URL" "$PUBLIC_ADMIN_URL")
 
 # Written beside and then renamed, so nginx never serves a half-written document.
@@ -32,8 +52,8 @@ printf '%s\n' "$config" > "$out/config.json.tmp" && mv "$out/config.json.tmp" "$
 # The page's Content-Security-Policy: the build's (dist/csp.txt, tools/src/csp.ts, with its inline-script
 # hashes) with the origins of the remotes and the API filled in. nginx reads it from shell.conf.
 html=${GROCER_HTML_DIR:-/usr/share/nginx/html}
-origins=$(for name in CATALOG_REMOTE_URL CART_CHECKOUT_REMOTE_URL ACCOUNT_REMOTE_URL ORDERS_REMOTE_URL PUBLIC_API_URL; do
-  printenv "$name" | sed -E 's|^(https?://[^/?#]+).*$|\1|'
+origins=$(for url in $remote_urls "$PUBLIC_API_URL"; do
+  printf '%s\n' "$url" | sed -E 's|^(https?://[^/?#]+).*$|\1|'
 done | sort -u | tr '\n' ' ' | sed 's/ $//')
 policy=$(sed "s|__GROCER_ORIGINS__|$origins|g" "$html/csp.txt")
 printf 'add_header Content-Security-Policy "%s" always;\n' "$policy" > "$out/csp-header.conf.tmp" && mv "$out/csp-header.conf.tmp" "$out/csp-header.conf"

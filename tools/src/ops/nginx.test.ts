@@ -8,6 +8,7 @@ import path from 'node:path';
 import { REMOTE_EXPOSES } from '@grocer/shared/contracts';
 import { contentSecurityPolicy, inlineScriptHashes } from '../csp.ts';
 import { CSP_ORIGINS_PLACEHOLDER } from '../rspack.ts';
+import { APPS } from '../ports.ts';
 import { HASHED } from '../static-server.ts';
 import { REPO_ROOT } from '../stack.ts';
 
@@ -81,6 +82,7 @@ describe("the shell image's entrypoint script", () => {
     CART_CHECKOUT_REMOTE_URL: 'http://localhost:3002/mf-manifest.json',
     ACCOUNT_REMOTE_URL: 'http://localhost:3003/mf-manifest.json',
     ORDERS_REMOTE_URL: 'http://localhost:3004/mf-manifest.json',
+    OPS_REMOTE_URL: 'http://localhost:3005/mf-manifest.json',
     PUBLIC_API_URL: 'https://api.example.com',
     PUBLIC_ADMIN_URL: 'https://admin.example.com',
   };
@@ -102,22 +104,43 @@ describe("the shell image's entrypoint script", () => {
 
   it("writes the page's Content-Security-Policy for nginx: the build's, with the remotes' and the API's origins", () => {
     expect(run(env).status).toBe(0);
-    const origins = ['http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004', 'https://api.example.com', 'https://cdn.example.com'];
+    const origins = [
+      'http://localhost:3002',
+      'http://localhost:3003',
+      'http://localhost:3004',
+      'http://localhost:3005',
+      'https://api.example.com',
+      'https://cdn.example.com',
+    ];
     expect(readFileSync(path.join(dir, 'csp-header.conf'), 'utf8')).toBe(
       `add_header Content-Security-Policy "${contentSecurityPolicy(origins, hashes)}" always;\n`,
     );
     expect(read('docker/nginx/shell.conf')).toContain(`include ${/GROCER_RUNTIME_DIR:-([^}]+)\}/.exec(read('docker/shell/40-grocer-runtime-documents.sh'))?.[1]}/csp-header*.conf;`);
   });
 
-  it('writes /remotes.json (one entry per remote the shell knows) and /config.json from env', () => {
+  it('writes /remotes.json (one entry per *_REMOTE_URL, keyed as the shell knows them) and /config.json from env', () => {
     expect(run(env).status).toBe(0);
     const remotes = JSON.parse(readFileSync(path.join(dir, 'remotes.json'), 'utf8')) as Record<string, string>;
-    expect(Object.keys(remotes).sort()).toEqual(Object.keys(REMOTE_EXPOSES).sort());
+    expect(Object.keys(remotes).sort()).toEqual(APPS.flatMap((a) => a.remote ?? []).sort());
+    expect(Object.keys(remotes)).toEqual(expect.arrayContaining(Object.keys(REMOTE_EXPOSES)));
     expect(remotes.catalog).toBe(env.CATALOG_REMOTE_URL);
+    expect(remotes.cartCheckout).toBe(env.CART_CHECKOUT_REMOTE_URL);
+    expect(remotes.ops).toBe(env.OPS_REMOTE_URL);
     expect(JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8'))).toEqual({
       apiBaseUrl: 'https://api.example.com',
       adminUrl: 'https://admin.example.com',
     });
+  });
+
+  it('adds a remote by its variable alone, and leaves one out whose variable is empty (CSP included)', () => {
+    const result = run({ ...env, OPS_REMOTE_URL: '', STORE_TOOLS_REMOTE_URL: 'https://tools.example.com/mf-manifest.json' });
+    expect(result.status).toBe(0);
+    const remotes = JSON.parse(readFileSync(path.join(dir, 'remotes.json'), 'utf8')) as Record<string, string>;
+    expect(remotes.ops).toBeUndefined();
+    expect(remotes.storeTools).toBe('https://tools.example.com/mf-manifest.json');
+    const csp = readFileSync(path.join(dir, 'csp-header.conf'), 'utf8');
+    expect(csp).toContain('https://tools.example.com');
+    expect(csp).not.toContain('http://localhost:3005');
   });
 
   it('refuses to start, naming every bad variable, rather than serve a broken shop', () => {
