@@ -14,6 +14,7 @@ import { useOpsPatchProductMutation } from '../../lib/opsApi.ts';
 import { ResultMessage, type Result } from '../../components/ResultMessage.tsx';
 import { OPS_TEXT } from '../../lib/opsText.ts';
 import { parsePriceInput } from '../../lib/priceInput.ts';
+import { PriceHistory } from './PriceHistory.tsx';
 
 const centsAsInput = (cents: number) => (cents / 100).toFixed(2);
 
@@ -21,6 +22,8 @@ export function InventoryRow({ storeUuid, product }: { storeUuid: string; produc
   const nameId = useId();
   const priceId = useId();
   const messageId = useId();
+  const historyId = useId();
+  const [history, setHistory] = useState(false);
   const [patch, { isLoading }] = useOpsPatchProductMutation();
   const [price, setPrice] = useState(centsAsInput(product.priceCents));
   const [message, setMessage] = useState<Result | null>(null);
@@ -87,7 +90,11 @@ export function InventoryRow({ storeUuid, product }: { storeUuid: string; produc
             {t.savePrice}
           </button>
         </form>
+        <button type="button" className="btn btn-outline" aria-expanded={history} aria-controls={history ? historyId : undefined} onClick={() => setHistory((open) => !open)}>
+          {t.priceHistory}
+        </button>
       </div>
+      {history && <PriceHistory id={historyId} storeUuid={storeUuid} productUuid={product.productUuid} />}
       <ResultMessage result={message} id={messageId} />
     </li>
   );
