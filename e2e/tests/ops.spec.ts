@@ -1,4 +1,5 @@
-// The store side (mf-ops) through the composed stack: a store's staff member signs in and sees only
+// The store side (mf-ops) through the composed stack: an admin invites a staff member of store A on
+// the Staff screen → the invitation mail's link sets their password → they sign in and see only
 // their store → a shopper pays an order with lines from two stores → the open board shows it within
 // 2 s (the notification stream, no reload) → staff replace one line and mark one unavailable → the
 // shopper's open order page shows the new total and the refund → the PayPal stand-in holds the
@@ -6,15 +7,15 @@
 // on a phone (390 px): each screen is checked by axe and for sideways scrolling on the way.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { openPaypalDialog, reachPayment, stores, type Product, type Store } from '../fixtures/checkout.ts';
-import { dialog } from '../fixtures/auth.ts';
+import { dialog, signOut } from '../fixtures/auth.ts';
+import { waitForMailLink } from '../fixtures/mailbox.ts';
 import { audit } from '../fixtures/axe.ts';
 import { test, expect, storeSession, DEMO_ACCOUNTS, DEMO_PASSWORD, type E2EStack } from '../fixtures/stack.ts';
 
-/** The seeded staff member of a store (api/README.md, SEED_DEMO_ACCOUNTS). */
-const staffOf = (store: Store) => `staff.${store.publicId}@grocer.test`;
+const STAFF_PASSWORD = 'Store-Staff-2026';
 
-async function loginToken(request: APIRequestContext, stack: E2EStack, email: string): Promise<string> {
-  const response = await request.post(`${stack.apiUrl}/auth/login`, { data: { email, password: DEMO_PASSWORD } });
+async function loginToken(request: APIRequestContext, stack: E2EStack, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await request.post(`${stack.apiUrl}/auth/login`, { data: { email, password } });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { token: string }).token;
 }
@@ -22,7 +23,7 @@ async function loginToken(request: APIRequestContext, stack: E2EStack, email: st
 /** In-stock products of a store's listing, dearest first (so cheaper replacements exist). */
 async function dearestInStock(request: APIRequestContext, stack: E2EStack, store: Store): Promise<Product[]> {
   const listing = await request.get(`${stack.apiUrl}/open/products/${store.publicId}/paginated`, {
-    params: { limit: 20, sort: 'price', order: 'desc', inStock: 1 },
+    params: { limit: 20, sort: 'price', order: 'desc', inStock: true },
   });
   const { products } = (await listing.json()) as { products: Product[] };
   return products.filter((p) => p.stockStatus === 'IN_STOCK');
@@ -45,21 +46,40 @@ test('staff pick, replace and drop lines of a paid order; the shopper and PayPal
   const [storeA, storeB] = await stores(request, stack);
   await page.setViewportSize({ width: 390, height: 844 });
 
-  // A staff member of store A signs in through the shop's sign-in and opens the board.
-  await page.goto(stack.shellUrl('/'));
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-  await dialog(page).getByLabel('Email').fill(staffOf(storeA!));
-  await dialog(page).getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  // An admin adds a staff member to store A; the invitation goes out by mail.
+  const staffEmail = `staff-${Date.now()}@example.com`;
+  await storeSession(page, stack, DEMO_ACCOUNTS.admin);
+  await page.goto(stack.shellUrl('/admin/staff'));
+  const add = page.getByRole('region', { name: 'Add a staff member' });
+  await add.getByLabel('Email').fill(staffEmail);
+  await add.getByLabel('First name').fill('Sam');
+  await add.getByLabel('Last name').fill('Picker');
+  await add.getByRole('combobox', { name: 'Store' }).selectOption({ label: storeA!.name });
+  await add.getByRole('button', { name: 'Create and send invitation' }).click();
+  await expect(add.getByRole('status')).toHaveText(`Invitation sent to ${staffEmail}.`);
+  await checkScreen(page, 'staff');
+  await signOut(page);
+
+  // The link sets the password; then the staff member signs in through the shop's sign-in.
+  const link = await waitForMailLink(request, stack.apiUrl, staffEmail, /\/staff\/invitation\?token=/);
+  await page.goto(link);
+  await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByLabel('Confirm Password').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  const done = page.getByRole('status').filter({ hasText: 'Your password is set. You can sign in now.' });
+  await done.getByRole('button', { name: 'Sign In' }).click();
+  await dialog(page).getByLabel('Email').fill(staffEmail);
+  await dialog(page).getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
   await dialog(page).getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(dialog(page)).toBeHidden();
   await page.goto(stack.shellUrl('/admin'));
   await expect(page.getByRole('heading', { level: 1, name: 'Order board' })).toBeVisible();
   // Only their store: its name, no store choice, and the API refuses the other store's data as not found.
   await expect(page.getByText(storeA!.name, { exact: true })).toBeVisible();
-  await expect(page.getByLabel('Store')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Store' })).toHaveCount(0);
   await expect(page.getByText('Live: new orders appear here as they are paid.')).toBeVisible();
   await checkScreen(page, 'board');
-  const staffToken = await loginToken(request, stack, staffOf(storeA!));
+  const staffToken = await loginToken(request, stack, staffEmail, STAFF_PASSWORD);
   const foreign = await request.get(`${stack.apiUrl}/ops/stores/${storeB!.uuid}/settings`, { headers: { authorization: `Bearer ${staffToken}` } });
   expect(foreign.status()).toBe(404);
 
