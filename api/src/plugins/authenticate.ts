@@ -55,6 +55,15 @@ export function requireAdmin(request: FastifyRequest): AuthUser {
   return user;
 }
 
+export const OPS_ONLY_MESSAGE = 'This is only available to store staff and admins.';
+
+/** requireUser, for the ops API: admins and store staff; anyone else signed in gets 403 FORBIDDEN. */
+export function requireOps(request: FastifyRequest): AuthUser {
+  const user = requireUser(request);
+  if (user.role !== 'ADMIN' && user.role !== 'STORE_STAFF') throw httpError(403, 'FORBIDDEN', OPS_ONLY_MESSAGE);
+  return user;
+}
+
 export default fp(
   async (app) => {
     app.decorateRequest('user', null);

@@ -296,13 +296,15 @@ export interface OpsOpeningHours {
 
 /** GET and PUT /ops/stores/{storeUuid}/settings. A weekday missing from `hours` is closed that day. */
 export interface OpsStoreSettings {
-  /** Read-only on PUT (ignored). */
+  /** IANA zone the hours are in (read-only: PUT ignores it). */
   timeZone: string;
-  /** 0..50000 cents. */
+  /** 0..100000 cents. */
   minOrderCents: number;
-  /** 1..50 miles. */
+  /** 1..100 miles. */
   deliveryRadiusMiles: number;
-  /** At most one entry per weekday. */
+  /** Orders per delivery window, 0..1000. */
+  windowCapacity: number;
+  /** At most one entry per weekday; PUT replaces the whole week. */
   hours: OpsOpeningHours[];
 }
 

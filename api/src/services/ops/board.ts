@@ -23,6 +23,7 @@ import { customerName } from '../orders/orderJson.ts';
 import { allowedNext, canTransition } from '../orders/status.ts';
 import { bumpOrderVersion, overallStatus } from '../orders/storeParts.ts';
 import { toOpsStore, type OpsAccess, type OpsCaller } from './access.ts';
+import { MINUTES_PER_DAY, zonedInstant } from '../stores/rules.ts';
 import { substitutionsOf } from './substitutions.ts';
 
 export const BOARD_DEFAULT_LIMIT = 25;
@@ -53,43 +54,10 @@ export function effectiveLineCents(
   return line.lineTotalCents;
 }
 
-/** Milliseconds `timeZone` is ahead of UTC at `at`. */
-function zoneOffsetMs(at: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const local = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return local - Math.floor(at.getTime() / 1000) * 1000;
-}
-
 /** [start, end) in UTC of a calendar day (YYYY-MM-DD) in `timeZone`, DST included. */
 export function dayBounds(day: string, timeZone = SHOP_TIME_ZONE): [Date, Date] {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const midnight = (dd: number) => {
-    const guess = Date.UTC(y, m - 1, dd);
-    const first = guess - zoneOffsetMs(new Date(guess), timeZone);
-    // The offset at the guess may differ from the one at local midnight (a DST change that night).
-    return new Date(guess - zoneOffsetMs(new Date(first), timeZone));
-  };
-  return [midnight(d), midnight(d + 1)];
+  return [zonedInstant(y, m, d, 0, timeZone), zonedInstant(y, m, d, MINUTES_PER_DAY, timeZone)];
 }
 
 const CURSOR_PREFIX = 'b1:';

@@ -28,6 +28,7 @@ import {
   orders,
   orderTracking,
   products,
+  refunds as refundsTable,
   type IntentItem,
   type OrderLineRow,
   type OrderRow,
@@ -501,7 +502,8 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
 
     async get(caller, orderId) {
       const order = await findVisible(caller, orderId, true);
-      return toOrderJson(order, await linesOf(order.id));
+      const refunded = await db.select().from(refundsTable).where(eq(refundsTable.orderId, order.id)).orderBy(asc(refundsTable.id));
+      return toOrderJson(order, await linesOf(order.id), refunded);
     },
 
     async history(caller, limit, cursor) {
