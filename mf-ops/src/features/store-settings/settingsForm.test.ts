@@ -24,14 +24,16 @@ describe('store settings form', () => {
   it('reports every problem at once', () => {
     const form = formOf(makeSettings());
     form.days[1] = { open: true, opens: '18:00', closes: '09:00' };
-    form.minOrder = '600';
-    form.radius = '0';
+    form.minOrder = '1000.01';
+    form.radius = '7.5';
+    form.capacity = '-1';
     expect(settingsOf(form, makeSettings())).toEqual({
       ok: false,
       errors: [
         'Monday: the store must close after it opens.',
-        'Enter a minimum order from $0.00 to $500.00.',
-        'Enter a delivery radius from 1 to 50 miles.',
+        'Enter a minimum order from $0.00 to $1,000.00.',
+        'Enter a delivery radius of 1 to 100 whole miles.',
+        'Enter how many orders fit one delivery window, from 0 to 1000.',
       ],
     });
   });
