@@ -4,7 +4,7 @@
 // for anything of store A (ids are not confirmed), 403 on admin-only routes, like staff of A. Callers
 // without access go first, so nothing they could have changed is mistaken for a success later.
 import type { OpsStorePart } from '@grocer/shared/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { notifications } from '../../db/schema.ts';
 import { bearer, FAST_HASHING, uniqueEmail, type Registered } from '../../testing/accounts.ts';
@@ -56,9 +56,13 @@ beforeAll(async () => {
     payload: { email: uniqueEmail('invited'), firstName: 'Ivy', lastName: 'Invited', storeUuid: shop.loop.uuid },
   });
   invitedUuid = invited.json<{ uuid: string }>().uuid;
-  const [mail] = await app.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.recipient, `store:${shop.loop.uuid}`));
+  const [mail] = await app.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.recipient, `store:${shop.loop.uuid}`), eq(notifications.orderId, orderId)));
   mailId = mail!.id;
-  await app.db.update(notifications).set({ deliveredAt: null, lastError: 'SMTP down' }).where(eq(notifications.id, mailId));
+  // Failed, with the next automatic attempt an hour away: only the retry sends it.
+  await app.db.update(notifications).set({ deliveredAt: null, lastError: 'SMTP down', nextAttemptAt: new Date(Date.now() + 3_600_000) }).where(eq(notifications.id, mailId));
 }, 120_000);
 afterAll(() => app.close());
 

@@ -17,6 +17,7 @@ const CURSOR_PREFIX = 'on1:';
 export const PANEL_MESSAGES = {
   notFound: 'Notification not found.',
   notRetryable: 'Only mail that has not been delivered can be sent again.',
+  orderCancelled: 'The order was cancelled, so this mail is no longer sent.',
   retryFailed: 'The mail could not be sent again; the outbox keeps retrying it.',
 } as const;
 
@@ -95,6 +96,9 @@ export function createOpsNotificationsService({ db, access, outbox }: { db: Data
     async retry(caller, id) {
       const current = await one(caller, id);
       if (current.state !== 'FAILED' && current.state !== 'PENDING') throw httpError(409, 'NOT_RETRYABLE', PANEL_MESSAGES.notRetryable);
+      // The outbox sends nothing about a cancelled order but the cancellation itself.
+      const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, current.orderId));
+      if (order?.status === 'CANCELLED' && current.type !== 'order_cancelled') throw httpError(409, 'NOT_RETRYABLE', PANEL_MESSAGES.orderCancelled);
       // Due now, whatever the backoff said; deliverOne claims it (another sender's claim wins) and sends.
       await db.update(notifications).set({ nextAttemptAt: sql`now()` }).where(and(eq(notifications.id, id), isNull(notifications.deliveredAt)));
       const sent = await outbox.deliverOne(id);
