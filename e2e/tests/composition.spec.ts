@@ -68,7 +68,13 @@ test.describe('composed storefront', () => {
       cartCheckout: `http://localhost:${stack.ports.apps['mf-cart-checkout']}/mf-manifest.json`,
       account: `http://localhost:${stack.ports.apps['mf-account']}/mf-manifest.json`,
       orders: `http://localhost:${stack.ports.apps['mf-orders']}/mf-manifest.json`,
+      ops: `http://localhost:${stack.ports.apps['mf-ops']}/mf-manifest.json`,
     });
+    // Each remote's pages, read by the shell at start: revalidated on every load, like the manifest.
+    const routes = await request.get(`${stack.apps['mf-orders'].url}/routes.json`);
+    expect(routes.headers()['cache-control']).toBe('no-cache');
+    expect(routes.headers()['access-control-allow-origin']).toBe('*');
+    expect((await routes.json()) as unknown).toMatchObject({ routes: expect.arrayContaining([expect.objectContaining({ path: '/order-history' })]) });
     const entry = await request.get(`${stack.apps['mf-catalog'].url}/remoteEntry.js`, { headers: { 'accept-encoding': 'br' } });
     expect(entry.headers()['cache-control']).toBe('no-cache');
     expect(entry.headers()['content-encoding']).toBe('br');

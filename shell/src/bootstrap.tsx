@@ -5,13 +5,13 @@ import { loadPersistedState, loadRuntimeConfig, makeStore, startPersistence } fr
 import { App } from './app/App.tsx';
 import { readConfigDocument } from './app/config.ts';
 import { keepFirstPaint } from './app/firstPaint.ts';
-import { loadRouteTable } from './app/remotes.ts';
+import { routeTableFor } from './app/remotes.ts';
 
 async function start() {
   // Both documents are preloaded by index.html; index.ts already started reading them and the remotes'
   // routes (and fetching the first screen's remote modules, and connecting to the API), so this waits
   // for the same reads.
-  const [, routes] = await Promise.all([loadRuntimeConfig(undefined, readConfigDocument), loadRouteTable()]);
+  const [, routes] = await Promise.all([loadRuntimeConfig(undefined, readConfigDocument), routeTableFor(window.location.pathname)]);
   const store = makeStore(loadPersistedState(window.localStorage));
   startPersistence(store, window.localStorage, window);
   // RTK Query's refetchOnFocus / refetchOnReconnect (e.g. an open order's status) need the window listeners.

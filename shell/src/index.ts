@@ -1,7 +1,7 @@
 // The stylesheet is part of the entry so the HTML links it up front and the layout paints before JS.
 import './app/shell.css';
 import { preconnectToApi } from './app/config.ts';
-import { initRemotes, loadRouteTable, preloadRemoteModules } from './app/remotes.ts';
+import { initRemotes, preloadRemoteModules, routeTableFor } from './app/remotes.ts';
 import { firstPageModule, LAYOUT_MODULES } from './app/routeTable.ts';
 
 // The remotes (their entries and the first screen's modules) start loading now, while the shared
@@ -11,7 +11,7 @@ import { firstPageModule, LAYOUT_MODULES } from './app/routeTable.ts';
 void initRemotes()
   .then(() => {
     preloadRemoteModules(LAYOUT_MODULES);
-    return loadRouteTable();
+    return routeTableFor(window.location.pathname);
   })
   .then((table) => {
     const page = firstPageModule(table, window.location.pathname);

@@ -40,6 +40,8 @@ describe('static server', () => {
     expect(cacheControlFor('/x/main.0123456789.js')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('/x/remoteEntry.js')).toBe('no-cache');
     expect(cacheControlFor('/x/mf-manifest.json')).toBe('no-cache');
+    // A remote's pages (routes.json): a release that adds one is seen on the next page load.
+    expect(cacheControlFor('/x/routes.json')).toBe('no-cache');
     expect(cacheControlFor('/x/main.0123456789.js.br')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('/x/remoteEntry.js.gz')).toBe('no-cache');
   });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { routePatterns, type AppStore } from '@grocer/shared';
@@ -21,9 +21,21 @@ function SessionWatch() {
 /** `routes`: the table composed from the remotes' declarations at start (remotes.ts loadRouteTable). */
 export function App({ store, routes: initialRoutes }: { store: AppStore; routes: RouteTable }) {
   const [routes, setRoutes] = useState(initialRoutes);
-  // A path no remote claims may belong to one whose routes could not be read: that is the remote's
-  // fallback with Retry (which reads its routes again), not "Page not found".
+  // The first page may start before every remote has said which pages it owns: the rest follow.
+  useEffect(() => {
+    if (initialRoutes.pending.length > 0) void loadRouteTable().then(setRoutes);
+  }, [initialRoutes]);
+  // A path no remote claims may belong to one whose routes are still on their way (wait), or could
+  // not be read: that is the remote's fallback with Retry (which reads them again), not "Page not found".
   const retryRoutes = () => void loadRouteTable(true).then(setRoutes);
+  const unclaimed =
+    routes.pending.length > 0 ? (
+      <div className="page-loading" aria-busy="true" />
+    ) : routes.missing.length > 0 ? (
+      <RemoteUnavailable onRetry={retryRoutes} />
+    ) : (
+      <NotFoundPage />
+    );
   return (
     <Provider store={store}>
       <SessionWatch />
@@ -44,7 +56,7 @@ export function App({ store, routes: initialRoutes }: { store: AppStore; routes:
               />
             ))}
             <Route path={routePatterns.contact} element={<ContactPage />} />
-            <Route path="*" element={routes.missing.length > 0 ? <RemoteUnavailable onRetry={retryRoutes} /> : <NotFoundPage />} />
+            <Route path="*" element={unclaimed} />
           </Route>
         </Routes>
       </BrowserRouter>

@@ -5,12 +5,15 @@
 import type { ComponentType } from 'react';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteRoutes } from '@grocer/shared/contracts';
-import { composeRoutes, type RouteTable } from './routeTable.ts';
+import { composeRoutes, matchesPattern, type RouteTable } from './routeTable.ts';
 
 let entries: Record<string, string> = {};
 let reading: Promise<void> | undefined;
-const routeReads = new Map<string, Promise<RemoteRoutes | null>>();
-
+/** Each remote's routes.json read (started once per page, again on Retry), and what it gave once settled. */
+const routeReads = new Map<string, Promise<unknown>>();
+const routesRead = new Map<string, RemoteRoutes | null>();
+/** A remote origin that accepts connections but never answers must not hold the shell's start for long. */
+const ROUTES_TIMEOUT_MS = 5000;
 /** Reads /remotes.json and registers the remotes, once per page: later calls get the same promise. */
 export function initRemotes(url = '/remotes.json'): Promise<void> {
   reading ??= readRemotes(url);
@@ -33,7 +36,7 @@ async function readRemotes(url: string): Promise<void> {
 async function readRoutes(name: string, entry: string): Promise<RemoteRoutes | null> {
   const url = new URL('routes.json', new URL(entry, window.location.href));
   try {
-    const response = await fetch(url);
+    const response = await fetch(url, { signal: AbortSignal.timeout(ROUTES_TIMEOUT_MS) });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return (await response.json()) as RemoteRoutes;
   } catch (error) {
@@ -43,25 +46,49 @@ async function readRoutes(name: string, entry: string): Promise<RemoteRoutes | n
   }
 }
 
+/** Starts reading every remote's routes not read yet; with `retry`, again those that failed (registered afresh). */
+function readAllRoutes(retry = false): Promise<unknown>[] {
+  return Object.entries(entries).map(([name, entry]) => {
+    const read = routeReads.get(name);
+    if (read && !(retry && routesRead.get(name) === null)) return read;
+    // The runtime keeps a failed manifest: a remote that was down starts from a clean slate.
+    if (read) registerRemotes([{ name, entry }], { force: true });
+    const next = readRoutes(name, entry).then((routes) => void routesRead.set(name, routes));
+    routeReads.set(name, next);
+    return next;
+  });
+}
+
+/** The table of what has been read so far; remotes still being read are `pending`. */
+function tableSoFar(): RouteTable {
+  return composeRoutes(Object.keys(entries).map((name) => [name, routesRead.has(name) ? routesRead.get(name)! : undefined] as const));
+}
+
 /**
- * The route table of the remotes in /remotes.json, read once per page. With `retry`, the routes of
- * remotes that could not be read are read again, and those remotes registered afresh (the runtime
- * keeps a failed manifest).
+ * The route table of every remote in /remotes.json, read once per page. With `retry`, the routes of
+ * remotes that could not be read are read again.
  */
 export async function loadRouteTable(retry = false): Promise<RouteTable> {
   await initRemotes();
-  const declared = await Promise.all(
-    Object.entries(entries).map(async ([name, entry]) => {
-      let read = routeReads.get(name);
-      if (!read || (retry && !(await read))) {
-        read = readRoutes(name, entry);
-        routeReads.set(name, read);
-        if (retry) registerRemotes([{ name, entry }], { force: true });
-      }
-      return [name, await read] as const;
-    }),
-  );
-  return composeRoutes(declared);
+  await Promise.all(readAllRoutes(retry));
+  return tableSoFar();
+}
+
+/**
+ * What the first page needs: the table as soon as a remote that answered claims `pathname`, or once
+ * every remote has answered (or failed). A slow remote then holds only its own pages, not the start.
+ */
+export async function routeTableFor(pathname: string): Promise<RouteTable> {
+  await initRemotes();
+  const reads = readAllRoutes();
+  return new Promise((resolve) => {
+    const settle = () => {
+      const table = tableSoFar();
+      if (table.pending.length === 0 || table.routes.some((r) => matchesPattern(r.path, pathname))) resolve(table);
+    };
+    settle();
+    for (const read of reads) void read.then(settle);
+  });
 }
 
 /** Registered remotes and where they come from, for the diagnostics log. */

@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router';
+import { matchPath, matchRoutes } from 'react-router';
 import { routePatterns, type RemoteRoutes } from '@grocer/shared';
 import { composeRoutes, firstPageModule, matchesPattern } from './routeTable.ts';
 
@@ -55,7 +55,7 @@ describe('the route table read before React Router loads', () => {
       ['catalog', catalog],
       ['cartCheckout', cart],
     ]);
-    expect(table.missing).toEqual([]);
+    expect(table).toMatchObject({ missing: [], pending: [] });
     expect(table.routes.map((r) => [r.path, r.id])).toEqual([
       ['/', 'catalog/HomePage'],
       ['/store/:pathName/product/:productUuid', 'catalog/ProductPage'],
@@ -81,39 +81,40 @@ describe('the route table read before React Router loads', () => {
     expect(firstPageModule(table, '/nowhere')).toBeNull();
   });
 
-  it('a remote whose routes could not be read is reported missing; the others still compose', () => {
+  it('a remote whose routes could not be read is reported missing, one still being read pending; the others still compose', () => {
     const table = composeRoutes([
       ['catalog', null],
       ['cartCheckout', cart],
+      ['ops', undefined],
     ]);
     expect(table.missing).toEqual(['catalog']);
+    expect(table.pending).toEqual(['ops']);
     expect(table.routes.map((r) => r.id)).toEqual(['cartCheckout/CartPage', 'cartCheckout/CheckoutPage']);
   });
 
-  it('a path already claimed, or a malformed entry, is left out and logged', () => {
+  it('a malformed entry is left out and logged; a path claimed twice goes to the first remote, as React Router and the preload read it', () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => {});
     const rogue = {
       routes: [
         { path: '/CART', module: 'Takeover', access: 'public' },
-        { path: '/store/:slug/product/:id', module: 'Takeover', access: 'public' },
         { path: 42, module: 'Broken', access: 'public' },
-        { path: '/ops', module: 'OpsPage', access: { roles: ['ADMIN'] } },
+        { path: '/ops', access: 'public' },
+        { path: '/admin', module: 'OpsPage', access: { roles: ['ADMIN'] } },
       ],
     } as unknown as RemoteRoutes;
     const table = composeRoutes([
-      ['catalog', catalog],
       ['cartCheckout', cart],
       ['rogue', rogue],
       ['empty', {} as RemoteRoutes],
     ]);
-    expect(table.routes.map((r) => r.id)).toEqual([
-      'catalog/HomePage',
-      'catalog/ProductPage',
-      'cartCheckout/CartPage',
-      'cartCheckout/CheckoutPage',
-      'rogue/OpsPage',
-    ]);
-    expect(error).toHaveBeenCalledTimes(3);
+    expect(table.routes.map((r) => r.id)).toEqual(['cartCheckout/CartPage', 'cartCheckout/CheckoutPage', 'rogue/Takeover', 'rogue/OpsPage']);
+    expect(error).toHaveBeenCalledTimes(2);
     error.mockRestore();
+    expect(firstPageModule(table, '/cart')).toBe('cartCheckout/CartPage');
+    const ranked = matchRoutes(
+      table.routes.map((r) => ({ path: r.path, id: r.id })),
+      '/cart',
+    );
+    expect(ranked?.[0]?.route.id).toBe('cartCheckout/CartPage');
   });
 });

@@ -13,6 +13,8 @@ export interface RouteTable {
   readonly routes: readonly ComposedRoute[];
   /** Remotes whose routes could not be read (down, or an unreadable routes.json): any unknown path may be theirs. */
   readonly missing: readonly string[];
+  /** Remotes whose routes are still being read. */
+  readonly pending: readonly string[];
 }
 
 /** The remote widgets of the layout on every page (Header.tsx, Layout.tsx), preloaded with the first route. */
@@ -26,34 +28,27 @@ export const LAYOUT_MODULES: readonly PropLessModuleId[] = [
 
 /**
  * One table from each remote's declaration, in /remotes.json order; `null` for a remote whose routes
- * could not be read. A malformed entry, or a path an earlier remote already claims, is left out and
- * logged (the contract test refuses both before a release; this guards a mismatched deployment).
+ * could not be read, `undefined` for one still being read. A malformed entry is left out and logged.
+ * Where two remotes claim a path (the contract test refuses that before a release), the first in
+ * /remotes.json renders it: React Router and firstPageModule both take the first of equal matches.
  */
-export function composeRoutes(declared: ReadonlyArray<readonly [remote: string, routes: RemoteRoutes | null]>): RouteTable {
+export function composeRoutes(
+  declared: ReadonlyArray<readonly [remote: string, routes: RemoteRoutes | null | undefined]>,
+): RouteTable {
   const routes: ComposedRoute[] = [];
   const missing: string[] = [];
+  const pending: string[] = [];
   for (const [remote, declaration] of declared) {
     if (!declaration) {
-      missing.push(remote);
+      (declaration === null ? missing : pending).push(remote);
       continue;
     }
     for (const route of Array.isArray(declaration.routes) ? declaration.routes : []) {
-      const { path, module } = route ?? {};
-      const claimed = typeof path === 'string' && routes.find((r) => samePattern(r.path, path));
-      if (typeof path !== 'string' || typeof module !== 'string' || claimed) {
-        console.error(`[routes] ${remote} declares an unusable route`, route, claimed ? `(already ${claimed.id})` : '');
-        continue;
-      }
-      routes.push({ ...route, id: `${remote}/${module}` });
+      if (typeof route?.path === 'string' && typeof route.module === 'string') routes.push({ ...route, id: `${remote}/${route.module}` });
+      else console.error(`[routes] ${remote} declares an unusable route`, route);
     }
   }
-  return { routes, missing };
-}
-
-/** Whether two patterns match the same paths: static segments case-insensitively, any `:param` alike. */
-function samePattern(a: string, b: string): boolean {
-  const shape = (pattern: string) => pattern.toLowerCase().replace(/:[^/]+/g, ':');
-  return shape(a) === shape(b);
+  return { routes, missing, pending };
 }
 
 /**
