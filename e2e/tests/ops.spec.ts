@@ -63,6 +63,8 @@ test('staff pick, replace and drop lines of a paid order; the shopper and PayPal
   // The link sets the password; then the staff member signs in through the shop's sign-in.
   const link = await waitForMailLink(request, stack.apiUrl, staffEmail, /\/staff\/invitation\?token=/);
   await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set your password' })).toBeVisible();
+  await checkScreen(page, 'invitation');
   await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
   await page.getByLabel('Confirm Password').fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Set password' }).click();
