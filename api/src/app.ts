@@ -28,6 +28,8 @@ import deliveryFeeRoutes from './routes/delivery-fees/index.ts';
 import feeRoutes from './routes/fees/index.ts';
 import notificationRoutes from './routes/notifications/index.ts';
 import orderRoutes from './routes/orders/index.ts';
+import opsRoutes from './routes/ops/index.ts';
+import orderEventRoutes from './routes/orders/events.ts';
 import paymentRoutes from './routes/payments/index.ts';
 import pricingRoutes from './routes/pricing/index.ts';
 import vitalsRoutes from './routes/vitals/index.ts';
@@ -166,9 +168,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(pricingRoutes);
   await app.register(paymentRoutes);
   await app.register(orderRoutes);
+  await app.register(orderEventRoutes);
   await app.register(notificationRoutes);
   await app.register(adminRoutes);
   await app.register(vitalsRoutes);
+  await app.register(opsRoutes);
   // Dev stand-ins (mailbox, OpenID issuer, PayPal): only where devStandIns() allows, never in production.
   if (app.devStandIns.serve) await app.register(devRoutes);
   if (options.extraRoutes) await app.register(options.extraRoutes);

@@ -25,3 +25,8 @@ export * from './schema/orders.ts';
 
 // Core Web Vitals reported by shoppers' browsers.
 export * from './schema/vitals.ts';
+// Store hours and delivery windows (holds and bookings).
+export * from './schema/delivery.ts';
+
+// The store side: order parts per store, price audit, order events (issue 17).
+export * from './schema/operations.ts';

@@ -7,7 +7,10 @@ export const SESSION_ALG = 'HS256';
 export const SESSION_ISSUER = 'grocer-api';
 export const SESSION_AUDIENCE = 'grocer';
 
-export type Role = 'CUSTOMER' | 'ADMIN';
+export type Role = 'CUSTOMER' | 'ADMIN' | 'STORE_STAFF';
+
+/** A stored role as a session role: anything unknown is a customer (the least privilege). */
+export const roleOf = (stored: string | null | undefined): Role => (stored === 'ADMIN' || stored === 'STORE_STAFF' ? stored : 'CUSTOMER');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Clock difference tolerated between the API instances that sign and verify. */
@@ -82,7 +85,7 @@ export function createSessionJwt(secret: string, ttlSeconds: number): SessionJwt
         });
         const issuedAtMs = issuedAtMsOf(payload);
         if (issuedAtMs === null) return null;
-        const role = payload.role === 'ADMIN' ? 'ADMIN' : 'CUSTOMER';
+        const role = roleOf(typeof payload.role === 'string' ? payload.role : null);
         const authMethod = payload.am === 'google' ? 'google' : 'email';
         return { sub: payload.sub!, role, authMethod, iat: payload.iat!, issuedAtMs, exp: payload.exp!, sid: payload.jti! };
       } catch (err) {
@@ -98,7 +101,7 @@ export function createSessionJwt(secret: string, ttlSeconds: number): SessionJwt
  * (a browser's EventSource). Same key as sessions, but their own audience: a ticket is never a
  * session and a session is never a ticket, so a leaked URL (logs, history) is worth a minute of one stream.
  */
-export type TicketPurpose = 'admin-stream';
+export type TicketPurpose = 'admin-stream' | 'order-stream';
 
 export interface TicketJwt {
   sign(sub: string, purpose: TicketPurpose, options?: { issuedAtMs?: number }): Promise<{ ticket: string; expiresAt: Date }>;

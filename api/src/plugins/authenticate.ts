@@ -9,13 +9,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { httpError } from '../lib/errors.ts';
-import type { AuthMethod, Role, SessionClaims } from '../lib/jwt.ts';
+import { roleOf, type AuthMethod, type Role, type SessionClaims } from '../lib/jwt.ts';
 import { MESSAGES } from '../services/auth.ts';
 
 export interface AuthUser {
   uuid: string;
   /** Read from the database on every request, so a role change applies at once. */
   role: Role;
+  /** The store a STORE_STAFF member works for (users.store_id); null for everyone else. */
+  storeId: number | null;
   /** How this session signed in. */
   authMethod: AuthMethod;
   /** The bearer token itself (the User JSON echoes it). */
@@ -53,6 +55,15 @@ export function requireAdmin(request: FastifyRequest): AuthUser {
   return user;
 }
 
+export const OPS_ONLY_MESSAGE = 'This is only available to store staff and admins.';
+
+/** requireUser, for the ops API: admins and store staff; anyone else signed in gets 403 FORBIDDEN. */
+export function requireOps(request: FastifyRequest): AuthUser {
+  const user = requireUser(request);
+  if (user.role !== 'ADMIN' && user.role !== 'STORE_STAFF') throw httpError(403, 'FORBIDDEN', OPS_ONLY_MESSAGE);
+  return user;
+}
+
 export default fp(
   async (app) => {
     app.decorateRequest('user', null);
@@ -63,7 +74,8 @@ export default fp(
       if (!session) throw unauthorized();
       request.user = {
         uuid: session.row.uuid,
-        role: session.row.role === 'ADMIN' ? 'ADMIN' : 'CUSTOMER',
+        role: roleOf(session.row.role),
+        storeId: session.row.storeId,
         authMethod: session.claims.authMethod,
         token: match[1]!,
         claims: session.claims,

@@ -26,6 +26,14 @@ import { createOrdersService, type OrdersService } from '../services/orders/orde
 import { createOutbox, type Outbox } from '../services/orders/outbox.ts';
 import { createRefundsService, type RefundsService } from '../services/orders/refunds.ts';
 import { createPaypalClient } from '../services/paypal/client.ts';
+import { createOrderEventFeed, type OrderEventFeed } from '../services/orders/orderEventFeed.ts';
+import { createOpsAccess, type OpsAccess } from '../services/ops/access.ts';
+import { createBoardService, type BoardService } from '../services/ops/board.ts';
+import { createFulfilmentService, type FulfilmentService } from '../services/ops/fulfilment.ts';
+import { createInventoryService, type InventoryService } from '../services/ops/inventory.ts';
+import { createOpsNotificationsService, type OpsNotificationsService } from '../services/ops/notifications.ts';
+import { createSettingsService, type SettingsService } from '../services/ops/settings.ts';
+import { createStaffService, type StaffService } from '../services/ops/staff.ts';
 import type { PaypalClient } from '../services/paypal/types.ts';
 
 export interface Services {
@@ -53,6 +61,20 @@ export interface Services {
   outbox: Outbox;
   /** Core Web Vitals reported by shoppers' browsers. */
   vitals: VitalsService;
+  /** The shoppers' live order changes (GET /orders/{id}/events). */
+  orderEvents: OrderEventFeed;
+  /** The store side (issue 17): admins and store staff. */
+  ops: OpsServices;
+}
+
+export interface OpsServices {
+  access: OpsAccess;
+  board: BoardService;
+  fulfilment: FulfilmentService;
+  inventory: InventoryService;
+  settings: SettingsService;
+  staff: StaffService;
+  notifications: OpsNotificationsService;
 }
 
 /** Lifetime of a ticket from POST /admin/notifications/stream-ticket (lib/jwt.ts TicketJwt). */
@@ -85,6 +107,8 @@ export default fp<ServicesOptions>(
       }),
       ...orderServices(app, accounts),
       vitals: createVitalsService(app.db),
+      orderEvents: createOrderEventFeed({ db: app.db, log: app.log }),
+      ops: opsServices(app, accounts),
       ...options.overrides,
     };
     app.decorate('services', services);
@@ -94,6 +118,7 @@ export default fp<ServicesOptions>(
     app.addHook('onClose', async () => {
       await services.auth.idle();
       services.notificationFeed.close();
+      services.orderEvents.close();
     });
   },
   { name: 'services', dependencies: ['db', 'redis'] },
@@ -141,4 +166,30 @@ function orderServices(app: FastifyInstance, accounts: ReturnType<typeof account
   const buyAgain = createBuyAgainService({ db, catalogue: { productsByUuids: (uuids) => app.services.catalogue.productsByUuids(uuids) }, orders, users: accounts.users });
   const substitutions = createSubstitutionsService(db);
   return { deliveryFees, checkout, orders, buyAgain, substitutions, notifications, notificationFeed, refunds, outbox };
+}
+
+/** The store side. Like the order services, they reach the others through app.services at call time. */
+function opsServices(app: FastifyInstance, accounts: ReturnType<typeof accountServices>): OpsServices {
+  const { db, log, config } = app;
+  const access = createOpsAccess(db);
+  const board = createBoardService({ db, access });
+  const catalogue = { invalidate: () => app.services.catalogue.invalidate() };
+  const fulfilment = createFulfilmentService({
+    db,
+    log,
+    access,
+    board,
+    orders: { track: (caller, input) => app.services.orders.track(caller, input) },
+    refunds: { request: (tx, input) => app.services.refunds.request(tx, input), send: (id) => app.services.refunds.send(id) },
+    catalogue,
+  });
+  return {
+    access,
+    board,
+    fulfilment,
+    inventory: createInventoryService({ db, access, catalogue }),
+    settings: createSettingsService({ db, access }),
+    staff: createStaffService({ db, config, access, mail: lateMail(app), hasher: accounts.passwords }),
+    notifications: createOpsNotificationsService({ db, access, outbox: { deliverOne: (id) => app.services.outbox.deliverOne(id) } }),
+  };
 }

@@ -20,7 +20,14 @@ afterAll(() => a?.close());
 
 const firstProducts = (conn: DbConnection) =>
   conn.db
-    .select({ uuid: products.uuid, name: products.name, itemKey: products.itemKey, price: products.priceCents, stock: products.stockQuantity, storeId: products.storeId })
+    .select({
+      uuid: products.uuid,
+      name: products.name,
+      itemKey: products.itemKey,
+      price: products.priceCents,
+      stock: products.stockQuantity,
+      storeId: products.storeId,
+    })
     .from(products)
     .orderBy(asc(products.id))
     .limit(50);
@@ -63,7 +70,19 @@ it('names products like shelf labels: brand, item, size', async () => {
   }
   // The item words the search needs are there, modifiers and items alike.
   const items = new Set(CATEGORY_SEEDS.flatMap((c) => c.items.map(([item]) => item)));
-  for (const item of ['Whole Milk', 'Milk Chocolate Bar', 'Bread Crumbs', 'Chicken Broth', 'Apple Juice', 'Sourdough Bread', 'Boneless Chicken Breasts', 'Honeycrisp Apples', 'Bananas', 'Broccoli', 'Flour Tortillas']) {
+  for (const item of [
+    'Whole Milk',
+    'Milk Chocolate Bar',
+    'Bread Crumbs',
+    'Chicken Broth',
+    'Apple Juice',
+    'Sourdough Bread',
+    'Boneless Chicken Breasts',
+    'Honeycrisp Apples',
+    'Bananas',
+    'Broccoli',
+    'Flour Tortillas',
+  ]) {
     expect(items).toContain(item);
   }
   expect(items.size).toBe(CATEGORY_SEEDS.reduce((n, c) => n + c.items.length, 0));
@@ -119,10 +138,13 @@ it('prices 100 random products per US shelf unit: price / size in that unit, hal
     expect(p.size.label).toBe(`${amount} ${unit}`);
     expect(p.name.endsWith(`, ${p.size.label}`)).toBe(true);
     const [shelfUnit, quantity] =
-      unit in flOz ? ['fl oz', amount * flOz[unit]!]
-      : unit === 'ct' ? ['ct', amount]
-      : byWeight.has(p.category.name) ? ['lb', (amount * oz[unit]!) / 16]
-      : ['oz', amount * oz[unit]!];
+      unit in flOz
+        ? ['fl oz', amount * flOz[unit]!]
+        : unit === 'ct'
+          ? ['ct', amount]
+          : byWeight.has(p.category.name)
+            ? ['lb', (amount * oz[unit]!) / 16]
+            : ['oz', amount * oz[unit]!];
     expect(p.unitPrice.unit).toBe(shelfUnit);
     const exact = (p.price_cents * 10) / quantity;
     const halfway = Math.abs((exact % 1) - 0.5) < 1e-6;
@@ -167,9 +189,12 @@ it('keeps the maintained counts equal to the real active counts', async () => {
     select count(*)::int as mismatches from stores s
     where s.active_product_count <> (select count(*) from products p where p.store_id = s.id and p.is_active)`);
   expect(rows[0]!.mismatches).toBe(0);
-  const [{ counted }] = (await a.db.execute<{ counted: number }>(sql`select coalesce(sum(active_product_count), 0)::int as counted from ${storeCategoryCounts}`))
-    .rows as [{ counted: number }];
-  const [{ active }] = (await a.db.execute<{ active: number }>(sql`select count(*)::int as active from products where is_active`)).rows as [{ active: number }];
+  const [{ counted }] = (
+    await a.db.execute<{ counted: number }>(sql`select coalesce(sum(active_product_count), 0)::int as counted from ${storeCategoryCounts}`)
+  ).rows as [{ counted: number }];
+  const [{ active }] = (await a.db.execute<{ active: number }>(sql`select count(*)::int as active from products where is_active`)).rows as [
+    { active: number },
+  ];
   expect(counted).toBe(active);
 });
 

@@ -3,7 +3,7 @@
 // start (seedCatalogueIfNeeded) and by `npm run seed` for a scale catalogue.
 import { eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { categories, favorites, products, stores } from '../db/schema.ts';
+import { categories, favorites, products, storeHours, stores } from '../db/schema.ts';
 import { refreshCatalogueCounts } from '../services/catalogue/counts.ts';
 import type { SizeUnit } from '@grocer/shared/contracts';
 import { productImagePath, slugify, storeLogoPath } from '../services/catalogue/images.ts';
@@ -182,7 +182,10 @@ export function catalogueUniverse(count: number): CatalogueIdentity[] {
 }
 
 /** Inserts the catalogue into an empty catalogue (see resetCatalogue). Returns how many rows of each. */
-export async function seedCatalogue(db: Database, options: SeedOptions = {}): Promise<{ stores: number; categories: number; products: number }> {
+export async function seedCatalogue(
+  db: Database,
+  options: SeedOptions = {},
+): Promise<{ stores: number; categories: number; products: number }> {
   const total = options.products ?? DEFAULT_SEED_PRODUCTS;
   const rng = createRng(options.seed ?? DEFAULT_SEED);
 
@@ -200,9 +203,20 @@ export async function seedCatalogue(db: Database, options: SeedOptions = {}): Pr
         zip: s.zip,
         logo: storeLogoPath(s.publicId),
         contactEmail: storeContactEmail(s.publicId),
+        minOrderCents: s.rules.minOrderCents,
+        deliveryRadiusMiles: s.rules.deliveryRadiusMiles,
       })),
     )
     .returning({ id: stores.id, name: stores.name });
+  await db
+    .insert(storeHours)
+    .values(
+      storeRows.flatMap((store) =>
+        STORE_SEEDS.find((s) => s.name === store.name)!.rules.hours.flatMap((day, weekday) =>
+          day ? [{ storeId: store.id, weekday, opensMinute: day[0], closesMinute: day[1] }] : [],
+        ),
+      ),
+    );
   const categoryRows = await db
     .insert(categories)
     .values(CATEGORY_SEEDS.map((c) => ({ uuid: rngUuid(rng), name: c.name })))
@@ -290,11 +304,24 @@ export async function seedCatalogueIfNeeded(db: Database, options: SeedOptions =
 }
 
 /** Words of a name, lower-cased and without a plural s, for matching old names to new items. */
-const words = (text: string) => text.toLowerCase().match(/[a-z0-9%]+/g)?.map((w) => w.replace(/s$/, '')) ?? [];
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .match(/[a-z0-9%]+/g)
+    ?.map((w) => w.replace(/s$/, '')) ?? [];
 
-async function restoreFavourites(db: Database, kept: { userUuid: string; createdAt: Date; oldName: string; storePublicId: string }[]): Promise<void> {
+async function restoreFavourites(
+  db: Database,
+  kept: { userUuid: string; createdAt: Date; oldName: string; storePublicId: string }[],
+): Promise<void> {
   const rows = await db
-    .select({ uuid: products.uuid, item: products.item, sizeMilli: products.sizeMilli, sizeUnit: products.sizeUnit, storePublicId: stores.publicId })
+    .select({
+      uuid: products.uuid,
+      item: products.item,
+      sizeMilli: products.sizeMilli,
+      sizeUnit: products.sizeUnit,
+      storePublicId: stores.publicId,
+    })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
     .where(eq(products.isActive, true));

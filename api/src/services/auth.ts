@@ -10,7 +10,7 @@ import type { Database } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { emailTokens, revokedSessions, users } from '../db/schema.ts';
 import { httpError, RetryLaterError } from '../lib/errors.ts';
-import type { AuthMethod, SessionClaims, SessionJwt, TicketJwt, TicketPurpose } from '../lib/jwt.ts';
+import { roleOf, type AuthMethod, type SessionClaims, type SessionJwt, type TicketJwt, type TicketPurpose } from '../lib/jwt.ts';
 import { hashToken, newSecureToken } from '../lib/secureTokens.ts';
 import type { Counters } from './counters.ts';
 import type { DevOidcService } from './devOidc.ts';
@@ -172,7 +172,7 @@ export function createAuthService(deps: AuthDeps): AuthService {
   };
 
   const issue = async (row: UserRow, authMethod: AuthMethod): Promise<Session> => {
-    const role = row.role === 'ADMIN' ? 'ADMIN' : 'CUSTOMER';
+    const role = roleOf(row.role);
     return { row, authMethod, token: await jwt.sign({ sub: row.uuid, role, authMethod }) };
   };
 

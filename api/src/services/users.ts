@@ -3,9 +3,9 @@
 import { isAddressComplete, validateAddressForm, firstError } from '@grocer/shared/validation';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { stores, users } from '../db/schema.ts';
 import { httpError } from '../lib/errors.ts';
-import type { AuthMethod, Role } from '../lib/jwt.ts';
+import { roleOf, type AuthMethod, type Role } from '../lib/jwt.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { ZipDirectory } from './zipDirectory.ts';
 
@@ -181,7 +181,7 @@ export function createUsersService(db: Database, zips: ZipDirectory): UsersServi
         status: s,
         authMethod,
         emailVerified: row.emailVerified,
-        roleName: row.role === 'ADMIN' ? 'ADMIN' : 'CUSTOMER',
+        roleName: roleOf(row.role),
         createdAt: row.createdAt.toISOString(),
         hasValidAddress: check.hasValidAddress,
         hasInvalidAddress: check.hasInvalidAddress,
@@ -272,5 +272,29 @@ export async function seedDemoAccounts(db: Database, hasher: PasswordHasher): Pr
       .returning({ uuid: users.uuid });
     created += rows.length;
   }
-  return created;
+  return created + (await seedDemoStaff(db, hasher));
+}
+
+/** The demo staff address of a store: staff.{publicId}@grocer.test. */
+export const demoStaffEmail = (storePublicId: string) => `staff.${storePublicId}@grocer.test`;
+
+/** One STORE_STAFF member per store (api/README.md "Demo accounts"), so a newcomer and e2e can sign in as staff. */
+async function seedDemoStaff(db: Database, hasher: PasswordHasher): Promise<number> {
+  const all = await db.select({ id: stores.id, publicId: stores.publicId, name: stores.name }).from(stores);
+  const existing = new Set((await db.select({ key: users.emailKey }).from(users).where(eq(users.role, 'STORE_STAFF'))).map((r) => r.key));
+  const missing = all.filter((s) => !existing.has(demoStaffEmail(s.publicId).toLowerCase()));
+  if (missing.length === 0) return 0;
+  // One hash for all of them: the same demo password, and scrypt at full cost per account would slow the first start.
+  const passwordHash = await hasher.hash(DEMO_PASSWORD);
+  const rows = await db
+    .insert(users)
+    .values(
+      missing.map((s) => {
+        const email = demoStaffEmail(s.publicId);
+        return { email, emailKey: email.toLowerCase(), passwordHash, firstName: 'Sam', lastName: 'Staff', emailVerified: true, role: 'STORE_STAFF', storeId: s.id };
+      }),
+    )
+    .onConflictDoNothing()
+    .returning({ uuid: users.uuid });
+  return rows.length;
 }

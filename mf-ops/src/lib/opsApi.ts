@@ -13,6 +13,7 @@ import {
   type OpsInventoryProduct,
   type OpsMarkLinePayload,
   type OpsMe,
+  type OpsPriceChangeList,
   type OpsNotification,
   type OpsNotificationPage,
   type OpsOrderPage,
@@ -86,6 +87,11 @@ export const opsApi = api
         extraOptions: auth,
         invalidatesTags: (_product, _error, { storeUuid }) => [{ type: 'OpsInventory', id: storeUuid }],
       }),
+      opsPriceChanges: build.query<OpsPriceChangeList, { storeUuid: string; productUuid: string }>({
+        query: ({ storeUuid, productUuid }) => opsApiPaths.priceChanges(storeUuid, productUuid),
+        extraOptions: auth,
+        providesTags: (_list, _error, { storeUuid }) => [{ type: 'OpsInventory', id: storeUuid }],
+      }),
       opsSettings: build.query<OpsStoreSettings, string>({
         query: (storeUuid) => opsApiPaths.settings(storeUuid),
         extraOptions: auth,
@@ -156,6 +162,7 @@ export const {
   useOpsCancelMutation,
   useOpsInventoryQuery,
   useOpsPatchProductMutation,
+  useOpsPriceChangesQuery,
   useOpsSettingsQuery,
   useOpsSaveSettingsMutation,
   useOpsStaffQuery,

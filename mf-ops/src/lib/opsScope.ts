@@ -4,6 +4,7 @@
 import { useSearchParams } from 'react-router';
 import { selectUser, useAppSelector, type OpsMe, type OpsStore } from '@grocer/shared';
 import { useOpsMeQuery } from './opsApi.ts';
+import { withParam } from './searchParams.ts';
 
 export type OpsScope = { kind: 'signed-out' } | { kind: 'other' } | { kind: 'admin' } | { kind: 'staff' };
 
@@ -42,15 +43,6 @@ export function useStoreChoice({ allowAll = false }: { allowAll?: boolean } = {}
   let store: OpsStore | undefined;
   if (me && !isAdmin) store = me.store ?? undefined;
   else if (me) store = me.stores.find((s) => s.uuid === asked) ?? (allowAll ? undefined : me.stores[0]);
-  const choose = (storeUuid: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (storeUuid) next.set(STORE_PARAM, storeUuid);
-        else next.delete(STORE_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
+  const choose = (storeUuid: string) => setParams(withParam(STORE_PARAM, storeUuid), { replace: true });
   return { me, store, isAdmin, isLoading, error, refetch: () => void refetch(), choose };
 }

@@ -131,6 +131,7 @@ export function makeSettings(overrides: Partial<OpsStoreSettings> = {}): OpsStor
     timeZone: 'America/Chicago',
     minOrderCents: 1000,
     deliveryRadiusMiles: 10,
+    windowCapacity: 8,
     hours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opensMinute: 480, closesMinute: 1260 })),
     ...overrides,
   };

@@ -1,8 +1,8 @@
 // An order's lines: picture, quantity, product name (linking to its page), store (default 'Store'),
-// unit price × quantity, the per-unit price, and the line total.
+// unit price × quantity, the per-unit price, the line total, and what the store did with it once picked.
 import { useId } from 'react';
 import { formatDollars, type OrderItem } from '@grocer/shared';
-import { lineTotalOf, storeNameOf, substitutionText } from '../lib/orderText.ts';
+import { fulfilmentText, lineTotalOf, storeNameOf, substitutionText } from '../lib/orderText.ts';
 import { OrderItemProduct } from './OrderItemProduct.tsx';
 import './orders.css';
 
@@ -26,6 +26,7 @@ export function OrderItemsList({ items, heading = 'Order Items' }: { items: read
                 {item.unitPriceLabel && ` · ${item.unitPriceLabel}`}
               </p>
               <p className="order-item-meta order-item-substitution">{substitutionText(item)}</p>
+              {fulfilmentText(item) && <p className={`order-item-fulfilment order-item-${item.fulfilment?.state.toLowerCase()}`}>{fulfilmentText(item)}</p>}
             </div>
             <span className="order-item-price">{formatDollars(lineTotalOf(item))}</span>
           </li>

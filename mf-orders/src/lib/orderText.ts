@@ -1,5 +1,5 @@
 // How the order pages read an order (spec §3 "Order as read"): counts, names and address lines.
-import { paths, type Order, type OrderItem } from '@grocer/shared';
+import { formatDollars, paths, type Order, type OrderItem } from '@grocer/shared';
 
 /** Spec §2: an item without a store name shows 'Store'. */
 export const DEFAULT_STORE_NAME = 'Store';
@@ -69,4 +69,17 @@ export function substitutionText(item: Pick<OrderItem, 'substitution'>): string 
   if (s?.choice === 'NONE') return "If out of stock: don't replace (refund)";
   if (s?.choice === 'SPECIFIC' && s.substitute) return `If out of stock: replace with ${s.substitute.name}`;
   return 'If out of stock: best match';
+}
+
+/**
+ * What the store did with a line, for the shopper (nothing while it is still to be picked):
+ * 'Found', 'Replaced with Store Brand Whole Milk, 1 gal ($2.99 × 2)', 'Unavailable · refunded'.
+ */
+export function fulfilmentText(item: OrderItem): string | null {
+  const fulfilment = item.fulfilment;
+  if (!fulfilment || fulfilment.state === 'PENDING') return null;
+  if (fulfilment.state === 'FOUND') return 'Found';
+  if (fulfilment.state === 'UNAVAILABLE') return 'Unavailable · refunded';
+  const replacement = fulfilment.replacement;
+  return replacement ? `Replaced with ${itemNameOf(replacement)} (${formatDollars(replacement.unitPrice)} × ${item.quantity})` : 'Replaced';
 }

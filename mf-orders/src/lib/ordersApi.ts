@@ -3,7 +3,7 @@
 // import each other. Both calls are keyed by the signed-in user's uuid, so a second account signing
 // in on the same page never sees the first one's cached orders.
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { api, type BuyAgainItem, type BuyAgainResponse, type Order, type ReorderResponse } from '@grocer/shared';
+import { api, opsApiPaths, type BuyAgainItem, type BuyAgainResponse, type Order, type ReorderResponse } from '@grocer/shared';
 
 /** History page size; also the spec's 'Load More' threshold (spec §9). */
 export const HISTORY_PAGE_SIZE = 10;
@@ -62,7 +62,12 @@ export const ordersApi = api.injectEndpoints({
       query: (orderId) => ({ url: `/orders/${encodeURIComponent(orderId)}/reorder`, method: 'POST' }),
       extraOptions: { auth: true },
     }),
+    /** A single-use ticket for the order's live stream (EventSource cannot send the bearer token). */
+    ordersEventsTicket: build.mutation<{ ticket: string }, string>({
+      query: (orderId) => ({ url: opsApiPaths.orderEventsTicket(orderId), method: 'POST' }),
+      extraOptions: { auth: true },
+    }),
   }),
 });
 
-export const { useOrdersGetQuery, useOrdersHistoryInfiniteQuery, useOrdersBuyAgainQuery, useOrdersReorderMutation } = ordersApi;
+export const { useOrdersGetQuery, useOrdersHistoryInfiniteQuery, useOrdersBuyAgainQuery, useOrdersReorderMutation, useOrdersEventsTicketMutation } = ordersApi;

@@ -294,13 +294,15 @@ export interface OpsOpeningHours {
 
 /** GET and PUT /ops/stores/{storeUuid}/settings. A weekday missing from `hours` is closed that day. */
 export interface OpsStoreSettings {
-  /** Read-only on PUT (ignored). */
+  /** IANA zone the hours are in (read-only: PUT ignores it). */
   timeZone: string;
-  /** 0..50000 cents. */
+  /** 0..100000 cents. */
   minOrderCents: number;
-  /** 1..50 miles. */
+  /** 1..100 miles. */
   deliveryRadiusMiles: number;
-  /** At most one entry per weekday. */
+  /** Orders per delivery window, 0..1000. */
+  windowCapacity: number;
+  /** At most one entry per weekday; PUT replaces the whole week. */
   hours: OpsOpeningHours[];
 }
 
@@ -337,7 +339,14 @@ export interface OpsNotificationPage {
 /** On each OrderItem once the store has marked it (dollars, like the rest of Order). */
 export interface OrderItemFulfilment {
   state: LineState;
-  replacement: { productUuid: string; productName: string; image: string | null; sizeLabel: string | null; unitPrice: number; lineTotal: number } | null;
+  replacement: {
+    productUuid: string;
+    productName: string;
+    image: string | null;
+    sizeLabel: string | null;
+    unitPrice: number;
+    lineTotal: number;
+  } | null;
 }
 
 /** On the Order: what changed since payment. totalAmount etc. are already the recomputed figures. */

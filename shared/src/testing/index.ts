@@ -3,3 +3,4 @@ export * from './renderWithProviders.tsx';
 export * from './mockFetch.ts';
 export * from './jwt.ts';
 export * from './fixtures.ts';
+export * from './fakeEventSource.ts';

@@ -1,8 +1,8 @@
 // Accounts: users, their single-use e-mail tokens, favourites, and the dev mailbox.
 // Re-exported from ../schema.ts, which drizzle-kit and the client read.
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { products } from './catalogue.ts';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { products, stores } from './catalogue.ts';
 
 export const users = pgTable(
   'users',
@@ -18,8 +18,10 @@ export const users = pgTable(
     authMethod: text('auth_method').notNull().default('email'),
     googleSub: text('google_sub'),
     emailVerified: boolean('email_verified').notNull().default(false),
-    /** 'CUSTOMER' | 'ADMIN'. */
+    /** 'CUSTOMER' | 'ADMIN' | 'STORE_STAFF'. */
     role: text('role').notNull().default('CUSTOMER'),
+    /** The one store a STORE_STAFF member works for; null for everyone else. */
+    storeId: integer('store_id').references(() => stores.id),
     /** 'UNKNOWN' | 'BETA_REQUESTED' | 'BETA'. */
     betaStatus: text('beta_status').notNull().default('UNKNOWN'),
     betaReason: text('beta_reason'),
@@ -39,7 +41,12 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key_idx').on(t.emailKey), uniqueIndex('users_google_sub_idx').on(t.googleSub)],
+  (t) => [
+    uniqueIndex('users_email_key_idx').on(t.emailKey),
+    uniqueIndex('users_google_sub_idx').on(t.googleSub),
+    // Staff act for exactly one store: without one, every store check would have nothing to compare.
+    check('users_staff_store_check', sql`${t.role} <> 'STORE_STAFF' OR ${t.storeId} IS NOT NULL`),
+  ],
 );
 
 /** Single-use links sent by e-mail; only the SHA-256 of the token is stored. */
@@ -50,7 +57,7 @@ export const emailTokens = pgTable(
     userUuid: uuid('user_uuid')
       .notNull()
       .references(() => users.uuid, { onDelete: 'cascade' }),
-    /** 'verify_email' | 'reset_password'. */
+    /** 'verify_email' | 'reset_password' | 'staff_invitation'. */
     purpose: text('purpose').notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -98,7 +105,10 @@ export const devMail = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    links: jsonb('links').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    links: jsonb('links')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('dev_mail_to_idx').on(sql`lower(${t.to})`)],

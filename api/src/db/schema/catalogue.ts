@@ -2,7 +2,20 @@
 // maintained active-product counts that listings read instead of COUNT(*) (DESIGN.md "Performance architecture").
 import { sql, type SQL } from 'drizzle-orm';
 import type { SizeUnit, UnitPrice } from '@grocer/shared/contracts';
-import { boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // Sorting by name must give the same order on PGlite and on any PostgreSQL whatever its default
 // locale (the tie-break contract and the index order depend on it), and "C" is also the cheapest collation.
@@ -15,28 +28,45 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-export const stores = pgTable('stores', {
-  id: serial('id').primaryKey(),
-  uuid: uuid('uuid').notNull().unique(),
-  /** The slug in /store/{publicId}. */
-  publicId: text('public_id').notNull().unique(),
-  name: text('name').notNull(),
-  /** Street line, e.g. "1550 N Kingsbury St". */
-  address1: text('address1').notNull(),
-  /** "City, ST ZIP", as shown under the street. */
-  address2: text('address2').notNull(),
-  city: text('city').notNull(),
-  state: text('state').notNull(),
-  /** 5-digit US ZIP: delivery fees are distance-based on ZIP centroids. */
-  zip: text('zip').notNull(),
-  /** Path on the API (versioned, served immutable). */
-  logo: text('logo').notNull(),
-  /** Where the store's new-order e-mails go (issue 6); never shown on the public catalogue. */
-  contactEmail: text('contact_email').notNull(),
-  /** Active products of this store, kept by whatever changes activity (seed, catalogue service). */
-  activeProductCount: integer('active_product_count').notNull().default(0),
-  ...timestamps,
-});
+export const stores = pgTable(
+  'stores',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique(),
+    /** The slug in /store/{publicId}. */
+    publicId: text('public_id').notNull().unique(),
+    name: text('name').notNull(),
+    /** Street line, e.g. "1550 N Kingsbury St". */
+    address1: text('address1').notNull(),
+    /** "City, ST ZIP", as shown under the street. */
+    address2: text('address2').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    /** 5-digit US ZIP: delivery fees are distance-based on ZIP centroids. */
+    zip: text('zip').notNull(),
+    /** Path on the API (versioned, served immutable). */
+    logo: text('logo').notNull(),
+    /** Where the store's new-order e-mails go (issue 6); never shown on the public catalogue. */
+    contactEmail: text('contact_email').notNull(),
+    /** Active products of this store, kept by whatever changes activity (seed, catalogue service). */
+    activeProductCount: integer('active_product_count').notNull().default(0),
+    // Store rules (services/stores/rules.ts reads and validates them; store_hours has the opening hours).
+    /** IANA zone the hours and windows are in. */
+    timeZone: text('time_zone').notNull().default('America/Chicago'),
+    /** A store part below this subtotal cannot be checked out. */
+    minOrderCents: integer('min_order_cents').notNull().default(0),
+    /** Delivers to ZIP centroids at most this far (the haversine that prices the fee). */
+    deliveryRadiusMiles: integer('delivery_radius_miles').notNull().default(10),
+    /** Orders per delivery window. */
+    windowCapacity: integer('window_capacity').notNull().default(10),
+    ...timestamps,
+  },
+  (t) => [
+    check('stores_min_order_cents_check', sql`${t.minOrderCents} >= 0`),
+    check('stores_delivery_radius_miles_check', sql`${t.deliveryRadiusMiles} > 0`),
+    check('stores_window_capacity_check', sql`${t.windowCapacity} >= 0`),
+  ],
+);
 
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),

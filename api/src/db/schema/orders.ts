@@ -59,8 +59,11 @@ export const checkoutIntents = pgTable(
   (t) => [index('checkout_intents_user_idx').on(t.userUuid)],
 );
 
+export type LineStateValue = 'PENDING' | 'FOUND' | 'REPLACED' | 'UNAVAILABLE';
+
 /** Spec §4 order statuses; a customer's order starts PENDING and the browser confirms it once paid. */
-export type OrderStatusValue = 'PENDING' | 'CONFIRMED' | 'PROCESSING' | 'PREPARING' | 'READY_FOR_PICKUP' | 'OUT_FOR_DELIVERY' | 'DELIVERED' | 'CANCELLED';
+export type OrderStatusValue =
+  'PENDING' | 'CONFIRMED' | 'PROCESSING' | 'PREPARING' | 'READY_FOR_PICKUP' | 'OUT_FOR_DELIVERY' | 'DELIVERED' | 'CANCELLED';
 
 /**
  * Our view of the payment: PENDING until the capture is settled, then PAID, or FAILED (declined, not
@@ -112,6 +115,11 @@ export const orders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     refundStatus: text('refund_status').$type<RefundStatusValue>(),
     refundDueCents: integer('refund_due_cents'),
+    /** What the shopper paid, kept once stores change lines (the money columns then hold the recomputed order); null while unchanged. */
+    originalTotalCents: integer('original_total_cents'),
+    cancelReason: text('cancel_reason'),
+    /** Grows with every change the shopper's page should follow (GET /orders/{id}/events). */
+    version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -162,9 +170,21 @@ export const orderLines = pgTable(
      * would empty order_lines through one (seed/seedCatalogue.ts clears these ids instead).
      */
     substituteProductId: integer('substitute_product_id'),
+    /** What the store did with it (contracts/ops.ts LineState). */
+    fulfilmentState: text('fulfilment_state').$type<LineStateValue>().notNull().default('PENDING'),
+    // The product the store delivered instead (REPLACED), copied like the line itself.
+    replacementProductUuid: uuid('replacement_product_uuid'),
+    replacementName: text('replacement_name'),
+    replacementImage: text('replacement_image'),
+    replacementSizeLabel: text('replacement_size_label'),
+    replacementUnitPriceCents: integer('replacement_unit_price_cents'),
+    markedAt: timestamp('marked_at', { withTimezone: true }),
+    markedBy: uuid('marked_by').references(() => users.uuid, { onDelete: 'set null' }),
   },
   (t) => [
     unique('order_lines_order_product_uq').on(t.orderId, t.productUuid),
+    // The ops board: a store's orders.
+    index('order_lines_store_order_idx').on(t.storeUuid, t.orderId),
     check('order_lines_quantity_check', sql`${t.quantity} > 0`),
     check('order_lines_substitution_check', sql`${t.substitution} IN ('BEST_MATCH', 'SPECIFIC', 'NONE')`),
   ],
@@ -215,7 +235,7 @@ export const orderTracking = pgTable(
   (t) => [unique('order_tracking_order_status_uq').on(t.orderId, t.status)],
 );
 
-export type NotificationTypeValue = 'order_created' | 'new_order' | 'new_order_items';
+export type NotificationTypeValue = 'order_created' | 'new_order' | 'new_order_items' | 'order_cancelled';
 
 /**
  * Notifications about an order, built from the stored order (never the client's payload).
@@ -251,7 +271,9 @@ export const notifications = pgTable(
     // The admin list filtered by type, newest first.
     index('notifications_type_id_idx').on(t.type, t.id.desc()),
     // What the outbox worker looks for.
-    index('notifications_due_idx').on(t.nextAttemptAt).where(sql`${t.deliveredAt} IS NULL`),
+    index('notifications_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} IS NULL`),
   ],
 );
 
@@ -292,7 +314,9 @@ export const refunds = pgTable(
   },
   (t) => [
     index('refunds_order_idx').on(t.orderId),
-    index('refunds_due_idx').on(t.nextAttemptAt).where(sql`${t.status} <> 'COMPLETED'`),
+    index('refunds_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} <> 'COMPLETED'`),
     check('refunds_amount_cents_check', sql`${t.amountCents} > 0`),
   ],
 );

@@ -9,7 +9,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { errorResponses, RetryLaterError } from '../../lib/errors.ts';
-import { forbiddenForNonAdmins, requireAdmin, unauthorized } from '../../plugins/authenticate.ts';
+import { OPS_ONLY_MESSAGE, requireAdmin, requireOps, unauthorized } from '../../plugins/authenticate.ts';
+import { httpError } from '../../lib/errors.ts';
 import { TICKET_TTL_SECONDS } from '../../plugins/services.ts';
 import type { AdminNotificationJson } from '../../services/orders/notificationFeed.ts';
 import { ADMIN_LIST_DEFAULT_LIMIT, ADMIN_LIST_MAX_LIMIT } from '../../services/orders/notifications.ts';
@@ -22,7 +23,7 @@ export const MAX_STREAMS_PER_ADMIN = 5;
 /** What EventSource waits before reconnecting after the stream drops. */
 const RETRY_MS = 3_000;
 
-const NOTIFICATION_TYPES = ['order_created', 'new_order', 'new_order_items'] as const;
+const NOTIFICATION_TYPES = ['order_created', 'new_order', 'new_order_items', 'order_cancelled'] as const;
 
 const AdminNotificationSchema = Type.Object(
   {
@@ -144,7 +145,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags,
-        summary: 'A single-use ticket for opening the notification stream with EventSource (admins)',
+        summary: 'A single-use ticket for opening the notification stream with EventSource (admins and store staff)',
         description: `Good once, within ${TICKET_TTL_SECONDS} seconds, and only for GET /admin/notifications/stream?ticket=…; get a new one for each (re)connection.`,
         response: {
           200: Type.Object({ ticket: Type.String(), expiresAt: Type.String({ format: 'date-time' }) }),
@@ -153,22 +154,29 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
-      const { ticket, expiresAt } = await app.services.auth.issueTicket(admin.uuid, 'admin-stream');
+      const user = requireOps(request);
+      const { ticket, expiresAt } = await app.services.auth.issueTicket(user.uuid, 'admin-stream');
       return { ticket, expiresAt: expiresAt.toISOString() };
     },
   );
 
-  /** The bearer header's admin, or the (single-use) ticket's; 401 without either, 403 for a non-admin. */
-  async function streamAdmin(request: FastifyRequest, reply: FastifyReply, ticket: string | undefined): Promise<string> {
+  /**
+   * The bearer header's admin or staff member, or the (single-use) ticket's; 401 without either, 403
+   * for anyone else. Staff get their store's uuid: their stream carries only that store's notifications.
+   */
+  async function streamUser(request: FastifyRequest, reply: FastifyReply, ticket: string | undefined): Promise<{ uuid: string; storeUuid: string | null }> {
+    let caller: { uuid: string; role: string; storeId: number | null };
     if (request.headers.authorization !== undefined || ticket === undefined) {
       await app.authenticate(request, reply);
-      return requireAdmin(request).uuid;
+      caller = requireOps(request);
+    } else {
+      const row = await app.services.auth.authenticateTicket(ticket, 'admin-stream');
+      if (!row) throw unauthorized();
+      if (row.role !== 'ADMIN' && row.role !== 'STORE_STAFF') throw httpError(403, 'FORBIDDEN', OPS_ONLY_MESSAGE);
+      caller = row;
     }
-    const row = await app.services.auth.authenticateTicket(ticket, 'admin-stream');
-    if (!row) throw unauthorized();
-    if (row.role !== 'ADMIN') throw forbiddenForNonAdmins();
-    return row.uuid;
+    if (caller.role === 'ADMIN') return { uuid: caller.uuid, storeUuid: null };
+    return { uuid: caller.uuid, storeUuid: await app.services.ops.access.scopeUuid({ uuid: caller.uuid, role: 'STORE_STAFF', storeId: caller.storeId }) };
   }
 
   app.get(
@@ -176,7 +184,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Live notifications as Server-Sent Events (admins)',
+        summary: 'Live notifications as Server-Sent Events (admins; store staff: their store only)',
         description: [
           'Auth: `Authorization: Bearer {session}` (fetch streaming) or `?ticket=` from POST /admin/notifications/stream-ticket (EventSource).',
           'Each stored notification is one event: `id` = its id, `event` = its type (new_order, new_order_items, order_created),',
@@ -184,6 +192,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '(header, as EventSource sends on reconnect) or `?lastEventId=` asks for those after that id.',
           `A ': ping' comment every ${HEARTBEAT_MS / 1000} s keeps the connection open. 401 / 403 as JSON errors before the stream starts;`,
           `a ticket works once (a replay is 401); past ${MAX_STREAMS_PER_ADMIN} open streams per admin, 429 TOO_MANY_STREAMS.`,
+          "Store staff receive only notifications addressed to their store (`new_order_items`: a paid order with their lines).",
         ].join(' '),
         querystring: Type.Object({
           ticket: Type.Optional(Type.String({ maxLength: 2000 })),
@@ -196,7 +205,8 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const adminUuid = await streamAdmin(request, reply, request.query.ticket);
+      const { uuid: adminUuid, storeUuid } = await streamUser(request, reply, request.query.ticket);
+      const recipient = storeUuid === null ? null : `store:${storeUuid}`;
       const streams = streamsByAdmin.get(adminUuid) ?? 0;
       if (streams >= MAX_STREAMS_PER_ADMIN) {
         throw new RetryLaterError(429, 'TOO_MANY_STREAMS', `At most ${MAX_STREAMS_PER_ADMIN} notification streams may be open at once. Close one and try again.`, RETRY_MS / 1000);
@@ -238,7 +248,9 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       open.add(end);
       res.on('close', end);
       try {
-        const stop = await app.services.notificationFeed.subscribe(afterId, (n) => res.write(sseEvent(n)));
+        const stop = await app.services.notificationFeed.subscribe(afterId, (n) => {
+          if (recipient === null || n.recipient === recipient) res.write(sseEvent(n));
+        });
         if (res.writableEnded) stop();
         else unsubscribe = stop;
       } catch (err) {

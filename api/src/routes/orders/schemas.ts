@@ -2,7 +2,7 @@
 // mirror @grocer/shared OrderCreatePayload and Order. Of the creation payload only the PayPal order id,
 // the phone, the delivery instructions and the item list are read; prices, totals, names and the user
 // in it are accepted (the browser sends them) and ignored.
-import { ORDER_STATUSES, SUBSTITUTION_CHOICES } from '@grocer/shared/contracts';
+import { LINE_STATES, ORDER_STATUSES, SUBSTITUTION_CHOICES } from '@grocer/shared/contracts';
 import { Type } from 'typebox';
 import { ProductSchema } from '../open/schemas.ts';
 
@@ -95,6 +95,25 @@ export const OrderSchema = Type.Object(
         lineTotal: Dollars,
         storeName: Type.Union([Type.String(), Type.Null()]),
         substitution: SubstitutionSchema,
+        fulfilment: Type.Optional(
+          Type.Object(
+            {
+              state: Type.Enum([...LINE_STATES]),
+              replacement: Type.Union([
+                Type.Object({
+                  productUuid: Type.String({ format: 'uuid' }),
+                  productName: Type.String(),
+                  image: Type.Union([Type.String(), Type.Null()]),
+                  sizeLabel: Type.Union([Type.String(), Type.Null()]),
+                  unitPrice: Dollars,
+                  lineTotal: Dollars,
+                }),
+                Type.Null(),
+              ]),
+            },
+            { description: 'What the store did with the line (GET /orders/{id} only)' },
+          ),
+        ),
       }),
     ),
     customerFirstName: Type.String(),
@@ -106,6 +125,20 @@ export const OrderSchema = Type.Object(
     deliveryState: Type.Union([Type.String(), Type.Null()]),
     deliveryPostalCode: Type.Union([Type.String(), Type.Null()]),
     deliveryInstructions: Type.Union([Type.String(), Type.Null()]),
+    adjustments: Type.Optional(
+      Type.Object(
+        {
+          originalTotal: Dollars,
+          refundedTotal: Dollars,
+          refunds: Type.Array(
+            Type.Object({ amount: Dollars, reason: Type.String(), status: Type.Enum(['REQUESTED', 'COMPLETED', 'FAILED']), createdAt: Type.String({ format: 'date-time' }) }),
+          ),
+          cancelReason: Type.Union([Type.String(), Type.Null()]),
+          version: Type.Integer({ description: 'Grows with each change; GET /orders/{id}/events sends it' }),
+        },
+        { description: 'Replacements, refunds and the paid total once stores changed the order (GET /orders/{id} only)' },
+      ),
+    ),
   },
   { title: 'Order' },
 );

@@ -28,7 +28,7 @@ export const UserSchema = Type.Object(
     status: Type.Enum(['BETA', 'BETA_REQUESTED', 'UNKNOWN']),
     authMethod: Type.Enum(['email', 'google']),
     emailVerified: Type.Boolean(),
-    roleName: Type.Enum(['CUSTOMER', 'ADMIN']),
+    roleName: Type.Enum(['CUSTOMER', 'ADMIN', 'STORE_STAFF']),
     createdAt: Type.String({ format: 'date-time' }),
     ...addressFlags,
     canCheckout: Type.Boolean(),

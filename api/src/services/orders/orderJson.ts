@@ -1,10 +1,40 @@
 // Stored orders as the spec's `Order` (GET /orders/{id}, GET /orders/user/history): dollars at the edge.
 import type { DeliveryInfo, Order } from '@grocer/shared/contracts';
-import type { OrderLineRow, OrderRow } from '../../db/schema.ts';
+import type { LineState, OrderAdjustments, OrderItemFulfilment } from '@grocer/shared/contracts';
+import type { OrderLineRow, OrderRow, RefundRow } from '../../db/schema.ts';
 import { centsToDollars } from '../pricing.ts';
 import { lineSubstitution, type SubstituteNames } from '../substitutions.ts';
 
-export function toOrderJson(order: OrderRow, lines: OrderLineRow[], substitutes: SubstituteNames): Order {
+function fulfilmentOf(l: OrderLineRow): OrderItemFulfilment {
+  const replaced = l.fulfilmentState === 'REPLACED' && l.replacementProductUuid !== null && l.replacementUnitPriceCents !== null;
+  return {
+    state: l.fulfilmentState as LineState,
+    replacement: replaced
+      ? {
+          productUuid: l.replacementProductUuid!,
+          productName: l.replacementName ?? '',
+          image: l.replacementImage,
+          sizeLabel: l.replacementSizeLabel,
+          unitPrice: centsToDollars(l.replacementUnitPriceCents!),
+          lineTotal: centsToDollars(l.replacementUnitPriceCents! * l.quantity),
+        }
+      : null,
+  };
+}
+
+/** What stores and admins changed since payment (the order's money columns already hold the new figures). */
+function adjustmentsOf(order: OrderRow, refunds: RefundRow[]): OrderAdjustments {
+  return {
+    originalTotal: centsToDollars(order.originalTotalCents ?? order.totalCents),
+    refundedTotal: centsToDollars(refunds.reduce((sum, r) => sum + r.amountCents, 0)),
+    refunds: refunds.map((r) => ({ amount: centsToDollars(r.amountCents), reason: r.reason, status: r.status, createdAt: r.createdAt.toISOString() })),
+    cancelReason: order.cancelReason,
+    version: order.version,
+  };
+}
+
+/** `refunds` given (the details page): the answer carries each line's fulfilment and the order's adjustments. */
+export function toOrderJson(order: OrderRow, lines: OrderLineRow[], substitutes: SubstituteNames, refunds?: RefundRow[]): Order {
   return {
     orderId: order.id,
     orderNumber: order.orderNumber,
@@ -30,6 +60,7 @@ export function toOrderJson(order: OrderRow, lines: OrderLineRow[], substitutes:
       lineTotal: centsToDollars(l.lineTotalCents),
       storeName: l.storeName,
       substitution: lineSubstitution(l, substitutes),
+      ...(refunds ? { fulfilment: fulfilmentOf(l) } : {}),
     })),
     customerFirstName: order.customerFirstName,
     customerLastName: order.customerLastName,
@@ -40,6 +71,7 @@ export function toOrderJson(order: OrderRow, lines: OrderLineRow[], substitutes:
     deliveryState: order.deliveryState,
     deliveryPostalCode: order.deliveryZip,
     deliveryInstructions: order.deliveryInstructions,
+    ...(refunds ? { adjustments: adjustmentsOf(order, refunds) } : {}),
   };
 }
 

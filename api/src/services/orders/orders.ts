@@ -28,6 +28,7 @@ import {
   orders,
   orderTracking,
   products,
+  refunds as refundsTable,
   type IntentItem,
   type OrderLineRow,
   type OrderRow,
@@ -46,7 +47,8 @@ import { mergeItems, priceCart, productsUnavailable, type CartItemInput } from '
 import type { Caller } from './checkout.ts';
 import { amountMismatch, invalidTransition, ORDER_MESSAGES, orderNotFound, orderNotPaid, paymentFailed, paymentPending } from './errors.ts';
 import { toOrderJson } from './orderJson.ts';
-import { enqueueOrderNotifications, type Outbox } from './outbox.ts';
+import { enqueueCancellationMail, enqueueOrderNotifications, type Outbox } from './outbox.ts';
+import { createStoreParts, moveStorePartsWithOrder, recordOrderEvent } from './storeParts.ts';
 import type { RefundsService } from './refunds.ts';
 import { canTransition, parseTrackedStatus, statusWords } from './status.ts';
 
@@ -324,7 +326,11 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
   /** Gives an order's stock back (a failed payment, a cancellation); true when a product came back into stock. */
   async function releaseStock(tx: Database, orderId: string): Promise<boolean> {
     let restocked = false;
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    // A replaced line took the replacement's stock, not the original's.
+    const lines = (await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId))).map((l) => ({
+      quantity: l.quantity,
+      productUuid: l.fulfilmentState === 'REPLACED' && l.replacementProductUuid ? l.replacementProductUuid : l.productUuid,
+    }));
     // The same (uuid) order as taking it, so concurrent releases and orders never deadlock.
     for (const line of lines.sort((a, b) => (a.productUuid < b.productUuid ? -1 : 1))) {
       const [back] = await tx
@@ -361,6 +367,7 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
       if (paid) {
         await tx.insert(orderTracking).values({ orderId: row.id, status: 'CONFIRMED', notes: 'Payment received' }).onConflictDoNothing();
         await enqueueOrderNotifications(tx, row);
+        await createStoreParts(tx, row);
         return row;
       }
       restocked = await releaseStock(tx, order.id);
@@ -403,7 +410,8 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
             status: to,
             updatedAt: now,
             ...(to === 'CONFIRMED' ? { confirmedAt: now } : {}),
-            ...(to === 'CANCELLED' ? { cancelledAt: now, refundStatus: 'DUE' as const, refundDueCents: current.totalCents } : {}),
+            ...(to === 'CANCELLED' ? { cancelledAt: now, refundStatus: 'DUE' as const, refundDueCents: current.totalCents, cancelReason: input.notes ?? null } : {}),
+            version: sql`${orders.version} + 1`,
           })
           .where(and(eq(orders.id, current.id), eq(orders.status, from), eq(orders.paymentStatus, 'PAID')))
           .returning();
@@ -411,7 +419,12 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
         if (to === 'CANCELLED') {
           restocked = await releaseStock(tx, row.id);
           refundId = await refunds.request(tx, { orderId: row.id, amountCents: 'remaining', reason: `Grocer order ${row.orderNumber} was cancelled`, key: 'cancelled' });
+          // The shopper hears of it from the outbox, with the refund.
+          await enqueueCancellationMail(tx, row);
         }
+        // The stores' parts follow a status set for the whole order (an admin's tracking call).
+        await moveStorePartsWithOrder(tx, row.id, to, caller.uuid);
+        await recordOrderEvent(tx, row);
         await tx
           .insert(orderTracking)
           .values({ orderId: row.id, status: to, notes: input.notes ?? null, recordedBy: caller.uuid, clientTimestamp: input.timestamp ?? null })
@@ -419,6 +432,7 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
         return row;
       });
       if (updated) {
+        outbox.nudge();
         if (restocked) catalogue.invalidate();
         if (to === 'CANCELLED') log.info({ orderId: updated.id, refundDueCents: updated.refundDueCents, by: caller.uuid }, 'paid order cancelled; refunding');
         await sendRefund(refundId);
@@ -498,7 +512,8 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
     async get(caller, orderId) {
       const order = await findVisible(caller, orderId, true);
       const lines = await linesOf(order.id);
-      return toOrderJson(order, lines, await substituteNames(db, lines));
+      const refunded = await db.select().from(refundsTable).where(eq(refundsTable.orderId, order.id)).orderBy(asc(refundsTable.id));
+      return toOrderJson(order, lines, await substituteNames(db, lines), refunded);
     },
 
     async history(caller, limit, cursor) {

@@ -126,6 +126,20 @@ export async function enqueueOrderNotifications(tx: Database, order: OrderRow): 
   return inserted.length;
 }
 
+/** The shopper's mail about an admin's cancellation (the reason is the admin's, shown as given). */
+export async function enqueueCancellationMail(tx: Database, order: OrderRow): Promise<void> {
+  await tx
+    .insert(notifications)
+    .values({
+      orderId: order.id,
+      type: 'order_cancelled',
+      recipient: `customer:${order.userUuid}`,
+      payload: { type: 'order_cancelled', orderId: order.id, orderNumber: order.orderNumber, reason: order.cancelReason, refundDue: centsToDollars(order.refundDueCents ?? 0) },
+      deliverTo: order.customerEmail,
+    })
+    .onConflictDoNothing();
+}
+
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** "233 S Wacker Dr, Apt 12": the user's own address text, made mail-safe. */
@@ -156,6 +170,23 @@ export function substitutionText(substitution: Substitution | undefined): string
   if (substitution?.choice === 'NONE') return "don't replace (refund it)";
   if (substitution?.choice === 'SPECIFIC' && substitution.substitute) return `replace with ${substitution.substitute.name}`;
   return 'replace with the best match';
+}
+
+export function cancellationMail(order: OrderRow, shellUrl: string): Omit<MailMessage, 'to'> {
+  const reason = userText(order.cancelReason);
+  return {
+    subject: `Your Grocer order ${order.orderNumber} was cancelled`,
+    text: [
+      `Hi ${userText(order.customerFirstName, 'there')},`,
+      '',
+      `We are sorry: your order ${order.orderNumber} was cancelled.`,
+      ...(reason ? [`Reason: ${reason}`] : []),
+      '',
+      order.refundDueCents ? `Everything you paid (${money(order.refundDueCents)}) is being refunded to your PayPal account.` : 'Nothing was charged for it.',
+      '',
+      `Order details: ${shellUrl.replace(/\/$/, '')}/order-details/${order.id}`,
+    ].join('\n'),
+  };
 }
 
 /** A store's new-order mail: exactly what its stored notification says (items and delivery info). */
@@ -190,6 +221,8 @@ export interface Outbox {
    * backoff; rows another process is sending are left to it. Returns how many could not be sent.
    */
   deliverOrder(orderId: string, type: NotificationTypeValue): Promise<number>;
+  /** Mails one undelivered row now, whatever its backoff (a retry from the ops panel); false when it was not claimable or failed. */
+  deliverOne(id: number): Promise<boolean>;
   /** One worker pass: due mails, then due refunds. True when a batch was full (more may wait). */
   runOnce(): Promise<boolean>;
   /** Something was just queued: deliver now rather than at the next poll. */
@@ -217,7 +250,8 @@ export function createOutbox({ db, log, config, mail, refunds, feed, pollMs = OU
     db
       .select({ one: sql`1` })
       .from(orders)
-      .where(and(eq(orders.id, notifications.orderId), ne(orders.status, 'CANCELLED'))),
+      // ...except the mail that tells the shopper of the cancellation.
+      .where(and(eq(orders.id, notifications.orderId), or(ne(orders.status, 'CANCELLED'), eq(notifications.type, 'order_cancelled')))),
   );
 
   /** Claims undelivered mail rows (attempts + 1), skipping rows another process has locked or holds a fresh claim on. */
@@ -260,7 +294,9 @@ export function createOutbox({ db, log, config, mail, refunds, feed, pollMs = OU
         const message =
           row.type === 'order_created'
             ? confirmationMail(found.order, found.lines, config.publicShellUrl)
-            : storeMail(found.order, row.payload as unknown as NewOrderItemsNotification);
+            : row.type === 'order_cancelled'
+              ? cancellationMail(found.order, config.publicShellUrl)
+              : storeMail(found.order, row.payload as unknown as NewOrderItemsNotification);
         await mail.send({ to: row.deliverTo!, ...message });
       } catch (err) {
         failed += 1;
@@ -298,6 +334,10 @@ export function createOutbox({ db, log, config, mail, refunds, feed, pollMs = OU
   return {
     async deliverOrder(orderId, type) {
       return send(await claim(and(eq(notifications.orderId, orderId), eq(notifications.type, type))));
+    },
+    async deliverOne(id) {
+      const rows = await claim(eq(notifications.id, id));
+      return rows.length > 0 && (await send(rows)) === 0;
     },
     runOnce,
     nudge() {

@@ -30,6 +30,9 @@ function setup({ admin = false, products = [makeInventoryProduct()] }: { admin?:
   net = mockFetch({
     'GET /ops/me': () => ({ body: admin ? makeAdminMe() : makeStaffMe() }),
     [`GET /ops/stores/${STORE_A.uuid}/products`]: () => ({ body: { products: state.products, nextCursor: 'c2' } }),
+    [`GET /ops/stores/${STORE_A.uuid}/products/p-milk/price-changes`]: () => ({
+      body: { changes: [{ id: 1, oldPriceCents: 379, newPriceCents: 399, changedBy: { uuid: 'user-1', email: 'staff@grocer.test' }, changedAt: '2026-11-21T18:30:00.000Z' }] },
+    }),
     [`GET /ops/stores/${STORE_B.uuid}/products`]: () => ({ body: { products: [], nextCursor: null } }),
     ...patch(STORE_A.uuid),
   });
@@ -69,6 +72,15 @@ describe('InventoryPage', () => {
     await user.type(price, '$4.29{Enter}');
     expect(await within(row()).findByRole('status')).toHaveTextContent(`${MILK} now costs $4.29.`);
     expect(patches().map((c) => c.body)).toEqual([{ priceCents: 429 }]);
+  });
+
+  it('shows who changed the price and when', async () => {
+    const user = userEvent.setup();
+    setup();
+    const toggle = within(await screen.findByRole('listitem', { name: MILK })).getByRole('button', { name: 'Price history' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(row()).findByText('$3.79 → $3.99 by staff@grocer.test')).toBeInTheDocument();
   });
 
   it('refuses a price that is not one, or out of bounds, without asking the API', async () => {

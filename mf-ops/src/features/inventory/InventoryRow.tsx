@@ -11,8 +11,10 @@ import {
   type OpsInventoryProduct,
 } from '@grocer/shared';
 import { useOpsPatchProductMutation } from '../../lib/opsApi.ts';
+import { ResultMessage, type Result } from '../../components/ResultMessage.tsx';
 import { OPS_TEXT } from '../../lib/opsText.ts';
 import { parsePriceInput } from '../../lib/priceInput.ts';
+import { PriceHistory } from './PriceHistory.tsx';
 
 const centsAsInput = (cents: number) => (cents / 100).toFixed(2);
 
@@ -20,9 +22,11 @@ export function InventoryRow({ storeUuid, product }: { storeUuid: string; produc
   const nameId = useId();
   const priceId = useId();
   const messageId = useId();
+  const historyId = useId();
+  const [history, setHistory] = useState(false);
   const [patch, { isLoading }] = useOpsPatchProductMutation();
   const [price, setPrice] = useState(centsAsInput(product.priceCents));
-  const [message, setMessage] = useState<{ kind: 'error' | 'status'; text: string } | null>(null);
+  const [message, setMessage] = useState<Result | null>(null);
   const t = OPS_TEXT.inventory;
 
   const send = async (change: OpsInventoryPatch, done?: (saved: OpsInventoryProduct) => string) => {
@@ -86,12 +90,12 @@ export function InventoryRow({ storeUuid, product }: { storeUuid: string; produc
             {t.savePrice}
           </button>
         </form>
+        <button type="button" className="btn btn-outline" aria-expanded={history} aria-controls={history ? historyId : undefined} onClick={() => setHistory((open) => !open)}>
+          {t.priceHistory}
+        </button>
       </div>
-      {message && (
-        <p id={messageId} role={message.kind === 'error' ? 'alert' : 'status'} className={message.kind === 'error' ? 'ops-error-text' : undefined}>
-          {message.text}
-        </p>
-      )}
+      {history && <PriceHistory id={historyId} storeUuid={storeUuid} productUuid={product.productUuid} />}
+      <ResultMessage result={message} id={messageId} />
     </li>
   );
 }

@@ -7,6 +7,7 @@ import { LoadError, Loading } from '../../components/PageState.tsx';
 import { StorePicker } from '../../components/StorePicker.tsx';
 import { useOpsNotificationsInfiniteQuery, useOpsRetryNotificationMutation } from '../../lib/opsApi.ts';
 import { useStoreChoice } from '../../lib/opsScope.ts';
+import { ResultMessage, type Result } from '../../components/ResultMessage.tsx';
 import { OPS_TEXT } from '../../lib/opsText.ts';
 
 export default function NotificationsPage() {
@@ -38,7 +39,7 @@ function NotificationList({ storeUuid }: { storeUuid: string | undefined }) {
     refetchOnMountOrArgChange: true,
   });
   const [retry, retrying] = useOpsRetryNotificationMutation();
-  const [message, setMessage] = useState<{ kind: 'error' | 'status'; text: string } | null>(null);
+  const [message, setMessage] = useState<Result | null>(null);
   const t = OPS_TEXT.notifications;
 
   const onRetry = async (notification: OpsNotification) => {
@@ -51,11 +52,7 @@ function NotificationList({ storeUuid }: { storeUuid: string | undefined }) {
   const notifications = data.pages.flatMap((page) => page.notifications);
   return (
     <>
-      {message && (
-        <p role={message.kind === 'error' ? 'alert' : 'status'} className={message.kind === 'error' ? 'ops-error-text' : undefined}>
-          {message.text}
-        </p>
-      )}
+      <ResultMessage result={message} />
       {notifications.length === 0 ? (
         <p className="ops-card">{t.empty}</p>
       ) : (

@@ -1,12 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OpsMe, OpsOrderSummary, User } from '@grocer/shared';
-import { mockFetch, renderWithProviders, type FetchMock } from '@grocer/shared/testing';
-import { FakeEventSource } from '../../testing/fakeEventSource.ts';
+import { STREAM_RECONNECT_MS } from '@grocer/shared/live';
+import { FakeEventSource, makeUser, mockFetch, renderWithProviders, type FetchMock } from '@grocer/shared/testing';
 import { adminUser, errorBody, makeAdminMe, makeOrderSummary, makeStaffMe, STORE_A, STORE_B, staffUser } from '../../testing/fixtures.ts';
-import { makeUser } from '@grocer/shared/testing';
 import OrderBoardPage from './OrderBoardPage.tsx';
-import { RECONNECT_MS } from './useLiveOrders.ts';
 
 let net: FetchMock | undefined;
 let uninstall: (() => void) | undefined;
@@ -101,7 +99,7 @@ describe('OrderBoardPage', () => {
     act(() => first.fail());
     expect(first.closed).toBe(true);
     expect(screen.getByText('Live updates paused; reconnecting...')).toBeInTheDocument();
-    await act(async () => jest.advanceTimersByTimeAsync(RECONNECT_MS));
+    await act(async () => jest.advanceTimersByTimeAsync(STREAM_RECONNECT_MS));
     jest.useRealTimers();
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(2));
     const url = new URL(FakeEventSource.last().url);

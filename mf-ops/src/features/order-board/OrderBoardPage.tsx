@@ -12,6 +12,7 @@ import { useOpsOrdersQuery } from '../../lib/opsApi.ts';
 import { opsPaths } from '../../lib/opsPaths.ts';
 import { STORE_PARAM, useStoreChoice } from '../../lib/opsScope.ts';
 import { OPS_TEXT } from '../../lib/opsText.ts';
+import { withParam } from '../../lib/searchParams.ts';
 import { useLiveOrders } from './useLiveOrders.ts';
 
 /** Rows per request; the API's maximum. Narrow by date to see older ones. */
@@ -58,16 +59,7 @@ function OrderBoard() {
     refetchRef.current = ready ? () => void refetch() : undefined;
   }, [ready, refetch]);
 
-  const setParam = (name: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const setParam = (name: string, value: string) => setParams(withParam(name, value), { replace: true });
 
   if (choice.error) return <LoadError message={apiErrorMessage(choice.error, OPS_TEXT.common.loadFailed)} onRetry={choice.refetch} />;
   if (!ready) return <Loading />;

@@ -1,7 +1,7 @@
 // One line of the pick list: picture, name, size, quantity, price, the shopper's substitution
 // preference and what the store did with it. Replaced and unavailable lines are settled (their money
 // went back), so only pending and found lines offer actions.
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { apiErrorMessage, assetUrl, formatCents, type OpsPickLine } from '@grocer/shared';
 import { useOpsMarkLineMutation } from '../../lib/opsApi.ts';
 import { OPS_TEXT } from '../../lib/opsText.ts';
@@ -16,12 +16,15 @@ export function PickLine({ orderId, line, editable }: { orderId: string; line: O
   const [error, setError] = useState<string | null>(null);
   const t = OPS_TEXT.pick;
   const settled = line.state === 'REPLACED' || line.state === 'UNAVAILABLE';
+  // A settled line loses its buttons: keyboard focus moves to the line instead of the page's start.
+  const heading = useRef<HTMLHeadingElement>(null);
 
   const onMark = async (state: 'FOUND' | 'UNAVAILABLE' | 'REPLACED', replacementProductUuid?: string) => {
     setError(null);
     const answer = await mark({ orderId, lineId: line.lineId, state, replacementProductUuid });
-    if ('error' in answer) setError(apiErrorMessage(answer.error, OPS_TEXT.common.loadFailed));
-    else setReplacing(false);
+    if ('error' in answer) return setError(apiErrorMessage(answer.error, OPS_TEXT.common.loadFailed));
+    setReplacing(false);
+    if (state !== 'FOUND') heading.current?.focus();
   };
 
   return (
@@ -31,7 +34,9 @@ export function PickLine({ orderId, line, editable }: { orderId: string; line: O
           <img className="ops-picture" src={assetUrl(line.image)} alt="" width={PICTURE_SIZE} height={PICTURE_SIZE} loading="lazy" decoding="async" />
         ) : null}
         <div className="ops-grow">
-          <h3 id={nameId}>{line.name}</h3>
+          <h3 id={nameId} ref={heading} tabIndex={-1}>
+            {line.name}
+          </h3>
           <p className="ops-muted">
             {line.sizeLabel && `${t.size}: ${line.sizeLabel} · `}
             {formatCents(line.unitPriceCents)} {t.each}

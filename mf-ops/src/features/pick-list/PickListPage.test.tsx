@@ -85,6 +85,7 @@ describe('PickListPage', () => {
     });
     await user.click(within(await screen.findByRole('group', { name: `Actions for ${MILK}` })).getByRole('button', { name: 'Replace' }));
     const panel = await screen.findByRole('region', { name: `Replace ${MILK}` });
+    expect(within(panel).getByLabelText('Search this store’s products')).toHaveFocus();
     expect(panel).toHaveTextContent('Products of this store at $3.99 or less.');
     const choices = await within(panel).findAllByRole('button', { name: /^Replace with / });
     expect(choices.map((b) => b.textContent)).toEqual(['Replace with Store Brand Whole Milk, 1 gal', 'Replace with Dean Whole Milk, 1 gal']);
@@ -93,7 +94,8 @@ describe('PickListPage', () => {
     await user.click(choices[0]!);
     await waitFor(() => expect(line(MILK)).toHaveTextContent('Replaced with Store Brand Whole Milk, 1 gal · $2.99 each'));
     expect(net!.calls.find((c) => c.method === 'POST')!.body).toEqual({ state: 'REPLACED', replacementProductUuid: 'p-milk-2' });
-    // A settled line offers no more actions.
+    // A settled line offers no more actions; the keyboard is left on the line.
+    expect(screen.getByRole('heading', { level: 3, name: MILK })).toHaveFocus();
     expect(screen.queryByRole('group', { name: `Actions for ${MILK}` })).not.toBeInTheDocument();
     const totals = screen.getByRole('region', { name: 'Totals' });
     expect(totals).toHaveTextContent('Order total$19.85');

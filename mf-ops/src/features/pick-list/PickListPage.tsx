@@ -10,6 +10,7 @@ import { LoadError, Loading } from '../../components/PageState.tsx';
 import { useOpsAdvanceMutation, useOpsStorePartQuery } from '../../lib/opsApi.ts';
 import { opsPaths } from '../../lib/opsPaths.ts';
 import { useOpsScope } from '../../lib/opsScope.ts';
+import { ResultMessage, type Result } from '../../components/ResultMessage.tsx';
 import { OPS_TEXT } from '../../lib/opsText.ts';
 import { CancelOrderForm } from './CancelOrderForm.tsx';
 import { PickLine } from './PickLine.tsx';
@@ -41,7 +42,7 @@ function PartView({ part }: { part: OpsStorePart }) {
   const infoId = useId();
   const linesId = useId();
   const [advance, advancing] = useOpsAdvanceMutation();
-  const [message, setMessage] = useState<{ kind: 'error' | 'status'; text: string } | null>(null);
+  const [message, setMessage] = useState<Result | null>(null);
   const picking = PICKING_STATUSES.includes(part.status) && part.orderStatus !== 'CANCELLED';
   const nextSteps = part.allowedNext.filter((status) => status !== 'CANCELLED');
 
@@ -91,11 +92,7 @@ function PartView({ part }: { part: OpsStorePart }) {
             ))}
           </div>
         )}
-        {message && (
-          <p role={message.kind === 'error' ? 'alert' : 'status'} className={message.kind === 'error' ? 'ops-error-text' : undefined}>
-            {message.text}
-          </p>
-        )}
+        <ResultMessage result={message} />
       </section>
       <section className="ops-card" aria-labelledby={linesId}>
         <h2 id={linesId}>{OPS_TEXT.pick.lines(part.lines.length)}</h2>

@@ -1,6 +1,6 @@
 // Picks what replaces a line: products of the same store at the same or a lower price, as the API
 // lists them (the shopper's chosen substitute first), narrowed by a search as staff type.
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { apiErrorMessage, assetUrl, formatCents, type OpsPickLine } from '@grocer/shared';
 import { LoadError, Loading } from '../../components/PageState.tsx';
 import { useOpsReplacementsQuery } from '../../lib/opsApi.ts';
@@ -23,6 +23,9 @@ export function ReplacePanel({
   const query = useDeferredValue(q.trim());
   const { data, error, isFetching, refetch } = useOpsReplacementsQuery({ orderId, lineId: line.lineId, q: query });
   const t = OPS_TEXT.replace;
+  // Opened from the line's Replace button: typing can start at once.
+  const search = useRef<HTMLInputElement>(null);
+  useEffect(() => search.current?.focus(), []);
 
   return (
     <section className="ops-replace" aria-labelledby={headingId}>
@@ -30,7 +33,7 @@ export function ReplacePanel({
       <p className="ops-muted">{t.hint(line.unitPriceCents)}</p>
       <div className="ops-field">
         <label htmlFor={searchId}>{t.search}</label>
-        <input id={searchId} type="search" value={q} onChange={(event) => setQ(event.target.value)} autoComplete="off" />
+        <input ref={search} id={searchId} type="search" value={q} onChange={(event) => setQ(event.target.value)} autoComplete="off" />
       </div>
       {error ? (
         <LoadError message={apiErrorMessage(error, OPS_TEXT.common.loadFailed)} onRetry={() => void refetch()} />

@@ -6,6 +6,7 @@ import { validateEmail } from '@grocer/shared/validation';
 import { OpsLayout } from '../../components/OpsLayout.tsx';
 import { LoadError, Loading } from '../../components/PageState.tsx';
 import { useOpsCreateStaffMutation, useOpsMeQuery, useOpsResendInvitationMutation, useOpsStaffQuery } from '../../lib/opsApi.ts';
+import { ResultMessage, type Result } from '../../components/ResultMessage.tsx';
 import { OPS_TEXT } from '../../lib/opsText.ts';
 
 export default function StaffPage() {
@@ -99,7 +100,7 @@ function StaffList() {
   const headingId = useId();
   const { data, error, refetch } = useOpsStaffQuery();
   const [resend, resending] = useOpsResendInvitationMutation();
-  const [message, setMessage] = useState<{ kind: 'error' | 'status'; text: string } | null>(null);
+  const [message, setMessage] = useState<Result | null>(null);
   const t = OPS_TEXT.staff;
 
   const onResend = async (uuid: string, email: string) => {
@@ -137,11 +138,7 @@ function StaffList() {
           ))}
         </ul>
       )}
-      {message && (
-        <p role={message.kind === 'error' ? 'alert' : 'status'} className={message.kind === 'error' ? 'ops-error-text' : undefined}>
-          {message.text}
-        </p>
-      )}
+      <ResultMessage result={message} />
     </section>
   );
 }

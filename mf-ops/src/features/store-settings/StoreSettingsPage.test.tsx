@@ -30,6 +30,7 @@ describe('StoreSettingsPage', () => {
     expect(within(day('Sunday')).getByText('Closed')).toBeInTheDocument();
     expect(screen.getByLabelText('Minimum order (dollars)')).toHaveValue('10.00');
     expect(screen.getByLabelText('Delivery radius (miles)')).toHaveValue('10');
+    expect(screen.getByLabelText('Orders per delivery window')).toHaveValue('8');
     expect(screen.getByText("Times are in the store's time zone (America/Chicago).")).toBeInTheDocument();
   });
 
@@ -43,12 +44,16 @@ describe('StoreSettingsPage', () => {
     await user.clear(screen.getByLabelText('Minimum order (dollars)'));
     await user.type(screen.getByLabelText('Minimum order (dollars)'), '25');
     await user.clear(screen.getByLabelText('Delivery radius (miles)'));
-    await user.type(screen.getByLabelText('Delivery radius (miles)'), '7.5');
+    await user.type(screen.getByLabelText('Delivery radius (miles)'), '7');
+    await user.clear(screen.getByLabelText('Orders per delivery window'));
+    await user.type(screen.getByLabelText('Orders per delivery window'), '12');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Store settings saved.');
     const body = net!.calls.find((c) => c.method === 'PUT')!.body as ReturnType<typeof makeSettings>;
     expect(body.minOrderCents).toBe(2500);
-    expect(body.deliveryRadiusMiles).toBe(7.5);
+    expect(body.deliveryRadiusMiles).toBe(7);
+    expect(body.windowCapacity).toBe(12);
+    expect(body.timeZone).toBe('America/Chicago');
     expect(body.hours[0]).toEqual({ weekday: 0, opensMinute: 600, closesMinute: 1260 });
     expect(body.hours).toHaveLength(6);
   });
@@ -63,14 +68,14 @@ describe('StoreSettingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Friday: the store must close after it opens.');
-    expect(alert).toHaveTextContent('Enter a delivery radius from 1 to 50 miles.');
+    expect(alert).toHaveTextContent('Enter a delivery radius of 1 to 100 whole miles.');
     expect(net!.calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
   it("shows the API's refusal", async () => {
     const user = userEvent.setup();
-    setup(() => ({ status: 400, body: errorBody('Delivery radius must be at most 50 miles', 'VALIDATION_ERROR') }));
+    setup(() => ({ status: 400, body: errorBody('Delivery radius must be at most 100 miles', 'VALIDATION_ERROR') }));
     await user.click(await screen.findByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Delivery radius must be at most 50 miles'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Delivery radius must be at most 100 miles'));
   });
 });

@@ -43,6 +43,7 @@ function SettingsEditor({ store, settings }: { store: OpsStore; settings: OpsSto
   const hoursId = useId();
   const minOrderId = useId();
   const radiusId = useId();
+  const capacityId = useId();
   const [form, setForm] = useState<SettingsForm>(() => formOf(settings));
   const [errors, setErrors] = useState<string[]>([]);
   const [save, { isLoading, isSuccess, reset }] = useOpsSaveSettingsMutation();
@@ -55,7 +56,7 @@ function SettingsEditor({ store, settings }: { store: OpsStore; settings: OpsSto
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = settingsOf(form, settings.timeZone);
+    const result = settingsOf(form, settings);
     if (!result.ok) return setErrors(result.errors);
     setErrors([]);
     const answer = await save({ storeUuid: store.uuid, settings: result.settings });
@@ -103,7 +104,11 @@ function SettingsEditor({ store, settings }: { store: OpsStore; settings: OpsSto
         </div>
         <div className="ops-field">
           <label htmlFor={radiusId}>{t.deliveryRadius}</label>
-          <input id={radiusId} inputMode="decimal" value={form.radius} onChange={(event) => (reset(), setForm({ ...form, radius: event.target.value }))} />
+          <input id={radiusId} inputMode="numeric" value={form.radius} onChange={(event) => (reset(), setForm({ ...form, radius: event.target.value }))} />
+        </div>
+        <div className="ops-field">
+          <label htmlFor={capacityId}>{t.windowCapacity}</label>
+          <input id={capacityId} inputMode="numeric" value={form.capacity} onChange={(event) => (reset(), setForm({ ...form, capacity: event.target.value }))} />
         </div>
       </div>
       {errors.length > 0 && (

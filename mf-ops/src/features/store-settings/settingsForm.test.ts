@@ -18,20 +18,22 @@ describe('store settings form', () => {
     const form = formOf(settings);
     expect(form.days.map((d) => d.open)).toEqual([true, false, false, true, false, false, false]);
     expect(form.minOrder).toBe('10.00');
-    expect(settingsOf(form, settings.timeZone)).toEqual({ ok: true, settings });
+    expect(settingsOf(form, settings)).toEqual({ ok: true, settings });
   });
 
   it('reports every problem at once', () => {
     const form = formOf(makeSettings());
     form.days[1] = { open: true, opens: '18:00', closes: '09:00' };
-    form.minOrder = '600';
-    form.radius = '0';
-    expect(settingsOf(form, 'America/Chicago')).toEqual({
+    form.minOrder = '1000.01';
+    form.radius = '7.5';
+    form.capacity = '-1';
+    expect(settingsOf(form, makeSettings())).toEqual({
       ok: false,
       errors: [
         'Monday: the store must close after it opens.',
-        'Enter a minimum order from $0.00 to $500.00.',
-        'Enter a delivery radius from 1 to 50 miles.',
+        'Enter a minimum order from $0.00 to $1,000.00.',
+        'Enter a delivery radius of 1 to 100 whole miles.',
+        'Enter how many orders fit one delivery window, from 0 to 1000.',
       ],
     });
   });

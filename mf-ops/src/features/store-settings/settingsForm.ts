@@ -5,10 +5,11 @@ import { OPS_TEXT } from '../../lib/opsText.ts';
 import { parsePriceInput } from '../../lib/priceInput.ts';
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-/** The API's bounds (contracts/ops.ts OpsStoreSettings). */
-export const MIN_ORDER_MAX_CENTS = 50_000;
+/** The API's bounds (contracts/ops.ts OpsStoreSettings): whole miles and whole orders. */
+export const MIN_ORDER_MAX_CENTS = 100_000;
 export const RADIUS_MIN_MILES = 1;
-export const RADIUS_MAX_MILES = 50;
+export const RADIUS_MAX_MILES = 100;
+export const CAPACITY_MAX_ORDERS = 1_000;
 const MINUTES_PER_DAY = 1440;
 
 export interface DayForm {
@@ -21,6 +22,7 @@ export interface SettingsForm {
   days: DayForm[];
   minOrder: string;
   radius: string;
+  capacity: string;
 }
 
 export const minutesToTime = (minutes: number) =>
@@ -45,13 +47,17 @@ export function formOf(settings: OpsStoreSettings): SettingsForm {
     }),
     minOrder: (settings.minOrderCents / 100).toFixed(2),
     radius: String(settings.deliveryRadiusMiles),
+    capacity: String(settings.windowCapacity),
   };
 }
 
 export type SettingsResult = { ok: true; settings: OpsStoreSettings } | { ok: false; errors: string[] };
 
-/** The form as the PUT body, or every reason it is not one (in the form's order). */
-export function settingsOf(form: SettingsForm, timeZone: string): SettingsResult {
+/**
+ * The form as the PUT body, or every reason it is not one (in the form's order). Fields the form does
+ * not edit are sent back as `base` (the settings as read) has them.
+ */
+export function settingsOf(form: SettingsForm, base: OpsStoreSettings): SettingsResult {
   const errors: string[] = [];
   const hours: OpsStoreSettings['hours'] = [];
   form.days.forEach((day, weekday) => {
@@ -63,10 +69,17 @@ export function settingsOf(form: SettingsForm, timeZone: string): SettingsResult
   });
   const minOrder = parsePriceInput(form.minOrder, { min: 0, max: MIN_ORDER_MAX_CENTS });
   if (!minOrder.ok) errors.push(OPS_TEXT.settings.minOrderInvalid(MIN_ORDER_MAX_CENTS));
-  const radius = Number(form.radius);
-  if (form.radius.trim() === '' || !Number.isFinite(radius) || radius < RADIUS_MIN_MILES || radius > RADIUS_MAX_MILES) {
-    errors.push(OPS_TEXT.settings.radiusInvalid(RADIUS_MIN_MILES, RADIUS_MAX_MILES));
-  }
-  if (errors.length > 0 || !minOrder.ok) return { ok: false, errors };
-  return { ok: true, settings: { timeZone, minOrderCents: minOrder.cents, deliveryRadiusMiles: radius, hours } };
+  const radius = wholeNumber(form.radius, RADIUS_MIN_MILES, RADIUS_MAX_MILES);
+  if (radius === null) errors.push(OPS_TEXT.settings.radiusInvalid(RADIUS_MIN_MILES, RADIUS_MAX_MILES));
+  const capacity = wholeNumber(form.capacity, 0, CAPACITY_MAX_ORDERS);
+  if (capacity === null) errors.push(OPS_TEXT.settings.capacityInvalid(CAPACITY_MAX_ORDERS));
+  if (errors.length > 0 || !minOrder.ok || radius === null || capacity === null) return { ok: false, errors };
+  return { ok: true, settings: { ...base, minOrderCents: minOrder.cents, deliveryRadiusMiles: radius, windowCapacity: capacity, hours } };
+}
+
+/** "12" → 12 within the bounds; anything else (blank, decimals, out of range) → null. */
+function wholeNumber(text: string, min: number, max: number): number | null {
+  if (!/^\d{1,7}$/.test(text.trim())) return null;
+  const value = Number(text.trim());
+  return value >= min && value <= max ? value : null;
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { formatUsShortDate, routePatterns, type Order, type OrderStatus, type User } from '@grocer/shared';
-import { mockFetch, renderWithProviders, type FetchMock, type MockHandler } from '@grocer/shared/testing';
+import { FakeEventSource, mockFetch, renderWithProviders, type FetchMock, type MockHandler } from '@grocer/shared/testing';
 import { errorBody, makeOrder, makeOrderItem, makeUser } from '../../testing/fixtures.ts';
 import OrderDetailsPage, { ORDER_POLL_MS } from './OrderDetailsPage.tsx';
 
@@ -264,5 +264,63 @@ describe('OrderDetailsPage', () => {
       await waitFor(() => expect(fact('Status')).toHaveTextContent('Out For Delivery'));
       stopListening();
     });
+  });
+});
+
+describe('OrderDetailsPage after the stores picked', () => {
+  const milk = makeOrderItem();
+  const picked = (version: number) =>
+    makeOrder({
+      totalAmount: 14.68,
+      orderItems: [
+        { ...milk, fulfilment: { state: 'FOUND', replacement: null } },
+        {
+          ...makeOrderItem({ productName: 'Prairie Farms Whole Milk', sizeLabel: '1 gal', quantity: 2 }),
+          fulfilment: {
+            state: 'REPLACED',
+            replacement: { productUuid: 'p-2', productName: 'Store Brand Whole Milk', image: null, sizeLabel: '1 gal', unitPrice: 2.99, lineTotal: 5.98 },
+          },
+        },
+        { ...makeOrderItem({ productName: 'Turano Italian Bread' }), fulfilment: { state: 'UNAVAILABLE', replacement: null } },
+      ],
+      adjustments: {
+        originalTotal: 16.92,
+        refundedTotal: 2.24,
+        refunds: [{ amount: 2.24, reason: 'Replaced and unavailable lines', status: 'COMPLETED', createdAt: ORDER.orderDate }],
+        cancelReason: null,
+        version,
+      },
+    });
+
+  it('shows found, replaced and unavailable lines, the new total and the refund', async () => {
+    setup({ order: picked(3) });
+    const items = await screen.findByRole('region', { name: 'Order Items' });
+    expect(within(items).getByText('Found')).toBeInTheDocument();
+    expect(within(items).getByText('Replaced with Store Brand Whole Milk, 1 gal ($2.99 × 2)')).toBeInTheDocument();
+    expect(within(items).getByText('Unavailable · refunded')).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    expect(within(summary).getByText('Total').nextElementSibling).toHaveTextContent('$14.68');
+    expect(within(summary).getByText('Originally Paid').nextElementSibling).toHaveTextContent('$16.92');
+    expect(within(summary).getByText('Refunded').nextElementSibling).toHaveTextContent('$2.24');
+  });
+
+  it('refetches the order when its stream says a store changed it', async () => {
+    const uninstall = FakeEventSource.install();
+    try {
+      let current = ORDER;
+      net = mockFetch({
+        [GET_ORDER]: () => ({ body: current }),
+        [`POST /orders/${ORDER.orderId}/events/ticket`]: () => ({ body: { ticket: 'tk', expiresAt: ORDER.orderDate } }),
+      });
+      renderWithProviders(<OrderDetailsPage />, { route: ORDER_URL, path: routePatterns.orderDetails, preloadedState: { session: { user: makeUser() } } });
+      await screen.findByRole('region', { name: 'Order Summary' });
+      await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+      expect(FakeEventSource.last().url).toBe(`http://localhost:4000/orders/${ORDER.orderId}/events?ticket=tk`);
+      current = picked(2);
+      act(() => FakeEventSource.last().emit('order_updated', { orderId: ORDER.orderId, version: 2, orderStatus: 'PREPARING' }));
+      expect(await screen.findByText('Unavailable · refunded')).toBeInTheDocument();
+    } finally {
+      uninstall();
+    }
   });
 });

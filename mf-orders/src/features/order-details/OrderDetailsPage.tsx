@@ -1,7 +1,8 @@
 // /order-details/{orderId} (spec §2 Order details): 'Successfully Placed' after checkout, else
 // 'Order Details'; the information card, progress timeline, items, delivery address, summary and
-// help. The order is polled while it can still change, and refetched when the tab regains focus,
-// so a status an admin sets shows up without a reload.
+// help. While the order can still change it follows the order's live stream (stores marking lines,
+// refunds), is polled as a fallback, and is refetched when the tab regains focus, so what a store
+// does shows up without a reload.
 import { useId, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import {
@@ -29,6 +30,7 @@ import { isFinalStatus, orderStatusOf } from '../../lib/orderStatus.ts';
 import { ordersApi, useOrdersGetQuery, type OrderQueryArg } from '../../lib/ordersApi.ts';
 import { isOrderId, itemCountLabel, orderReference } from '../../lib/orderText.ts';
 import { OrderProgress } from './OrderProgress.tsx';
+import { useOrderEvents } from './useOrderEvents.ts';
 import '../../components/orders.css';
 import './OrderDetailsPage.css';
 
@@ -80,12 +82,14 @@ function OrderDetails({ arg, newOrder }: { arg: OrderQueryArg; newOrder: boolean
     data: order,
     error,
     isLoading,
+    refetch,
   } = useOrdersGetQuery(arg, {
     pollingInterval: final ? 0 : ORDER_POLL_MS,
     skipPollingIfUnfocused: true,
     refetchOnFocus: true,
     refetchOnMountOrArgChange: true,
   });
+  useOrderEvents(arg.orderId, cached.data !== undefined && !final, () => void refetch());
 
   if (order) return <OrderView order={order} newOrder={newOrder} />;
   if (isLoading || !error) return <LoadingPanel label="Loading order details..." />;

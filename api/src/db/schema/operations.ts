@@ -1,0 +1,63 @@
+// The store side (issue 17): each store's part of an order, audited price changes, and the order
+// events the shopper's page follows. Re-exported from ../schema.ts, which drizzle-kit and the client read.
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from './accounts.ts';
+import { products } from './catalogue.ts';
+import { orders, type OrderStatusValue } from './orders.ts';
+
+/**
+ * One store's part of a paid order as staff move it (CONFIRMED → … → DELIVERED). A part without a row
+ * has not been touched yet and stands at CONFIRMED; the order's own status is the least advanced part's.
+ */
+export const orderStoreParts = pgTable(
+  'order_store_parts',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    storeUuid: uuid('store_uuid').notNull(),
+    status: text('status').$type<OrderStatusValue>().notNull(),
+    updatedBy: uuid('updated_by').references(() => users.uuid, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.storeUuid] })],
+);
+
+/** Every price set through the ops API: who, when, from and to (the catalogue keeps only the current price). */
+export const priceChanges = pgTable(
+  'price_changes',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    oldPriceCents: integer('old_price_cents').notNull(),
+    newPriceCents: integer('new_price_cents').notNull(),
+    changedBy: uuid('changed_by').references(() => users.uuid, { onDelete: 'set null' }),
+    /** Kept when the account is deleted later: the audit still says who. */
+    changedByEmail: text('changed_by_email').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('price_changes_product_idx').on(t.productId, t.id.desc()),
+    check('price_changes_new_price_check', sql`${t.newPriceCents} > 0`),
+  ],
+);
+
+/** A change of an order the shopper's page should show (GET /orders/{id}/events reads these in id order). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+export type OrderStorePartRow = typeof orderStoreParts.$inferSelect;
+export type PriceChangeRow = typeof priceChanges.$inferSelect;

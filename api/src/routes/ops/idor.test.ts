@@ -1,0 +1,145 @@
+// The access matrix of the ops API: every /ops route (the app's own list, so a new route without a row
+// here fails), called by an admin, a staff member of the store the resource belongs to (A), a staff
+// member of another store (B), a customer and nobody. Anonymous: 401. Customer: 403. Staff of B: 404
+// for anything of store A (ids are not confirmed), 403 on admin-only routes, like staff of A. Callers
+// without access go first, so nothing they could have changed is mistaken for a success later.
+import type { OpsStorePart } from '@grocer/shared/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { App } from '../../app.ts';
+import { notifications } from '../../db/schema.ts';
+import { bearer, FAST_HASHING, uniqueEmail, type Registered } from '../../testing/accounts.ts';
+import { createShop, makeAdmin, placePaidOrder, registerShopper, type TestShop } from '../../testing/checkout.ts';
+import { createFakePaypal } from '../../testing/fakePaypal.ts';
+import { buildAppWithRoutes, type RouteInfo } from '../../testing/hostile.ts';
+import { registerStaff } from '../../testing/ops.ts';
+
+type Who = 'anonymous' | 'customer' | 'staffB' | 'staffA' | 'admin';
+const CALLERS: Who[] = ['anonymous', 'customer', 'staffB', 'staffA', 'admin'];
+
+interface Case {
+  /** As the app lists it: `METHOD /ops/...:param`. */
+  route: string;
+  request: () => { method: 'GET' | 'POST' | 'PUT' | 'PATCH'; url: string; payload?: object };
+  adminOnly?: boolean;
+}
+
+let app: App;
+let routes: RouteInfo[];
+let shop: TestShop;
+let users: Record<Exclude<Who, 'anonymous'>, Registered>;
+let orderId: string;
+let cancelOrderId: string;
+let lineId: number;
+let productUuid: string;
+let invitedUuid: string;
+let mailId: number;
+
+beforeAll(async () => {
+  const paypal = createFakePaypal();
+  ({ app, routes } = await buildAppWithRoutes({ config: FAST_HASHING, services: { paypal } }));
+  shop = await createShop(app);
+  const milk = await shop.addProduct('Whole Milk, 1 gal', 429, 500);
+  await shop.addProduct('Store Milk, 1 gal', 329, 500);
+  productUuid = milk.uuid;
+  const customer = await registerShopper(app);
+  const admin = await registerShopper(app, 'Ada', 'Admin');
+  await makeAdmin(app, admin);
+  users = { customer, admin, staffA: await registerStaff(app, shop.loop.id), staffB: await registerStaff(app, shop.evanston.id) };
+  orderId = await placePaidOrder(app, paypal, customer, [{ product: milk, quantity: 2 }]);
+  cancelOrderId = await placePaidOrder(app, paypal, customer, [{ product: milk, quantity: 1 }]);
+  const part = await app.inject({ method: 'GET', url: `/ops/orders/${orderId}/stores/${shop.loop.uuid}`, headers: bearer(admin.token) });
+  lineId = part.json<OpsStorePart>().lines[0]!.lineId;
+  const invited = await app.inject({
+    method: 'POST',
+    url: '/ops/staff',
+    headers: bearer(admin.token),
+    payload: { email: uniqueEmail('invited'), firstName: 'Ivy', lastName: 'Invited', storeUuid: shop.loop.uuid },
+  });
+  invitedUuid = invited.json<{ uuid: string }>().uuid;
+  const [mail] = await app.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.recipient, `store:${shop.loop.uuid}`), eq(notifications.orderId, orderId)));
+  mailId = mail!.id;
+  // Failed, with the next automatic attempt an hour away: only the retry sends it.
+  await app.db.update(notifications).set({ deliveredAt: null, lastError: 'SMTP down', nextAttemptAt: new Date(Date.now() + 3_600_000) }).where(eq(notifications.id, mailId));
+}, 120_000);
+afterAll(() => app.close());
+
+const A = () => shop.loop.uuid;
+const CASES: Case[] = [
+  { route: 'GET /ops/me', request: () => ({ method: 'GET', url: '/ops/me' }) },
+  { route: 'GET /ops/staff', request: () => ({ method: 'GET', url: `/ops/staff?storeUuid=${A()}` }), adminOnly: true },
+  {
+    route: 'POST /ops/staff',
+    request: () => ({ method: 'POST', url: '/ops/staff', payload: { email: uniqueEmail('new-staff'), firstName: 'Nia', lastName: 'New', storeUuid: A() } }),
+    adminOnly: true,
+  },
+  { route: 'POST /ops/staff/:userUuid/invitation', request: () => ({ method: 'POST', url: `/ops/staff/${invitedUuid}/invitation` }), adminOnly: true },
+  { route: 'GET /ops/orders', request: () => ({ method: 'GET', url: `/ops/orders?storeUuid=${A()}` }) },
+  { route: 'GET /ops/orders/:orderId/stores/:storeUuid', request: () => ({ method: 'GET', url: `/ops/orders/${orderId}/stores/${A()}` }) },
+  {
+    route: 'POST /ops/orders/:orderId/stores/:storeUuid/status',
+    request: () => ({ method: 'POST', url: `/ops/orders/${orderId}/stores/${A()}/status`, payload: { status: 'PREPARING' } }),
+  },
+  { route: 'POST /ops/orders/:orderId/lines/:lineId', request: () => ({ method: 'POST', url: `/ops/orders/${orderId}/lines/${lineId}`, payload: { state: 'FOUND' } }) },
+  { route: 'GET /ops/orders/:orderId/lines/:lineId/replacements', request: () => ({ method: 'GET', url: `/ops/orders/${orderId}/lines/${lineId}/replacements` }) },
+  {
+    route: 'POST /ops/orders/:orderId/cancel',
+    request: () => ({ method: 'POST', url: `/ops/orders/${cancelOrderId}/cancel`, payload: { reason: 'Customer asked by phone' } }),
+    adminOnly: true,
+  },
+  { route: 'GET /ops/stores/:storeUuid/products', request: () => ({ method: 'GET', url: `/ops/stores/${A()}/products` }) },
+  { route: 'PATCH /ops/stores/:storeUuid/products/:productUuid', request: () => ({ method: 'PATCH', url: `/ops/stores/${A()}/products/${productUuid}`, payload: { inStock: true } }) },
+  { route: 'GET /ops/stores/:storeUuid/products/:productUuid/price-changes', request: () => ({ method: 'GET', url: `/ops/stores/${A()}/products/${productUuid}/price-changes` }) },
+  { route: 'GET /ops/stores/:storeUuid/settings', request: () => ({ method: 'GET', url: `/ops/stores/${A()}/settings` }) },
+  {
+    route: 'PUT /ops/stores/:storeUuid/settings',
+    request: () => ({ method: 'PUT', url: `/ops/stores/${A()}/settings`, payload: { minOrderCents: 1000, deliveryRadiusMiles: 10, windowCapacity: 10, hours: [] } }),
+  },
+  { route: 'GET /ops/notifications', request: () => ({ method: 'GET', url: `/ops/notifications?storeUuid=${A()}` }) },
+  { route: 'POST /ops/notifications/:id/retry', request: () => ({ method: 'POST', url: `/ops/notifications/${mailId}/retry` }) },
+];
+
+/** What `who` must get: a status, or 'allowed' (a 2xx, or a 409 of a repeat such as retrying a mail that went out). */
+function expected(who: Who, c: Case): number | 'allowed' {
+  if (who === 'anonymous') return 401;
+  if (who === 'customer') return 403;
+  if (c.adminOnly) return who === 'admin' ? 'allowed' : 403;
+  if (who === 'staffB') return c.route === 'GET /ops/me' ? 'allowed' : 404;
+  return 'allowed';
+}
+
+test('the matrix has a row for every ops route the app serves', () => {
+  const served = routes.filter((r) => r.url.startsWith('/ops/')).map((r) => r.key);
+  expect(served.sort()).toEqual(CASES.map((c) => c.route).sort());
+});
+
+test.each(CASES.map((c) => [c.route, c] as const))('%s: admin, staff of the store, staff of another store, customer, anonymous', async (_route, c) => {
+  const outcome: Record<string, number | string> = {};
+  const wanted: Record<string, number | string> = {};
+  for (const who of CALLERS) {
+    const { method, url, payload } = c.request();
+    const res = await app.inject({ method, url, headers: who === 'anonymous' ? {} : bearer(users[who].token), ...(payload ? { payload } : {}) });
+    const want = expected(who, c);
+    wanted[who] = want;
+    outcome[who] = want === 'allowed' && (res.statusCode < 300 || (res.statusCode === 409 && who === 'admin')) ? 'allowed' : res.statusCode;
+    if (res.statusCode >= 400) expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
+  }
+  expect(outcome).toEqual(wanted);
+});
+
+test("the live feeds: staff open the board's stream; an order's stream is its owner's (and admins')", async () => {
+  const ticket = (who: Exclude<Who, 'anonymous'>, url: string) => app.inject({ method: 'POST', url, headers: bearer(users[who].token) }).then((r) => r.statusCode);
+  expect(await ticket('staffA', '/admin/notifications/stream-ticket')).toBe(200);
+  expect(await ticket('customer', '/admin/notifications/stream-ticket')).toBe(403);
+  const orderTicket = `/orders/${orderId}/events/ticket`;
+  expect(await ticket('customer', orderTicket)).toBe(200);
+  expect(await ticket('admin', orderTicket)).toBe(200);
+  expect(await ticket('staffA', orderTicket)).toBe(404);
+  const stranger = await registerShopper(app);
+  const res = await app.inject({ method: 'POST', url: orderTicket, headers: bearer(stranger.token) });
+  expect(res.statusCode).toBe(404);
+  expect((await app.inject({ method: 'GET', url: `/orders/${orderId}/events`, headers: bearer(stranger.token) })).statusCode).toBe(404);
+  expect((await app.inject({ method: 'GET', url: `/orders/${orderId}/events` })).statusCode).toBe(401);
+});

@@ -1,0 +1,347 @@
+// /ops (issue 17): what admins and store staff do — the order board and pick lists, fulfilment,
+// cancellation, inventory, store settings, staff accounts and the notifications panel. Thin: schemas
+// here (schemas.ts), rules in services/ops/. Every route is for ADMIN or STORE_STAFF (401 without a
+// session, 403 for customers); staff reach their own store only, and anything of another store is 404.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses } from '../../lib/errors.ts';
+import { requireAdmin, requireOps } from '../../plugins/authenticate.ts';
+import { toOpsStore } from '../../services/ops/access.ts';
+import {
+  AcceptInvitationBody,
+  CancelBody,
+  InventoryPatchBody,
+  InventoryProductSchema,
+  InventoryQuery,
+  MarkLineBody,
+  NextCursor,
+  NotificationsQuery,
+  OpsMeSchema,
+  OpsNotificationSchema,
+  OpsOrdersQuerySchema,
+  OpsOrderSummarySchema,
+  OpsStaffCreateBody,
+  OpsStaffMemberSchema,
+  OpsStorePartSchema,
+  PartStatus,
+  PriceChangeListSchema,
+  ReplacementListSchema,
+  StoreSettingsBody,
+  StoreSettingsSchema,
+} from './schemas.ts';
+
+const Id = Type.String({ maxLength: 64 });
+const LineId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const WHO = 'Admins and store staff (staff: their own store; another store is 404). 401 without a session, 403 for customers.';
+const ADMINS = 'Admins only: 403 for staff and customers, 401 without a session.';
+
+const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const onRequest = app.authenticate;
+  const ops = () => app.services.ops;
+  const tags = ['ops'];
+
+  app.get(
+    '/ops/me',
+    { onRequest, schema: { tags, summary: 'Who is signed in to the ops screens, and which stores they may act on', description: WHO, response: { 200: OpsMeSchema, ...errorResponses } } },
+    async (request) => {
+      const user = requireOps(request);
+      const stores = (await ops().access.stores(user)).map(toOpsStore);
+      const row = await app.services.users.get(user.uuid);
+      return { uuid: user.uuid, email: row.email, role: user.role === 'ADMIN' ? ('ADMIN' as const) : ('STORE_STAFF' as const), store: user.role === 'ADMIN' ? null : (stores[0] ?? null), stores };
+    },
+  );
+
+  // ---- Staff accounts --------------------------------------------------------------------------
+
+  app.get(
+    '/ops/staff',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Staff accounts, by store',
+        description: ADMINS,
+        querystring: Type.Object({ storeUuid: Type.Optional(Id) }),
+        response: { 200: Type.Object({ staff: Type.Array(OpsStaffMemberSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => ({ staff: await ops().staff.list(requireAdmin(request), request.query.storeUuid) }),
+  );
+
+  app.post(
+    '/ops/staff',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Create a staff account for a store and e-mail the invitation',
+        description: `${ADMINS} The invitation is a single-use link to the set-password page, valid 72 hours. 409 EMAIL_TAKEN, 404 STORE_NOT_FOUND.`,
+        body: OpsStaffCreateBody,
+        response: { 201: OpsStaffMemberSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const member = await ops().staff.create(requireAdmin(request), request.body);
+      return reply.code(201).send(member);
+    },
+  );
+
+  app.post(
+    '/ops/staff/:userUuid/invitation',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Send a staff member a new invitation (older links stop working)',
+        description: `${ADMINS} 404 STAFF_NOT_FOUND, 409 STAFF_ACTIVE once the password is set.`,
+        params: Type.Object({ userUuid: Id }),
+        response: { 200: OpsStaffMemberSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      return ops().staff.reinvite(admin, request.params.userUuid);
+    },
+  );
+
+  app.post(
+    '/auth/accept-invitation',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Accept a staff invitation: the link's token and the chosen password",
+        description: '400 INVALID_TOKEN for a used, replaced or expired link; 400 VALIDATION_ERROR for a weak password (the link stays usable). Then sign in as usual.',
+        body: AcceptInvitationBody,
+        response: { 200: Type.Object({ success: Type.Literal(true), message: Type.String() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await ops().staff.accept(request.body.token, request.body.password);
+      return { success: true as const, message: 'Your password is set. You can sign in now.' };
+    },
+  );
+
+  // ---- The order board -----------------------------------------------------------------------------
+
+  app.get(
+    '/ops/orders',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "The order board: paid orders, one row per store's part, newest first",
+        description: `${WHO} Filter by store (admins), part status and day (America/Chicago). Next page: ?cursor={nextCursor}.`,
+        querystring: OpsOrdersQuerySchema,
+        response: { 200: Type.Object({ orders: Type.Array(OpsOrderSummarySchema), nextCursor: NextCursor }), ...errorResponses },
+      },
+    },
+    async (request) => ops().board.list(requireOps(request), request.query),
+  );
+
+  const PartParams = Type.Object({ orderId: Id, storeUuid: Id });
+
+  app.get(
+    '/ops/orders/:orderId/stores/:storeUuid',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "A store's part of an order: the pick list, the order's totals and refunds",
+        description: `${WHO} 404 ORDER_NOT_FOUND / STORE_NOT_FOUND.`,
+        params: PartParams,
+        response: { 200: OpsStorePartSchema, ...errorResponses },
+      },
+    },
+    async (request) => ops().board.part(requireOps(request), request.params.orderId, request.params.storeUuid),
+  );
+
+  app.post(
+    '/ops/orders/:orderId/stores/:storeUuid/status',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Move a store's part to its next status",
+        description: `${WHO} The order status table decides: anything else is 409 INVALID_STATUS_TRANSITION (error.allowed). The order takes its least advanced part's status. A repeat changes nothing.`,
+        params: PartParams,
+        body: Type.Object({ status: PartStatus }),
+        response: { 200: OpsStorePartSchema, ...errorResponses },
+      },
+    },
+    async (request) => ops().board.advance(requireOps(request), request.params.orderId, request.params.storeUuid, request.body.status),
+  );
+
+  const LineParams = Type.Object({ orderId: Id, lineId: LineId });
+
+  app.post(
+    '/ops/orders/:orderId/lines/:lineId',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Mark a line found, replaced or unavailable; the order is re-priced and the difference refunded',
+        description: [
+          WHO,
+          'REPLACED needs replacementProductUuid: an active product of the same store, in stock, at the same or a lower price (400 VALIDATION_ERROR, 409 REPLACEMENT_OUT_OF_STOCK).',
+          'The total, tax and fees are recomputed; what the shopper paid too much is refunded through PayPal once per line.',
+          'A repeat answers the same; a replaced or unavailable line cannot change again (409 LINE_SETTLED); 409 ORDER_PART_CLOSED past READY_FOR_PICKUP, 409 ORDER_CANCELLED.',
+        ].join(' '),
+        params: LineParams,
+        body: MarkLineBody,
+        response: { 200: OpsStorePartSchema, ...errorResponses },
+      },
+    },
+    async (request) => ops().fulfilment.markLine(requireOps(request), request.params.orderId, request.params.lineId, request.body),
+  );
+
+  app.get(
+    '/ops/orders/:orderId/lines/:lineId/replacements',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Products that may replace a line (same store, active, in stock, same or lower price)',
+        description: `${WHO} The shopper's chosen substitute first; ?q= narrows by name.`,
+        params: LineParams,
+        querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: { 200: ReplacementListSchema, ...errorResponses },
+      },
+    },
+    async (request) => ops().fulfilment.replacements(requireOps(request), request.params.orderId, request.params.lineId, request.query.q),
+  );
+
+  app.post(
+    '/ops/orders/:orderId/cancel',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Cancel an order with a reason: everything captured is refunded, stock released, the shopper mailed',
+        description: `${ADMINS} A repeat changes nothing. 409 INVALID_STATUS_TRANSITION once delivered, 409 ORDER_NOT_PAID.`,
+        params: Type.Object({ orderId: Id }),
+        body: CancelBody,
+        response: { 200: OpsStorePartSchema, ...errorResponses },
+      },
+    },
+    async (request) => ops().fulfilment.cancel(requireAdmin(request), request.params.orderId, request.body.reason.trim()),
+  );
+
+  // ---- Inventory -----------------------------------------------------------------------------------
+
+  const StoreParams = Type.Object({ storeUuid: Id });
+  const ProductParams = Type.Object({ storeUuid: Id, productUuid: Id });
+
+  app.get(
+    '/ops/stores/:storeUuid/products',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "A store's products by name, inactive ones included",
+        description: `${WHO} ?q= matches part of the name. Next page: ?cursor={nextCursor}.`,
+        params: StoreParams,
+        querystring: InventoryQuery,
+        response: { 200: Type.Object({ products: Type.Array(InventoryProductSchema), nextCursor: NextCursor }), ...errorResponses },
+      },
+    },
+    async (request) => ops().inventory.list(requireOps(request), request.params.storeUuid, request.query),
+  );
+
+  app.patch(
+    '/ops/stores/:storeUuid/products/:productUuid',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Switch stock or activity, or set the price (audited)',
+        description: `${WHO} priceCents: integer cents, 1 to 100000. Carts and open checkouts meet a new price as 409 PRICE_CHANGED. 404 PRODUCT_NOT_FOUND.`,
+        params: ProductParams,
+        body: InventoryPatchBody,
+        response: { 200: InventoryProductSchema, ...errorResponses },
+      },
+    },
+    async (request) => ops().inventory.patch(requireOps(request), request.params.storeUuid, request.params.productUuid, request.body),
+  );
+
+  app.get(
+    '/ops/stores/:storeUuid/products/:productUuid/price-changes',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "A product's price changes, newest first: who and when",
+        description: WHO,
+        params: ProductParams,
+        response: { 200: PriceChangeListSchema, ...errorResponses },
+      },
+    },
+    async (request) => ops().inventory.priceChanges(requireOps(request), request.params.storeUuid, request.params.productUuid),
+  );
+
+  // ---- Store settings ------------------------------------------------------------------------------
+
+  app.get(
+    '/ops/stores/:storeUuid/settings',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Opening hours per weekday, minimum order, delivery radius, window capacity',
+        description: `${WHO} A weekday missing from hours is closed.`,
+        params: StoreParams,
+        response: { 200: StoreSettingsSchema, ...errorResponses },
+      },
+    },
+    async (request) => ops().settings.get(requireOps(request), request.params.storeUuid),
+  );
+
+  app.put(
+    '/ops/stores/:storeUuid/settings',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Replace a store's settings (hours replace the whole week)",
+        description: `${WHO} 400 VALIDATION_ERROR naming the field (hours must open before they close, one entry per weekday).`,
+        params: StoreParams,
+        body: StoreSettingsBody,
+        response: { 200: StoreSettingsSchema, ...errorResponses },
+      },
+    },
+    async (request) => ops().settings.put(requireOps(request), request.params.storeUuid, request.body),
+  );
+
+  // ---- Notifications panel -------------------------------------------------------------------------
+
+  app.get(
+    '/ops/notifications',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'What was sent to whom, newest first, with the mail delivery state',
+        description: `${WHO} Staff see their store's mail. Next page: ?cursor={nextCursor}.`,
+        querystring: NotificationsQuery,
+        response: { 200: Type.Object({ notifications: Type.Array(OpsNotificationSchema), nextCursor: NextCursor }), ...errorResponses },
+      },
+    },
+    async (request) => ops().notifications.list(requireOps(request), request.query),
+  );
+
+  app.post(
+    '/ops/notifications/:id/retry',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Send an undelivered mail again now',
+        description: `${WHO} 409 NOT_RETRYABLE when it was delivered or is not a mail; 502 NOTIFICATION_DELIVERY_FAILED when it failed again (the outbox keeps retrying). 404 NOTIFICATION_NOT_FOUND.`,
+        params: Type.Object({ id: LineId }),
+        response: { 200: OpsNotificationSchema, ...errorResponses },
+      },
+    },
+    async (request) => ops().notifications.retry(requireOps(request), request.params.id),
+  );
+};
+
+export default opsRoutes;

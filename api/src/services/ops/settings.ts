@@ -1,0 +1,35 @@
+// Store settings (issue 17): opening hours per weekday, minimum order, delivery radius and window
+// capacity, read and written through the store rules module (stores/rules.ts), which validates them
+// and which checkout and the delivery windows read.
+import type { OpsStoreSettings } from '@grocer/shared/contracts';
+import type { Database } from '../../db/client.ts';
+import { readOneStoreRules, writeStoreRules, type StoreRules } from '../stores/rules.ts';
+import type { OpsAccess, OpsCaller } from './access.ts';
+
+export interface SettingsService {
+  get(caller: OpsCaller, storeUuid: string): Promise<OpsStoreSettings>;
+  /** Replaces the settings (the time zone is not editable here); 400 VALIDATION_ERROR naming the field. */
+  put(caller: OpsCaller, storeUuid: string, input: Omit<OpsStoreSettings, 'timeZone'>): Promise<OpsStoreSettings>;
+}
+
+const toSettings = (rules: StoreRules): OpsStoreSettings => ({
+  timeZone: rules.timeZone,
+  minOrderCents: rules.minOrderCents,
+  deliveryRadiusMiles: rules.deliveryRadiusMiles,
+  windowCapacity: rules.windowCapacity,
+  hours: rules.hours.map((h) => ({ weekday: h.weekday, opensMinute: h.opensMinute, closesMinute: h.closesMinute })),
+});
+
+export function createSettingsService({ db, access }: { db: Database; access: OpsAccess }): SettingsService {
+  return {
+    async get(caller, storeUuid) {
+      const store = await access.store(caller, storeUuid);
+      return toSettings(await readOneStoreRules(db, store.id));
+    },
+    async put(caller, storeUuid, input) {
+      const store = await access.store(caller, storeUuid);
+      const { minOrderCents, deliveryRadiusMiles, windowCapacity, hours } = input;
+      return toSettings(await writeStoreRules(db, store.id, { minOrderCents, deliveryRadiusMiles, windowCapacity, hours }));
+    },
+  };
+}

@@ -1,0 +1,82 @@
+// The shoppers' live order feed (GET /orders/{id}/events): each change a store or an admin makes to an
+// order (a marked line, a part moved, a cancellation) is an order_events row written in the same
+// transaction as the change. Like the admin feed (notificationFeed.ts), the table is the source, so a
+// change made by another API replica reaches this one's subscribers within one poll.
+import type { OrderStatus, OrderUpdatedEvent } from '@grocer/shared/contracts';
+import { asc, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { orderEvents, orders } from '../../db/schema.ts';
+import { createPoller } from '../../lib/poller.ts';
+import { FEED_POLL_MS } from './notificationFeed.ts';
+
+const BATCH = 200;
+
+export interface OrderEventFeed {
+  /** Calls `send` for every change of `orderId` from now on, until the returned function is called. */
+  subscribe(orderId: string, send: (event: OrderUpdatedEvent) => void): Promise<() => void>;
+  /** This process just changed an order: read now rather than at the next poll. */
+  nudge(): void;
+  close(): void;
+}
+
+interface Subscriber {
+  orderId: string;
+  send: (event: OrderUpdatedEvent) => void;
+}
+
+export function createOrderEventFeed({ db, log, pollMs = FEED_POLL_MS }: { db: Database; log: FastifyBaseLogger; pollMs?: number }): OrderEventFeed {
+  const subscribers = new Set<Subscriber>();
+  let lastId = 0;
+  let closed = false;
+
+  async function readOnce(): Promise<boolean> {
+    const rows = await db
+      .select({ id: orderEvents.id, orderId: orderEvents.orderId, version: orderEvents.version, status: orders.status })
+      .from(orderEvents)
+      .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+      .where(gt(orderEvents.id, lastId))
+      .orderBy(asc(orderEvents.id))
+      .limit(BATCH);
+    for (const row of rows) {
+      lastId = row.id;
+      for (const s of subscribers) {
+        if (s.orderId !== row.orderId) continue;
+        try {
+          s.send({ orderId: row.orderId, version: row.version, orderStatus: row.status as OrderStatus });
+        } catch (err) {
+          log.warn({ err }, 'order event subscriber failed');
+        }
+      }
+    }
+    return rows.length === BATCH;
+  }
+
+  const poller = createPoller({ pass: readOnce, active: () => !closed && subscribers.size > 0, pollMs, log, failure: 'order event feed read failed; retrying at the next poll' });
+
+  return {
+    async subscribe(orderId, send) {
+      if (subscribers.size === 0) {
+        // Only what happens from now on: the page has just read the order.
+        const [row] = await db.select({ max: sql<number | null>`max(${orderEvents.id})` }).from(orderEvents);
+        lastId = Math.max(lastId, row?.max ?? 0);
+      }
+      const subscriber = { orderId, send };
+      subscribers.add(subscriber);
+      poller.schedule();
+      return () => {
+        subscribers.delete(subscriber);
+        if (subscribers.size === 0) void poller.cancel();
+      };
+    },
+    nudge() {
+      if (subscribers.size > 0) void poller.run();
+    },
+    close() {
+      closed = true;
+      subscribers.clear();
+      void poller.cancel();
+    },
+  };
+}
+
