@@ -2,3 +2,4 @@
 export * from './entities.ts';
 export * from './remotes.ts';
 export * from './navigation.ts';
+export * from './apiPaths.ts';
