@@ -1,16 +1,19 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { loadPersistedState, loadRuntimeConfig, makeStore, startPersistence } from '@grocer/shared';
+import { loadPersistedState, loadRuntimeConfig, makeStore, provideEarlyResponse, startPersistence } from '@grocer/shared';
 import { App } from './app/App.tsx';
 import { readConfigDocument } from './app/config.ts';
+import { startFirstData } from './app/firstData.ts';
 import { keepFirstPaint } from './app/firstPaint.ts';
 import { initRemotes } from './app/remotes.ts';
 
 async function start() {
   // Both documents are preloaded by index.html; index.ts already started reading them (and fetching
   // the first screen's remote modules, and connecting to the API), so this waits for the same reads.
-  await Promise.all([loadRuntimeConfig(undefined, readConfigDocument), initRemotes()]);
+  const [, , firstData] = await Promise.all([loadRuntimeConfig(undefined, readConfigDocument), initRemotes(), startFirstData()]);
+  // The first page's reads that index.ts started: its queries take these answers instead of asking again.
+  for (const [url, response] of firstData) provideEarlyResponse(url, response);
   const store = makeStore(loadPersistedState(window.localStorage));
   startPersistence(store, window.localStorage, window);
   // RTK Query's refetchOnFocus / refetchOnReconnect (e.g. an open order's status) need the window listeners.

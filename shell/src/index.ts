@@ -1,6 +1,7 @@
 // The stylesheet is part of the entry so the HTML links it up front and the layout paints before JS.
 import './app/shell.css';
 import { preconnectToApi } from './app/config.ts';
+import { startFirstData } from './app/firstData.ts';
 import { initRemotes, preloadRemoteModules } from './app/remotes.ts';
 import { firstScreenModules } from './app/routeTable.ts';
 
@@ -9,6 +10,8 @@ import { firstScreenModules } from './app/routeTable.ts';
 // The same goes for the API: its connections open as soon as /config.json says where it is.
 void initRemotes().then(() => preloadRemoteModules(firstScreenModules(window.location.pathname)));
 void preconnectToApi();
+// And the first page's data (and its largest picture) when it waits on the API: see firstData.ts.
+void startFirstData();
 
 // Async boundary: shared singletons (React, the store...) are negotiated by Module Federation
 // before any app code that imports them runs. Started from a task of its own: negotiating every
