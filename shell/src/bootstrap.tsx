@@ -13,13 +13,15 @@ async function start() {
   // the first screen's remote modules, and connecting to the API), so this waits for the same reads.
   const [, , firstData] = await Promise.all([loadRuntimeConfig(undefined, readConfigDocument), initRemotes(), startFirstData()]);
   // The first page's reads that index.ts started: its queries take these answers instead of asking again.
-  for (const [url, response] of firstData) provideEarlyResponse(url, response);
+  for (const [url, response] of firstData.responses) provideEarlyResponse(url, response);
   const store = makeStore(loadPersistedState(window.localStorage));
   startPersistence(store, window.localStorage, window);
   // RTK Query's refetchOnFocus / refetchOnReconnect (e.g. an open order's status) need the window listeners.
   setupListeners(store.dispatch);
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
+  // The entry may be painting the page's top from those answers: React starts from that paint.
+  await firstData.painted;
   keepFirstPaint(container);
   // As a transition, React renders the whole app in slices of a few milliseconds and lets the
   // browser handle input between them, instead of one long task; index.html's layout shows meanwhile.

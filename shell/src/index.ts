@@ -10,10 +10,12 @@ import { firstScreenModules } from './app/routeTable.ts';
 // The same goes for the API: its connections open as soon as /config.json says where it is.
 void initRemotes().then(() => preloadRemoteModules(firstScreenModules(window.location.pathname)));
 void preconnectToApi();
-// And the first page's data (and its largest picture) when it waits on the API: see firstData.ts.
-void startFirstData();
+// And the first page's data, its largest picture and a paint of its top when it waits on the API
+// (firstData.ts): on such a page the shared libraries below wait for that paint (600 ms at most),
+// so their 110 KB do not share the line with the answer and the picture, the page's largest paint.
+const firstData = startFirstData();
 
 // Async boundary: shared singletons (React, the store...) are negotiated by Module Federation
 // before any app code that imports them runs. Started from a task of its own: negotiating every
 // shared library right after the federation runtime's own start made one long task of the two.
-setTimeout(() => void import('./bootstrap.tsx'), 0);
+void firstData.then(({ painted }) => painted).then(() => setTimeout(() => void import('./bootstrap.tsx'), 0));

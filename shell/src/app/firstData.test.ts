@@ -2,9 +2,9 @@ import { matchPath } from 'react-router';
 import { routePatterns } from '@grocer/shared';
 import type * as FirstDataModule from './firstData.ts';
 import type * as FirstPaintModule from './firstPaint.ts';
-import type * as FirstReadsModule from './firstReads.ts';
-import { FIRST_DATA_PATTERNS, patternParams } from './firstData.ts';
-import { firstReads } from './firstReads.ts';
+import type * as FirstScreenModule from './firstScreen.ts';
+import { firstReads, patternParams } from './firstData.ts';
+import { productFirstScreen } from './firstScreen.ts';
 
 const UUID = '2cb28267-1c9b-421c-b7d4-18174cef2f18';
 
@@ -35,23 +35,29 @@ describe('the first route, recognised before React Router loads', () => {
     }
   });
 
-  it('the pages read early are those whose first paint waits on the API', () => {
-    expect(FIRST_DATA_PATTERNS).toEqual([routePatterns.product]);
+  it('the product page reads its product first, with the path its endpoint builds', () => {
+    expect(firstReads(`/store/andersonville-co-op/product/${UUID}`)).toEqual({
+      pattern: routePatterns.product,
+      paths: [`/open/product/${UUID}`],
+    });
+    // useParams decodes the segment and the endpoint encodes it again.
+    expect(firstReads('/store/a/product/x%20y%2Fz')?.paths).toEqual(['/open/product/x%20y%2Fz']);
   });
 
-  it('the product page reads its product first, with the path its endpoint builds', () => {
-    expect(firstReads(`/store/andersonville-co-op/product/${UUID}`).map((read) => read.path)).toEqual([`/open/product/${UUID}`]);
-    // useParams decodes the segment and the endpoint encodes it again.
-    expect(firstReads('/store/a/product/x%20y%2Fz').map((read) => read.path)).toEqual(['/open/product/x%20y%2Fz']);
-  });
+  it.each(['/', '/cart', '/search', '/store/a', '/store/a/category/c1', '/checkout', '/order-details/42', '/store/a/product/%E0%A4%A'])(
+    '%s reads nothing early: its page loads its own data',
+    (pathname) => {
+      expect(firstReads(pathname)).toBeNull();
+    },
+  );
 
   it('the product’s answer gives its picture and the top of its page, with the answer’s text as text; an answer without a product gives nothing', () => {
-    const [read] = firstReads(`/store/a/product/${UUID}`);
     const url = (path: string) => `http://api.test${path}`;
-    const screen = read?.firstScreen?.(
+    const name = 'Prairie Farms Whole Milk, 1 gal <img src=x onerror=alert(1)>';
+    const screen = productFirstScreen(
       {
         product: {
-          name: 'Prairie Farms Whole Milk, 1 gal <img src=x onerror=alert(1)>',
+          name,
           brand: 'Prairie Farms',
           image: '/images/products/milk.1a2b3c.svg',
           store: { name: 'Andersonville Co-op' },
@@ -63,16 +69,11 @@ describe('the first route, recognised before React Router loads', () => {
     );
     expect(screen?.image).toBe('/images/products/milk.1a2b3c.svg');
     const content = screen?.content as HTMLElement;
-    expect(content.querySelector('h1')?.textContent).toBe('Prairie Farms Whole Milk, 1 gal <img src=x onerror=alert(1)>');
+    expect(content.querySelector('h1')?.textContent).toBe(name);
     expect(content.querySelectorAll('img')).toHaveLength(1);
-    expect([...content.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-      'Home',
-      'Andersonville Co-op',
-      'Dairy & Eggs',
-      'Prairie Farms Whole Milk, 1 gal <img src=x onerror=alert(1)>',
-    ]);
+    expect([...content.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Home', 'Andersonville Co-op', 'Dairy & Eggs', name]);
     const image = content.querySelector('.product-media img')!;
-    expect(Object.fromEntries(['src', 'alt', 'width', 'height', 'fetchpriority'].map((name) => [name, image.getAttribute(name)]))).toEqual({
+    expect(Object.fromEntries(['src', 'alt', 'width', 'height', 'fetchpriority'].map((attr) => [attr, image.getAttribute(attr)]))).toEqual({
       src: 'http://api.test/images/products/milk.1a2b3c.svg',
       alt: '',
       width: '400',
@@ -81,22 +82,17 @@ describe('the first route, recognised before React Router loads', () => {
     });
     expect(content.getAttribute('aria-hidden')).toBe('true');
 
-    expect(read?.firstScreen?.({ message: 'Product not found' }, document, url)).toBeNull();
-    expect(read?.firstScreen?.(null, document, url)).toBeNull();
+    expect(productFirstScreen({ message: 'Product not found' }, document, url)).toBeNull();
+    expect(productFirstScreen(null, document, url)).toBeNull();
   });
-
-  it.each(['/', '/cart', '/search', '/store/a', '/store/a/category/c1', '/checkout', '/order-details/42', '/store/a/product/%E0%A4%A'])(
-    '%s reads nothing early: its page loads its own data',
-    (pathname) => {
-      expect(firstReads(pathname)).toEqual([]);
-    },
-  );
 });
 
 describe('the first reads, started by the entry', () => {
   const realFetch = global.fetch;
   const origin = 'http://shop.test';
-  const location = (pathname: string) => ({ pathname, search: '', origin });
+  const location = (pathname: string) => ({ pathname, origin });
+  const productPage = `/store/andersonville-co-op/product/${UUID}`;
+  const productUrl = `http://api.test:4000/open/product/${UUID}`;
   const product = {
     uuid: UUID,
     name: 'Barilla Egg Noodles, 12 oz',
@@ -120,16 +116,15 @@ describe('the first reads, started by the entry', () => {
   /** Fresh copies of the modules (each reads /config.json once per page and paints once). */
   async function freshModules() {
     let firstData!: typeof FirstDataModule;
-    let firstReads!: typeof FirstReadsModule;
     let firstPaint!: typeof FirstPaintModule;
     await jest.isolateModulesAsync(async () => {
       firstData = await import('./firstData.ts');
-      firstReads = await import('./firstReads.ts');
       firstPaint = await import('./firstPaint.ts');
+      // The painter the entry loads, in the same registry.
+      (await import('./firstScreen.ts')) satisfies typeof FirstScreenModule;
     });
-    return { ...firstData, ...firstReads, ...firstPaint };
+    return { ...firstData, ...firstPaint };
   }
-  const productPage = `/store/andersonville-co-op/product/${UUID}`;
 
   const preloads = () =>
     [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => ({
@@ -157,61 +152,53 @@ describe('the first reads, started by the entry', () => {
       '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000/' }),
       [`/open/product/${UUID}`]: () => Response.json({ product }),
     });
-    const { startFirstReads } = await freshModules();
+    const { startFirstData } = await freshModules();
 
-    const inFlight = await startFirstReads(location(productPage), document);
+    const first = await startFirstData(location(productPage));
 
-    const url = `http://api.test:4000/open/product/${UUID}`;
-    expect([...inFlight.keys()]).toEqual([url]);
-    const read = requests.find((r) => r.url === url);
+    expect([...first.responses.keys()]).toEqual([productUrl]);
+    const read = requests.find((r) => r.url === productUrl);
     expect(read?.headers.get('accept')).toBe('application/json');
     expect(read?.headers.get('x-client-domain')).toBe(origin);
-    const response = await inFlight.get(url)!;
-    await expect(response.json()).resolves.toEqual({ product });
+    // The bootstrap waits for this before React takes the page over.
+    await first.painted;
     expect(preloads()).toEqual([{ href: `http://api.test:4000${product.image}`, as: 'image', fetchPriority: 'high' }]);
     expect(painted().querySelector('h1')?.textContent).toBe(product.name);
     expect(painted().querySelector('img')?.getAttribute('src')).toBe(`http://api.test:4000${product.image}`);
-    expect(requests.filter((r) => r.url === url)).toHaveLength(1);
+    const response = await first.responses.get(productUrl)!;
+    await expect(response.json()).resolves.toEqual({ product });
+    // Once per page: the bootstrap's call gets the same reads, not new ones.
+    expect(await startFirstData(location('/elsewhere'))).toBe(first);
+    expect(requests.filter((r) => r.url === productUrl)).toHaveLength(1);
   });
 
-  it('the entry loads the reads on a page that has some, once per page; a page that has none reads nothing, not even /config.json', async () => {
-    answerWith({
-      '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }),
-      [`/open/product/${UUID}`]: () => Response.json({ product }),
-    });
-    const cart = await freshModules();
-    expect((await cart.startFirstData(location('/cart'))).size).toBe(0);
-    expect(requests).toHaveLength(0);
-
+  it('a page that reads nothing early reads nothing, not even /config.json', async () => {
+    answerWith({ '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }) });
     const { startFirstData } = await freshModules();
-    const inFlight = await startFirstData(location(productPage));
-    expect([...inFlight.keys()]).toEqual([`http://api.test:4000/open/product/${UUID}`]);
-    // The bootstrap's call gets the same reads, not new ones.
-    expect(await startFirstData(location('/elsewhere'))).toBe(inFlight);
-    expect(requests.filter((r) => r.url.includes('/open/product/'))).toHaveLength(1);
+    expect((await startFirstData(location('/cart'))).responses.size).toBe(0);
+    expect(requests).toHaveLength(0);
   });
 
   it('an unreadable /config.json starts nothing: the page reads for itself', async () => {
     answerWith({ '/config.json': () => Response.json({ message: 'gone' }, { status: 500 }) });
-    const { startFirstReads } = await freshModules();
-    expect((await startFirstReads(location(productPage), document)).size).toBe(0);
+    const { startFirstData } = await freshModules();
+    expect((await startFirstData(location(productPage))).responses.size).toBe(0);
     expect(requests.map((r) => new URL(r.url).pathname)).toEqual(['/config.json']);
   });
 
   it('an unknown product or an API that cannot be reached preloads no picture and rejects nothing unhandled', async () => {
-    const url = `http://api.test:4000/open/product/${UUID}`;
     for (const reply of [
       () => Response.json({ message: 'Product not found' }, { status: 404 }),
       () => Promise.reject(new TypeError('Failed to fetch')),
     ]) {
       answerWith({ '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }), [`/open/product/${UUID}`]: reply });
-      const { startFirstReads } = await freshModules();
-      const inFlight = await startFirstReads(location(productPage), document);
-      await inFlight.get(url)!.then(
+      const { startFirstData } = await freshModules();
+      const first = await startFirstData(location(productPage));
+      await first.responses.get(productUrl)!.then(
         (response) => expect(response.status).toBe(404),
         (error: unknown) => expect(error).toBeInstanceOf(TypeError),
       );
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await first.painted;
       expect(preloads()).toEqual([]);
       expect(painted().innerHTML).toBe('<div class="page">banner</div>');
     }
@@ -223,15 +210,38 @@ describe('the first reads, started by the entry', () => {
       '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }),
       [`/open/product/${UUID}`]: () => new Promise<Response>((resolve) => (answer = () => resolve(Response.json({ product })))),
     });
-    const { startFirstReads, keepFirstPaint, takeFirstPagePlaceholder } = await freshModules();
-    const inFlight = await startFirstReads(location(productPage), document);
+    const { startFirstData } = await freshModules();
+    // The painter the entry loads (a dynamic import) shares the test file's registry, so its firstPaint is this one.
+    const { keepFirstPaint, takeFirstPagePlaceholder } = await import('./firstPaint.ts');
+    const first = await startFirstData(location(productPage));
     keepFirstPaint(document.getElementById('root')!);
     answer();
-    await (await inFlight.get(`http://api.test:4000/open/product/${UUID}`)!).json();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await (await first.responses.get(productUrl)!).json();
+    await first.painted;
     expect(painted().innerHTML).toBe('<div class="page">banner</div>');
     expect(takeFirstPagePlaceholder()).toBe('<div class="page">banner</div>');
     // The picture is still asked for early.
     expect(preloads()).toHaveLength(1);
+  });
+
+  it('a slow API holds React back by FIRST_PAINT_WAIT_MS at most', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      answerWith({
+        '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }),
+        [`/open/product/${UUID}`]: () => new Promise<Response>(() => undefined),
+      });
+      const { startFirstData, FIRST_PAINT_WAIT_MS } = await freshModules();
+      const first = await startFirstData(location(productPage));
+      let settled = false;
+      void first.painted.then(() => (settled = true));
+      await jest.advanceTimersByTimeAsync(FIRST_PAINT_WAIT_MS - 1);
+      expect(settled).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(settled).toBe(true);
+      expect(painted().innerHTML).toBe('<div class="page">banner</div>');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
