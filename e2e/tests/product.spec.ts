@@ -26,11 +26,15 @@ async function expectAxeClean(page: Page) {
 async function productSoldElsewhere(request: APIRequestContext, stack: E2EStack) {
   const stores = (await (await request.get(`${stack.apiUrl}/open/stores`)).json()) as { publicId: string; name: string }[];
   for (const store of stores) {
-    const { products } = (await (await request.get(`${stack.apiUrl}/open/products/${store.publicId}/paginated?page=1&limit=20`)).json()) as {
+    const { products } = (await (
+      await request.get(`${stack.apiUrl}/open/products/${store.publicId}/paginated?page=1&limit=20`)
+    ).json()) as {
       products: Product[];
     };
     for (const product of products.filter((p) => p.stockStatus === 'IN_STOCK')) {
-      const { offers } = (await (await request.get(`${stack.apiUrl}/open/product/${product.uuid}/also-at`)).json()) as { offers: Product[] };
+      const { offers } = (await (await request.get(`${stack.apiUrl}/open/product/${product.uuid}/also-at`)).json()) as {
+        offers: Product[];
+      };
       const other = offers.find((offer) => offer.stockStatus === 'IN_STOCK' && offer.store.publicId);
       if (other) return { store, product, other };
     }
@@ -79,7 +83,10 @@ test('card → product page → Also at → another store’s product → add to
   expect(await thumbnail.getAttribute('src')).toContain(other.image);
   await expect(thumbnail).toHaveAttribute('width', '48');
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  await expect(line.getByRole('link', { name: other.name })).toHaveAttribute('href', `/store/${other.store.publicId}/product/${other.uuid}`);
+  await expect(line.getByRole('link', { name: other.name })).toHaveAttribute(
+    'href',
+    `/store/${other.store.publicId}/product/${other.uuid}`,
+  );
 });
 
 test('a product URL opened cold renders the page; an unknown id shows the not-found state with a way back', async ({
@@ -88,16 +95,68 @@ test('a product URL opened cold renders the page; an unknown id shows the not-fo
   stack,
 }) => {
   const { store, product } = await productSoldElsewhere(request, stack);
+  // The shell starts the product's read with the page's JS and the page takes that answer: one read each.
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && /\/open\/product\/[^/]+$/.test(new URL(r.url()).pathname)) reads.push(new URL(r.url()).pathname);
+  });
   await page.goto(stack.shellUrl(`/store/${store.publicId}/product/${product.uuid}`));
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Also at' }).getByRole('listitem').first()).toBeVisible();
+  // Its picture is asked for as soon as the answer is in, before the page's code has rendered it.
+  await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute('href', `${stack.apiUrl}${product.image}`);
+  expect(reads).toEqual([`/open/product/${product.uuid}`]);
 
   await page.goto(stack.shellUrl(`/store/${store.publicId}/product/00000000-0000-4000-8000-000000000000`));
   await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
+  expect(reads).toEqual([`/open/product/${product.uuid}`, '/open/product/00000000-0000-4000-8000-000000000000']);
   await page.getByRole('link', { name: 'Back to the store' }).click();
   await expect(page).toHaveURL(stack.shellUrl(`/store/${store.publicId}`));
   await expect(page.getByRole('heading', { level: 1, name: store.name })).toBeVisible();
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width} px the picture and the banner paint before the page's code, where the page then shows them`, async ({
+    page,
+    request,
+    stack,
+  }) => {
+    await page.setViewportSize(viewport);
+    // The early read, preload and paint stay inside the shop's CSP.
+    const violations: string[] = [];
+    await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as unknown as { reportViolation(text: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
+      ),
+    );
+    const { store, product } = await productSoldElsewhere(request, stack);
+    // The product page's module is held back until the early paint has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/__federation_expose_ProductPage\.[0-9a-f]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(stack.shellUrl(`/store/${store.publicId}/product/${product.uuid}`));
+    const early = page.locator('.page-loading .product-media img');
+    await expect(early).toHaveAttribute('src', `${stack.apiUrl}${product.image}`);
+    await expect.poll(() => early.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(page.locator('.page-loading h1')).toHaveText(product.name);
+    const earlyBox = await early.boundingBox();
+
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(page.locator('.page-loading')).toHaveCount(0);
+    // The same box: nothing moves when the page replaces the early paint, and its picture is no larger.
+    const box = await page.locator('.product-page .product-media img').boundingBox();
+    expect(box).toEqual(earlyBox);
+    expect(violations).toEqual([]);
+  });
+}
 
 test('signed in with a complete address: each store’s distance and delivery fee; axe-clean', async ({ page, request, stack }) => {
   const { store, product, other } = await productSoldElsewhere(request, stack);
@@ -124,7 +183,10 @@ test('an ordered line shows its picture and unit price and leads back to the pro
 
   await page.goto(stack.shellUrl('/checkout'));
   const summary = page.getByRole('complementary', { name: 'Order Summary' });
-  await expect(summary.getByRole('link', { name: product.name })).toHaveAttribute('href', `/store/${store.publicId}/product/${product.uuid}`);
+  await expect(summary.getByRole('link', { name: product.name })).toHaveAttribute(
+    'href',
+    `/store/${store.publicId}/product/${product.uuid}`,
+  );
   await expect(summary.getByText(product.unitPrice.label)).toBeVisible();
   await reachPayment(page);
   const paypal = await openPaypalDialog(page);

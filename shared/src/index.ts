@@ -9,6 +9,7 @@ export * from './store/store.ts';
 export * from './store/persistence.ts';
 export * from './api/api.ts';
 export * from './api/baseQuery.ts';
+export { provideEarlyResponse } from './api/earlyResponses.ts';
 export * from './session/sessionSlice.ts';
 export * from './session/token.ts';
 export * from './session/verificationApi.ts';

@@ -1,9 +1,10 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { getRuntimeConfig, loadPersistedState, loadRuntimeConfig, makeStore, startPersistence } from '@grocer/shared';
+import { getRuntimeConfig, loadPersistedState, loadRuntimeConfig, makeStore, provideEarlyResponse, startPersistence } from '@grocer/shared';
 import { App } from './app/App.tsx';
 import { readConfigDocument } from './app/config.ts';
+import { startFirstData } from './app/firstData.ts';
 import { keepFirstPaint } from './app/firstPaint.ts';
 import { routeTableFor } from './app/remotes.ts';
 import { routePatternOf } from './app/routeTable.ts';
@@ -13,13 +14,21 @@ async function start() {
   // Both documents are preloaded by index.html; index.ts already started reading them and the remotes'
   // routes (and fetching the first screen's remote modules, and connecting to the API), so this waits
   // for the same reads.
-  const [, routes] = await Promise.all([loadRuntimeConfig(undefined, readConfigDocument), routeTableFor(window.location.pathname)]);
+  const [, routes, firstData] = await Promise.all([
+    loadRuntimeConfig(undefined, readConfigDocument),
+    routeTableFor(window.location.pathname),
+    startFirstData(),
+  ]);
+  // The first page's reads that index.ts started: its queries take these answers instead of asking again.
+  for (const [url, response] of firstData.responses) provideEarlyResponse(url, response);
   const store = makeStore(loadPersistedState(window.localStorage));
   startPersistence(store, window.localStorage, window);
   // RTK Query's refetchOnFocus / refetchOnReconnect (e.g. an open order's status) need the window listeners.
   setupListeners(store.dispatch);
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
+  // The entry may be painting the page's top from those answers: React starts from that paint.
+  await firstData.painted;
   keepFirstPaint(container);
   // As a transition, React renders the whole app in slices of a few milliseconds and lets the
   // browser handle input between them, instead of one long task; index.html's layout shows meanwhile.

@@ -1,5 +1,6 @@
 import { api } from './api.ts';
 import { SESSION_EXPIRED_MESSAGE } from './baseQuery.ts';
+import { EARLY_RESPONSE_TTL_MS, provideEarlyResponse, takeEarlyResponse } from './earlyResponses.ts';
 import { setRuntimeConfig } from '../config/runtimeConfig.ts';
 import { events } from '../events/bus.ts';
 import { makeStore } from '../store/store.ts';
@@ -77,5 +78,49 @@ describe('the one base query', () => {
     const result = await store.dispatch(testApi.endpoints.testPrivate.initiate());
     expect(result.error).toMatchObject({ status: 401 });
     expect(expired).toEqual([SESSION_EXPIRED_MESSAGE]);
+  });
+
+  describe('answers the shell started before the page loaded', () => {
+    const early = (body: unknown) => Promise.resolve(Response.json(body));
+
+    it('a query takes the answer in flight and the API is asked once; a later refetch asks it', async () => {
+      provideEarlyResponse('http://api.test:4000/open/thing', early({ ok: 'early' }));
+      const store = makeStore();
+      const first = await store.dispatch(testApi.endpoints.testOpen.initiate());
+      expect(first.data).toEqual({ ok: 'early' });
+      expect(network.calls).toHaveLength(0);
+
+      const again = await store.dispatch(testApi.endpoints.testOpen.initiate(undefined, { forceRefetch: true }));
+      expect(again.data).toEqual({ ok: true });
+      expect(network.calls).toHaveLength(1);
+    });
+
+    it('an early read that failed (no network then) is sent again, as if there had been none', async () => {
+      const failed = Promise.reject(new TypeError('Failed to fetch'));
+      failed.catch(() => undefined);
+      provideEarlyResponse('http://api.test:4000/open/thing', failed);
+      const result = await makeStore().dispatch(testApi.endpoints.testOpen.initiate());
+      expect(result.data).toEqual({ ok: true });
+      expect(network.calls).toHaveLength(1);
+    });
+
+    it('an authenticated call never takes an early (open) answer', async () => {
+      provideEarlyResponse('http://api.test:4000/user/profile', early({ ok: 'someone else' }));
+      const store = makeStore({ session: { user: userWith(jwtValidFor(3600)) } });
+      const result = await store.dispatch(testApi.endpoints.testPrivate.initiate());
+      expect(result.data).toEqual({ ok: true });
+      expect(network.calls).toHaveLength(1);
+      takeEarlyResponse('http://api.test:4000/user/profile');
+    });
+
+    it('an answer is for the first screen only: taken once, and not after its time', () => {
+      const url = 'http://api.test:4000/open/thing';
+      const response = early({});
+      provideEarlyResponse(url, response, 1_000);
+      expect(takeEarlyResponse(url, 1_000 + EARLY_RESPONSE_TTL_MS)).toBe(response);
+      expect(takeEarlyResponse(url, 1_000)).toBeUndefined();
+      provideEarlyResponse(url, response, 1_000);
+      expect(takeEarlyResponse(url, 1_001 + EARLY_RESPONSE_TTL_MS)).toBeUndefined();
+    });
   });
 });

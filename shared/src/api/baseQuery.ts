@@ -3,11 +3,11 @@
 // are never sent with a missing or nearly expired token (spec §7); a 401 ends the session.
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { getRuntimeConfig } from '../config/runtimeConfig.ts';
-import type { ApiErrorBody, User } from '../contracts/index.ts';
+import { CLIENT_DOMAIN_HEADER, type ApiErrorBody, type User } from '../contracts/index.ts';
 import { events } from '../events/bus.ts';
 import { isTokenUsable } from '../session/token.ts';
+import { fetchTakingEarlyResponse } from './earlyResponses.ts';
 
-export const CLIENT_DOMAIN_HEADER = 'X-Client-Domain';
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
 export interface GrocerExtraOptions {
@@ -16,6 +16,8 @@ export interface GrocerExtraOptions {
 }
 
 const rawBaseQuery = fetchBaseQuery({
+  // The first screen's reads may already be in flight, started by the shell before the page loaded.
+  fetchFn: fetchTakingEarlyResponse,
   prepareHeaders: (headers) => {
     headers.set('Accept', 'application/json');
     if (typeof window !== 'undefined') headers.set(CLIENT_DOMAIN_HEADER, window.location.origin);

@@ -4,3 +4,4 @@ export * from './remotes.ts';
 export * from './navigation.ts';
 export * from './routes.ts';
 export * from './ops.ts';
+export * from './apiPaths.ts';

@@ -1,10 +1,23 @@
-// What index.html painted in the page area before any JS ran (the home banner on /). The first page
-// boundary keeps showing it while its remote module loads, so the first paint does not blink away.
+// What index.html painted in the page area before any JS ran (the home banner on /), or what the
+// entry painted there from the first page's early data (firstData.ts) before React started. The
+// first page boundary keeps showing it while its remote module loads, so the first paint does not blink away.
 let firstPagePlaceholder: string | null = null;
 
 /** Call once, before React replaces the static markup of `root`. */
 export function keepFirstPaint(root: HTMLElement): void {
   firstPagePlaceholder = root.querySelector('.site-main .page-loading')?.innerHTML ?? '';
+}
+
+/**
+ * Puts `content` in the static page area, if React has not taken the page over yet (then the page
+ * renders it itself, soon). Returns whether it was painted.
+ */
+export function paintFirstPage(content: Node, doc: Document = document): boolean {
+  if (firstPagePlaceholder !== null) return false;
+  const area = doc.querySelector('#root .site-main .page-loading');
+  if (!area) return false;
+  area.replaceChildren(content);
+  return true;
 }
 
 /** The static page placeholder for the first page only; later pages start from an empty one. */

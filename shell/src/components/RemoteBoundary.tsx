@@ -56,7 +56,7 @@ export function RemoteBoundary({ load, variant = 'page', slotFallback = null, lo
     setAttempt((n) => n + 1);
     setRemote(() => lazy(() => load(true)));
   };
-  // Markup of our own index.html, not user input.
+  // Markup of our own index.html or built with DOM nodes from the first page's data (firstData.ts), so escaped.
   const [placeholder] = useState(() => (variant === 'page' && loading === undefined ? takeFirstPagePlaceholder() : ''));
   const pending =
     loading ??

@@ -1,0 +1,14 @@
+// API paths that more than one app builds: the page that reads them and the shell's entry, which
+// starts the first screen's reads before the page's code has loaded (shell/src/app/firstData.ts).
+// One builder each, so both ask for the very same URL and the page can take the answer already in flight.
+const segment = encodeURIComponent;
+
+/** Sent with every API call (spec §7: "with a client-domain header"), the page's origin as its value. */
+export const CLIENT_DOMAIN_HEADER = 'X-Client-Domain';
+
+export const apiPaths = {
+  /** One product, enriched like the listings (`ProductResponse`). */
+  product: (productUuid: string) => `/open/product/${segment(productUuid)}`,
+  /** The same item at the other stores, cheapest first (`ProductOffersResponse`). */
+  productOffers: (productUuid: string) => `/open/product/${segment(productUuid)}/also-at`,
+} as const;

@@ -1,0 +1,129 @@
+// Data-first loading of the first screen, the entry's one call. A page whose first paint waits on
+// the API used to wait for its code first (main → shared → bootstrap → remote entry → page chunk →
+// API → picture). On those pages the entry now asks the API as soon as /config.json says where it
+// is, and meanwhile loads firstScreen.ts (only there, so / carries none of it), which preloads the
+// page's largest picture and paints the page's top from the answer, all in parallel with the JS.
+// The bootstrap hands the answers in flight to the base query (@grocer/shared provideEarlyResponse),
+// so the page's own queries take them instead of asking again.
+// Only contracts imports: the entry runs this before the shared libraries load.
+import { apiPaths, CLIENT_DOMAIN_HEADER, routePatterns } from '@grocer/shared/contracts';
+import { readConfigDocument } from './config.ts';
+
+type Reads = (params: Readonly<Record<string, string>>) => string[];
+
+/**
+ * The pages whose first paint waits on the API, and the open GETs each makes on its first render,
+ * with the paths its endpoints build. A page not listed here loads its data itself, as before;
+ * firstScreen.ts says what each paints.
+ */
+const FIRST_READS = {
+  [routePatterns.product]: ({ productUuid }) => [apiPaths.product(productUuid!)],
+} satisfies Record<string, Reads>;
+
+export type FirstDataPattern = keyof typeof FIRST_READS;
+
+/** What the entry started for the first screen. */
+export interface FirstData {
+  /** Answers in flight by absolute URL, for the base query. */
+  responses: ReadonlyMap<string, Promise<Response>>;
+  /**
+   * Settles once the top of the page is painted from them, or will not be, or after
+   * FIRST_PAINT_WAIT_MS at most: the bootstrap waits for it before React takes the page over, so
+   * that paint is not lost to a race with the JS (a slow API only delays React by that much).
+   */
+  painted: Promise<void>;
+}
+
+export const FIRST_PAINT_WAIT_MS = 600;
+
+const NOTHING: FirstData = { responses: new Map(), painted: Promise.resolve() };
+
+/**
+ * The `:param` values of `pathname` under `pattern` (decoded, as React Router's useParams gives them),
+ * or null when it does not match: static segments case-insensitive, one leading and trailing slash
+ * optional, an empty segment matching nothing (the rules of routeTable.ts's matchesPattern).
+ */
+export function patternParams(pattern: string, pathname: string): Record<string, string> | null {
+  const split = (path: string) => path.replace(/^\/|\/$/g, '').split('/');
+  const want = split(pattern);
+  const have = split(pathname);
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of want.entries()) {
+    const value = have[i]!;
+    if (segment.startsWith(':')) {
+      if (value === '') return null;
+      try {
+        params[segment.slice(1)] = decodeURIComponent(value);
+      } catch {
+        return null; // A malformed escape: the page will say what it says; nothing is read early.
+      }
+    } else if (segment.toLowerCase() !== value.toLowerCase()) return null;
+  }
+  return params;
+}
+
+/** The first screen's page pattern and the API paths it reads first; null where nothing is read early. */
+export function firstReads(pathname: string): { pattern: FirstDataPattern; paths: string[] } | null {
+  for (const [pattern, reads] of Object.entries(FIRST_READS) as Array<[FirstDataPattern, Reads]>) {
+    const params = patternParams(pattern, pathname);
+    if (params) return { pattern, paths: reads(params) };
+  }
+  return null;
+}
+
+/** A URL of the API: its paths are relative to the base URL, anything absolute stays as it is. */
+export function apiUrl(apiBaseUrl: string, pathOrUrl: string): string {
+  return pathOrUrl.startsWith('/') ? `${apiBaseUrl.replace(/\/+$/, '')}${pathOrUrl}` : pathOrUrl;
+}
+
+/** The API's base URL from /config.json; null when it cannot be read (loadRuntimeConfig reports that). */
+async function readApiBaseUrl(): Promise<string | null> {
+  try {
+    const response = await readConfigDocument();
+    if (!response.ok) return null;
+    const { apiBaseUrl } = (await response.json()) as { apiBaseUrl?: unknown };
+    return typeof apiBaseUrl === 'string' ? apiBaseUrl : null;
+  } catch {
+    return null;
+  }
+}
+
+let started: Promise<FirstData> | undefined;
+
+/**
+ * Starts the first screen's reads, once per page (the bootstrap's call gets the same answers).
+ * Resolves, never rejects: to nothing where nothing is read early or /config.json cannot be read,
+ * and the page then reads for itself.
+ */
+export function startFirstData(
+  location: Pick<Location, 'pathname' | 'origin'> = window.location,
+  doc: Document = document,
+): Promise<FirstData> {
+  started ??= start(location, doc);
+  return started;
+}
+
+async function start(location: Pick<Location, 'pathname' | 'origin'>, doc: Document): Promise<FirstData> {
+  const reads = firstReads(location.pathname);
+  if (!reads) return NOTHING;
+  // The painter loads while /config.json and the API answer.
+  const painter = import('./firstScreen.ts');
+  painter.catch(() => undefined);
+  const apiBaseUrl = await readApiBaseUrl();
+  if (apiBaseUrl === null) return NOTHING;
+  const responses = new Map<string, Promise<Response>>();
+  const bodies: Array<Promise<unknown>> = [];
+  for (const path of reads.paths) {
+    const url = apiUrl(apiBaseUrl, path);
+    // The same request the base query would send (@grocer/shared baseQuery.ts), so its answer serves it.
+    const response = fetch(url, { headers: { Accept: 'application/json', [CLIENT_DOMAIN_HEADER]: location.origin } });
+    responses.set(url, response);
+    // A copy of the body for the painter, taken before the base query can read it; a failed read
+    // is the page's to meet (the base query then asks again), never an unhandled rejection.
+    bodies.push(response.then((r) => (r.ok ? r.clone().json() : null)).catch(() => null));
+  }
+  const painting = painter.then(({ paintFirstScreen }) => paintFirstScreen(reads.pattern, bodies, apiBaseUrl, doc)).catch(() => undefined);
+  const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS));
+  return { responses, painted: Promise.race([painting, waited]) };
+}
