@@ -437,16 +437,19 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       best.push(ranked.label);
     }
     if (best.length === 0) return [];
-    // One product per label (products_label_idx): in stock first, then the cheapest.
+    // One product per label (products_label_idx), in stock first, then the cheapest: one query, joins included.
     const picked = await db
-      .selectDistinctOn([labelSql], { id: products.id, label: labelSql })
+      .selectDistinctOn([labelSql], { ...productColumns, label: labelSql })
       .from(products)
+      .leftJoin(stores, eq(stores.id, products.storeId))
+      .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(and(eq(products.isActive, true), inArray(labelSql, best)))
       .orderBy(labelSql, desc(inStockSql), asc(products.priceCents), asc(products.id));
-    const rows = await selectProducts().where(inArray(products.id, picked.map((p) => p.id)));
-    const byLabel = new Map(picked.map((p) => [p.label, p.id]));
-    const byId = new Map(rows.map((r) => [r.id, toProduct(r)]));
-    return best.flatMap((label) => byId.get(byLabel.get(label) ?? -1) ?? []);
+    const byLabel = new Map(picked.map((p) => [p.label, p]));
+    return best.flatMap((label) => {
+      const row = byLabel.get(label);
+      return row ? [toProduct(row)] : [];
+    });
   }
 
   async function facets(query: string | undefined, storeRef: string | undefined, filters: ProductFilters): Promise<ProductFacets> {

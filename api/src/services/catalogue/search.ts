@@ -223,6 +223,58 @@ export function thingWords(labels: readonly Label[], categories: ReadonlyMap<num
   return words;
 }
 
+interface LabelIndex {
+  /** Labels (by position) holding at least one form or word start of every word. */
+  candidates(words: readonly MatchedWord[]): Iterable<number>;
+  /** Products of each category, over all its labels. */
+  categoryProducts: Map<number, number>;
+}
+
+const labelIndexCache = new WeakMap<readonly Label[], LabelIndex>();
+/** Which labels hold which word (built once per loaded index, kept beside it). */
+function labelIndex(labels: readonly Label[]): LabelIndex {
+  const cached = labelIndexCache.get(labels);
+  if (cached) return cached;
+  const byWord = new Map<string, number[]>();
+  const categoryProducts = new Map<number, number>();
+  labels.forEach((label, i) => {
+    for (const word of new Set(label.words)) {
+      const list = byWord.get(word);
+      if (list) list.push(i);
+      else byWord.set(word, [i]);
+    }
+    categoryProducts.set(label.categoryId, (categoryProducts.get(label.categoryId) ?? 0) + label.products);
+  });
+  const sorted = [...byWord.keys()].sort();
+  const startingWith = (prefix: string) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: string[] = [];
+    for (let i = lo; i < sorted.length && sorted[i]!.startsWith(prefix); i++) found.push(sorted[i]!);
+    return found;
+  };
+  const index: LabelIndex = {
+    candidates(words) {
+      let result: Set<number> | undefined;
+      for (const w of words) {
+        const hits = new Set<number>();
+        for (const word of [...w.forms, ...(w.prefix ? startingWith(w.word) : [])]) for (const i of byWord.get(word) ?? []) hits.add(i);
+        result = result ? new Set([...result].filter((i) => hits.has(i))) : hits;
+        if (result.size === 0) break;
+      }
+      return [...(result ?? [])].sort((a, b) => a - b);
+    },
+    categoryProducts,
+  };
+  labelIndexCache.set(labels, index);
+  return index;
+}
+
 /**
  * Best match, decided per label (every product of a label ranks alike): the label's item word (its
  * last word: "whole **milk**") being a query word (128), every query word in the label (64) and in the
@@ -255,11 +307,17 @@ export function rankLabels(
   const matched: { label: Label; whole: boolean }[] = [];
   const perCategory = new Map<number, number>();
   const named = new Set([...categories].filter(([, c]) => fit(labelWords(c.name.toLowerCase())) > 0).map(([id]) => id));
-  for (const label of labels) {
+  const index = labelIndex(labels);
+  // Only labels holding every word can fit: the word index narrows thousands of labels to those few.
+  for (const i of words.length === 0 ? labels.keys() : index.candidates(words)) {
+    const label = labels[i]!;
     const f = fit(label.words);
-    if (f > 0) matched.push({ label, whole: f === 2 });
-    if (f > 0 || named.has(label.categoryId)) perCategory.set(label.categoryId, (perCategory.get(label.categoryId) ?? 0) + label.products);
+    if (f > 0) {
+      matched.push({ label, whole: f === 2 });
+      if (!named.has(label.categoryId)) perCategory.set(label.categoryId, (perCategory.get(label.categoryId) ?? 0) + label.products);
+    }
   }
+  for (const id of named) perCategory.set(id, index.categoryProducts.get(id) ?? 0);
   let top: number | undefined;
   for (const [categoryId, n] of perCategory)
     if (top === undefined || n > perCategory.get(top)! || (n === perCategory.get(top) && categoryId < top)) top = categoryId;
