@@ -45,6 +45,25 @@ describe('what they mean first', () => {
     expect(all.indexOf('milk chocolate bar')).toBeGreaterThan(all.findLastIndex((i) => i.endsWith('milk')));
   });
 
+  it('"milk": plain milk first, its items and stores taking turns rather than one product from every store', async () => {
+    const { products: found } = await search('milk');
+    const plain = ['whole milk', '2% milk', 'skim milk'];
+    expect(plain).toContain(item(found[0]!));
+    expect(new Set(found.map(item))).toEqual(new Set(plain));
+    // No product name (one brand's item in one size) fills the page from store after store.
+    const copies = new Map<string, number>();
+    for (const p of found) copies.set(p.name, (copies.get(p.name) ?? 0) + 1);
+    expect(Math.max(...copies.values())).toBeLessThanOrEqual(3);
+    const all = (await allResults('milk')).map(item);
+    expect(all.indexOf('chocolate milk')).toBeGreaterThan(all.findLastIndex((i) => plain.includes(i)));
+  });
+
+  it('"butter": butter itself before peanut butter', async () => {
+    const all = (await allResults('butter')).map(item);
+    expect(all[0]).toBe('unsalted butter');
+    expect(all.indexOf('creamy peanut butter')).toBeGreaterThan(all.lastIndexOf('unsalted butter'));
+  });
+
   it('"bread": loaves before bread crumbs', async () => {
     const all = (await allResults('bread')).map(item);
     expect(all[0]).toMatch(/bread$/);

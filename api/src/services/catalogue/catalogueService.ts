@@ -28,7 +28,7 @@ import { httpError } from '../../lib/errors.ts';
 import { createTtlCache } from './cache.ts';
 import { adjustCatalogueCounts } from './counts.ts';
 import { labelSql, loadSearchIndex, type SearchIndex } from './searchIndex.ts';
-import { matchQuery, matchWords, rankLabels, searchTokens, type MatchedWord, type RankedLabel } from './search.ts';
+import { matchQuery, matchWords, rankLabels, searchTokens, spreadLabels, type MatchedWord, type RankedLabel } from './search.ts';
 
 import { productSize, unitPrice, type ShelfUnit } from './unitPrice.ts';
 
@@ -340,11 +340,52 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     return facets;
   }
 
-  /** Best match (rankLabels) as SQL: the label's score, looked up in a JSON object passed once per query. */
-  function rankedOrder(paging: SearchPaging, ranked: RankedLabel[]): SQL[] {
-    if (paging.sort !== 'relevance') return listingOrder(paging.sort, paging.order);
-    const scores = JSON.stringify(Object.fromEntries(ranked.map((r) => [r.label, r.score])));
-    return [sql`coalesce((${scores}::jsonb ->> ${labelSql})::int, 0) desc`, asc(products.name), asc(products.id)];
+  /**
+   * One page of matches and their total in one scan (count(*) over (): no second pass to count). Best
+   * match orders by the label's score (rankLabels), then spreads each score's products over its items,
+   * brands and stores, so one item sold by N stores never fills a page while other items of the same
+   * score wait ("milk" → whole, 2%, skim milk by several brands, not one chocolate milk four times):
+   * the labels of a score take turns item by item (spreadLabels), and a label's products come one store
+   * per turn, each label starting at another store. Keys are computed here and looked up per row in one
+   * JSON object, so the database sorts nothing but the page (a window function would sort every match).
+   */
+  async function rankedPage(where: SQL, paging: SearchPaging, ranked: RankedLabel[], stores: number): Promise<{ ids: number[]; total: number }> {
+    const offset = (paging.page - 1) * paging.limit;
+    const total = sql<number>`(count(*) over ())::int`;
+    let rows: { id: number; total: number }[];
+    if (paging.sort === 'relevance') {
+      const keys = JSON.stringify(Object.fromEntries(spreadLabels(ranked).map((r) => [r.label, [r.score, r.turn]])));
+      const key = sql`(${keys}::jsonb -> ${labelSql})`;
+      const matched = db
+        .select({
+          id: products.id,
+          name: products.name,
+          total: total.as('total'),
+          score: sql<number>`coalesce((${key} ->> 0)::int, 0)`.as('score'),
+          turn: sql<number>`coalesce((${key} ->> 1)::int, 0)`.as('turn'),
+          storeTurn: sql<number>`((${products.storeId} + coalesce((${key} ->> 1)::int, 0)) % ${sql.raw(String(Math.max(1, stores)))})`.as('store_turn'),
+        })
+        .from(products)
+        .where(where)
+        .as('matched');
+      rows = await db
+        .select({ id: matched.id, total: matched.total })
+        .from(matched)
+        .orderBy(desc(matched.score), asc(matched.storeTurn), asc(matched.turn), asc(matched.name), asc(matched.id))
+        .limit(paging.limit)
+        .offset(offset);
+    } else {
+      rows = await db
+        .select({ id: products.id, total })
+        .from(products)
+        .where(where)
+        .orderBy(...listingOrder(paging.sort, paging.order))
+        .limit(paging.limit)
+        .offset(offset);
+    }
+    // A page past the end holds no row to carry the total.
+    const count = rows[0] ? Number(rows[0].total) : offset > 0 ? await countWhere(where) : 0;
+    return { ids: rows.map((r) => Number(r.id)), total: count };
   }
 
   /**
@@ -373,19 +414,18 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     const match = matchCondition(words, store?.id);
     const f = filterConditions(filters, idx);
     const where = allOf([match, f.category, f.store, f.inStock, f.price]);
-    // Only the total here: the filter counts are their own call (facets), which the page asks for beside this one.
-    const total = await countWhere(where);
+    // The filter counts are their own call (facets), which the page asks for beside this one.
+    const ranked = paging.sort === 'relevance' ? rankLabels(words, idx.labels, idx.categoriesById) : [];
+    const { ids, total } = await rankedPage(where, paging, ranked, idx.storesById.size);
     if (total === 0) {
       const unfiltered = Object.values(filters).every((v) => v === undefined);
       const suggestion = unfiltered ? await didYouMean(tokens, idx, store?.id) : undefined;
       return { products: [], pagination: pagination(paging.page, paging.limit, 0), ...(suggestion ? { didYouMean: suggestion } : {}) };
     }
-    const rows = await selectProducts()
-      .where(where)
-      .orderBy(...rankedOrder(paging, rankLabels(words, idx.labels, idx.categoriesById)))
-      .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit);
-    return { products: rows.map(toProduct), pagination: pagination(paging.page, paging.limit, total) };
+    const rows = ids.length === 0 ? [] : await selectProducts().where(inArray(products.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const page = ids.flatMap((id) => byId.get(id) ?? []);
+    return { products: page.map(toProduct), pagination: pagination(paging.page, paging.limit, total) };
   }
 
   async function suggestions(query: string, limit: number): Promise<Product[]> {
@@ -402,16 +442,19 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       best.push(ranked.label);
     }
     if (best.length === 0) return [];
-    // One product per label (products_label_idx): in stock first, then the cheapest.
+    // One product per label (products_label_idx), in stock first, then the cheapest: one query, joins included.
     const picked = await db
-      .selectDistinctOn([labelSql], { id: products.id, label: labelSql })
+      .selectDistinctOn([labelSql], { ...productColumns, label: labelSql })
       .from(products)
+      .leftJoin(stores, eq(stores.id, products.storeId))
+      .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(and(eq(products.isActive, true), inArray(labelSql, best)))
       .orderBy(labelSql, desc(inStockSql), asc(products.priceCents), asc(products.id));
-    const rows = await selectProducts().where(inArray(products.id, picked.map((p) => p.id)));
-    const byLabel = new Map(picked.map((p) => [p.label, p.id]));
-    const byId = new Map(rows.map((r) => [r.id, toProduct(r)]));
-    return best.flatMap((label) => byId.get(byLabel.get(label) ?? -1) ?? []);
+    const byLabel = new Map(picked.map((p) => [p.label, p]));
+    return best.flatMap((label) => {
+      const row = byLabel.get(label);
+      return row ? [toProduct(row)] : [];
+    });
   }
 
   async function facets(query: string | undefined, storeRef: string | undefined, filters: ProductFilters): Promise<ProductFacets> {

@@ -6,6 +6,8 @@ import {
   matchWords,
   rankLabels,
   searchTokens,
+  spreadLabels,
+  thingWords,
   Vocabulary,
   wordForms,
   type Label,
@@ -101,6 +103,13 @@ it('ranks the thing named first: the item word, then whole words, then the aisle
     'organic whole milk',
     'classic milk chocolate bar',
   ]);
+  // Once the catalogue shows chocolate is a thing of its own (an aisle's name), plain milk comes first.
+  const aisles = new Map([[CANDY, { name: 'Candy & Chocolate' }]]);
+  expect(rankLabels(matchWords(['milk'], vocabulary), labels, aisles).map((r) => r.label)).toEqual([
+    'organic whole milk',
+    'horizon chocolate milk',
+    'classic milk chocolate bar',
+  ]);
   const chicken = [label('chicken broth', PANTRY, 5), label('boneless chicken breast', MEAT, 20), label('chicken thighs', MEAT, 20)];
   expect(rankLabels(matchWords(['chicken'], vocabulary), chicken).map((r) => r.label)).toEqual([
     'boneless chicken breast',
@@ -143,4 +152,49 @@ it('forgives two edits in a long word, keeping only the nearest corrections', ()
   expect(matchWords(['chikcen'], words)[0]!.forms).toContain('chicken');
   // Seven letters: two edits are too many.
   expect(matchWords(['cinamno'], words)[0]!.corrected).toBe(false);
+});
+
+it('knows the words that name a thing: item heads in every form and aisle names', () => {
+  const labels = [label('salted peanuts', PANTRY), label('unsalted butter', DAIRY)];
+  const things = thingWords(labels, new Map([[CANDY, { name: 'Candy & Chocolate' }]]));
+  expect([...things]).toEqual(expect.arrayContaining(['peanut', 'peanuts', 'butter', 'chocolate', 'candy']));
+  expect(things.has('salted')).toBe(false);
+  expect(things.has('unsalted')).toBe(false);
+});
+
+it('"butter": the butter itself before a butter made of another thing, whatever aisle has more matches', () => {
+  const labels = [
+    label('golden fields creamy peanut butter', PANTRY, 40),
+    label('golden fields peanut butter cups', PANTRY, 40),
+    label('salted peanuts', PANTRY, 40),
+    label('prairie farms unsalted butter', DAIRY, 10),
+  ];
+  const words = matchWords(['butter'], new Vocabulary([['butter', 90], ['peanut', 80]]));
+  expect(rankLabels(words, labels).map((r) => r.label)).toEqual([
+    'prairie farms unsalted butter',
+    'golden fields creamy peanut butter',
+    'golden fields peanut butter cups',
+  ]);
+  // Named in the query, the thing is no longer "another thing".
+  const peanutButter = matchWords(['peanut', 'butter'], new Vocabulary([['butter', 90], ['peanut', 80]]));
+  expect(rankLabels(peanutButter, labels)[0]!.label).toBe('golden fields creamy peanut butter');
+});
+
+it('spreads the labels of one score over their items, turn by turn, keeping scores in order', () => {
+  const ranked = [
+    { label: 'a whole milk', item: 'whole milk', categoryId: DAIRY, score: 9 },
+    { label: 'b whole milk', item: 'whole milk', categoryId: DAIRY, score: 9 },
+    { label: 'c whole milk', item: 'whole milk', categoryId: DAIRY, score: 9 },
+    { label: 'a skim milk', item: 'skim milk', categoryId: DAIRY, score: 9 },
+    { label: 'a chocolate milk', item: 'chocolate milk', categoryId: DAIRY, score: 5 },
+    { label: 'b chocolate milk', item: 'chocolate milk', categoryId: DAIRY, score: 5 },
+  ];
+  expect(spreadLabels(ranked).map((r) => [r.label, r.turn])).toEqual([
+    ['a whole milk', 0],
+    ['a skim milk', 1],
+    ['b whole milk', 2],
+    ['c whole milk', 3],
+    ['a chocolate milk', 0],
+    ['b chocolate milk', 1],
+  ]);
 });

@@ -204,13 +204,87 @@ export interface RankedLabel {
 }
 
 /**
+ * The words that name a thing in this catalogue: every item's head word (its last: "salted **peanuts**",
+ * "dark chocolate **bar**") in all its forms, and the words of the category names ("Candy & **Chocolate**").
+ * A modifier that names a thing makes a different thing ("**peanut** butter", "**chocolate** milk"); an
+ * adjective ("unsalted", "whole", "skim") keeps the item what it is.
+ */
+const thingWordsCache = new WeakMap<readonly Label[], Map<ReadonlyMap<number, { name: string }>, Set<string>>>();
+export function thingWords(labels: readonly Label[], categories: ReadonlyMap<number, { name: string }>): Set<string> {
+  const perCategories = thingWordsCache.get(labels) ?? new Map<ReadonlyMap<number, { name: string }>, Set<string>>();
+  thingWordsCache.set(labels, perCategories);
+  let words = perCategories.get(categories);
+  if (!words) {
+    words = new Set<string>();
+    for (const label of labels) for (const form of inflections(label.itemWords.at(-1) ?? '')) words.add(form);
+    for (const [, c] of categories) for (const w of labelWords(c.name.toLowerCase())) for (const form of inflections(w)) words.add(form);
+    perCategories.set(categories, words);
+  }
+  return words;
+}
+
+interface LabelIndex {
+  /** Labels (by position) holding at least one form or word start of every word. */
+  candidates(words: readonly MatchedWord[]): Iterable<number>;
+  /** Products of each category, over all its labels. */
+  categoryProducts: Map<number, number>;
+}
+
+const labelIndexCache = new WeakMap<readonly Label[], LabelIndex>();
+/** Which labels hold which word (built once per loaded index, kept beside it). */
+function labelIndex(labels: readonly Label[]): LabelIndex {
+  const cached = labelIndexCache.get(labels);
+  if (cached) return cached;
+  const byWord = new Map<string, number[]>();
+  const categoryProducts = new Map<number, number>();
+  labels.forEach((label, i) => {
+    for (const word of new Set(label.words)) {
+      const list = byWord.get(word);
+      if (list) list.push(i);
+      else byWord.set(word, [i]);
+    }
+    categoryProducts.set(label.categoryId, (categoryProducts.get(label.categoryId) ?? 0) + label.products);
+  });
+  const sorted = [...byWord.keys()].sort();
+  const startingWith = (prefix: string) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: string[] = [];
+    for (let i = lo; i < sorted.length && sorted[i]!.startsWith(prefix); i++) found.push(sorted[i]!);
+    return found;
+  };
+  const index: LabelIndex = {
+    candidates(words) {
+      let result: Set<number> | undefined;
+      for (const w of words) {
+        const hits = new Set<number>();
+        for (const word of [...w.forms, ...(w.prefix ? startingWith(w.word) : [])]) for (const i of byWord.get(word) ?? []) hits.add(i);
+        result = result ? new Set([...result].filter((i) => hits.has(i))) : hits;
+        if (result.size === 0) break;
+      }
+      return [...(result ?? [])].sort((a, b) => a - b);
+    },
+    categoryProducts,
+  };
+  labelIndexCache.set(labels, index);
+  return index;
+}
+
+/**
  * Best match, decided per label (every product of a label ranks alike): the label's item word (its
- * last word: "whole **milk**") being a query word (64), every query word in the label (32) and in the
- * item itself, not only the brand (16: "green tea" before Green Leaf black tea), the words as typed
- * rather than another form (8: "steak" → ribeye steak before tuna steaks), the aisle most matching
- * products are in (4: "chicken" → meat before soup; a category whose name holds the words counts all
- * its products: "baby" → the baby aisle before baby carrots), whole words rather than word starts (2),
- * and no typo correction (1). Only labels holding
+ * last word: "whole **milk**") being a query word (128), every query word in the label (64) and in the
+ * item itself, not only the brand (32: "green tea" before Green Leaf black tea), the item plain rather
+ * than a thing made of another (16: no other word of the item names a thing, see thingWords: "butter"
+ * → unsalted butter before peanut butter, "milk" → whole and skim milk before chocolate milk), the
+ * words as typed rather than another form (8: "steak" → ribeye steak before tuna steaks), the aisle
+ * most matching products are in (4: "chicken" → meat before soup; a category whose name holds the
+ * words counts all its products: "baby" → the baby aisle before baby carrots), whole words rather
+ * than word starts (2), and no typo correction (1). Only labels holding
  * every query word are returned, best first; the rest of a search's matches (by category or store
  * words) rank after them.
  */
@@ -233,29 +307,60 @@ export function rankLabels(
   const matched: { label: Label; whole: boolean }[] = [];
   const perCategory = new Map<number, number>();
   const named = new Set([...categories].filter(([, c]) => fit(labelWords(c.name.toLowerCase())) > 0).map(([id]) => id));
-  for (const label of labels) {
+  const index = labelIndex(labels);
+  // Only labels holding every word can fit: the word index narrows thousands of labels to those few.
+  for (const i of words.length === 0 ? labels.keys() : index.candidates(words)) {
+    const label = labels[i]!;
     const f = fit(label.words);
-    if (f > 0) matched.push({ label, whole: f === 2 });
-    if (f > 0 || named.has(label.categoryId)) perCategory.set(label.categoryId, (perCategory.get(label.categoryId) ?? 0) + label.products);
+    if (f > 0) {
+      matched.push({ label, whole: f === 2 });
+      if (!named.has(label.categoryId)) perCategory.set(label.categoryId, (perCategory.get(label.categoryId) ?? 0) + label.products);
+    }
   }
+  for (const id of named) perCategory.set(id, index.categoryProducts.get(id) ?? 0);
   let top: number | undefined;
   for (const [categoryId, n] of perCategory)
     if (top === undefined || n > perCategory.get(top)! || (n === perCategory.get(top) && categoryId < top)) top = categoryId;
   const exact = words.every((w) => !w.corrected) ? 1 : 0;
   const typed = (label: Label) => words.every((w) => label.words.includes(w.word));
+  const things = thingWords(labels, categories);
+  const plain = (label: Label) =>
+    label.itemWords.slice(0, -1).every((word) => heads.has(word) || !things.has(word) || words.some((w) => w.prefix && word.startsWith(w.word)));
   return matched
     .map(({ label, whole }) => ({
       label: label.label,
       item: label.item,
       categoryId: label.categoryId,
       score:
-        (heads.has(label.words.at(-1) ?? '') ? 64 : 0) +
-        32 +
-        (fit(label.itemWords) > 0 ? 16 : 0) +
+        (heads.has(label.words.at(-1) ?? '') ? 128 : 0) +
+        64 +
+        (fit(label.itemWords) > 0 ? 32 : 0) +
+        (plain(label) ? 16 : 0) +
         (typed(label) ? 8 : 0) +
         (label.categoryId === top ? 4 : 0) +
         (whole ? 2 : 0) +
         exact,
     }))
     .sort((a, b) => b.score - a.score || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+}
+
+/**
+ * Turns within each score (rankLabels order kept between scores): the items of a score take turns,
+ * each giving its next label (brand) per round, so page 1 of "milk" shows whole, 2% and skim milk by
+ * several brands rather than every brand of the first item. turn counts from 0 within its score.
+ */
+export function spreadLabels(ranked: readonly RankedLabel[]): (RankedLabel & { turn: number })[] {
+  const out: (RankedLabel & { turn: number })[] = [];
+  for (let i = 0; i < ranked.length; ) {
+    let j = i;
+    while (j < ranked.length && ranked[j]!.score === ranked[i]!.score) j++;
+    const byItem = new Map<string, RankedLabel[]>();
+    for (const r of ranked.slice(i, j)) byItem.set(r.item, [...(byItem.get(r.item) ?? []), r]);
+    const queues = [...byItem.values()];
+    let turn = 0;
+    for (let round = 0; turn < j - i; round++)
+      for (const queue of queues) if (queue[round]) out.push({ ...queue[round]!, turn: turn++ });
+    i = j;
+  }
+  return out;
 }
