@@ -3,7 +3,14 @@
 // in `@grocer/shared/testing` and `@grocer/shared/harness` instead.
 
 // Contracts
-export * from './contracts/index.ts';
+export * from './contracts/entities.ts';
+export * from './contracts/remotes.ts';
+export * from './contracts/navigation.ts';
+export * from './contracts/routes.ts';
+export * from './contracts/apiPaths.ts';
+// The store side's values (paths, limits, state lists) stay out of every shopper's first load: only
+// its types are here; the screens that need the values import them from '@grocer/shared/contracts'.
+export type * from './contracts/ops.ts';
 // Store, state and API
 export * from './store/store.ts';
 export * from './store/persistence.ts';

@@ -2,28 +2,8 @@
 // api with tags of their own. Every feature of this remote reads its hooks from here, since features
 // never import each other. All calls carry the signed-in user's token; the API decides what each role
 // may see (staff of one store get 404 for another's), so nothing here filters for security.
-import {
-  api,
-  opsApiPaths,
-  type AcceptInvitationPayload,
-  type OpsAdvancePayload,
-  type OpsCancelPayload,
-  type OpsInventoryPage,
-  type OpsInventoryPatch,
-  type OpsInventoryProduct,
-  type OpsMarkLinePayload,
-  type OpsMe,
-  type OpsPriceChangeList,
-  type OpsNotification,
-  type OpsNotificationPage,
-  type OpsOrderPage,
-  type OpsOrdersQuery,
-  type OpsReplacementList,
-  type OpsStaffCreatePayload,
-  type OpsStaffMember,
-  type OpsStoreSettings,
-  type OpsStorePart,
-} from '@grocer/shared';
+import { api, type AcceptInvitationPayload, type OpsAdvancePayload, type OpsCancelPayload, type OpsInventoryPage, type OpsInventoryPatch, type OpsInventoryProduct, type OpsMarkLinePayload, type OpsMe, type OpsPriceChangeList, type OpsNotification, type OpsNotificationPage, type OpsOrderPage, type OpsOrdersQuery, type OpsReplacementList, type OpsStaffCreatePayload, type OpsStaffMember, type OpsStoreSettings, type OpsStorePart } from '@grocer/shared';
+import { opsApiPaths } from '@grocer/shared/contracts';
 
 export interface StorePartArg {
   orderId: string;

@@ -3,7 +3,8 @@
 // import each other. Both calls are keyed by the signed-in user's uuid, so a second account signing
 // in on the same page never sees the first one's cached orders.
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { api, opsApiPaths, type BuyAgainItem, type BuyAgainResponse, type Order, type ReorderResponse } from '@grocer/shared';
+import { api, type BuyAgainItem, type BuyAgainResponse, type Order, type ReorderResponse } from '@grocer/shared';
+import { opsApiPaths } from '@grocer/shared/contracts';
 
 /** History page size; also the spec's 'Load More' threshold (spec §9). */
 export const HISTORY_PAGE_SIZE = 10;

@@ -1,15 +1,8 @@
 // One product of the inventory: its stock and active switches act at once; a price is typed in
 // dollars and sent as integer cents within the API's bounds, or refused here with the reason.
 import { useId, useState, type FormEvent } from 'react';
-import {
-  apiErrorMessage,
-  assetUrl,
-  formatCents,
-  OPS_PRICE_MAX_CENTS,
-  OPS_PRICE_MIN_CENTS,
-  type OpsInventoryPatch,
-  type OpsInventoryProduct,
-} from '@grocer/shared';
+import { apiErrorMessage, assetUrl, formatCents, type OpsInventoryPatch, type OpsInventoryProduct } from '@grocer/shared';
+import { OPS_PRICE_MAX_CENTS, OPS_PRICE_MIN_CENTS } from '@grocer/shared/contracts';
 import { useOpsPatchProductMutation } from '../../lib/opsApi.ts';
 import { ResultMessage, type Result } from '../../components/ResultMessage.tsx';
 import { OPS_TEXT } from '../../lib/opsText.ts';

@@ -4,7 +4,8 @@
 // within a second or two; while the stream is down the board polls instead.
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { apiErrorMessage, formatCents, formatUsShortDate, formatUsTime, STORE_PART_STATUSES, titleCaseStatus, type StorePartStatus } from '@grocer/shared';
+import { apiErrorMessage, formatCents, formatUsShortDate, formatUsTime, titleCaseStatus, type StorePartStatus } from '@grocer/shared';
+import { STORE_PART_STATUSES } from '@grocer/shared/contracts';
 import { OpsLayout } from '../../components/OpsLayout.tsx';
 import { LoadError, Loading } from '../../components/PageState.tsx';
 import { StorePicker } from '../../components/StorePicker.tsx';

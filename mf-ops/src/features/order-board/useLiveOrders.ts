@@ -1,7 +1,8 @@
 // Follows the API's notification stream and calls `onChange` for each event, so the board refetches
 // within a second or two of a payment instead of polling. The API sends staff only their store's events.
 import { useEffect, useRef, useState } from 'react';
-import { getRuntimeConfig, opsApiPaths } from '@grocer/shared';
+import { getRuntimeConfig } from '@grocer/shared';
+import { opsApiPaths } from '@grocer/shared/contracts';
 import { openTicketedStream, type StreamState } from '@grocer/shared/live';
 import { useOpsStreamTicketMutation } from '../../lib/opsApi.ts';
 

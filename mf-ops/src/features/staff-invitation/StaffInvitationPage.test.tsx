@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { events, OPS_INVITATION_PAGE } from '@grocer/shared';
+import { events } from '@grocer/shared';
+import { OPS_INVITATION_PAGE } from '@grocer/shared/contracts';
 import { mockFetch, renderWithProviders, type FetchMock } from '@grocer/shared/testing';
 import { errorBody } from '../../testing/fixtures.ts';
 import StaffInvitationPage from './StaffInvitationPage.tsx';

@@ -2,7 +2,8 @@
 // a refund completing or a cancellation each refetch the order at once (the 15 s poll stays as the
 // fallback for when the stream cannot be opened).
 import { useEffect, useRef } from 'react';
-import { getRuntimeConfig, opsApiPaths } from '@grocer/shared';
+import { getRuntimeConfig } from '@grocer/shared';
+import { opsApiPaths } from '@grocer/shared/contracts';
 import { openTicketedStream } from '@grocer/shared/live';
 import { useOrdersEventsTicketMutation } from '../../lib/ordersApi.ts';
 
