@@ -49,6 +49,7 @@ const ROUTE_CASES: Record<string, RouteCase> = {
   'GET /open/categories/{uuid}': { request: () => ({ method: 'GET', url: `/open/categories/${someUuid}` }) },
   'GET /open/product/{productUuid}': { request: () => ({ method: 'GET', url: `/open/product/${someUuid}` }) },
   'GET /open/product/{productUuid}/also-at': { request: () => ({ method: 'GET', url: `/open/product/${someUuid}/also-at` }) },
+  'GET /open/product/{productUuid}/substitutes': { request: () => ({ method: 'GET', url: `/open/product/${someUuid}/substitutes` }) },
   'GET /open/products/search/global': { request: () => ({ method: 'GET', url: '/open/products/search/global?query=milk' }) },
   'GET /open/products/search/global/paginated': {
     request: () => ({ method: 'GET', url: '/open/products/search/global/paginated?query=milk&page=1&limit=20' }),
@@ -90,6 +91,10 @@ const ROUTE_CASES: Record<string, RouteCase> = {
   'GET /favorites': { request: (c) => ({ method: 'GET', url: '/favorites', headers: bearer(c.customer) }) },
   'POST /favorites': { request: (c) => ({ method: 'POST', url: '/favorites', headers: bearer(c.customer), payload: { productUuid: someUuid } }) },
   'DELETE /favorites/{uuid}': { request: (c) => ({ method: 'DELETE', url: `/favorites/${someUuid}`, headers: bearer(c.customer) }) },
+  'GET /user/substitution-preferences': { request: (c) => ({ method: 'GET', url: '/user/substitution-preferences', headers: bearer(c.customer) }) },
+  'PUT /user/substitution-preferences/{productUuid}': {
+    request: (c) => ({ method: 'PUT', url: `/user/substitution-preferences/${someUuid}`, headers: bearer(c.customer), payload: { choice: 'NONE' } }),
+  },
   'POST /delivery-fees': {
     request: (c) => ({ method: 'POST', url: '/delivery-fees', headers: bearer(c.customer), payload: { storeUuids: [someUuid], ...SHOPPER_ADDRESS } }),
   },
@@ -120,6 +125,8 @@ const ROUTE_CASES: Record<string, RouteCase> = {
     request: (c) => ({ method: 'POST', url: '/orders/tracking', headers: bearer(c.customer), payload: { orderId: someUuid, status: 'confirmed' } }),
   },
   'GET /orders/user/history': { request: (c) => ({ method: 'GET', url: '/orders/user/history?limit=10', headers: bearer(c.customer) }) },
+  'GET /orders/buy-again': { request: (c) => ({ method: 'GET', url: '/orders/buy-again', headers: bearer(c.customer) }) },
+  'POST /orders/{id}/reorder': { request: (c) => ({ method: 'POST', url: `/orders/${someUuid}/reorder`, headers: bearer(c.customer) }) },
   'GET /orders/{id}': { request: (c) => ({ method: 'GET', url: `/orders/${someUuid}`, headers: bearer(c.customer) }) },
   'POST /notifications/order-created': {
     request: (c) => ({ method: 'POST', url: '/notifications/order-created', headers: bearer(c.customer), payload: { orderId: someUuid } }),

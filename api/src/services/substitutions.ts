@@ -6,7 +6,7 @@ import type { Substitution, SubstitutionChoice, SubstitutionPreference } from '@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
-import { products, substitutionPreferences } from '../db/schema.ts';
+import { products, stores, substitutionPreferences } from '../db/schema.ts';
 import { httpError } from '../lib/errors.ts';
 import { isUuid } from './catalogue/catalogueService.ts';
 
@@ -88,18 +88,27 @@ export async function resolveSubstitutions(
 }
 
 /** The named replacements of some order lines, by product id: for reading orders back and for the store's mail. */
-export type SubstituteNames = Map<number, { uuid: string; name: string }>;
+export type SubstituteNames = Map<number, { uuid: string; name: string; storeUuid: string }>;
 
 export async function substituteNames(db: Database, lines: { substituteProductId: number | null }[]): Promise<SubstituteNames> {
   const ids = [...new Set(lines.flatMap((l) => (l.substituteProductId === null ? [] : [l.substituteProductId])))];
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: products.id, uuid: products.uuid, name: products.name }).from(products).where(inArray(products.id, ids));
-  return new Map(rows.map((r) => [r.id, { uuid: r.uuid, name: r.name }]));
+  const rows = await db
+    .select({ id: products.id, uuid: products.uuid, name: products.name, storeUuid: stores.uuid })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(inArray(products.id, ids));
+  return new Map(rows.map((r) => [r.id, { uuid: r.uuid, name: r.name, storeUuid: r.storeUuid }]));
 }
 
 /** An order line's choice as the shopper and the store see it. */
-export function lineSubstitution(line: { substitution: SubstitutionChoice; substituteProductId: number | null }, names: SubstituteNames): Substitution {
-  const substitute = line.substituteProductId === null ? null : (names.get(line.substituteProductId) ?? null);
+export function lineSubstitution(
+  line: { substitution: SubstitutionChoice; substituteProductId: number | null; storeUuid: string },
+  names: SubstituteNames,
+): Substitution {
+  const found = line.substituteProductId === null ? undefined : names.get(line.substituteProductId);
+  // Product ids restart when the catalogue is rebuilt (seed/seedCatalogue.ts): an id now naming another store's product is not the one chosen.
+  const substitute = found && found.storeUuid === line.storeUuid ? { uuid: found.uuid, name: found.name } : null;
   // A SPECIFIC line whose replacement was deleted since falls back to what the store would do anyway.
   if (line.substitution === 'SPECIFIC' && !substitute) return { choice: 'BEST_MATCH', substitute: null };
   return toSubstitution({ choice: line.substitution, substitute });

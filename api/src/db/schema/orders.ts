@@ -167,7 +167,7 @@ export const orderLines = pgTable(
     /**
      * products.id of the named replacement, only for SPECIFIC. No foreign key, like product_uuid: an
      * order line is a financial record, and the catalogue rebuild's TRUNCATE products ... CASCADE
-     * would empty order_lines through one (seed/seedCatalogue.ts clears these ids instead).
+     * would empty order_lines through one. Reads check the product is still of the line's store.
      */
     substituteProductId: integer('substitute_product_id'),
     /** What the store did with it (contracts/ops.ts LineState). */

@@ -250,6 +250,16 @@ describe('buy again and reorder', () => {
   });
 });
 
+test("a line's replacement id that now names another store's product (ids restart on a catalogue rebuild) reads as best match", async () => {
+  const shopper = await registerShopper(app, 'Reb', 'Uilt');
+  const placed = await payWithChoices(shopper, [{ product: milk, quantity: 1 }], { [milk.uuid]: { substitution: 'SPECIFIC', substituteProductId: oatMilk.uuid } });
+  expect(placed.res.statusCode).toBe(200);
+  const [elsewhere] = await app.db.select({ id: products.id }).from(products).where(eq(products.uuid, evanstonMilk.uuid));
+  await app.db.update(orderLines).set({ substituteProductId: elsewhere!.id }).where(eq(orderLines.orderId, placed.orderId));
+  const order = (await get<Order>(shopper, `/orders/${placed.orderId}`)).body;
+  expect(order.orderItems[0]!.substitution).toEqual({ choice: 'BEST_MATCH', substitute: null });
+});
+
 test('deleting a product forgets the preferences that name it', async () => {
   const shopper = await registerShopper(app, 'Del', 'Eted');
   const kale = await shop.addProduct('Kale', 299, 10);
