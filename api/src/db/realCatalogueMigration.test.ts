@@ -63,7 +63,7 @@ it('migrates an old catalogue, rebuilds it at start, keeps favourites on their i
 
   const [order] = await db.select().from(orders);
   const lines = await db.select().from(orderLines);
-  expect(toOrderJson(order!, lines).orderItems).toEqual([
+  expect(toOrderJson(order!, lines, new Map()).orderItems).toEqual([
     {
       // The product it named is gone: no link, no picture; name and price as sold.
       productUuid: null,
@@ -76,6 +76,8 @@ it('migrates an old catalogue, rebuilds it at start, keeps favourites on their i
       unitPrice: 4.29,
       lineTotal: 4.29,
       storeName: 'Lakeview Fresh',
+      // Lines stored before the choice existed read as the default.
+      substitution: { choice: 'BEST_MATCH', substitute: null },
     },
   ]);
 }, 120_000);

@@ -46,6 +46,8 @@ test('10,000 hostile requests: no 5xx, every 4xx a JSON error with a message, in
       orderId: () => orderIds,
       id: () => orderIds,
       phone: () => ['312-555-0100', '(312) 555-0100', '555'],
+      substitution: () => ['BEST_MATCH', 'SPECIFIC', 'NONE'],
+      substituteProductId: () => [...productUuids, null],
     },
     harvest: (route, request, body) => {
       if (route.key === 'POST /payments/paypal/orders') {

@@ -36,6 +36,9 @@ test('10,000 hostile requests: no 5xx, every 4xx a JSON error with a message, in
       zip: () => ['60606', '60202', '60606-1234', '10001', '00000'],
       firstName: () => ['Casey', null],
       reason: () => ['I love groceries', null],
+      // Substitution preferences: real products, so some replacements pass the same-store-and-category rule.
+      choice: () => ['BEST_MATCH', 'SPECIFIC', 'NONE'],
+      substituteProductId: () => [...productUuids, null],
     },
   });
 }, 300_000);

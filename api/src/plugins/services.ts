@@ -16,7 +16,9 @@ import { createPasswordHasher, type PasswordHasher } from '../services/passwords
 import { createUsersService, type UsersService } from '../services/users.ts';
 import { createZipDirectory, type ZipDirectory } from '../services/zipDirectory.ts';
 import { createDeliveryFeesService, type DeliveryFeesService } from '../services/deliveryFees.ts';
+import { createBuyAgainService, type BuyAgainService } from '../services/orders/buyAgain.ts';
 import { createCheckoutService, type CheckoutService } from '../services/orders/checkout.ts';
+import { createSubstitutionsService, type SubstitutionsService } from '../services/substitutions.ts';
 import { createNotificationFeed, type NotificationFeed } from '../services/orders/notificationFeed.ts';
 import { createNotificationsService, type NotificationsService } from '../services/orders/notifications.ts';
 import { createOrdersService, type OrdersService } from '../services/orders/orders.ts';
@@ -47,6 +49,10 @@ export interface Services {
   deliveryFees: DeliveryFeesService;
   checkout: CheckoutService;
   orders: OrdersService;
+  /** Buy again and reorder from a past order. */
+  buyAgain: BuyAgainService;
+  /** Remembered 'If out of stock' choices. */
+  substitutions: SubstitutionsService;
   notifications: NotificationsService;
   notificationFeed: NotificationFeed;
   refunds: RefundsService;
@@ -153,7 +159,9 @@ function orderServices(app: FastifyInstance, accounts: ReturnType<typeof account
   });
   const notificationFeed = createNotificationFeed({ db, log });
   const notifications = createNotificationsService({ db, orders, outbox: { deliverOrder: (id, type) => app.services.outbox.deliverOrder(id, type) }, feed });
-  return { deliveryFees, checkout, orders, notifications, notificationFeed, refunds, outbox };
+  const buyAgain = createBuyAgainService({ db, catalogue: { productsByUuids: (uuids) => app.services.catalogue.productsByUuids(uuids) }, orders, users: accounts.users });
+  const substitutions = createSubstitutionsService(db);
+  return { deliveryFees, checkout, orders, buyAgain, substitutions, notifications, notificationFeed, refunds, outbox };
 }
 
 /** The store side. Like the order services, they reach the others through app.services at call time. */

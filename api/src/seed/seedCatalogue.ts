@@ -272,6 +272,8 @@ export async function seedCatalogue(
 
 /** Empties the catalogue tables (and whatever references products, e.g. favourites) for a rebuild. */
 export async function resetCatalogue(db: Database): Promise<void> {
+  // Product ids restart: an order line's named replacement would point at another product.
+  await db.execute(sql`update order_lines set substitute_product_id = null where substitute_product_id is not null`);
   await db.execute(sql`truncate table products, store_category_counts, categories, stores restart identity cascade`);
 }
 

@@ -12,6 +12,8 @@ import {
   type Address,
   type AuthResponse,
   type BetaStatusResponse,
+  type BuyAgainItem,
+  type BuyAgainResponse,
   type PasswordResetPayload,
   type ProfileResponse,
   type User,
@@ -127,6 +129,16 @@ export const accountApi = api.injectEndpoints({
 
     // ---- Favourites (token) --------------------------------------------------------------------
     /** Keyed by the user's uuid; every fetch refills the shared favourites slice (the source of truth on screen). */
+
+    // ---- Buy again (token) ---------------------------------------------------------------------
+    /** Keyed by the user's uuid, so another account on the same page never sees this one's list. */
+    accountBuyAgain: build.query<BuyAgainItem[], { userUuid: string; limit: number }>({
+      query: ({ limit }) => ({ url: '/orders/buy-again', params: { limit } }),
+      extraOptions: { auth: true },
+      transformResponse: (response: BuyAgainResponse) => response.items,
+      // A new order (its mutation invalidates 'Order') changes what is bought most often.
+      providesTags: [{ type: 'Order', id: 'BUY_AGAIN' }],
+    }),
   }),
 });
 
@@ -139,4 +151,5 @@ export const {
   useAccountSaveAddressMutation,
   useAccountBetaStatusQuery,
   useAccountRequestBetaMutation,
+  useAccountBuyAgainQuery,
 } = accountApi;

@@ -2,7 +2,7 @@
 // unit price × quantity, the per-unit price, and the line total.
 import { useId } from 'react';
 import { formatDollars, type OrderItem } from '@grocer/shared';
-import { lineTotalOf, storeNameOf } from '../lib/orderText.ts';
+import { lineTotalOf, storeNameOf, substitutionText } from '../lib/orderText.ts';
 import { OrderItemProduct } from './OrderItemProduct.tsx';
 import './orders.css';
 
@@ -25,6 +25,7 @@ export function OrderItemsList({ items, heading = 'Order Items' }: { items: read
                 {storeNameOf(item)} · {formatDollars(item.unitPrice)} × {item.quantity}
                 {item.unitPriceLabel && ` · ${item.unitPriceLabel}`}
               </p>
+              <p className="order-item-meta order-item-substitution">{substitutionText(item)}</p>
             </div>
             <span className="order-item-price">{formatDollars(lineTotalOf(item))}</span>
           </li>

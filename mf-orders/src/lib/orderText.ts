@@ -62,3 +62,11 @@ export function customerName(order: Pick<Order, 'customerFirstName' | 'customerL
 export function hasDeliveryAddress(order: Order): boolean {
   return Boolean(order.deliveryAddressLine1?.trim() || order.deliveryCity?.trim());
 }
+
+/** A line's 'If out of stock' as the shopper chose it. Orders read before the choice existed count as best match. */
+export function substitutionText(item: Pick<OrderItem, 'substitution'>): string {
+  const s = item.substitution;
+  if (s?.choice === 'NONE') return "If out of stock: don't replace (refund)";
+  if (s?.choice === 'SPECIFIC' && s.substitute) return `If out of stock: replace with ${s.substitute.name}`;
+  return 'If out of stock: best match';
+}

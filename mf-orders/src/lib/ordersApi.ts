@@ -3,7 +3,7 @@
 // import each other. Both calls are keyed by the signed-in user's uuid, so a second account signing
 // in on the same page never sees the first one's cached orders.
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { api, type Order } from '@grocer/shared';
+import { api, type BuyAgainItem, type BuyAgainResponse, type Order, type ReorderResponse } from '@grocer/shared';
 
 /** History page size; also the spec's 'Load More' threshold (spec §9). */
 export const HISTORY_PAGE_SIZE = 10;
@@ -49,7 +49,20 @@ export const ordersApi = api.injectEndpoints({
         ...(data?.pages.flatMap((page) => page.orders.map((order) => ({ type: 'Order' as const, id: order.orderId }))) ?? []),
       ],
     }),
+    /** 'Buy again': products of the user's past orders, most often bought first, as sold today. */
+    ordersBuyAgain: build.query<BuyAgainItem[], { userUuid: string; limit: number }>({
+      query: ({ limit }) => ({ url: '/orders/buy-again', params: { limit } }),
+      extraOptions: { auth: true },
+      transformResponse: (response: BuyAgainResponse) => response.items,
+      // A new order (its mutation invalidates 'Order') changes what is bought most often.
+      providesTags: [{ type: 'Order', id: 'BUY_AGAIN' }],
+    }),
+    /** What of a past order can go back into the cart today (the cart itself is the browser's). */
+    ordersReorder: build.mutation<ReorderResponse, string>({
+      query: (orderId) => ({ url: `/orders/${encodeURIComponent(orderId)}/reorder`, method: 'POST' }),
+      extraOptions: { auth: true },
+    }),
   }),
 });
 
-export const { useOrdersGetQuery, useOrdersHistoryInfiniteQuery } = ordersApi;
+export const { useOrdersGetQuery, useOrdersHistoryInfiniteQuery, useOrdersBuyAgainQuery, useOrdersReorderMutation } = ordersApi;

@@ -1,7 +1,7 @@
 // The one cart, read by the catalogue (In Cart state), the header count and checkout.
 // Quantities never drop below 1 (spec §4); removing is an explicit action.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CartItem, Product } from '../contracts/index.ts';
+import type { CartItem, Product, Substitution } from '../contracts/index.ts';
 import { MIN_QUANTITY } from '../validation/index.ts';
 
 export interface CartState {
@@ -21,6 +21,11 @@ export const cartSlice = createSlice({
     quantityChanged(state, action: PayloadAction<{ uuid: string; quantity: number }>) {
       const item = state.items.find((i) => i.uuid === action.payload.uuid);
       if (item) item.quantity = Math.max(MIN_QUANTITY, Math.floor(action.payload.quantity));
+    },
+    /** The line's 'If out of stock' choice: picked by the shopper, or prefilled from what they chose last time. */
+    substitutionChosen(state, action: PayloadAction<{ uuid: string; substitution: Substitution }>) {
+      const item = state.items.find((i) => i.uuid === action.payload.uuid);
+      if (item) item.substitution = action.payload.substitution;
     },
     itemRemoved(state, action: PayloadAction<string>) {
       state.items = state.items.filter((item) => item.uuid !== action.payload);
@@ -55,5 +60,5 @@ export const cartSlice = createSlice({
   },
 });
 
-export const { itemAdded, quantityChanged, itemRemoved, itemsReplaced, itemsRemoved, productsRefreshed, cleared } = cartSlice.actions;
+export const { itemAdded, quantityChanged, substitutionChosen, itemRemoved, itemsReplaced, itemsRemoved, productsRefreshed, cleared } = cartSlice.actions;
 export const { selectCartItems, selectCartCount, selectCartSubtotalCents, selectIsInCart } = cartSlice.selectors;

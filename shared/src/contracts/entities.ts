@@ -198,10 +198,64 @@ export interface ProductOffersResponse {
   offers: Product[];
 }
 
+/** A cart line's 'If out of stock': the closest match (default), one named product, or no replacement (refund). */
+export const SUBSTITUTION_CHOICES = ['BEST_MATCH', 'SPECIFIC', 'NONE'] as const;
+export type SubstitutionChoice = (typeof SUBSTITUTION_CHOICES)[number];
+
+/** What a shopper chose for one product; `substitute` is set exactly when choice is SPECIFIC. */
+export interface Substitution {
+  choice: SubstitutionChoice;
+  /** The named replacement (same store, same category), for SPECIFIC only. */
+  substitute: { uuid: string; name: string } | null;
+}
+
 /** A product in the cart (kept in browser storage under STORAGE_KEYS.cart). */
 export interface CartItem extends Product {
   /** At least MIN_QUANTITY (1). */
   quantity: number;
+  /** Absent on lines stored before the choice existed, and until the shopper picks: best match. */
+  substitution?: Substitution;
+}
+
+/** GET /user/substitution-preferences: the signed-in shopper's remembered choices, one per product. */
+export interface SubstitutionPreference extends Substitution {
+  /** Product uuid. */
+  productId: string;
+}
+export interface SubstitutionPreferencesResponse {
+  preferences: SubstitutionPreference[];
+}
+
+/** PUT /user/substitution-preferences/{productUuid} body. */
+export interface SubstitutionPreferenceBody {
+  choice: SubstitutionChoice;
+  /** Product uuid; required for SPECIFIC, refused otherwise. */
+  substituteProductId?: string | null;
+}
+
+/** GET /open/product/{uuid}/substitutes: in-stock, active products of the same store and category, by name. */
+export interface ProductSubstitutesResponse {
+  products: Product[];
+}
+
+/** GET /orders/buy-again: products from the shopper's past orders, most often bought first, as sold today. */
+export interface BuyAgainItem {
+  product: Product;
+  /** On how many of the shopper's orders it was. */
+  timesOrdered: number;
+  lastOrderedAt: IsoDateTime;
+}
+export interface BuyAgainResponse {
+  items: BuyAgainItem[];
+}
+
+/** Why a past order's line could not go back into the cart. */
+export type ReorderSkipReason = 'OUT_OF_STOCK' | 'INACTIVE' | 'NOT_FOUND' | 'OUT_OF_DELIVERY_AREA';
+
+/** POST /orders/{id}/reorder: what goes back into the cart (today's product and price), and what does not and why. */
+export interface ReorderResponse {
+  added: { product: Product; quantity: number; substitution: Substitution }[];
+  skipped: { productId: string; name: string; reason: ReorderSkipReason; message: string }[];
 }
 
 /** GET /favorites entries, keyed by product uuid. */
@@ -347,6 +401,10 @@ export interface OrderCreateItem {
   /** Product uuid. */
   productId: string;
   quantity: number;
+  /** 'If out of stock'; absent means BEST_MATCH. */
+  substitution?: SubstitutionChoice;
+  /** Product uuid of the named replacement, with SPECIFIC only. */
+  substituteProductId?: string | null;
   /** Unit price in dollars (the server re-reads the real price). */
   price: Dollars;
   name: string;
@@ -406,6 +464,8 @@ export interface OrderItem {
   storeName: string | null;
   /** What the store did with the line (found, replaced, unavailable); absent on older answers. */
   fulfilment?: OrderItemFulfilment;
+  /** The shopper's 'If out of stock' choice for this line. */
+  substitution: Substitution;
 }
 
 /** GET /orders/{id} and each entry of GET /orders/user/history. All amounts in dollars. */
@@ -462,6 +522,8 @@ export interface NewOrderItemsNotificationItem {
   quantity: number;
   /** Unit price in dollars. */
   price: Dollars;
+  /** 'If out of stock'; absent on notifications stored before the choice existed (best match). */
+  substitution?: Substitution;
 }
 
 /** Sent to each store with its share of an order. */

@@ -2,7 +2,7 @@
 // answers with exactly these; mf-ops codes against them. Money here is integer cents (the ops screens
 // format it); the shopper's Order keeps dollars at its edge (OrderItemFulfilment, OrderAdjustments).
 // Every path is in `opsApiPaths`; docs/ops-api.md lists who may call which.
-import type { IsoDateTime, OrderStatus, StockStatus } from './entities.ts';
+import type { IsoDateTime, OrderStatus, StockStatus, SubstitutionChoice } from './entities.ts';
 
 // ---- Who -------------------------------------------------------------------------------------
 
@@ -69,9 +69,6 @@ export type StorePartStatus = (typeof STORE_PART_STATUSES)[number];
 /** What the store did with one line. PENDING until staff mark it; REPLACED and UNAVAILABLE are final (money went back). */
 export const LINE_STATES = ['PENDING', 'FOUND', 'REPLACED', 'UNAVAILABLE'] as const;
 export type LineState = (typeof LINE_STATES)[number];
-
-/** The shopper's choice for an out-of-stock line (order_lines.substitution). */
-export type SubstitutionChoice = 'BEST_MATCH' | 'SPECIFIC' | 'NONE';
 
 /** GET /ops/orders query. Staff always get their own store (a storeUuid of another store is 404). */
 export interface OpsOrdersQuery {

@@ -1,4 +1,4 @@
-import { itemAdded } from '../cart/cartSlice.ts';
+import { itemAdded, substitutionChosen } from '../cart/cartSlice.ts';
 import type { CartItem, User } from '../contracts/index.ts';
 import { signedIn, signedOut } from '../session/sessionSlice.ts';
 import { jwtValidFor, makeJwt } from '../testing/jwt.ts';
@@ -16,6 +16,17 @@ describe('persistence', () => {
     window.localStorage.setItem('user', JSON.stringify(stored));
     window.localStorage.setItem('user-cart', JSON.stringify([milk]));
     expect(loadPersistedState(window.localStorage)).toEqual({ session: { user: stored }, cart: { items: [milk] } });
+  });
+
+  it("keeps a line's 'If out of stock' choice across reloads, and a cart stored before the choice existed still loads", () => {
+    // `milk` has no substitution field: the shape every cart had before; it loads as is (best match).
+    window.localStorage.setItem('user-cart', JSON.stringify([milk]));
+    const store = makeStore(loadPersistedState(window.localStorage));
+    expect(store.getState().cart.items).toEqual([milk]);
+    const stop = startPersistence(store, window.localStorage, window);
+    store.dispatch(substitutionChosen({ uuid: 'p1', substitution: { choice: 'SPECIFIC', substitute: { uuid: 'p2', name: 'Oat Milk' } } }));
+    stop();
+    expect(loadPersistedState(window.localStorage).cart?.items[0]?.substitution).toEqual({ choice: 'SPECIFIC', substitute: { uuid: 'p2', name: 'Oat Milk' } });
   });
 
   it('discards a stored user whose token has expired', () => {

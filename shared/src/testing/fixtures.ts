@@ -65,6 +65,7 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
     storePublicId: 'fresh-mart',
     productName: 'Whole Milk',
     storeName: 'Fresh Mart',
+    substitution: { choice: 'BEST_MATCH', substitute: null },
     ...overrides,
     unitPrice,
     quantity,

@@ -5,8 +5,9 @@
 // client retry key) and (order_id, type, recipient) (one notification per recipient).
 // Re-exported from ../schema.ts, which drizzle-kit and the client read.
 import { sql, type SQL } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { products } from './catalogue.ts';
 
 /** The money columns of a priced cart, shared by intents and orders (see services/pricing.ts). */
 const moneyColumns = () => ({
@@ -133,6 +134,12 @@ export const orders = pgTable(
 );
 
 /**
+ * What the store does when a line's product is out of stock at picking: pick the closest match, pick the
+ * one product the shopper named (same store, same category), or leave it out and refund it.
+ */
+export type SubstitutionChoiceValue = 'BEST_MATCH' | 'SPECIFIC' | 'NONE';
+
+/**
  * An order's products as sold: name, store and price are copied, so the order reads the same after
  * the catalogue changes (and products stay deletable: no foreign key).
  */
@@ -165,12 +172,48 @@ export const orderLines = pgTable(
     replacementUnitPriceCents: integer('replacement_unit_price_cents'),
     markedAt: timestamp('marked_at', { withTimezone: true }),
     markedBy: uuid('marked_by').references(() => users.uuid, { onDelete: 'set null' }),
+    /** The shopper's 'If out of stock' choice, as it was when the order was placed (the pick list reads it). */
+    substitution: text('substitution').$type<SubstitutionChoiceValue>().notNull().default('BEST_MATCH'),
+    /**
+     * products.id of the named replacement, only for SPECIFIC. No foreign key, like product_uuid: an
+     * order line is a financial record, and the catalogue rebuild's TRUNCATE products ... CASCADE
+     * would empty order_lines through one (seed/seedCatalogue.ts clears these ids instead).
+     */
+    substituteProductId: integer('substitute_product_id'),
   },
   (t) => [
     unique('order_lines_order_product_uq').on(t.orderId, t.productUuid),
     // The ops board: a store's orders.
     index('order_lines_store_order_idx').on(t.storeUuid, t.orderId),
-    check('order_lines_quantity_check', sql`${t.quantity} > 0`)],
+    check('order_lines_quantity_check', sql`${t.quantity} > 0`),
+    check('order_lines_substitution_check', sql`${t.substitution} IN ('BEST_MATCH', 'SPECIFIC', 'NONE')`),
+  ],
+);
+
+/**
+ * A shopper's remembered 'If out of stock' choice per product: the cart line starts from it, and every
+ * order placed updates it. A row exists only once a shopper has ordered or chosen; no row means BEST_MATCH.
+ */
+export const substitutionPreferences = pgTable(
+  'substitution_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    choice: text('choice').$type<SubstitutionChoiceValue>().notNull(),
+    // Cascade: a remembered replacement that no longer exists is no preference at all (back to best match).
+    substituteProductId: integer('substitute_product_id').references(() => products.id, { onDelete: 'cascade' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    check('substitution_preferences_choice_check', sql`${t.choice} IN ('BEST_MATCH', 'SPECIFIC', 'NONE')`),
+    // A replacement is named exactly when the choice is SPECIFIC.
+    check('substitution_preferences_specific_check', sql`(${t.choice} = 'SPECIFIC') = (${t.substituteProductId} IS NOT NULL)`),
+  ],
 );
 
 /** Status changes of an order (POST /orders/tracking). One row per status, so a retried confirm adds nothing. */
@@ -281,5 +324,6 @@ export const refunds = pgTable(
 export type CheckoutIntentRow = typeof checkoutIntents.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+export type SubstitutionPreferenceRow = typeof substitutionPreferences.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;

@@ -112,12 +112,13 @@ describe('POST /notifications/*', () => {
     const loop = rows.find((r) => r.recipient === `store:${shop.loop.uuid}`)!.payload as unknown as NewOrderItemsNotification;
     expect(loop).toMatchObject({ type: 'new_order_items', orderId, storeId: shop.loop.uuid, storeName: 'Loop Provisions', customerName: 'Alice Appleby' });
     expect(loop.items).toEqual([
-      { productId: cart[0]!.product.uuid, name: 'Whole Milk', quantity: 2, price: 3.99 },
-      { productId: cart[1]!.product.uuid, name: 'Free Range Eggs', quantity: 1, price: 4.59 },
+      // No choice sent: the store picks the best match.
+      { productId: cart[0]!.product.uuid, name: 'Whole Milk', quantity: 2, price: 3.99, substitution: { choice: 'BEST_MATCH', substitute: null } },
+      { productId: cart[1]!.product.uuid, name: 'Free Range Eggs', quantity: 1, price: 4.59, substitution: { choice: 'BEST_MATCH', substitute: null } },
     ]);
     expect(loop.deliveryInfo).toMatchObject({ firstName: 'Alice', phone: '312-555-0100', address: '233 S Wacker Dr', zipCode: '60606', deliveryInstructions: 'Ring twice' });
     const evanston = rows.find((r) => r.recipient === `store:${shop.evanston.uuid}`)!.payload as unknown as NewOrderItemsNotification;
-    expect(evanston.items).toEqual([{ productId: cart[2]!.product.uuid, name: 'Rye Bread', quantity: 3, price: 5.49 }]);
+    expect(evanston.items).toEqual([{ productId: cart[2]!.product.uuid, name: 'Rye Bread', quantity: 3, price: 5.49, substitution: { choice: 'BEST_MATCH', substitute: null } }]);
 
     // The confirmation e-mail went out once.
     const mails = (await mailbox(app, alice.email)).filter((m) => m.subject.includes(order!.orderNumber));

@@ -17,6 +17,7 @@ import {
   ListingQuery,
   PaginatedProductsSchema,
   ProductOffersSchema,
+  ProductSubstitutesSchema,
   ProductParams,
   ProductResponseSchema,
   ProductSchema,
@@ -122,6 +123,19 @@ const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) => catalogue().productOffers(request.params.productUuid),
+  );
+
+  app.get(
+    '/open/product/:productUuid/substitutes',
+    {
+      schema: {
+        tags,
+        summary: "What may replace a product when it is out of stock (a cart line's 'If out of stock': a specific replacement)",
+        params: ProductParams,
+        response: { 200: ProductSubstitutesSchema, ...errorResponses },
+      },
+    },
+    (request) => catalogue().productSubstitutes(request.params.productUuid),
   );
 
   // The static search/... routes win over the parametric /:storePublicId/... ones (find-my-way matches static segments first).

@@ -176,3 +176,8 @@ export const ProductOffersSchema = Type.Object(
   { offers: Type.Array(ProductSchema, { description: 'The same item at the other stores, active only, cheapest first' }) },
   { title: 'ProductOffersResponse' },
 );
+
+export const ProductSubstitutesSchema = Type.Object(
+  { products: Type.Array(ProductSchema, { description: 'In stock and active, same store and category, the product itself left out; by name' }) },
+  { title: 'ProductSubstitutesResponse' },
+);

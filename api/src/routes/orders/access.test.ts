@@ -63,6 +63,7 @@ const routes = (id: string): Record<string, Call> => ({
     url: '/orders/tracking',
     payload: { orderId: id, status: 'confirmed', timestamp: null, notes: null },
   },
+  'POST /orders/{id}/reorder': { method: 'POST', url: `/orders/${id}/reorder` },
   'POST /notifications/order-created': { method: 'POST', url: '/notifications/order-created', payload: { orderId: id, orderData: {} } },
   'POST /notifications/admin': { method: 'POST', url: '/notifications/admin', payload: { orderId: id, type: 'new_order' } },
   'POST /notifications/stores': { method: 'POST', url: '/notifications/stores', payload: { orderId: id, storeOrderData: [] } },
@@ -73,6 +74,8 @@ const MATRIX: Record<string, Record<Exclude<Who, 'nobody'>, 200 | 404>> = {
   'GET /orders/{id}': { owner: 200, other: 404, admin: 200 },
   'POST /orders/paypal/complete': { owner: 200, other: 404, admin: 200 },
   'POST /orders/tracking': { owner: 200, other: 404, admin: 200 },
+  // Reorder fills the caller's own cart: nobody else's order, an admin's neither.
+  'POST /orders/{id}/reorder': { owner: 200, other: 404, admin: 404 },
   'POST /notifications/order-created': { owner: 200, other: 404, admin: 200 },
   'POST /notifications/admin': { owner: 200, other: 404, admin: 200 },
   'POST /notifications/stores': { owner: 200, other: 404, admin: 200 },

@@ -5,8 +5,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, httpError, withFailureMessage } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
+import { BUY_AGAIN_DEFAULT_LIMIT, BUY_AGAIN_MAX_LIMIT } from '../../services/orders/buyAgain.ts';
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../services/orders/orders.ts';
-import { IdempotencyHeaders, OrderCreateBody, OrderCreatedSchema, OrderSchema, TrackingBody, TrackingSchema } from './schemas.ts';
+import { BuyAgainSchema, IdempotencyHeaders, ReorderSchema, OrderCreateBody, OrderCreatedSchema, OrderSchema, TrackingBody, TrackingSchema } from './schemas.ts';
 
 /** The next page of the history; exposed to browsers through CORS (app.ts). */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
@@ -127,6 +128,41 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       return page.orders;
     },
+  );
+
+  // Static, so it wins over /orders/:id.
+  app.get(
+    '/orders/buy-again',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Products from the caller's paid orders, most often bought first, with today's price and stock",
+        description: 'Products no longer sold are left out.',
+        querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: BUY_AGAIN_MAX_LIMIT, default: BUY_AGAIN_DEFAULT_LIMIT }) }),
+        response: { 200: BuyAgainSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ items: await app.services.buyAgain.buyAgain(requireUser(request), request.query.limit) }),
+  );
+
+  app.post(
+    '/orders/:id/reorder',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "What of one of the caller's orders can go back into the cart, at today's prices",
+        description: [
+          "Changes nothing on the server (the cart is the browser's): `added` are today's products with the quantity and 'If out of stock' choice ordered then;",
+          '`skipped` names each line that cannot be added and why (OUT_OF_STOCK, INACTIVE, NOT_FOUND, OUT_OF_DELIVERY_AREA).',
+          "404 'Order not found or unable to retrieve order details' for an unknown id or someone else's order.",
+        ].join(' '),
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        response: { 200: ReorderSchema, ...errorResponses },
+      },
+    },
+    async (request) => app.services.buyAgain.reorder(requireUser(request), request.params.id),
   );
 
   app.get(

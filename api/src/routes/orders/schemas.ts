@@ -2,11 +2,26 @@
 // mirror @grocer/shared OrderCreatePayload and Order. Of the creation payload only the PayPal order id,
 // the phone, the delivery instructions and the item list are read; prices, totals, names and the user
 // in it are accepted (the browser sends them) and ignored.
-import { LINE_STATES, ORDER_STATUSES } from '@grocer/shared/contracts';
+import { LINE_STATES, ORDER_STATUSES, SUBSTITUTION_CHOICES } from '@grocer/shared/contracts';
 import { Type } from 'typebox';
+import { ProductSchema } from '../open/schemas.ts';
 
 const Dollars = Type.Number({ description: 'US dollars, 2 decimals' });
 const NullableText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+
+export const SubstitutionChoiceSchema = Type.Enum([...SUBSTITUTION_CHOICES], {
+  description: "'If out of stock': BEST_MATCH (the store picks the closest), SPECIFIC (the named product), NONE (no replacement; refunded)",
+});
+
+export const SubstitutionSchema = Type.Object(
+  {
+    choice: SubstitutionChoiceSchema,
+    substitute: Type.Union([Type.Object({ uuid: Type.String({ format: 'uuid' }), name: Type.String() }), Type.Null()], {
+      description: 'The named replacement; only with SPECIFIC',
+    }),
+  },
+  { title: 'Substitution' },
+);
 
 export const OrderCreateBody = Type.Object({
   items: Type.Array(
@@ -16,6 +31,12 @@ export const OrderCreateBody = Type.Object({
       price: Type.Optional(Type.Number({ description: 'Ignored: the price is read from the database' })),
       name: Type.Optional(Type.String({ maxLength: 500 })),
       storeId: Type.Optional(Type.String({ maxLength: 64 })),
+      substitution: Type.Optional(SubstitutionChoiceSchema),
+      substituteProductId: Type.Optional(
+        Type.Union([Type.String({ maxLength: 64 }), Type.Null()], {
+          description: 'With SPECIFIC only: a product uuid of the same store and category, active, not the line itself (else 400 VALIDATION_ERROR)',
+        }),
+      ),
     }),
     { minItems: 1, maxItems: 100, description: 'Must be the cart the PayPal order was created for' },
   ),
@@ -92,6 +113,7 @@ export const OrderSchema = Type.Object(
             { description: 'What the store did with the line (GET /orders/{id} only)' },
           ),
         ),
+        substitution: SubstitutionSchema,
       }),
     ),
     customerFirstName: Type.String(),
@@ -145,4 +167,35 @@ export const TrackingSchema = Type.Object(
     ),
   },
   { title: 'TrackingInfo' },
+);
+
+export const BuyAgainSchema = Type.Object(
+  {
+    items: Type.Array(
+      Type.Object({
+        product: ProductSchema,
+        timesOrdered: Type.Integer({ minimum: 1, description: "On how many of the shopper's orders it was" }),
+        lastOrderedAt: Type.String({ format: 'date-time' }),
+      }),
+    ),
+  },
+  { title: 'BuyAgainResponse' },
+);
+
+export const ReorderSchema = Type.Object(
+  {
+    added: Type.Array(
+      Type.Object({ product: ProductSchema, quantity: Type.Integer({ minimum: 1 }), substitution: SubstitutionSchema }),
+      { description: "Lines that go back into the cart: today's product and price, the quantity ordered then" },
+    ),
+    skipped: Type.Array(
+      Type.Object({
+        productId: Type.String(),
+        name: Type.String({ description: 'As sold then' }),
+        reason: Type.Enum(['OUT_OF_STOCK', 'INACTIVE', 'NOT_FOUND', 'OUT_OF_DELIVERY_AREA']),
+        message: Type.String({ description: 'Why, in words for a toast' }),
+      }),
+    ),
+  },
+  { title: 'ReorderResponse' },
 );

@@ -4,7 +4,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
+import { SubstitutionChoiceSchema, SubstitutionSchema } from '../orders/schemas.ts';
 import { ProfileSchema, text, UserSchema } from './schemas.ts';
+
+const PreferenceSchema = Type.Object(
+  { productId: Type.String({ format: 'uuid' }), choice: SubstitutionSchema.properties.choice, substitute: SubstitutionSchema.properties.substitute },
+  { title: 'SubstitutionPreference' },
+);
 
 const NullableText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
 
@@ -34,6 +40,41 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { users } = app.services;
   // onRequest: an unauthenticated call is a 401 before its body is even validated.
   const onRequest = app.authenticate;
+
+  app.get(
+    '/user/substitution-preferences',
+    {
+      onRequest,
+      schema: {
+        tags: ['user'],
+        summary: "The shopper's remembered 'If out of stock' choices, one per product, most recent first",
+        description: 'A product without an entry is BEST_MATCH. Placing an order remembers the choice of each of its lines.',
+        response: { 200: Type.Object({ preferences: Type.Array(PreferenceSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => ({ preferences: await app.services.substitutions.list(requireUser(request).uuid) }),
+  );
+
+  app.put(
+    '/user/substitution-preferences/:productUuid',
+    {
+      onRequest,
+      schema: {
+        tags: ['user'],
+        summary: "Remember the 'If out of stock' choice for one product",
+        description:
+          '404 NOT_FOUND for an unknown or inactive product; 400 VALIDATION_ERROR when SPECIFIC names no product, or one that is not another active product of the same store and category, or when another choice names one.',
+        params: Type.Object({ productUuid: Type.String({ maxLength: 64 }) }),
+        body: Type.Object({
+          choice: SubstitutionChoiceSchema,
+          substituteProductId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()], { description: 'Product uuid; SPECIFIC only' })),
+        }),
+        response: { 200: PreferenceSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      app.services.substitutions.save(requireUser(request).uuid, request.params.productUuid, request.body.choice, request.body.substituteProductId ?? null),
+  );
 
   app.get(
     '/user/profile',

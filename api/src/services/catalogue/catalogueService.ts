@@ -14,6 +14,7 @@ import {
   type Pagination,
   type Product,
   type ProductOffersResponse,
+  type ProductSubstitutesResponse,
   type ProductResponse,
   type ProductSort,
   type SizeUnit,
@@ -36,6 +37,8 @@ export const MAX_SUGGESTIONS = 5;
 
 /** How many products GET /open/products/search/global returns. */
 export const GLOBAL_SEARCH_LIMIT = 50;
+/** A category shelf of one store can be long; the replacement picker lists this many. */
+export const MAX_SUBSTITUTES = 100;
 
 // Other services (favourites) enrich products the same way.
 export { UNKNOWN_CATEGORY_NAME, UNKNOWN_STORE_NAME };
@@ -72,6 +75,8 @@ export interface CatalogueService {
   product(uuid: string): Promise<ProductResponse>;
   /** The same item (itemKey) at the other stores: active ones, cheapest first (404 like product()). */
   productOffers(uuid: string): Promise<ProductOffersResponse>;
+  /** What may replace a product when it is out of stock: in-stock, active products of its store and category, by name (404 like product()). */
+  productSubstitutes(uuid: string): Promise<ProductSubstitutesResponse>;
   /** A ranked page; `filters.storeId` narrows the global search, `storeUuidOrPublicId` scopes a store's search. */
   searchPage(query: string, storeUuidOrPublicId: string | undefined, paging: SearchPaging, filters?: ProductFilters): Promise<SearchResponse>;
   /** Distinct items (one per item, whatever the brand) for the header suggestions, ranked like the search. */
@@ -542,6 +547,30 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
           .where(and(eq(products.itemKey, product.itemKey), eq(products.isActive, true), ne(products.id, product.id)))
           .orderBy(asc(products.priceCents), asc(products.id));
         return { offers: rows.map(toProduct) };
+      }),
+
+    productSubstitutes: (uuid) =>
+      cache.get(`product-substitutes:${uuid}`, async () => {
+        if (!isUuid(uuid)) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.product);
+        const [product] = await db
+          .select({ id: products.id, storeId: products.storeId, categoryId: products.categoryId })
+          .from(products)
+          .where(and(eq(products.uuid, uuid.toLowerCase()), eq(products.isActive, true)));
+        if (!product) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.product);
+        // The (store, category, active, name) index walks these already in order.
+        const rows = await selectProducts()
+          .where(
+            and(
+              eq(products.storeId, product.storeId),
+              eq(products.categoryId, product.categoryId),
+              eq(products.isActive, true),
+              ne(products.id, product.id),
+              sql`${products.stockQuantity} > 0`,
+            ),
+          )
+          .orderBy(asc(products.name), asc(products.id))
+          .limit(MAX_SUBSTITUTES);
+        return { products: rows.map(toProduct) };
       }),
 
     searchPage: (query, storeRef, paging, filters = {}) =>

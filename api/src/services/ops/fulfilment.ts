@@ -33,6 +33,7 @@ export const FULFILMENT_MESSAGES = {
   replacementInvalid: 'The replacement must be another active product of the same store.',
   replacementPricier: "The replacement must cost the same as the shopper's product or less.",
   replacementShort: 'There is not enough of the replacement in stock.',
+  replacementRefused: "The shopper asked not to replace this item: mark it unavailable and it is refunded.",
 } as const;
 
 const REPLACEMENT_LIMIT = 30;
@@ -105,6 +106,8 @@ export function createFulfilmentService({ db, log, access, board, orders: orders
         (payload.state !== 'REPLACED' || line.replacementProductUuid === payload.replacementProductUuid?.toLowerCase());
       if (same) return answer();
       if (line.fulfilmentState === 'REPLACED' || line.fulfilmentState === 'UNAVAILABLE') throw httpError(409, 'LINE_SETTLED', FULFILMENT_MESSAGES.lineSettled);
+      // The shopper asked for a refund rather than a replacement.
+      if (payload.state === 'REPLACED' && line.substitution === 'NONE') throw httpError(409, 'REPLACEMENT_REFUSED', FULFILMENT_MESSAGES.replacementRefused);
       const replacement = payload.state === 'REPLACED' ? await replacementFor(line, store.id, payload.replacementProductUuid) : null;
 
       let refundId: number | null = null;

@@ -3,6 +3,7 @@ import type { DeliveryInfo, Order } from '@grocer/shared/contracts';
 import type { LineState, OrderAdjustments, OrderItemFulfilment } from '@grocer/shared/contracts';
 import type { OrderLineRow, OrderRow, RefundRow } from '../../db/schema.ts';
 import { centsToDollars } from '../pricing.ts';
+import { lineSubstitution, type SubstituteNames } from '../substitutions.ts';
 
 function fulfilmentOf(l: OrderLineRow): OrderItemFulfilment {
   const replaced = l.fulfilmentState === 'REPLACED' && l.replacementProductUuid !== null && l.replacementUnitPriceCents !== null;
@@ -33,7 +34,7 @@ function adjustmentsOf(order: OrderRow, refunds: RefundRow[]): OrderAdjustments 
 }
 
 /** `refunds` given (the details page): the answer carries each line's fulfilment and the order's adjustments. */
-export function toOrderJson(order: OrderRow, lines: OrderLineRow[], refunds?: RefundRow[]): Order {
+export function toOrderJson(order: OrderRow, lines: OrderLineRow[], substitutes: SubstituteNames, refunds?: RefundRow[]): Order {
   return {
     orderId: order.id,
     orderNumber: order.orderNumber,
@@ -58,6 +59,7 @@ export function toOrderJson(order: OrderRow, lines: OrderLineRow[], refunds?: Re
       unitPrice: centsToDollars(l.unitPriceCents),
       lineTotal: centsToDollars(l.lineTotalCents),
       storeName: l.storeName,
+      substitution: lineSubstitution(l, substitutes),
       ...(refunds ? { fulfilment: fulfilmentOf(l) } : {}),
     })),
     customerFirstName: order.customerFirstName,

@@ -41,6 +41,7 @@ import { isUuid } from '../catalogue/catalogueService.ts';
 import type { DeliveryFeesService } from '../deliveryFees.ts';
 import { PaypalError, type PaypalClient, type PaypalOrderState } from '../paypal/types.ts';
 import { centsToDollars } from '../pricing.ts';
+import { BEST_MATCH, rememberSubstitutions, resolveSubstitutions, substituteNames, type SubstitutionInput } from '../substitutions.ts';
 import type { UsersService } from '../users.ts';
 import { mergeItems, priceCart, productsUnavailable, type CartItemInput } from './cartPricing.ts';
 import type { Caller } from './checkout.ts';
@@ -58,7 +59,8 @@ export const HISTORY_MAX_LIMIT = 50;
 
 export interface PlaceOrderInput {
   paypalOrderId: string;
-  items: CartItemInput[];
+  /** With each line's 'If out of stock' choice. */
+  items: (CartItemInput & SubstitutionInput)[];
   phone: string;
   deliveryInstructions: string | null;
   idempotencyKey: string | null;
@@ -222,6 +224,8 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
     if (!intent) throw httpError(404, 'PAYPAL_ORDER_NOT_FOUND', ORDER_MESSAGES.paypalOrderNotFound, 'paypalOrderDetails.id');
     // The PayPal amount was computed for the intent's cart; another cart would need another amount.
     if (!sameItems(intent.items, mergeItems(input.items))) throw httpError(409, 'CART_CHANGED', ORDER_MESSAGES.cartChanged, 'items');
+    // Checked before anything is written or captured: a bad replacement is a 400 and nothing else happens.
+    const substitutions = await resolveSubstitutions(db, input.items);
     const user = await users.get(caller.uuid);
 
     let soldOut = false;
@@ -276,7 +280,12 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
           }
           if (taken.stock === 0) soldOut = true;
         }
-        await tx.insert(orderLines).values(cart.lines.map((l) => ({ orderId: inserted!.id, ...l })));
+        const chosen = cart.lines.map((l) => ({ productUuid: l.productUuid, resolved: substitutions.get(l.productUuid) ?? BEST_MATCH }));
+        await tx.insert(orderLines).values(
+          cart.lines.map((l, i) => ({ orderId: inserted!.id, ...l, substitution: chosen[i]!.resolved.choice, substituteProductId: chosen[i]!.resolved.substituteProductId })),
+        );
+        // The shopper's next cart starts from these choices.
+        await rememberSubstitutions(tx, caller.uuid, chosen);
         return inserted!;
       });
       // Only a product that sold out changes what the catalogue shows (stockStatus).
@@ -502,8 +511,9 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
 
     async get(caller, orderId) {
       const order = await findVisible(caller, orderId, true);
+      const lines = await linesOf(order.id);
       const refunded = await db.select().from(refundsTable).where(eq(refundsTable.orderId, order.id)).orderBy(asc(refundsTable.id));
-      return toOrderJson(order, await linesOf(order.id), refunded);
+      return toOrderJson(order, lines, await substituteNames(db, lines), refunded);
     },
 
     async history(caller, limit, cursor) {
@@ -519,8 +529,9 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
       const lines = page.length === 0 ? [] : await db.select().from(orderLines).where(inArray(orderLines.orderId, page.map((o) => o.id))).orderBy(asc(orderLines.id));
       const linesByOrder = new Map<string, OrderLineRow[]>();
       for (const line of lines) linesByOrder.set(line.orderId, [...(linesByOrder.get(line.orderId) ?? []), line]);
+      const names = await substituteNames(db, lines);
       return {
-        orders: page.map((o) => toOrderJson(o, linesByOrder.get(o.id) ?? [])),
+        orders: page.map((o) => toOrderJson(o, linesByOrder.get(o.id) ?? [], names)),
         nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.seq) : null,
       };
     },

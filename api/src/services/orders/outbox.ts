@@ -10,7 +10,7 @@
 // so a restart loses nothing and sends nothing twice. (Only a process killed between sending a mail
 // and marking it leaves a claim to expire, after DELIVERY_LEASE_MINUTES: then that one mail can go twice.)
 // The same worker retries refunds that are due (refunds.ts).
-import type { NewOrderItemsNotification, NewOrderNotification } from '@grocer/shared/contracts';
+import type { NewOrderItemsNotification, NewOrderNotification, Substitution } from '@grocer/shared/contracts';
 import { and, asc, eq, exists, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -19,6 +19,7 @@ import type { Database } from '../../db/client.ts';
 import { notifications, orderLines, orders, stores, type NotificationRow, type NotificationTypeValue, type OrderLineRow, type OrderRow } from '../../db/schema.ts';
 import { userText, type MailMessage, type MailService } from '../mail.ts';
 import { centsToDollars } from '../pricing.ts';
+import { lineSubstitution, substituteNames, type SubstituteNames } from '../substitutions.ts';
 import { customerName, deliveryInfoOf } from './orderJson.ts';
 import type { RefundsService } from './refunds.ts';
 
@@ -49,7 +50,7 @@ export function newOrderPayload(order: OrderRow, lines: OrderLineRow[]): NewOrde
   };
 }
 
-export function storePayloads(order: OrderRow, lines: OrderLineRow[]): NewOrderItemsNotification[] {
+export function storePayloads(order: OrderRow, lines: OrderLineRow[], substitutes: SubstituteNames): NewOrderItemsNotification[] {
   return storeUuids(lines).map((storeId) => {
     const own = lines.filter((l) => l.storeUuid === storeId);
     return {
@@ -58,7 +59,13 @@ export function storePayloads(order: OrderRow, lines: OrderLineRow[]): NewOrderI
       storeId,
       storeName: own[0]!.storeName,
       customerName: customerName(order),
-      items: own.map((l) => ({ productId: l.productUuid, name: l.productName, quantity: l.quantity, price: centsToDollars(l.unitPriceCents) })),
+      items: own.map((l) => ({
+        productId: l.productUuid,
+        name: l.productName,
+        quantity: l.quantity,
+        price: centsToDollars(l.unitPriceCents),
+        substitution: lineSubstitution(l, substitutes),
+      })),
       deliveryInfo: deliveryInfoOf(order),
       timestamp: order.createdAt.toISOString(),
     };
@@ -87,7 +94,7 @@ function orderCreatedPayload(order: OrderRow, lines: OrderLineRow[]) {
  */
 export async function enqueueOrderNotifications(tx: Database, order: OrderRow): Promise<number> {
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-  const payloads = storePayloads(order, lines);
+  const payloads = storePayloads(order, lines, await substituteNames(tx, lines));
   const contacts =
     payloads.length === 0
       ? []
@@ -175,6 +182,13 @@ export function cancellationMail(order: OrderRow, shellUrl: string): Omit<MailMe
   };
 }
 
+/** The shopper's 'If out of stock' choice, as the store's staff read it. */
+export function substitutionText(substitution: Substitution | undefined): string {
+  if (substitution?.choice === 'NONE') return "don't replace (refund it)";
+  if (substitution?.choice === 'SPECIFIC' && substitution.substitute) return `replace with ${substitution.substitute.name}`;
+  return 'replace with the best match';
+}
+
 /** A store's new-order mail: exactly what its stored notification says (items and delivery info). */
 export function storeMail(order: Pick<OrderRow, 'orderNumber'>, payload: NewOrderItemsNotification): Omit<MailMessage, 'to'> {
   const units = payload.items.reduce((sum, i) => sum + i.quantity, 0);
@@ -186,7 +200,7 @@ export function storeMail(order: Pick<OrderRow, 'orderNumber'>, payload: NewOrde
       `New order ${order.orderNumber} for ${payload.storeName}.`,
       '',
       'Items to prepare:',
-      ...payload.items.map((i) => `  ${i.quantity} × ${i.name}  $${i.price.toFixed(2)} each`),
+      ...payload.items.map((i) => `  ${i.quantity} × ${i.name}  $${i.price.toFixed(2)} each\n      If out of stock: ${substitutionText(i.substitution)}`),
       '',
       'Deliver to:',
       `  ${userText(payload.customerName, 'Customer')}`,

@@ -7,6 +7,7 @@ import { events, Notice, selectFavourites, selectUser, useAppSelector, useSessio
 import { AddressForm } from './AddressForm.tsx';
 import { AddressStatus } from './AddressStatus.tsx';
 import { BetaAccess } from './BetaAccess.tsx';
+import { BuyAgainSection } from './BuyAgainSection.tsx';
 import { FavouritesSection } from './FavouritesSection.tsx';
 import { ProfileOverview } from './ProfileOverview.tsx';
 import { QuickActions } from './QuickActions.tsx';
@@ -58,6 +59,7 @@ function Account({ user }: { user: User }) {
         <AddressStatus user={user} />
         {profile.isLoading ? <p role="status">Loading your delivery address...</p> : <AddressForm key={user.uuid} user={user} />}
       </section>
+      <BuyAgainSection userUuid={user.uuid} />
       <BetaAccess user={user} />
     </div>
   );

@@ -1,6 +1,7 @@
-// A favourite on /account: picture and name linking to the product page, 'Available at {store}' (a
-// cross-store list), price and unit price, Add to Cart and remove. Remotes never import each other, so
-// this is the account's own small card rather than the catalogue's ProductCard.
+// A product card on /account (a favourite, or one to buy again): picture and name linking to the
+// product page, 'Available at {store}' (a cross-store list), price and unit price, an optional note,
+// Add to Cart, and remove for favourites. Remotes never import each other, so this is the account's
+// own small card rather than the catalogue's ProductCard.
 import { useId } from 'react';
 import { Link } from 'react-router';
 import {
@@ -23,10 +24,13 @@ export function FavouriteCard({
   product,
   onAdded,
   onRemoved,
+  note,
 }: {
   product: Product;
   onAdded: (name: string) => void;
-  onRemoved: () => void;
+  /** Given for favourites: the card then offers Remove. */
+  onRemoved?: () => void;
+  note?: string;
 }) {
   const dispatch = useAppDispatch();
   const [removeFavorite] = useFavouritesRemoveMutation();
@@ -43,7 +47,7 @@ export function FavouriteCard({
   const remove = async () => {
     // The slice changes first so the card goes at once; a failure puts it back and says so.
     dispatch(favouriteRemoved(product.uuid));
-    onRemoved();
+    onRemoved?.();
     try {
       await removeFavorite(product.uuid).unwrap();
     } catch (error) {
@@ -69,6 +73,7 @@ export function FavouriteCard({
         <p className="favourite-card-price">
           {formatCents(product.price_cents)} <span className="favourite-card-unit">{product.unitPrice.label}</span>
         </p>
+        {note && <p className="favourite-card-store">{note}</p>}
         <div className="favourite-card-actions">
           {product.stockStatus === 'OUT_OF_STOCK' ? (
             <p className="favourite-card-out">Out of stock</p>
@@ -77,14 +82,16 @@ export function FavouriteCard({
               Add to Cart
             </button>
           )}
-          <button
-            type="button"
-            className="btn btn-outline"
-            aria-label={`Remove ${product.name} from favorites`}
-            onClick={() => void remove()}
-          >
-            Remove
-          </button>
+          {onRemoved && (
+            <button
+              type="button"
+              className="btn btn-outline"
+              aria-label={`Remove ${product.name} from favorites`}
+              onClick={() => void remove()}
+            >
+              Remove
+            </button>
+          )}
         </div>
       </div>
     </article>

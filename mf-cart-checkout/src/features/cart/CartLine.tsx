@@ -2,6 +2,7 @@
 // (minus disabled at the minimum of 1), remove and the line total (spec §2 Cart, §5 Quantity).
 import { Link } from 'react-router';
 import { assetUrl, formatCents, itemRemoved, MIN_QUANTITY, paths, quantityChanged, useAppDispatch, type CartItem } from '@grocer/shared';
+import { SubstitutionChoice } from './SubstitutionChoice.tsx';
 
 /** Intrinsic size of the line's thumbnail; the attributes reserve its box (no layout shift). */
 export const CART_IMAGE_SIZE = 48;
@@ -29,6 +30,7 @@ export function CartLine({ item }: { item: CartItem }) {
           {/* A cart stored before unit prices existed has none until its next stock refresh. */}
           {item.unitPrice && <span className="cart-line-unit-price"> · {item.unitPrice.label}</span>}
         </p>
+        <SubstitutionChoice item={item} />
       </div>
       <div className="quantity" role="group" aria-label={`Quantity of ${item.name}`}>
         <button

@@ -12,6 +12,7 @@ import { useCartPricing } from '../../lib/useCartPricing.ts';
 import { useStockRefreshOnMount } from '../../lib/useStockRefresh.ts';
 import { CartGate } from './CartGate.tsx';
 import { CartLine } from './CartLine.tsx';
+import { useRememberedSubstitutions } from './useRememberedSubstitutions.ts';
 import './CartPage.css';
 
 /** Fees are computed only with a complete address (spec §5); until then the cart says what is missing. */
@@ -27,6 +28,7 @@ export default function CartPage() {
   const groups = useMemo(() => groupByStore(items), [items]);
   const { subtotalCents, fees, pricing, pricingLoading, needsAddress } = useCartPricing(items, user);
   useStockRefreshOnMount();
+  useRememberedSubstitutions(items, user);
 
   return (
     <section className="page cart-page">

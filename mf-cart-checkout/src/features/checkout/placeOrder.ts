@@ -47,6 +47,9 @@ export function buildOrderPayload(input: PlaceOrderInput, timestamp: string): Or
       price: centsToDollars(item.price_cents),
       name: item.name,
       storeId: item.store?.uuid ?? item.storeUuid,
+      // 'If out of stock' travels with the line; a line never set (or stored before the choice) is best match.
+      substitution: item.substitution?.choice ?? 'BEST_MATCH',
+      substituteProductId: item.substitution?.choice === 'SPECIFIC' ? (item.substitution.substitute?.uuid ?? null) : null,
     })),
     deliveryInfo,
     paymentMethod: 'paypal',

@@ -148,7 +148,7 @@ describe('OrderDetailsPage', () => {
     expect(within(lines[1]!).queryByRole('link')).not.toBeInTheDocument();
     expect(lines[1]!.querySelector('img')).toBeNull();
     expect(lines[1]).toHaveTextContent('1x Sourdough Bread');
-    expect(lines[1]).toHaveTextContent(/^1x Sourdough BreadStore · \$5\.25 × 1\$5\.25$/);
+    expect(lines[1]).toHaveTextContent(/^1x Sourdough BreadStore · \$5\.25 × 1If out of stock: best match\$5\.25$/);
 
     const summary = screen.getByRole('region', { name: 'Order Summary' });
     for (const [label, amount] of [

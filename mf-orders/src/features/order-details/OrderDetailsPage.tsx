@@ -19,6 +19,7 @@ import { Fact } from '../../components/Fact.tsx';
 import { DeliveryAddress } from '../../components/DeliveryAddress.tsx';
 import { HelpContacts } from '../../components/HelpContacts.tsx';
 import { OrderItemsList } from '../../components/OrderItemsList.tsx';
+import { ReorderButton } from '../../components/ReorderButton.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/PageMessage.tsx';
 import { PricingSummary } from '../../components/PricingSummary.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
@@ -127,14 +128,16 @@ function OrderView({ order, newOrder }: { order: Order; newOrder: boolean }) {
           <HelpContacts />
         </div>
       </div>
-      <OrderLinks />
+      <OrderLinks orderId={order.orderId} />
     </>
   );
 }
 
-function OrderLinks() {
+/** With an order on screen, 'Reorder' leads; without one (an error) only the ways out show. */
+function OrderLinks({ orderId }: { orderId?: string }) {
   return (
     <nav className="order-links" aria-label="Order links">
+      {orderId && <ReorderButton orderId={orderId} />}
       <Link className="btn btn-primary" to={paths.orderHistory()}>
         View Order History
       </Link>

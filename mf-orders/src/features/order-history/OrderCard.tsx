@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { CONSTANTS, formatDollars, formatUsShortDate, paths, SUPPORT_CONTACTS, type Order } from '@grocer/shared';
 import { Fact } from '../../components/Fact.tsx';
 import { OrderItemProduct } from '../../components/OrderItemProduct.tsx';
+import { ReorderButton } from '../../components/ReorderButton.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { isFinalStatus, orderStatusOf } from '../../lib/orderStatus.ts';
 import { NO_DELIVERY_INFO, cityStatePostal, itemCountLabel, orderReference } from '../../lib/orderText.ts';
@@ -57,6 +58,7 @@ export function OrderCard({ order }: { order: Order }) {
         <Link className="btn btn-primary" to={paths.orderDetails(order.orderId)} aria-describedby={headingId}>
           View Details
         </Link>
+        <ReorderButton orderId={order.orderId} describedBy={headingId} />
         {!isFinalStatus(status) && (
           <a className="btn btn-outline" href={supportHref} aria-describedby={headingId}>
             Contact Support

@@ -5,6 +5,7 @@ import { CONSTANTS, paths, selectUser, useAppSelector, type Order } from '@groce
 import { ErrorPanel, LoadingPanel } from '../../components/PageMessage.tsx';
 import { HISTORY_ERRORS } from '../../lib/orderErrors.ts';
 import { useOrdersHistoryInfiniteQuery } from '../../lib/ordersApi.ts';
+import { BuyAgain } from './BuyAgain.tsx';
 import { OrderCard } from './OrderCard.tsx';
 import '../../components/orders.css';
 import './OrderHistoryPage.css';
@@ -58,6 +59,7 @@ function History({ userUuid }: { userUuid: string }) {
   const canLoadMore = orders.length >= CONSTANTS.LOAD_MORE_THRESHOLD && hasNextPage;
   return (
     <>
+      <BuyAgain userUuid={userUuid} />
       <ul className="order-history-list">
         {orders.map((order) => (
           <li key={order.orderId}>

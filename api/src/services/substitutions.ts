@@ -1,0 +1,166 @@
+// Substitution preferences: a cart line's 'If out of stock' choice. The server checks a named
+// replacement (same store, same category, active, not the product itself) wherever one comes in:
+// when a shopper saves a preference and when an order is placed. An order's lines keep the choice
+// (the pick list and the store's mail read it) and placing an order remembers it per product.
+import type { Substitution, SubstitutionChoice, SubstitutionPreference } from '@grocer/shared/contracts';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client.ts';
+import { products, substitutionPreferences } from '../db/schema.ts';
+import { httpError } from '../lib/errors.ts';
+import { isUuid } from './catalogue/catalogueService.ts';
+
+/** A remembered preference list is short; this bounds the answer whatever a shopper has done. */
+export const MAX_PREFERENCES = 500;
+
+export const SUBSTITUTION_MESSAGES = {
+  productNotFound: 'Product not found',
+  substituteRequired: 'Choose the product to use instead',
+  substituteNotAllowed: 'Only a specific replacement names a product',
+  substituteInvalid: 'The replacement must be another product of the same store and category',
+} as const;
+
+/** One line's choice as the client sends it (product uuids). */
+export interface SubstitutionInput {
+  productId: string;
+  substitution?: SubstitutionChoice;
+  substituteProductId?: string | null;
+}
+
+/** A checked choice, with database ids, ready for order_lines and substitution_preferences. */
+export interface ResolvedSubstitution {
+  choice: SubstitutionChoice;
+  substituteProductId: number | null;
+  substitute: { uuid: string; name: string } | null;
+}
+
+export const BEST_MATCH: ResolvedSubstitution = { choice: 'BEST_MATCH', substituteProductId: null, substitute: null };
+
+export function toSubstitution(r: Pick<ResolvedSubstitution, 'choice' | 'substitute'>): Substitution {
+  return r.choice === 'SPECIFIC' && r.substitute ? { choice: 'SPECIFIC', substitute: r.substitute } : { choice: r.choice, substitute: null };
+}
+
+const invalid = (message: string, field: string) => httpError(400, 'VALIDATION_ERROR', message, field);
+
+/**
+ * Checks each line's choice; lines of unknown products are left to the caller (pricing refuses
+ * them). Throws 400 VALIDATION_ERROR naming the line for a replacement that breaks a rule.
+ */
+export async function resolveSubstitutions(
+  db: Database,
+  lines: SubstitutionInput[],
+  fieldOf: (index: number) => string = (i) => `items.${i}.substituteProductId`,
+): Promise<Map<string, ResolvedSubstitution>> {
+  const resolved = new Map<string, ResolvedSubstitution>();
+  const specific = lines.filter((l) => l.substitution === 'SPECIFIC');
+  lines.forEach((line, i) => {
+    const choice = line.substitution ?? 'BEST_MATCH';
+    if (choice !== 'SPECIFIC' && line.substituteProductId) throw invalid(SUBSTITUTION_MESSAGES.substituteNotAllowed, fieldOf(i));
+    if (choice === 'SPECIFIC' && !line.substituteProductId) throw invalid(SUBSTITUTION_MESSAGES.substituteRequired, fieldOf(i));
+    if (choice !== 'SPECIFIC') resolved.set(line.productId.toLowerCase(), { choice, substituteProductId: null, substitute: null });
+  });
+  if (specific.length === 0) return resolved;
+
+  const uuids = [...new Set(specific.flatMap((l) => [l.productId, l.substituteProductId!]).filter(isUuid).map((u) => u.toLowerCase()))];
+  const rows =
+    uuids.length === 0
+      ? []
+      : await db
+          .select({ id: products.id, uuid: products.uuid, name: products.name, storeId: products.storeId, categoryId: products.categoryId, isActive: products.isActive })
+          .from(products)
+          .where(inArray(products.uuid, uuids));
+  const byUuid = new Map(rows.map((r) => [r.uuid, r]));
+  lines.forEach((line, i) => {
+    if (line.substitution !== 'SPECIFIC') return;
+    const product = byUuid.get(line.productId.toLowerCase());
+    if (!product) return;
+    const substitute = byUuid.get(line.substituteProductId!.toLowerCase());
+    const allowed =
+      substitute !== undefined &&
+      substitute.id !== product.id &&
+      substitute.isActive &&
+      substitute.storeId === product.storeId &&
+      substitute.categoryId === product.categoryId;
+    if (!allowed) throw invalid(SUBSTITUTION_MESSAGES.substituteInvalid, fieldOf(i));
+    resolved.set(product.uuid, { choice: 'SPECIFIC', substituteProductId: substitute.id, substitute: { uuid: substitute.uuid, name: substitute.name } });
+  });
+  return resolved;
+}
+
+/** The named replacements of some order lines, by product id: for reading orders back and for the store's mail. */
+export type SubstituteNames = Map<number, { uuid: string; name: string }>;
+
+export async function substituteNames(db: Database, lines: { substituteProductId: number | null }[]): Promise<SubstituteNames> {
+  const ids = [...new Set(lines.flatMap((l) => (l.substituteProductId === null ? [] : [l.substituteProductId])))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: products.id, uuid: products.uuid, name: products.name }).from(products).where(inArray(products.id, ids));
+  return new Map(rows.map((r) => [r.id, { uuid: r.uuid, name: r.name }]));
+}
+
+/** An order line's choice as the shopper and the store see it. */
+export function lineSubstitution(line: { substitution: SubstitutionChoice; substituteProductId: number | null }, names: SubstituteNames): Substitution {
+  const substitute = line.substituteProductId === null ? null : (names.get(line.substituteProductId) ?? null);
+  // A SPECIFIC line whose replacement was deleted since falls back to what the store would do anyway.
+  if (line.substitution === 'SPECIFIC' && !substitute) return { choice: 'BEST_MATCH', substitute: null };
+  return toSubstitution({ choice: line.substitution, substitute });
+}
+
+/** Remembers the choices of an order's lines (latest wins), through `tx`: the order's own transaction. */
+export async function rememberSubstitutions(tx: Database, userUuid: string, lines: { productUuid: string; resolved: ResolvedSubstitution }[]): Promise<void> {
+  if (lines.length === 0) return;
+  const ids = await tx
+    .select({ id: products.id, uuid: products.uuid })
+    .from(products)
+    .where(inArray(products.uuid, lines.map((l) => l.productUuid)));
+  const idOf = new Map(ids.map((r) => [r.uuid, r.id]));
+  const values = lines.flatMap((l) => {
+    const productId = idOf.get(l.productUuid);
+    return productId === undefined ? [] : [{ userId: userUuid, productId, choice: l.resolved.choice, substituteProductId: l.resolved.substituteProductId, updatedAt: new Date() }];
+  });
+  if (values.length === 0) return;
+  await tx
+    .insert(substitutionPreferences)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [substitutionPreferences.userId, substitutionPreferences.productId],
+      set: { choice: sql`excluded.choice`, substituteProductId: sql`excluded.substitute_product_id`, updatedAt: sql`excluded.updated_at` },
+    });
+}
+
+export interface SubstitutionsService {
+  /** The shopper's remembered choices, most recently changed first. */
+  list(userUuid: string): Promise<SubstitutionPreference[]>;
+  /** Saves one choice (404 for an unknown product, 400 for a replacement that breaks a rule). */
+  save(userUuid: string, productUuid: string, choice: SubstitutionChoice, substituteProductId: string | null): Promise<SubstitutionPreference>;
+}
+
+export function createSubstitutionsService(db: Database): SubstitutionsService {
+  const substitute = alias(products, 'substitute');
+  return {
+    async list(userUuid) {
+      const rows = await db
+        .select({ productUuid: products.uuid, choice: substitutionPreferences.choice, substituteUuid: substitute.uuid, substituteName: substitute.name })
+        .from(substitutionPreferences)
+        .innerJoin(products, eq(products.id, substitutionPreferences.productId))
+        .leftJoin(substitute, eq(substitute.id, substitutionPreferences.substituteProductId))
+        .where(eq(substitutionPreferences.userId, userUuid))
+        .orderBy(desc(substitutionPreferences.updatedAt))
+        .limit(MAX_PREFERENCES);
+      return rows.map((r) => ({
+        productId: r.productUuid,
+        ...toSubstitution({ choice: r.choice, substitute: r.substituteUuid && r.substituteName ? { uuid: r.substituteUuid, name: r.substituteName } : null }),
+      }));
+    },
+
+    async save(userUuid, productUuid, choice, substituteProductId) {
+      const [product] = isUuid(productUuid)
+        ? await db.select({ uuid: products.uuid }).from(products).where(and(eq(products.uuid, productUuid.toLowerCase()), eq(products.isActive, true)))
+        : [];
+      if (!product) throw httpError(404, 'NOT_FOUND', SUBSTITUTION_MESSAGES.productNotFound);
+      const resolved = await resolveSubstitutions(db, [{ productId: product.uuid, substitution: choice, substituteProductId }], () => 'substituteProductId');
+      const r = resolved.get(product.uuid)!;
+      await rememberSubstitutions(db, userUuid, [{ productUuid: product.uuid, resolved: r }]);
+      return { productId: product.uuid, ...toSubstitution(r) };
+    },
+  };
+}
