@@ -71,8 +71,8 @@ describe('GET /orders/:id', () => {
       deliveryFee: expect.any(Number),
       orderItems: [
         // Picture, size and unit price as when ordered (createShop's products are "1 ct" at /p.svg).
-        { productUuid: milk.uuid, image: '/p.svg', sizeLabel: '1 ct', unitPriceLabel: '$3.99/ct', storePublicId: expect.stringMatching(/^loop-/), productName: 'Whole Milk', quantity: 2, unitPrice: 3.99, lineTotal: 7.98, storeName: 'Loop Provisions', fulfilment: { state: 'PENDING', replacement: null } },
-        { productUuid: bread.uuid, image: '/p.svg', sizeLabel: '1 ct', unitPriceLabel: '$5.49/ct', storePublicId: expect.stringMatching(/^evanston-/), productName: 'Rye Bread', quantity: 1, unitPrice: 5.49, lineTotal: 5.49, storeName: 'Evanston Harvest', fulfilment: { state: 'PENDING', replacement: null } },
+        { productUuid: milk.uuid, image: '/p.svg', sizeLabel: '1 ct', unitPriceLabel: '$3.99/ct', storePublicId: expect.stringMatching(/^loop-/), productName: 'Whole Milk', quantity: 2, unitPrice: 3.99, lineTotal: 7.98, storeName: 'Loop Provisions', substitution: { choice: 'BEST_MATCH', substitute: null }, fulfilment: { state: 'PENDING', replacement: null } },
+        { productUuid: bread.uuid, image: '/p.svg', sizeLabel: '1 ct', unitPriceLabel: '$5.49/ct', storePublicId: expect.stringMatching(/^evanston-/), productName: 'Rye Bread', quantity: 1, unitPrice: 5.49, lineTotal: 5.49, storeName: 'Evanston Harvest', substitution: { choice: 'BEST_MATCH', substitute: null }, fulfilment: { state: 'PENDING', replacement: null } },
       ],
       customerFirstName: 'Alice',
       customerLastName: 'Appleby',
