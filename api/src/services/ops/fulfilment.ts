@@ -52,12 +52,14 @@ export interface FulfilmentDeps {
   orders: Pick<OrdersService, 'track'>;
   refunds: Pick<RefundsService, 'request' | 'send'>;
   catalogue: Pick<CatalogueService, 'invalidate'>;
+  /** The shoppers' order feed: told at once when this process changed an order. */
+  events: { nudge(): void };
 }
 
 const lineNotFound = () => httpError(404, 'LINE_NOT_FOUND', FULFILMENT_MESSAGES.lineNotFound);
 const invalid = (message: string, field = 'replacementProductUuid') => httpError(400, 'VALIDATION_ERROR', message, field);
 
-export function createFulfilmentService({ db, log, access, board, orders: ordersService, refunds, catalogue }: FulfilmentDeps): FulfilmentService {
+export function createFulfilmentService({ db, log, access, board, orders: ordersService, refunds, catalogue, events }: FulfilmentDeps): FulfilmentService {
   /** A line of a paid order, of a store the caller may act on; 404 LINE_NOT_FOUND otherwise. */
   async function loadLine(caller: OpsCaller, orderId: string, lineId: number) {
     if (!isUuid(orderId) || !Number.isSafeInteger(lineId)) throw lineNotFound();
@@ -183,10 +185,14 @@ export function createFulfilmentService({ db, log, access, board, orders: orders
         // Someone marked it meanwhile: judge the request again against what they did.
         return this.markLine(caller, orderId, lineId, payload);
       }
+      events.nudge();
       if (soldOut) catalogue.invalidate();
       if (refundId !== null) {
         try {
           await refunds.send(refundId);
+          // The shopper's page shows the refund's state: tell it PayPal has answered.
+          await bumpOrderVersion(db, order.id);
+          events.nudge();
         } catch (err) {
           log.warn({ err, refundId }, 'partial refund not sent now; the outbox worker retries it');
         }
