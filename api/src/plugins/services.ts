@@ -172,7 +172,8 @@ function orderServices(app: FastifyInstance, accounts: ReturnType<typeof account
 function opsServices(app: FastifyInstance, accounts: ReturnType<typeof accountServices>): OpsServices {
   const { db, log, config } = app;
   const access = createOpsAccess(db);
-  const board = createBoardService({ db, access });
+  const events = { nudge: () => app.services.orderEvents.nudge() };
+  const board = createBoardService({ db, access, events });
   const catalogue = { invalidate: () => app.services.catalogue.invalidate() };
   const fulfilment = createFulfilmentService({
     db,
@@ -182,6 +183,7 @@ function opsServices(app: FastifyInstance, accounts: ReturnType<typeof accountSe
     orders: { track: (caller, input) => app.services.orders.track(caller, input) },
     refunds: { request: (tx, input) => app.services.refunds.request(tx, input), send: (id) => app.services.refunds.send(id) },
     catalogue,
+    events,
   });
   return {
     access,

@@ -70,7 +70,6 @@ export type StorePartStatus = (typeof STORE_PART_STATUSES)[number];
 export const LINE_STATES = ['PENDING', 'FOUND', 'REPLACED', 'UNAVAILABLE'] as const;
 export type LineState = (typeof LINE_STATES)[number];
 
-
 /** GET /ops/orders query. Staff always get their own store (a storeUuid of another store is 404). */
 export interface OpsOrdersQuery {
   storeUuid?: string;

@@ -162,14 +162,6 @@ export const orderLines = pgTable(
     sizeLabel: text('size_label'),
     unitPriceLabel: text('unit_price_label'),
     storePublicId: text('store_public_id'),
-    /** The shopper's 'If out of stock' choice, as it was when the order was placed (the pick list reads it). */
-    substitution: text('substitution').$type<SubstitutionChoiceValue>().notNull().default('BEST_MATCH'),
-    /**
-     * products.id of the named replacement, only for SPECIFIC. No foreign key, like product_uuid: an
-     * order line is a financial record, and the catalogue rebuild's TRUNCATE products ... CASCADE
-     * would empty order_lines through one. Reads check the product is still of the line's store.
-     */
-    substituteProductId: integer('substitute_product_id'),
     /** What the store did with it (contracts/ops.ts LineState). */
     fulfilmentState: text('fulfilment_state').$type<LineStateValue>().notNull().default('PENDING'),
     // The product the store delivered instead (REPLACED), copied like the line itself.
@@ -180,6 +172,14 @@ export const orderLines = pgTable(
     replacementUnitPriceCents: integer('replacement_unit_price_cents'),
     markedAt: timestamp('marked_at', { withTimezone: true }),
     markedBy: uuid('marked_by').references(() => users.uuid, { onDelete: 'set null' }),
+    /** The shopper's 'If out of stock' choice, as it was when the order was placed (the pick list reads it). */
+    substitution: text('substitution').$type<SubstitutionChoiceValue>().notNull().default('BEST_MATCH'),
+    /**
+     * products.id of the named replacement, only for SPECIFIC. No foreign key, like product_uuid: an
+     * order line is a financial record, and the catalogue rebuild's TRUNCATE products ... CASCADE
+     * would empty order_lines through one (seed/seedCatalogue.ts clears these ids instead).
+     */
+    substituteProductId: integer('substitute_product_id'),
   },
   (t) => [
     unique('order_lines_order_product_uq').on(t.orderId, t.productUuid),

@@ -12,6 +12,7 @@ import { createNotificationFeed, type AdminNotificationJson } from '../../servic
 import { bearer, FAST_HASHING, type Registered } from '../../testing/accounts.ts';
 import { createShop, makeAdmin, placePaidOrder, registerShopper, type CartLine, type TestShop } from '../../testing/checkout.ts';
 import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
+import { connectSse, type SseEvent } from '../../testing/sse.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 
 let app: App;
@@ -41,77 +42,12 @@ afterAll(() => app.close());
 const notify = (user: Registered, path: 'admin' | 'stores' | 'order-created', orderId: string) =>
   app.inject({ method: 'POST', url: `/notifications/${path}`, headers: bearer(user.token), payload: { orderId } });
 
-interface SseEvent {
-  id?: string;
-  event?: string;
-  data?: string;
-}
-
-/** A minimal SSE client over fetch: collects events and waits for one that matches. */
+/** The shared SSE client (testing/sse.ts), on this app, with the admin feed's data type. */
 async function connect(path: string, headers: Record<string, string> = {}) {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}${path}`, { headers, signal: controller.signal });
-  const events: SseEvent[] = [];
-  let wake: () => void = () => undefined;
-  let ended = false;
-  const reading = (async () => {
-    if (!response.body) return;
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event: SseEvent = {};
-          for (const line of frame.split('\n')) {
-            const match = /^(id|event|data): ?(.*)$/.exec(line);
-            if (match) event[match[1] as keyof SseEvent] = match[2];
-          }
-          if (event.data !== undefined) events.push(event);
-          wake();
-        }
-      }
-    } catch {
-      // Aborted by close().
-    } finally {
-      ended = true;
-      wake();
-    }
-  })();
-
+  const stream = await connectSse(`${baseUrl}${path}`, headers);
   return {
-    response,
-    events,
-    /** The first event (already received or coming) that matches. */
-    async next(
-      match: (event: SseEvent, data: AdminNotificationJson) => boolean,
-      timeoutMs = 5_000,
-    ): Promise<{ event: SseEvent; data: AdminNotificationJson }> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        for (const event of events) {
-          const data = JSON.parse(event.data!) as AdminNotificationJson;
-          if (match(event, data)) return { event, data };
-        }
-        if (ended) throw new Error('the stream ended');
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`no matching event within ${timeoutMs} ms; got ${events.map((e) => e.event).join(', ')}`);
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, left);
-        });
-      }
-    },
-    ended: () => ended,
-    async close() {
-      controller.abort();
-      await reading;
-    },
+    ...stream,
+    next: (match: (event: SseEvent, data: AdminNotificationJson) => boolean, timeoutMs?: number) => stream.next<AdminNotificationJson>(match, timeoutMs),
   };
 }
 

@@ -61,7 +61,9 @@ beforeAll(async () => {
     .from(notifications)
     .where(and(eq(notifications.recipient, `store:${shop.loop.uuid}`), eq(notifications.orderId, orderId)));
   mailId = mail!.id;
-  // Failed, with the next automatic attempt an hour away: only the retry sends it.
+  // The worker stops (finishing its pass), so nothing it was sending lands after the row is marked failed;
+  // failed, with the next automatic attempt an hour away: only the retry sends it.
+  await app.services.outbox.stop();
   await app.db.update(notifications).set({ deliveredAt: null, lastError: 'SMTP down', nextAttemptAt: new Date(Date.now() + 3_600_000) }).where(eq(notifications.id, mailId));
 }, 120_000);
 afterAll(() => app.close());

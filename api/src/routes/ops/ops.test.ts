@@ -281,6 +281,8 @@ describe('the notifications panel', () => {
     const orderId = await placePaidOrder(app, paypal, shopper, twoStoreCart());
     // Make the Loop store's mail fail once, as an SMTP outage would.
     const [loopRow] = await app.db.select().from(notifications).where(eq(notifications.recipient, `store:${shop.loop.uuid}`));
+    // The worker stops (finishing its pass), so nothing it was sending lands after the rows are marked failed.
+    await app.services.outbox.stop();
     // The next automatic attempt is an hour away: only the retry sends it.
     await app.db.update(notifications).set({ deliveredAt: null, lastError: 'SMTP down', attempts: 1, nextAttemptAt: new Date(Date.now() + 3_600_000) }).where(eq(notifications.orderId, orderId));
     const staffList = (await opsCall(app, loopStaff, 'GET', '/ops/notifications?limit=100')).json<{ notifications: OpsNotification[] }>().notifications;

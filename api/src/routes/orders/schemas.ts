@@ -94,7 +94,6 @@ export const OrderSchema = Type.Object(
         unitPrice: Dollars,
         lineTotal: Dollars,
         storeName: Type.Union([Type.String(), Type.Null()]),
-        substitution: SubstitutionSchema,
         fulfilment: Type.Optional(
           Type.Object(
             {
@@ -114,6 +113,7 @@ export const OrderSchema = Type.Object(
             { description: 'What the store did with the line (GET /orders/{id} only)' },
           ),
         ),
+        substitution: SubstitutionSchema,
       }),
     ),
     customerFirstName: Type.String(),

@@ -74,7 +74,14 @@ function decodeBoardCursor(cursor: string): { seq: number; storeUuid: string } {
 const partStatusOf = (status: OrderStatusValue): StorePartStatus =>
   (STORE_PART_STATUSES as readonly string[]).includes(status) ? (status as StorePartStatus) : 'CONFIRMED';
 
-export function createBoardService({ db, access }: { db: Database; access: OpsAccess }): BoardService {
+export interface BoardDeps {
+  db: Database;
+  access: OpsAccess;
+  /** The shoppers' order feed: told at once when this process changed an order. */
+  events: { nudge(): void };
+}
+
+export function createBoardService({ db, access, events }: BoardDeps): BoardService {
   /** The part of a paid order for a store the caller may act on; 404 ORDER_NOT_FOUND otherwise (whatever the reason). */
   async function loadPart(caller: OpsCaller, orderId: string, storeUuid: string) {
     const store = await access.store(caller, storeUuid);
@@ -268,7 +275,10 @@ export function createBoardService({ db, access }: { db: Database; access: OpsAc
           await followParts(tx, locked, caller.uuid);
           return true;
         });
-        if (moved) return pickList(caller, orderId, storeUuid);
+        if (moved) {
+          events.nudge();
+          return pickList(caller, orderId, storeUuid);
+        }
         // Someone else moved it meanwhile: judge again from where it is now.
       }
     },

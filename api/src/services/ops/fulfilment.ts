@@ -33,6 +33,7 @@ export const FULFILMENT_MESSAGES = {
   replacementInvalid: 'The replacement must be another active product of the same store.',
   replacementPricier: "The replacement must cost the same as the shopper's product or less.",
   replacementShort: 'There is not enough of the replacement in stock.',
+  replacementRefused: "The shopper asked not to replace this item: mark it unavailable and it is refunded.",
 } as const;
 
 const REPLACEMENT_LIMIT = 30;
@@ -51,12 +52,14 @@ export interface FulfilmentDeps {
   orders: Pick<OrdersService, 'track'>;
   refunds: Pick<RefundsService, 'request' | 'send'>;
   catalogue: Pick<CatalogueService, 'invalidate'>;
+  /** The shoppers' order feed: told at once when this process changed an order. */
+  events: { nudge(): void };
 }
 
 const lineNotFound = () => httpError(404, 'LINE_NOT_FOUND', FULFILMENT_MESSAGES.lineNotFound);
 const invalid = (message: string, field = 'replacementProductUuid') => httpError(400, 'VALIDATION_ERROR', message, field);
 
-export function createFulfilmentService({ db, log, access, board, orders: ordersService, refunds, catalogue }: FulfilmentDeps): FulfilmentService {
+export function createFulfilmentService({ db, log, access, board, orders: ordersService, refunds, catalogue, events }: FulfilmentDeps): FulfilmentService {
   /** A line of a paid order, of a store the caller may act on; 404 LINE_NOT_FOUND otherwise. */
   async function loadLine(caller: OpsCaller, orderId: string, lineId: number) {
     if (!isUuid(orderId) || !Number.isSafeInteger(lineId)) throw lineNotFound();
@@ -105,6 +108,8 @@ export function createFulfilmentService({ db, log, access, board, orders: orders
         (payload.state !== 'REPLACED' || line.replacementProductUuid === payload.replacementProductUuid?.toLowerCase());
       if (same) return answer();
       if (line.fulfilmentState === 'REPLACED' || line.fulfilmentState === 'UNAVAILABLE') throw httpError(409, 'LINE_SETTLED', FULFILMENT_MESSAGES.lineSettled);
+      // The shopper asked for a refund rather than a replacement.
+      if (payload.state === 'REPLACED' && line.substitution === 'NONE') throw httpError(409, 'REPLACEMENT_REFUSED', FULFILMENT_MESSAGES.replacementRefused);
       const replacement = payload.state === 'REPLACED' ? await replacementFor(line, store.id, payload.replacementProductUuid) : null;
 
       let refundId: number | null = null;
@@ -180,10 +185,14 @@ export function createFulfilmentService({ db, log, access, board, orders: orders
         // Someone marked it meanwhile: judge the request again against what they did.
         return this.markLine(caller, orderId, lineId, payload);
       }
+      events.nudge();
       if (soldOut) catalogue.invalidate();
       if (refundId !== null) {
         try {
           await refunds.send(refundId);
+          // The shopper's page shows the refund's state: tell it PayPal has answered.
+          await bumpOrderVersion(db, order.id);
+          events.nudge();
         } catch (err) {
           log.warn({ err, refundId }, 'partial refund not sent now; the outbox worker retries it');
         }

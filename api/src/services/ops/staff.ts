@@ -15,6 +15,7 @@ import { hashToken, newSecureToken } from '../../lib/secureTokens.ts';
 import { escapeHtml, userText, type MailService } from '../mail.ts';
 import { passwordProblem, type PasswordHasher } from '../passwords.ts';
 import type { UserRow } from '../users.ts';
+import { isUuid } from '../catalogue/catalogueService.ts';
 import { toOpsStore, type OpsAccess, type OpsCaller } from './access.ts';
 
 const PURPOSE = 'staff_invitation';
@@ -79,11 +80,12 @@ export function createStaffService({ db, config, access, mail, hasher }: StaffDe
   }
 
   async function memberOf(caller: OpsCaller, userUuid: string) {
+    if (!isUuid(userUuid)) throw staffNotFound();
     const [row] = await db
       .select({ user: users, store: stores })
       .from(users)
       .innerJoin(stores, eq(stores.id, users.storeId))
-      .where(and(eq(users.uuid, userUuid), eq(users.role, 'STORE_STAFF')));
+      .where(and(eq(users.uuid, userUuid.toLowerCase()), eq(users.role, 'STORE_STAFF')));
     if (!row) throw staffNotFound();
     await access.store(caller, row.store.uuid).catch(() => {
       throw staffNotFound();

@@ -165,13 +165,6 @@ export function confirmationMail(order: OrderRow, lines: OrderLineRow[], shellUr
   };
 }
 
-/** The shopper's 'If out of stock' choice, as the store's staff read it. */
-export function substitutionText(substitution: Substitution | undefined): string {
-  if (substitution?.choice === 'NONE') return "don't replace (refund it)";
-  if (substitution?.choice === 'SPECIFIC' && substitution.substitute) return `replace with ${substitution.substitute.name}`;
-  return 'replace with the best match';
-}
-
 export function cancellationMail(order: OrderRow, shellUrl: string): Omit<MailMessage, 'to'> {
   const reason = userText(order.cancelReason);
   return {
@@ -187,6 +180,13 @@ export function cancellationMail(order: OrderRow, shellUrl: string): Omit<MailMe
       `Order details: ${shellUrl.replace(/\/$/, '')}/order-details/${order.id}`,
     ].join('\n'),
   };
+}
+
+/** The shopper's 'If out of stock' choice, as the store's staff read it. */
+export function substitutionText(substitution: Substitution | undefined): string {
+  if (substitution?.choice === 'NONE') return "don't replace (refund it)";
+  if (substitution?.choice === 'SPECIFIC' && substitution.substitute) return `replace with ${substitution.substitute.name}`;
+  return 'replace with the best match';
 }
 
 /** A store's new-order mail: exactly what its stored notification says (items and delivery info). */
