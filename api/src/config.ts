@@ -1,7 +1,10 @@
-// Environment configuration, read and validated once at boot. Every variable is documented in
-// api/.env.example. A bad value stops the process with one message listing every problem, so an
-// operator fixes them all in one go instead of one restart per typo.
+// Environment configuration, read and validated once at boot: a TypeBox schema of every variable (ENV)
+// plus the production cross-rules. Every variable is documented in api/.env.example. A bad value stops
+// the process with one message listing every problem, so an operator fixes them all in one go instead
+// of one restart per typo.
 import path from 'node:path';
+import { Type, type Static, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import { REPO_ROOT } from './lib/paths.ts';
 import { PASSWORD_CHECK_LIMITS } from './services/passwords.ts';
 
@@ -89,136 +92,156 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+// The allowlist is compared with the browser's Origin header, which is scheme://host[:port] only.
+const isOrigin = (value: string) => isHttpUrl(value) && new URL(value).origin === value;
+
+/** One variable: its schema over the value as read (whole numbers as numbers, lists split at commas) and the message when it fails. */
+const variable = <T extends TSchema>(schema: T, problem: (got: string) => string) => Object.assign(Type.Optional(schema), { problem });
+const notOneOf = (name: string, allowed: readonly string[]) => (got: string) =>
+  `${name}: must be one of ${allowed.join(', ')} (got "${got}")`;
+const port = (name: string) =>
+  variable(Type.Integer({ minimum: 1, maximum: 65535 }), (got) => `${name}: must be an integer port from 1 to 65535 (got "${got}")`);
+const httpUrl = (name: string) =>
+  variable(Type.Refine(Type.String(), isHttpUrl), (got) => `${name}: must be an http(s) URL (got "${got}")`);
+const text = () => variable(Type.String(), () => '');
+
+/**
+ * Every variable the API reads, in the order problems are reported. Blank values count as unset (compose
+ * files and CI often pass `VAR=` for "unset"). Secrets and connection strings never appear in a message.
+ */
+const ENV = Type.Object({
+  NODE_ENV: variable(Type.Enum(NODE_ENVS), notOneOf('NODE_ENV', NODE_ENVS)),
+  LOG_LEVEL: variable(Type.Enum(LOG_LEVELS), notOneOf('LOG_LEVEL', LOG_LEVELS)),
+  API_PORT: port('API_PORT'),
+  SHELL_PORT: port('SHELL_PORT'),
+  API_HOST: text(),
+  DATABASE_URL: variable(
+    Type.String({ pattern: '^postgres(ql)?://[^/]' }),
+    () => 'DATABASE_URL: must be a postgres:// or postgresql:// connection string',
+  ),
+  // Relative paths are taken from the repo root, like the default, so the cwd never matters.
+  PGLITE_DATA_DIR: text(),
+  CORS_ORIGINS: variable(
+    Type.Array(Type.Refine(Type.String(), isOrigin)),
+    (got) => `CORS_ORIGINS: "${got}" is not an origin like http://localhost:3000 (no path, no trailing slash)`,
+  ),
+  PUBLIC_SHELL_URL: httpUrl('PUBLIC_SHELL_URL'),
+  PUBLIC_API_URL: httpUrl('PUBLIC_API_URL'),
+  JWT_SECRET: text(),
+  // At most 7 days: a stolen token is not good for longer, whatever the setting.
+  JWT_TTL_SECONDS: variable(
+    Type.Integer({ minimum: 300, maximum: 7 * 24 * 3600 }),
+    (got) => `JWT_TTL_SECONDS: must be a whole number of seconds from 300 to 604800 (7 days) (got "${got}")`,
+  ),
+  GOOGLE_CLIENT_ID: text(),
+  GOOGLE_ISSUER: httpUrl('GOOGLE_ISSUER'),
+  GOOGLE_JWKS_URL: httpUrl('GOOGLE_JWKS_URL'),
+  SMTP_URL: variable(Type.String({ pattern: '^smtps?://[^/]' }), () => 'SMTP_URL: must be an smtp:// or smtps:// URL'),
+  MAIL_FROM: text(),
+  REDIS_URL: variable(Type.String({ pattern: '^rediss?://[^/]' }), () => 'REDIS_URL: must be a redis:// or rediss:// URL'),
+  PAYPAL_CLIENT_ID: text(),
+  PAYPAL_CLIENT_SECRET: text(),
+  PAYPAL_API_BASE: httpUrl('PAYPAL_API_BASE'),
+  SEED_DEMO_ACCOUNTS: variable(Type.Enum(['true', 'false']), notOneOf('SEED_DEMO_ACCOUNTS', ['true', 'false'])),
+  ALLOW_DEV_STANDINS: variable(Type.Enum(['0', '1']), notOneOf('ALLOW_DEV_STANDINS', ['0', '1'])),
+  TRUST_PROXY: variable(
+    Type.Array(Type.String({ pattern: '^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\\/\\d{1,3})?)$' })),
+    (got) => `TRUST_PROXY: must list addresses, CIDRs, loopback, linklocal or uniquelocal (got "${got}")`,
+  ),
+});
+type EnvName = keyof typeof ENV.properties;
+type Vars = Static<typeof ENV>;
+const NAMES = Object.keys(ENV.properties) as EnvName[];
+
+/** The set variables as the schema reads them: trimmed, whole numbers as numbers, lists split at commas. */
+function readVars(env: Env): Record<string, unknown> {
+  const vars: Record<string, unknown> = {};
+  for (const name of NAMES) {
+    const value = env[name]?.trim();
+    if (!value) continue;
+    const { type } = ENV.properties[name] as { type?: unknown };
+    if (type === 'array') {
+      vars[name] = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+    } else vars[name] = type === 'integer' && /^\d+$/.test(value) ? Number(value) : value;
+  }
+  return vars;
+}
+
 /** Reads the configuration from `env` (process.env by default); throws a ConfigError listing every bad variable. */
 export function loadConfig(env: Env = process.env): Config {
-  const problems: string[] = [];
-  // Compose files and CI often pass `VAR=` for "unset"; treat blank values as absent.
-  const read = (name: string): string | undefined => {
-    const value = env[name]?.trim();
-    return value ? value : undefined;
-  };
-
-  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
-    const value = read(name);
-    if (value === undefined) return fallback;
-    if ((allowed as readonly string[]).includes(value)) return value as T;
-    problems.push(`${name}: must be one of ${allowed.join(', ')} (got "${value}")`);
-    return fallback;
-  };
-
-  const port = (name: string, fallback: number): number => {
-    const value = read(name);
-    if (value === undefined) return fallback;
-    const n = Number(value);
-    if (/^\d+$/.test(value) && n >= 1 && n <= 65535) return n;
-    problems.push(`${name}: must be an integer port from 1 to 65535 (got "${value}")`);
-    return fallback;
-  };
-
-  const httpUrl = (name: string, fallback: string): string => {
-    const value = read(name) ?? fallback;
-    if (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)) {
-      // Stored without a trailing slash so callers can append paths: `${publicShellUrl}/verify-email`.
-      return value.replace(/\/+$/, '');
-    }
-    problems.push(`${name}: must be an http(s) URL (got "${value}")`);
-    return fallback;
-  };
-
-  const nodeEnv = oneOf('NODE_ENV', NODE_ENVS, 'development');
-  const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
-  const apiPort = port('API_PORT', 4000);
-  const shellPort = port('SHELL_PORT', 3000);
-  const host = read('API_HOST') ?? '0.0.0.0';
-
-  const databaseUrl = read('DATABASE_URL');
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/[^/]/.test(databaseUrl)) {
-    // Never echo the value: it may hold a password.
-    problems.push('DATABASE_URL: must be a postgres:// or postgresql:// connection string');
+  const read = readVars(env);
+  const problems: { name: EnvName; message: string }[] = [];
+  const reported = new Set<string>();
+  for (const error of Value.Errors(ENV, read)) {
+    // `/NAME` or `/NAME/2` for one entry of a list; one message per value however many keywords it fails.
+    const [name, index] = error.instancePath.split('/').slice(1) as [EnvName, string | undefined];
+    if (reported.has(error.instancePath)) continue;
+    reported.add(error.instancePath);
+    const value = read[name];
+    const got = String(Array.isArray(value) && index !== undefined ? value[Number(index)] : value);
+    problems.push({ name, message: ENV.properties[name].problem(got) });
+    // A bad value is dropped, so what follows is derived from the default, as if it were unset.
+    if (index === undefined) delete read[name];
   }
+  const vars = read as Vars;
+  const problem = (name: EnvName, message: string) => problems.push({ name, message });
 
-  const dataDir = read('PGLITE_DATA_DIR');
-  // Relative paths are taken from the repo root, like the default, so the cwd never matters.
-  const pgliteDataDir = dataDir === PGLITE_IN_MEMORY ? dataDir : path.resolve(REPO_ROOT, dataDir ?? path.join('.data', 'pglite'));
-
-  const corsOrigins = (read('CORS_ORIGINS') ?? `http://localhost:${shellPort}`)
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
-  for (const origin of corsOrigins) {
-    // The allowlist is compared with the browser's Origin header, which is scheme://host[:port] only.
-    const parsed = URL.canParse(origin) ? new URL(origin) : null;
-    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
-      problems.push(`CORS_ORIGINS: "${origin}" is not an origin like http://localhost:3000 (no path, no trailing slash)`);
-    }
-  }
-
-  const publicShellUrl = httpUrl('PUBLIC_SHELL_URL', `http://localhost:${shellPort}`);
-  const publicApiUrl = httpUrl('PUBLIC_API_URL', `http://localhost:${apiPort}`);
+  const nodeEnv = vars.NODE_ENV ?? 'development';
   const production = nodeEnv === 'production';
+  const apiPort = vars.API_PORT ?? 4000;
+  const shellPort = vars.SHELL_PORT ?? 3000;
+  // Stored without a trailing slash so callers can append paths: `${publicShellUrl}/verify-email`.
+  const url = (value: string) => value.replace(/\/+$/, '');
+  const publicShellUrl = url(vars.PUBLIC_SHELL_URL ?? `http://localhost:${shellPort}`);
+  const publicApiUrl = url(vars.PUBLIC_API_URL ?? `http://localhost:${apiPort}`);
 
-  const jwtSecret = read('JWT_SECRET') ?? '';
+  // The production cross-rules, and the rules no single value can break.
+  const jwtSecret = vars.JWT_SECRET ?? '';
   if ((production || jwtSecret !== '') && Buffer.byteLength(jwtSecret) < 32) {
     // Never echo the value.
-    problems.push('JWT_SECRET: required in production, and at least 32 bytes wherever it is set');
+    problem('JWT_SECRET', 'JWT_SECRET: required in production, and at least 32 bytes wherever it is set');
   }
-  let jwtTtlSeconds = 24 * 60 * 60;
-  const ttl = read('JWT_TTL_SECONDS');
-  if (ttl !== undefined) {
-    // At most 7 days: a stolen token is not good for longer, whatever the setting.
-    if (/^\d+$/.test(ttl) && Number(ttl) >= 300 && Number(ttl) <= 7 * 24 * 3600) jwtTtlSeconds = Number(ttl);
-    else problems.push(`JWT_TTL_SECONDS: must be a whole number of seconds from 300 to 604800 (7 days) (got "${ttl}")`);
-  }
-
-  const googleClientId = read('GOOGLE_CLIENT_ID') ?? (production ? undefined : DEV_OIDC_CLIENT_ID);
-  const googleIssuer = httpUrl('GOOGLE_ISSUER', production ? GOOGLE_ISSUER : `${publicApiUrl}/dev/oidc`);
+  const googleIssuer = url(vars.GOOGLE_ISSUER ?? (production ? GOOGLE_ISSUER : `${publicApiUrl}/dev/oidc`));
   if (production && googleIssuer !== GOOGLE_ISSUER) {
-    problems.push(`GOOGLE_ISSUER: must be ${GOOGLE_ISSUER} in production (the dev issuer is not served there)`);
+    problem('GOOGLE_ISSUER', `GOOGLE_ISSUER: must be ${GOOGLE_ISSUER} in production (the dev issuer is not served there)`);
   }
-  const googleJwksUrl = httpUrl('GOOGLE_JWKS_URL', googleIssuer === GOOGLE_ISSUER ? GOOGLE_JWKS_URL : `${googleIssuer}/jwks`);
+  const paypal = paypalConfig(vars, { production, publicApiUrl }, problem);
+  const allowDevStandIns = vars.ALLOW_DEV_STANDINS === '1';
+  if (production && allowDevStandIns)
+    problem('ALLOW_DEV_STANDINS', 'ALLOW_DEV_STANDINS: the /dev stand-ins are never served in production; unset it');
 
-  const smtpUrl = read('SMTP_URL');
-  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]/.test(smtpUrl)) problems.push('SMTP_URL: must be an smtp:// or smtps:// URL');
-  const mailFrom = read('MAIL_FROM') ?? 'Grocer <no-reply@grocer.local>';
-
-  const redisUrl = read('REDIS_URL');
-  if (redisUrl !== undefined && !/^rediss?:\/\/[^/]/.test(redisUrl)) problems.push('REDIS_URL: must be a redis:// or rediss:// URL');
-
-  const paypal = paypalConfig(read, httpUrl, { production, publicApiUrl }, problems);
-
-  const seed = oneOf('SEED_DEMO_ACCOUNTS', ['true', 'false'] as const, nodeEnv === 'development' ? 'true' : 'false');
-
-  const allowDevStandIns = oneOf('ALLOW_DEV_STANDINS', ['0', '1'] as const, '0') === '1';
-  if (production && allowDevStandIns) problems.push('ALLOW_DEV_STANDINS: the /dev stand-ins are never served in production; unset it');
-
-  const trustProxy = (read('TRUST_PROXY') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
-  const badProxy = trustProxy.find((entry) => !/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(entry));
-  if (badProxy) problems.push(`TRUST_PROXY: must list addresses, CIDRs, loopback, linklocal or uniquelocal (got "${badProxy}")`);
-
-  if (problems.length > 0) throw new ConfigError(problems);
+  if (problems.length > 0) {
+    // In the schema's order, so each variable's messages stand together whichever rule found them.
+    throw new ConfigError(problems.sort((a, b) => NAMES.indexOf(a.name) - NAMES.indexOf(b.name)).map((p) => p.message));
+  }
+  const dataDir = vars.PGLITE_DATA_DIR;
   return {
     nodeEnv,
     port: apiPort,
-    host,
-    databaseUrl,
-    pgliteDataDir,
-    corsOrigins,
+    host: vars.API_HOST ?? '0.0.0.0',
+    databaseUrl: vars.DATABASE_URL,
+    pgliteDataDir: dataDir === PGLITE_IN_MEMORY ? dataDir : path.resolve(REPO_ROOT, dataDir ?? path.join('.data', 'pglite')),
+    corsOrigins: vars.CORS_ORIGINS ?? [`http://localhost:${shellPort}`],
     publicShellUrl,
-    logLevel,
+    logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     publicApiUrl,
     jwtSecret,
-    jwtTtlSeconds,
-    googleClientId,
+    jwtTtlSeconds: vars.JWT_TTL_SECONDS ?? 24 * 60 * 60,
+    googleClientId: vars.GOOGLE_CLIENT_ID ?? (production ? undefined : DEV_OIDC_CLIENT_ID),
     googleIssuer,
-    googleJwksUrl,
-    smtpUrl,
-    mailFrom,
-    redisUrl,
-    seedDemoAccounts: seed === 'true',
-    trustProxy,
+    googleJwksUrl: url(vars.GOOGLE_JWKS_URL ?? (googleIssuer === GOOGLE_ISSUER ? GOOGLE_JWKS_URL : `${googleIssuer}/jwks`)),
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM ?? 'Grocer <no-reply@grocer.local>',
+    redisUrl: vars.REDIS_URL,
+    seedDemoAccounts: (vars.SEED_DEMO_ACCOUNTS ?? (nodeEnv === 'development' ? 'true' : 'false')) === 'true',
+    trustProxy: vars.TRUST_PROXY ?? [],
     passwordHashLogN: OWASP_SCRYPT_LOG_N,
     passwordChecks: PASSWORD_CHECK_LIMITS,
-    devModeExplicit: nodeEnv !== 'production' && read('NODE_ENV') !== undefined,
+    devModeExplicit: nodeEnv !== 'production' && vars.NODE_ENV !== undefined,
     allowDevStandIns,
     ...paypal,
   };
@@ -251,23 +274,25 @@ type PaypalConfig = Pick<Config, 'paypalClientId' | 'paypalClientSecret' | 'payp
  * outside production, the API's own stand-in. Production must have real credentials: the stand-in is not served there.
  */
 function paypalConfig(
-  read: (name: string) => string | undefined,
-  httpUrl: (name: string, fallback: string) => string,
+  vars: Vars,
   { production, publicApiUrl }: { production: boolean; publicApiUrl: string },
-  problems: string[],
+  problem: (name: EnvName, message: string) => void,
 ): PaypalConfig {
-  const clientId = read('PAYPAL_CLIENT_ID');
   // Never echo the secret.
-  const clientSecret = read('PAYPAL_CLIENT_SECRET');
+  const { PAYPAL_CLIENT_ID: clientId, PAYPAL_CLIENT_SECRET: clientSecret } = vars;
   if ((clientId === undefined) !== (clientSecret === undefined)) {
-    problems.push('PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both or neither');
+    problem('PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both or neither');
   } else if (clientId === undefined && production) {
-    problems.push('PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: required in production (the /dev/paypal stand-in is not served there)');
+    problem(
+      'PAYPAL_CLIENT_ID',
+      'PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: required in production (the /dev/paypal stand-in is not served there)',
+    );
   }
   const real = clientId !== undefined && clientSecret !== undefined;
   const standIn = `${publicApiUrl}/dev/paypal`;
-  const apiBase = httpUrl('PAYPAL_API_BASE', real ? PAYPAL_SANDBOX_API_BASE : standIn);
-  if (production && real && !apiBase.startsWith('https://')) problems.push('PAYPAL_API_BASE: must be an https URL in production');
+  const apiBase = (vars.PAYPAL_API_BASE ?? (real ? PAYPAL_SANDBOX_API_BASE : standIn)).replace(/\/+$/, '');
+  if (production && real && !apiBase.startsWith('https://'))
+    problem('PAYPAL_API_BASE', 'PAYPAL_API_BASE: must be an https URL in production');
   return {
     paypalClientId: real ? clientId : DEV_PAYPAL_CLIENT_ID,
     paypalClientSecret: real ? clientSecret : DEV_PAYPAL_CLIENT_SECRET,

@@ -8,7 +8,7 @@ import { APPS, runtimeDocuments, stackPorts } from '../ports.ts';
 import { REPO_ROOT } from '../stack.ts';
 
 interface Service {
-  build?: { context: string; dockerfile: string };
+  build?: { context: string; dockerfile: string; args?: Record<string, string> };
   image?: string;
   ports?: string[];
   container_name?: string;
@@ -91,9 +91,14 @@ describe('docker-compose.yml', () => {
   });
 
   it('gives the shell image the same defaults, for `docker run` without compose', () => {
-    const dockerfile = DockerfileParser.parse(readFileSync(path.join(REPO_ROOT, 'shell/Dockerfile'), 'utf8'));
+    const dockerfile = DockerfileParser.parse(readFileSync(path.join(REPO_ROOT, 'docker/static/Dockerfile'), 'utf8'));
+    // The shell's own stage of the one static Dockerfile (built with APP=shell).
+    const froms = dockerfile.getFROMs();
+    const shellStage = froms.findIndex((f) => f.getBuildStage() === 'app-shell');
+    const [start, end] = [froms[shellStage]!, froms[shellStage + 1]].map((f) => f?.getRange().start.line ?? Infinity);
     const defaults = dockerfile
       .getInstructions()
+      .filter((i) => i.getRange().start.line >= start! && i.getRange().start.line < end!)
       .flatMap((i) => (i instanceof Env ? i.getProperties().map((p) => [p.getName(), p.getValue()] as const) : []))
       .filter(([name]) => name in services.shell!.environment!);
     const fromCompose = Object.entries(services.shell!.environment!).map(([name, value]) => [name, resolve(value)] as const);

@@ -8,22 +8,51 @@ import { dockerfileProblems, type ImageRules } from './dockerfileRules.ts';
 const workspaces = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
 
-/** Every image the stack builds and what it may take from the repo. */
-const IMAGES: Record<string, Omit<ImageRules, 'workspaces'>> = {
-  'api/Dockerfile': { workspace: 'api', uses: ['shared'] },
-  ...Object.fromEntries(APPS.map((a) => [`${a.dir}/Dockerfile`, { workspace: a.dir, uses: ['shared', 'tools'] }])),
-  'docker/gateway/Dockerfile': { workspace: null, uses: [] },
+/** Every image the stack builds: its Dockerfile, build args, and what it may take from the repo. */
+interface Image extends Omit<ImageRules, 'workspaces'> {
+  dockerfile: string;
+}
+const IMAGES: Record<string, Image> = {
+  api: { dockerfile: 'api/Dockerfile', workspace: 'api', uses: ['shared'] },
+  // The shell and every remote: one Dockerfile, the app named by APP.
+  ...Object.fromEntries(
+    APPS.map((a) => [
+      a.dir,
+      { dockerfile: 'docker/static/Dockerfile', buildArgs: { APP: a.dir }, workspace: a.dir, uses: ['shared', 'tools'] },
+    ]),
+  ),
+  gateway: { dockerfile: 'docker/gateway/Dockerfile', workspace: null, uses: [] },
 };
 
 describe('the Dockerfiles', () => {
-  it('are exactly the ones docker-compose.yml builds', () => {
-    const compose = parse(read('docker-compose.yml')) as { services: Record<string, { build?: { dockerfile: string } }> };
-    const built = Object.values(compose.services).flatMap((s) => (s.build ? [s.build.dockerfile] : []));
-    expect(built.sort()).toEqual(Object.keys(IMAGES).sort());
+  it('are exactly the ones docker-compose.yml builds, with those build args', () => {
+    const compose = parse(read('docker-compose.yml')) as {
+      services: Record<string, { build?: { dockerfile: string; args?: Record<string, string> } }>;
+    };
+    const built = Object.fromEntries(
+      Object.entries(compose.services).flatMap(([name, s]) =>
+        s.build ? [[name, { dockerfile: s.build.dockerfile, buildArgs: s.build.args }]] : [],
+      ),
+    );
+    expect(built).toEqual(
+      Object.fromEntries(
+        Object.entries(IMAGES).map(([name, image]) => [name, { dockerfile: image.dockerfile, buildArgs: image.buildArgs }]),
+      ),
+    );
   });
 
-  it.each(Object.entries(IMAGES))('%s: lint clean, pinned, multi-stage, non-root, healthchecked, own workspace only', (file, rules) => {
-    expect(dockerfileProblems(read(file), { ...rules, workspaces })).toEqual([]);
+  it.each(Object.entries(IMAGES))('%s: lint clean, pinned, multi-stage, non-root, healthchecked, own workspace only', (_, image) => {
+    const { dockerfile, ...rules } = image;
+    expect(dockerfileProblems(read(dockerfile), { ...rules, workspaces })).toEqual([]);
+  });
+
+  it('fails the static build for an app it does not know, or without APP', () => {
+    const text = read('docker/static/Dockerfile');
+    const rules = { workspace: 'mf-nope', uses: ['shared', 'tools'], workspaces };
+    expect(dockerfileProblems(text, { ...rules, buildArgs: { APP: 'mf-nope' } })).toContainEqual(
+      expect.stringMatching(/base image app-mf-nope is not pinned/),
+    );
+    expect(dockerfileProblems(text, rules)).toContainEqual(expect.stringMatching(/base image app-\$\{APP\} is not pinned/));
   });
 });
 
@@ -83,6 +112,30 @@ USER root
       'line 6: installs or builds workspace api',
       'line 6: installs or builds workspace e2e',
       'line 6: installs or builds every workspace',
+    ]);
+  });
+
+  it('reads the text the build args give, and the final stage with the stages it is built from', () => {
+    const perApp = `ARG APP
+FROM node:22-bookworm-slim AS build
+ARG APP
+COPY \${APP}/ \${APP}/
+RUN npm install --workspace shared --workspace $APP && npm run build -w \${APP}
+
+FROM nginxinc/nginx-unprivileged:1.28-alpine AS app-mf-catalog
+HEALTHCHECK CMD wget -q -O /dev/null http://127.0.0.1:8080/mf-manifest.json || exit 1
+
+FROM app-\${APP}
+COPY --from=build /src/\${APP}/dist/ /usr/share/nginx/html/
+USER 101
+`;
+    expect(dockerfileProblems(perApp, { ...rules, buildArgs: { APP: 'mf-catalog' } })).toEqual([]);
+    expect(dockerfileProblems(perApp, { ...rules, buildArgs: { APP: 'mf-orders' } })).toEqual([
+      'line 10: base image app-mf-orders is not pinned to a version tag',
+      'the final stage has no HEALTHCHECK',
+      'line 4: copies mf-orders/, another workspace',
+      'line 5: installs or builds workspace mf-orders',
+      'line 5: installs or builds workspace mf-orders',
     ]);
   });
 });

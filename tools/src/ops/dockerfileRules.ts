@@ -11,13 +11,24 @@ export interface ImageRules {
   uses: readonly string[];
   /** Every workspace of the repo: an image may copy or install only its own and `uses`. */
   workspaces: readonly string[];
+  /** The --build-arg values the image is built with (APP for the static images); the rules read the text they give. */
+  buildArgs?: Readonly<Record<string, string>>;
+}
+
+/** `text` with each `$NAME` and `${NAME}` of `args` replaced by its value, as the build sees it. */
+function withBuildArgs(text: string, args: Readonly<Record<string, string>>): string {
+  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (whole, braced?: string, bare?: string) => {
+    const name = (braced ?? bare)!;
+    return Object.hasOwn(args, name) ? args[name]! : whole;
+  });
 }
 
 const isRoot = (user: string | undefined) => user === undefined || /^(root|0)(:|$)/.test(user);
 
 /** Everything in `text` that breaks the rules; empty when the Dockerfile is fine. */
-export function dockerfileProblems(text: string, rules: ImageRules): string[] {
-  const problems = validate(text).map((d) => `line ${d.range.start.line + 1}: ${d.message}`);
+export function dockerfileProblems(source: string, rules: ImageRules): string[] {
+  const problems = validate(source).map((d) => `line ${d.range.start.line + 1}: ${d.message}`);
+  const text = withBuildArgs(source, rules.buildArgs ?? {});
   const dockerfile = DockerfileParser.parse(text);
   const froms = dockerfile.getFROMs();
   const lastFrom = froms.at(-1);
@@ -38,10 +49,18 @@ export function dockerfileProblems(text: string, rules: ImageRules): string[] {
   // Compilers, dev dependencies and sources stay in the build stage.
   if (rules.workspace !== null && froms.length < 2) problems.push('builds in a single stage');
 
-  const final = dockerfile.getInstructions().filter((i) => lineOf(i) >= lineOf(lastFrom));
+  // The final stage with the stages it is built FROM (a per-app stage chosen by a build arg, say).
+  const instructions = dockerfile.getInstructions();
+  const final: typeof instructions = [];
+  for (let index = froms.length - 1; index >= 0;) {
+    const [from, next] = [froms[index]!, froms[index + 1]];
+    final.unshift(...instructions.filter((i) => lineOf(i) >= lineOf(from) && (!next || lineOf(i) < lineOf(next))));
+    const parent: string | undefined = from.getImageName()?.toLowerCase();
+    index = froms.slice(0, index).findIndex((f) => f.getBuildStage()?.toLowerCase() === parent);
+  }
   const users = final.filter((i) => i.getKeyword() === 'USER').map((i) => i.getArguments()[0]?.getValue());
   if (users.length === 0 || users.some(isRoot)) problems.push('the final stage does not run as a non-root USER throughout');
-  const healthcheck = final.find((i) => i.getKeyword() === 'HEALTHCHECK');
+  const healthcheck = final.findLast((i) => i.getKeyword() === 'HEALTHCHECK');
   if (!healthcheck || healthcheck.getArguments()[0]?.getValue().toUpperCase() === 'NONE') {
     problems.push('the final stage has no HEALTHCHECK');
   }
