@@ -191,7 +191,10 @@ export function loadConfig(env: Env = process.env): Config {
   const allowDevStandIns = oneOf('ALLOW_DEV_STANDINS', ['0', '1'] as const, '0') === '1';
   if (production && allowDevStandIns) problems.push('ALLOW_DEV_STANDINS: the /dev stand-ins are never served in production; unset it');
 
-  const trustProxy = (read('TRUST_PROXY') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const trustProxy = (read('TRUST_PROXY') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const badProxy = trustProxy.find((entry) => !/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(entry));
   if (badProxy) problems.push(`TRUST_PROXY: must list addresses, CIDRs, loopback, linklocal or uniquelocal (got "${badProxy}")`);
 

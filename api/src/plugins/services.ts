@@ -24,6 +24,7 @@ import { createOutbox, type Outbox } from '../services/orders/outbox.ts';
 import { createRefundsService, type RefundsService } from '../services/orders/refunds.ts';
 import { createPaypalClient } from '../services/paypal/client.ts';
 import type { PaypalClient } from '../services/paypal/types.ts';
+import { createDeliveryWindowsService, systemClock, type Clock, type DeliveryWindowsService } from '../services/delivery/windows.ts';
 
 export interface Services {
   health: HealthService;
@@ -44,6 +45,9 @@ export interface Services {
   refunds: RefundsService;
   /** Delivers what a paid order set off (mails, refunds); runs in every API process. */
   outbox: Outbox;
+  /** What time it is for hours and delivery windows; tests replace it to set the time. */
+  clock: Clock;
+  deliveryWindows: DeliveryWindowsService;
 }
 
 /** Lifetime of a ticket from POST /admin/notifications/stream-ticket (lib/jwt.ts TicketJwt). */
@@ -75,6 +79,13 @@ export default fp<ServicesOptions>(
         clientSecret: app.config.paypalClientSecret,
       }),
       ...orderServices(app, accounts),
+      clock: systemClock,
+      deliveryWindows: createDeliveryWindowsService({
+        db: app.db,
+        clock: () => app.services.clock,
+        zips: accounts.zipDirectory,
+        users: accounts.users,
+      }),
       ...options.overrides,
     };
     app.decorate('services', services);
@@ -100,7 +111,19 @@ function accountServices(app: FastifyInstance, catalogue: CatalogueService) {
   const jwt = createSessionJwt(config.jwtSecret, config.jwtTtlSeconds);
   const tickets = createTicketJwt(config.jwtSecret, TICKET_TTL_SECONDS);
   // Mail through app.services at call time, so a test's replacement mail service is the one used.
-  const auth = createAuthService({ db, config, log, hasher: passwords, jwt, tickets, users, mail: lateMail(app), counters, devOidc, devStandInsServed: app.devStandIns.serve });
+  const auth = createAuthService({
+    db,
+    config,
+    log,
+    hasher: passwords,
+    jwt,
+    tickets,
+    users,
+    mail: lateMail(app),
+    counters,
+    devOidc,
+    devStandInsServed: app.devStandIns.serve,
+  });
   return { mail, zipDirectory, passwords, users, auth, favourites: createFavouritesService(db, catalogue), devOidc };
 }
 
@@ -114,11 +137,19 @@ function orderServices(app: FastifyInstance, accounts: ReturnType<typeof account
   const { db, log, config } = app;
   const deliveryFees = createDeliveryFeesService(db, accounts.zipDirectory, accounts.users);
   const paypal = () => app.services.paypal;
-  const common = { db, log, deliveryFees, paypal };
+  const windows = () => app.services.deliveryWindows;
+  const common = { db, log, deliveryFees, paypal, windows };
   const checkout = createCheckoutService({ ...common, users: accounts.users });
   const refunds = createRefundsService({ db, log, paypal });
   const feed = { nudge: () => app.services.notificationFeed.nudge() };
-  const outbox = createOutbox({ db, log, config, mail: { send: (m) => app.services.mail.send(m) }, refunds: { sendDue: () => app.services.refunds.sendDue() }, feed });
+  const outbox = createOutbox({
+    db,
+    log,
+    config,
+    mail: { send: (m) => app.services.mail.send(m) },
+    refunds: { sendDue: () => app.services.refunds.sendDue() },
+    feed,
+  });
   const orders = createOrdersService({
     ...common,
     users: accounts.users,
@@ -127,6 +158,11 @@ function orderServices(app: FastifyInstance, accounts: ReturnType<typeof account
     outbox: { nudge: () => app.services.outbox.nudge() },
   });
   const notificationFeed = createNotificationFeed({ db, log });
-  const notifications = createNotificationsService({ db, orders, outbox: { deliverOrder: (id, type) => app.services.outbox.deliverOrder(id, type) }, feed });
+  const notifications = createNotificationsService({
+    db,
+    orders,
+    outbox: { deliverOrder: (id, type) => app.services.outbox.deliverOrder(id, type) },
+    feed,
+  });
   return { deliveryFees, checkout, orders, notifications, notificationFeed, refunds, outbox };
 }

@@ -5,7 +5,16 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { orders, orderTracking } from '../../db/schema.ts';
 import { bearer, FAST_HASHING, type Registered } from '../../testing/accounts.ts';
-import { createOrder, createShop, makeAdmin, orderPayload, registerShopper, startPayment, type CartLine, type ShopProduct } from '../../testing/checkout.ts';
+import {
+  createOrder,
+  createShop,
+  makeAdmin,
+  orderPayload,
+  registerShopper,
+  startPayment,
+  type CartLine,
+  type ShopProduct,
+} from '../../testing/checkout.ts';
 import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 
@@ -71,8 +80,30 @@ describe('GET /orders/:id', () => {
       deliveryFee: expect.any(Number),
       orderItems: [
         // Picture, size and unit price as when ordered (createShop's products are "1 ct" at /p.svg).
-        { productUuid: milk.uuid, image: '/p.svg', sizeLabel: '1 ct', unitPriceLabel: '$3.99/ct', storePublicId: expect.stringMatching(/^loop-/), productName: 'Whole Milk', quantity: 2, unitPrice: 3.99, lineTotal: 7.98, storeName: 'Loop Provisions' },
-        { productUuid: bread.uuid, image: '/p.svg', sizeLabel: '1 ct', unitPriceLabel: '$5.49/ct', storePublicId: expect.stringMatching(/^evanston-/), productName: 'Rye Bread', quantity: 1, unitPrice: 5.49, lineTotal: 5.49, storeName: 'Evanston Harvest' },
+        {
+          productUuid: milk.uuid,
+          image: '/p.svg',
+          sizeLabel: '1 ct',
+          unitPriceLabel: '$3.99/ct',
+          storePublicId: expect.stringMatching(/^loop-/),
+          productName: 'Whole Milk',
+          quantity: 2,
+          unitPrice: 3.99,
+          lineTotal: 7.98,
+          storeName: 'Loop Provisions',
+        },
+        {
+          productUuid: bread.uuid,
+          image: '/p.svg',
+          sizeLabel: '1 ct',
+          unitPriceLabel: '$5.49/ct',
+          storePublicId: expect.stringMatching(/^evanston-/),
+          productName: 'Rye Bread',
+          quantity: 1,
+          unitPrice: 5.49,
+          lineTotal: 5.49,
+          storeName: 'Evanston Harvest',
+        },
       ],
       customerFirstName: 'Alice',
       customerLastName: 'Appleby',
@@ -86,7 +117,9 @@ describe('GET /orders/:id', () => {
     });
     // The summary the shopper sees adds up.
     const cents = (d: number) => Math.round(d * 100);
-    expect(cents(order.subtotal) + cents(order.taxAmount) + cents(order.displayServiceFee) + cents(order.deliveryFee)).toBe(cents(order.totalAmount));
+    expect(cents(order.subtotal) + cents(order.taxAmount) + cents(order.displayServiceFee) + cents(order.deliveryFee)).toBe(
+      cents(order.totalAmount),
+    );
   });
 
   it('answers an admin too', async () => {
@@ -168,9 +201,18 @@ describe('POST /orders/paypal/complete', () => {
   it('reports the recorded capture, as often as asked', async () => {
     const { orderId, paypalOrderId } = await place(alice, [{ product: milk, quantity: 1 }]);
     for (let i = 0; i < 2; i++) {
-      const res = await post(alice, '/orders/paypal/complete', { orderId, paymentDetails: { id: paypalOrderId, status: 'COMPLETED' }, user: {} });
+      const res = await post(alice, '/orders/paypal/complete', {
+        orderId,
+        paymentDetails: { id: paypalOrderId, status: 'COMPLETED' },
+        user: {},
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, message: expect.any(String), orderId, transactionId: paypal.order(paypalOrderId)!.capture!.id });
+      expect(res.json()).toEqual({
+        success: true,
+        message: expect.any(String),
+        orderId,
+        transactionId: paypal.order(paypalOrderId)!.capture!.id,
+      });
     }
   });
 

@@ -1,9 +1,9 @@
 // Stored orders as the spec's `Order` (GET /orders/{id}, GET /orders/user/history): dollars at the edge.
-import type { DeliveryInfo, Order } from '@grocer/shared/contracts';
+import type { BookedWindowJson, DeliveryInfo, Order } from '@grocer/shared/contracts';
 import type { OrderLineRow, OrderRow } from '../../db/schema.ts';
 import { centsToDollars } from '../pricing.ts';
 
-export function toOrderJson(order: OrderRow, lines: OrderLineRow[]): Order {
+export function toOrderJson(order: OrderRow, lines: OrderLineRow[], windows: BookedWindowJson[] = []): Order {
   return {
     orderId: order.id,
     orderNumber: order.orderNumber,
@@ -38,6 +38,7 @@ export function toOrderJson(order: OrderRow, lines: OrderLineRow[]): Order {
     deliveryState: order.deliveryState,
     deliveryPostalCode: order.deliveryZip,
     deliveryInstructions: order.deliveryInstructions,
+    deliveryWindows: windows,
   };
 }
 
