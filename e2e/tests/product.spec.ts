@@ -26,11 +26,15 @@ async function expectAxeClean(page: Page) {
 async function productSoldElsewhere(request: APIRequestContext, stack: E2EStack) {
   const stores = (await (await request.get(`${stack.apiUrl}/open/stores`)).json()) as { publicId: string; name: string }[];
   for (const store of stores) {
-    const { products } = (await (await request.get(`${stack.apiUrl}/open/products/${store.publicId}/paginated?page=1&limit=20`)).json()) as {
+    const { products } = (await (
+      await request.get(`${stack.apiUrl}/open/products/${store.publicId}/paginated?page=1&limit=20`)
+    ).json()) as {
       products: Product[];
     };
     for (const product of products.filter((p) => p.stockStatus === 'IN_STOCK')) {
-      const { offers } = (await (await request.get(`${stack.apiUrl}/open/product/${product.uuid}/also-at`)).json()) as { offers: Product[] };
+      const { offers } = (await (await request.get(`${stack.apiUrl}/open/product/${product.uuid}/also-at`)).json()) as {
+        offers: Product[];
+      };
       const other = offers.find((offer) => offer.stockStatus === 'IN_STOCK' && offer.store.publicId);
       if (other) return { store, product, other };
     }
@@ -79,7 +83,10 @@ test('card → product page → Also at → another store’s product → add to
   expect(await thumbnail.getAttribute('src')).toContain(other.image);
   await expect(thumbnail).toHaveAttribute('width', '48');
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  await expect(line.getByRole('link', { name: other.name })).toHaveAttribute('href', `/store/${other.store.publicId}/product/${other.uuid}`);
+  await expect(line.getByRole('link', { name: other.name })).toHaveAttribute(
+    'href',
+    `/store/${other.store.publicId}/product/${other.uuid}`,
+  );
 });
 
 test('a product URL opened cold renders the page; an unknown id shows the not-found state with a way back', async ({
@@ -124,7 +131,10 @@ test('an ordered line shows its picture and unit price and leads back to the pro
 
   await page.goto(stack.shellUrl('/checkout'));
   const summary = page.getByRole('complementary', { name: 'Order Summary' });
-  await expect(summary.getByRole('link', { name: product.name })).toHaveAttribute('href', `/store/${store.publicId}/product/${product.uuid}`);
+  await expect(summary.getByRole('link', { name: product.name })).toHaveAttribute(
+    'href',
+    `/store/${store.publicId}/product/${product.uuid}`,
+  );
   await expect(summary.getByText(product.unitPrice.label)).toBeVisible();
   await reachPayment(page);
   const paypal = await openPaypalDialog(page);
