@@ -61,7 +61,7 @@ test('a two-store cart meets each minimum, holds a window per store, pays, and s
   await expect(loopWindows.getByRole('radio', { checked: true })).toHaveCount(1);
   const second = loopWindows.getByRole('radio', { disabled: false }).nth(1);
   const secondLabel = ((await second.locator('xpath=..').textContent()) ?? '').trim();
-  await second.check();
+  await second.click();
   await expect(second).toBeChecked();
   const lincolnLabel = (
     (await deliveryTime
