@@ -3,7 +3,7 @@
 import type { Order } from '@grocer/shared/contracts';
 import { eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
-import { orders, orderTracking } from '../../db/schema.ts';
+import { deliveryHolds, orders, orderTracking } from '../../db/schema.ts';
 import { bearer, FAST_HASHING, type Registered } from '../../testing/accounts.ts';
 import {
   createOrder,
@@ -114,6 +114,11 @@ describe('GET /orders/:id', () => {
       deliveryState: 'IL',
       deliveryPostalCode: '60606',
       deliveryInstructions: 'Ring twice',
+      // Each store part's booked window (step 1 held the earliest of each).
+      deliveryWindows: [
+        expect.objectContaining({ storeName: 'Evanston Harvest', timeZone: 'America/Chicago' }),
+        expect.objectContaining({ storeName: 'Loop Provisions', timeZone: 'America/Chicago' }),
+      ],
     });
     // The summary the shopper sees adds up.
     const cents = (d: number) => Math.round(d * 100);
@@ -254,8 +259,10 @@ describe('POST /orders/tracking', () => {
       estimatedDelivery: expect.any(String),
     });
     const [row] = await app.db.select().from(orders).where(eq(orders.id, orderId));
-    // 45 minutes (spec §9) unless the route is longer.
-    expect(new Date(body.estimatedDelivery).getTime() - row!.confirmedAt!.getTime()).toBe(Math.max(45, row!.deliveryMinutes) * 60_000);
+    // The booked window's end, not 45 minutes from now (spec §9's rule is for orders without windows).
+    const windows = await app.db.select().from(deliveryHolds).where(eq(deliveryHolds.orderId, orderId));
+    expect(body.estimatedDelivery).toBe(new Date(Math.max(...windows.map((w) => w.endsAt.getTime()))).toISOString());
+    expect(row!.confirmedAt).not.toBeNull();
 
     const again = await track(alice, orderId, 'CONFIRMED');
     expect(again.statusCode).toBe(200);
