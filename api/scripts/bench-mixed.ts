@@ -17,7 +17,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { connectDatabase, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { categories, orderLines, orders, products, stores, users } from '../src/db/schema.ts';
+import { categories, deliveryHolds, orderLines, orders, products, stores, users } from '../src/db/schema.ts';
 import { createSessionJwt } from '../src/lib/jwt.ts';
 import { CATEGORY_SEEDS } from '../src/seed/catalogueData.ts';
 import { resetCatalogue, seedCatalogue } from '../src/seed/seedCatalogue.ts';
@@ -41,6 +41,12 @@ const CHECKOUT_STORES = ['loop-provisions', 'lincoln-park-market'];
 const CHECKOUT_PRODUCTS_PER_STORE = 25;
 /** Far more than a run can sell, so an out-of-stock 409 means a bug, not a sold-out shelf. */
 const AMPLE_STOCK = 10_000_000;
+/**
+ * Orders per delivery window at the checkout stores: enough that a run fills no store's week (so a
+ * 409 means a bug), few enough that windows really fill and the capacity check is exercised. The
+ * minimum order is lifted there because the bench's carts are small on purpose.
+ */
+const BENCH_WINDOW_CAPACITY = 40;
 /** A request that takes longer counts as a timeout error. */
 const REQUEST_TIMEOUT_MS = 10_000;
 const CUSTOMER_ADDRESS = { streetName: '233 S Wacker Dr', apartmentName: 'Apt 12', city: 'Chicago', state: 'IL', zip: '60606' };
@@ -148,6 +154,7 @@ async function prepare(db: Database, options: MixedOptions, jwtSecret: string): 
         ),
       );
     checkoutProducts.push(picked.map((p) => ({ uuid: p.uuid, storeUuid: store.uuid })));
+    await db.update(stores).set({ windowCapacity: BENCH_WINDOW_CAPACITY, minOrderCents: 0 }).where(eq(stores.id, store.id));
   }
 
   const storeRows = await db.select({ publicId: stores.publicId }).from(stores);
@@ -339,6 +346,22 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
       body: { items },
       headers: auth,
     });
+    // Step 1's 'Delivery time': a window per store, one of the first open ones (shoppers mostly want soon).
+    const storeUuids = [...new Set(priced.lines.map((l) => l.storeId))];
+    const offered = await call<{ storeUuid: string; windows: { startsAt: string; available: boolean }[] }[]>(
+      'checkout: delivery windows',
+      'POST',
+      '/delivery/windows',
+      { body: { storeUuids }, headers: auth },
+    );
+    for (const store of offered) {
+      const open = store.windows.filter((w) => w.available).slice(0, 6);
+      if (open.length === 0) throw new CallError(`no open window at ${store.storeUuid}`);
+      await call('checkout: hold window', 'POST', '/delivery/holds', {
+        body: { storeUuid: store.storeUuid, startsAt: pick(rng, open).startsAt },
+        headers: auth,
+      });
+    }
     const key = randomUUID();
     const started = await call<{ paypalOrderId: string; pricing: Breakdown }>(
       'checkout: create PayPal order',
@@ -420,7 +443,7 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
     console.info(
       `Mixed workload: ${options.connections} connections × ${options.duration} s on PostgreSQL (${new URL(options.databaseUrl).pathname.slice(1)}), ` +
         `${options.products} products, ${fixtures.customers.length} customers, answer cache ${options.catalogueCache ? 'on' : 'off'}; ` +
-        `journeys 70% browse / 20% search / 10% checkout (5 calls each).`,
+        `journeys 70% browse / 20% search / 10% checkout (checkout: price, windows, a hold per store, PayPal, order).`,
     );
     const t0 = performance.now();
     const deadline = Date.now() + options.duration * 1000;
@@ -451,6 +474,7 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
     const check = await connectDatabase({ databaseUrl: options.databaseUrl, pgliteDataDir: '' });
     let paid = 0;
     let stockMismatches: string[] = [];
+    let overbookedWindows: string[] = [];
     try {
       const benchOrders = and(
         gte(orders.createdAt, startedAt),
@@ -476,6 +500,20 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
         .select({ uuid: products.uuid, stock: products.stockQuantity })
         .from(products)
         .where(inArray(products.uuid, uuids));
+      // No window holds more bookings than its capacity.
+      const overbooked = await check.db
+        .select({
+          storeId: deliveryHolds.storeId,
+          startsAt: deliveryHolds.startsAt,
+          n: sql<number>`count(*)::int`,
+          capacity: sql<number>`max(${stores.windowCapacity})::int`,
+        })
+        .from(deliveryHolds)
+        .innerJoin(stores, eq(stores.id, deliveryHolds.storeId))
+        .where(eq(deliveryHolds.status, 'BOOKED'))
+        .groupBy(deliveryHolds.storeId, deliveryHolds.startsAt)
+        .having(sql`count(*) > max(${stores.windowCapacity})`);
+      overbookedWindows = overbooked.map((w) => `store ${w.storeId} at ${w.startsAt.toISOString()}: ${w.n} booked, capacity ${w.capacity}`);
       stockMismatches = stock
         .filter((p) => AMPLE_STOCK - p.stock !== (boughtOf.get(p.uuid) ?? 0))
         .map((p) => `${p.uuid}: ${AMPLE_STOCK - p.stock} taken, ${boughtOf.get(p.uuid) ?? 0} bought`);
@@ -492,7 +530,9 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
       console.error(`The database has ${paid} paid bench orders from this run, but ${ordersPlaced} were answered as placed.`);
     for (const mismatch of stockMismatches) console.error(`Stock does not match the paid orders: ${mismatch}`);
     if (stockMismatches.length === 0) console.info('Stock taken matches the paid orders for every product bought.');
-    return errors === 0 && paid === ordersPlaced && stockMismatches.length === 0;
+    for (const window of overbookedWindows) console.error(`Overbooked delivery window: ${window}`);
+    if (overbookedWindows.length === 0) console.info('No delivery window has more bookings than its capacity.');
+    return errors === 0 && paid === ordersPlaced && stockMismatches.length === 0 && overbookedWindows.length === 0;
   } finally {
     client.close();
     await stop();

@@ -248,7 +248,9 @@ describe('behind a reverse proxy', () => {
     app.get('/probe/ip', { schema: { response: { 200: Type.Object({ ip: Type.String() }) } } }, (request) => ({ ip: request.ip }));
   };
   const ipOf = async (proxy: App) =>
-    (await proxy.inject({ method: 'GET', url: '/probe/ip', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '203.0.113.7' } })).json<{ ip: string }>().ip;
+    (
+      await proxy.inject({ method: 'GET', url: '/probe/ip', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '203.0.113.7' } })
+    ).json<{ ip: string }>().ip;
 
   it('takes the client address from X-Forwarded-For only from a proxy it was told to trust', async () => {
     const direct = await buildTestApp({ extraRoutes: ipRoute });

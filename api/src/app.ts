@@ -25,6 +25,7 @@ import healthRoutes from './routes/health/index.ts';
 import imageRoutes from './routes/images/index.ts';
 import openRoutes from './routes/open/index.ts';
 import deliveryFeeRoutes from './routes/delivery-fees/index.ts';
+import deliveryRoutes from './routes/delivery/index.ts';
 import feeRoutes from './routes/fees/index.ts';
 import notificationRoutes from './routes/notifications/index.ts';
 import orderRoutes from './routes/orders/index.ts';
@@ -112,9 +113,13 @@ export async function buildApp(options: BuildAppOptions) {
   // server.ts listens on config.host only.
   app.decorate('devStandIns', devStandIns(config, [config.host]));
   if (app.devStandIns.forced) {
-    app.log.warn(`DEV STAND-INS ARE ON (${app.devStandIns.reason}): /dev/oidc mints a sign-in for ANY account, admins included, for anyone who can reach ${config.host}:${config.port}. Never expose this API.`);
+    app.log.warn(
+      `DEV STAND-INS ARE ON (${app.devStandIns.reason}): /dev/oidc mints a sign-in for ANY account, admins included, for anyone who can reach ${config.host}:${config.port}. Never expose this API.`,
+    );
   } else if (!app.devStandIns.serve && config.nodeEnv !== 'production') {
-    app.log.warn(`/dev stand-ins off (${app.devStandIns.reason}): PayPal and Google sign-in without real credentials will fail. Set NODE_ENV=development and API_HOST=127.0.0.1, or ALLOW_DEV_STANDINS=1.`);
+    app.log.warn(
+      `/dev stand-ins off (${app.devStandIns.reason}): PayPal and Google sign-in without real credentials will fail. Set NODE_ENV=development and API_HOST=127.0.0.1, or ALLOW_DEV_STANDINS=1.`,
+    );
   }
   await app.register(cors, {
     // An explicit allowlist: the shell and remotes run on other origins (DESIGN.md "The house").
@@ -164,6 +169,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(userRoutes);
   await app.register(favoriteRoutes);
   await app.register(deliveryFeeRoutes);
+  await app.register(deliveryRoutes);
   await app.register(feeRoutes);
   await app.register(pricingRoutes);
   await app.register(paymentRoutes);

@@ -126,7 +126,12 @@ describe('loadConfig', () => {
   });
 
   describe('accounts', () => {
-    const prod = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-bytes', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
+    const prod = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a-production-secret-of-at-least-32-bytes',
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+    };
 
     it('refuses to start in production without a real JWT_SECRET, and a short one anywhere', () => {
       const message = 'JWT_SECRET: required in production, and at least 32 bytes wherever it is set';
@@ -156,7 +161,9 @@ describe('loadConfig', () => {
 
     it('caps the session lifetime at 7 days', () => {
       expect(loadConfig({ JWT_TTL_SECONDS: '604800' }).jwtTtlSeconds).toBe(604_800);
-      expect(problemsOf({ JWT_TTL_SECONDS: '604801' })).toEqual(['JWT_TTL_SECONDS: must be a whole number of seconds from 300 to 604800 (7 days) (got "604801")']);
+      expect(problemsOf({ JWT_TTL_SECONDS: '604801' })).toEqual([
+        'JWT_TTL_SECONDS: must be a whole number of seconds from 300 to 604800 (7 days) (got "604801")',
+      ]);
     });
 
     it('validates SMTP_URL, REDIS_URL and JWT_TTL_SECONDS', () => {
@@ -192,25 +199,37 @@ describe('loadConfig', () => {
         paypalApiBase: PAYPAL_SANDBOX_API_BASE,
         paypalSdkBaseUrl: null,
       });
-      expect(loadConfig({ ...prod, PAYPAL_CLIENT_ID: 'live-id', PAYPAL_CLIENT_SECRET: 'live-secret' }).paypalApiBase).toBe('https://api-m.sandbox.paypal.com');
+      expect(loadConfig({ ...prod, PAYPAL_CLIENT_ID: 'live-id', PAYPAL_CLIENT_SECRET: 'live-secret' }).paypalApiBase).toBe(
+        'https://api-m.sandbox.paypal.com',
+      );
     });
 
     it('refuses to start in production without credentials, with half of them, or with a plain-http PayPal', () => {
-      expect(problemsOf(prod)).toEqual(['PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: required in production (the /dev/paypal stand-in is not served there)']);
+      expect(problemsOf(prod)).toEqual([
+        'PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: required in production (the /dev/paypal stand-in is not served there)',
+      ]);
       expect(problemsOf({ PAYPAL_CLIENT_ID: 'id' })).toEqual(['PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both or neither']);
       const problems = problemsOf({ ...prod, PAYPAL_CLIENT_SECRET: 'hunter2', PAYPAL_API_BASE: 'not a url' });
-      expect(problems).toEqual(['PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both or neither', 'PAYPAL_API_BASE: must be an http(s) URL (got "not a url")']);
-      expect(problems.join('\n')).not.toContain('hunter2');
-      expect(problemsOf({ ...prod, PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's', PAYPAL_API_BASE: 'http://paypal.internal' })).toEqual([
-        'PAYPAL_API_BASE: must be an https URL in production',
+      expect(problems).toEqual([
+        'PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both or neither',
+        'PAYPAL_API_BASE: must be an http(s) URL (got "not a url")',
       ]);
+      expect(problems.join('\n')).not.toContain('hunter2');
+      expect(problemsOf({ ...prod, PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's', PAYPAL_API_BASE: 'http://paypal.internal' })).toEqual(
+        ['PAYPAL_API_BASE: must be an https URL in production'],
+      );
     });
   });
 });
 
 describe('devStandIns: the one decision for every /dev stand-in', () => {
   const decide = (env: Record<string, string>, hosts: string[]) => devStandIns(loadConfig(env), hosts);
-  const prod = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-bytes', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
+  const prod = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'a-production-secret-of-at-least-32-bytes',
+    PAYPAL_CLIENT_ID: 'id',
+    PAYPAL_CLIENT_SECRET: 'secret',
+  };
 
   it.each([
     // [env, listening on, served, forced]
@@ -232,7 +251,9 @@ describe('devStandIns: the one decision for every /dev stand-in', () => {
   });
 
   it('refuses to start production with a stand-in enabled', () => {
-    expect(problemsOf({ ...prod, ALLOW_DEV_STANDINS: '1' })).toEqual(['ALLOW_DEV_STANDINS: the /dev stand-ins are never served in production; unset it']);
+    expect(problemsOf({ ...prod, ALLOW_DEV_STANDINS: '1' })).toEqual([
+      'ALLOW_DEV_STANDINS: the /dev stand-ins are never served in production; unset it',
+    ]);
     expect(problemsOf({ ...prod, PAYPAL_CLIENT_ID: '', PAYPAL_CLIENT_SECRET: '' })).toEqual([
       'PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: required in production (the /dev/paypal stand-in is not served there)',
     ]);

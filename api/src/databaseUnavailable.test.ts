@@ -60,7 +60,9 @@ const ROUTE_CASES: Record<string, RouteCase> = {
   'GET /open/products/suggestions': { request: () => ({ method: 'GET', url: '/open/products/suggestions?query=mil' }) },
   'GET /open/products/facets': { request: () => ({ method: 'GET', url: '/open/products/facets?query=milk&inStock=true' }) },
   'GET /open/products/{storePublicId}': { request: () => ({ method: 'GET', url: '/open/products/loop-market' }) },
-  'GET /open/products/{storePublicId}/paginated': { request: () => ({ method: 'GET', url: '/open/products/loop-market/paginated?page=2' }) },
+  'GET /open/products/{storePublicId}/paginated': {
+    request: () => ({ method: 'GET', url: '/open/products/loop-market/paginated?page=2' }),
+  },
   'GET /open/products/{storePublicId}/{categoryUuid}/paginated': {
     request: () => ({ method: 'GET', url: `/open/products/loop-market/${someUuid}/paginated` }),
   },
@@ -68,11 +70,19 @@ const ROUTE_CASES: Record<string, RouteCase> = {
     request: () => ({ method: 'GET', url: '/images/stores/none.svg' }),
     noDatabase: 'images are generated from the seed in memory',
   },
-  'POST /auth/register': { request: () => ({ method: 'POST', url: '/auth/register', payload: { email: 'new@example.com', password: STRONG_PASSWORD } }) },
-  'POST /auth/login': { request: () => ({ method: 'POST', url: '/auth/login', payload: { email: 'shopper@example.com', password: STRONG_PASSWORD } }) },
+  'POST /auth/register': {
+    request: () => ({ method: 'POST', url: '/auth/register', payload: { email: 'new@example.com', password: STRONG_PASSWORD } }),
+  },
+  'POST /auth/login': {
+    request: () => ({ method: 'POST', url: '/auth/login', payload: { email: 'shopper@example.com', password: STRONG_PASSWORD } }),
+  },
   'POST /auth/google': { request: (c) => ({ method: 'POST', url: '/auth/google', payload: { idToken: c.googleIdToken } }) },
-  'GET /auth/email-verification/verify': { request: () => ({ method: 'GET', url: `/auth/email-verification/verify?token=${'a'.repeat(64)}` }) },
-  'POST /auth/email-verification/resend': { request: () => ({ method: 'POST', url: '/auth/email-verification/resend?email=shopper%40example.com' }) },
+  'GET /auth/email-verification/verify': {
+    request: () => ({ method: 'GET', url: `/auth/email-verification/verify?token=${'a'.repeat(64)}` }),
+  },
+  'POST /auth/email-verification/resend': {
+    request: () => ({ method: 'POST', url: '/auth/email-verification/resend?email=shopper%40example.com' }),
+  },
   'POST /auth/forgot-password': {
     request: () => ({ method: 'POST', url: '/auth/forgot-password', payload: { email: 'shopper@example.com' } }),
     noDatabase: 'it answers before looking the address up (the same time for every address); the mail is sent afterwards',
@@ -83,26 +93,57 @@ const ROUTE_CASES: Record<string, RouteCase> = {
     request: () => ({ method: 'POST', url: '/auth/reset-password', payload: { token: 'a'.repeat(64), password: STRONG_PASSWORD } }),
   },
   'GET /user/profile': { request: (c) => ({ method: 'GET', url: '/user/profile', headers: bearer(c.customer) }) },
-  'POST /user/address': { request: (c) => ({ method: 'POST', url: '/user/address', headers: bearer(c.customer), payload: SHOPPER_ADDRESS }) },
+  'POST /user/address': {
+    request: (c) => ({ method: 'POST', url: '/user/address', headers: bearer(c.customer), payload: SHOPPER_ADDRESS }),
+  },
   'POST /api/user/request-beta': {
     request: (c) => ({ method: 'POST', url: '/api/user/request-beta', headers: bearer(c.customer), payload: { reason: 'I shop daily' } }),
   },
   'GET /api/user/beta-status': { request: (c) => ({ method: 'GET', url: '/api/user/beta-status', headers: bearer(c.customer) }) },
   'GET /favorites': { request: (c) => ({ method: 'GET', url: '/favorites', headers: bearer(c.customer) }) },
-  'POST /favorites': { request: (c) => ({ method: 'POST', url: '/favorites', headers: bearer(c.customer), payload: { productUuid: someUuid } }) },
+  'POST /favorites': {
+    request: (c) => ({ method: 'POST', url: '/favorites', headers: bearer(c.customer), payload: { productUuid: someUuid } }),
+  },
   'DELETE /favorites/{uuid}': { request: (c) => ({ method: 'DELETE', url: `/favorites/${someUuid}`, headers: bearer(c.customer) }) },
   'GET /user/substitution-preferences': { request: (c) => ({ method: 'GET', url: '/user/substitution-preferences', headers: bearer(c.customer) }) },
   'PUT /user/substitution-preferences/{productUuid}': {
     request: (c) => ({ method: 'PUT', url: `/user/substitution-preferences/${someUuid}`, headers: bearer(c.customer), payload: { choice: 'NONE' } }),
   },
   'POST /delivery-fees': {
-    request: (c) => ({ method: 'POST', url: '/delivery-fees', headers: bearer(c.customer), payload: { storeUuids: [someUuid], ...SHOPPER_ADDRESS } }),
+    request: (c) => ({
+      method: 'POST',
+      url: '/delivery-fees',
+      headers: bearer(c.customer),
+      payload: { storeUuids: [someUuid], ...SHOPPER_ADDRESS },
+    }),
+  },
+  'GET /open/store-rules': { request: () => ({ method: 'GET', url: '/open/store-rules' }) },
+  'GET /delivery/coverage': { request: (c) => ({ method: 'GET', url: '/delivery/coverage', headers: bearer(c.customer) }) },
+  'POST /delivery/windows': {
+    request: (c) => ({ method: 'POST', url: '/delivery/windows', headers: bearer(c.customer), payload: { storeUuids: [someUuid] } }),
+  },
+  'POST /delivery/holds': {
+    request: (c) => ({
+      method: 'POST',
+      url: '/delivery/holds',
+      headers: bearer(c.customer),
+      payload: { storeUuid: someUuid, startsAt: '2026-11-30T17:00:00.000Z' },
+    }),
+  },
+  'DELETE /delivery/holds/{storeUuid}': {
+    request: (c) => ({ method: 'DELETE', url: `/delivery/holds/${someUuid}`, headers: bearer(c.customer) }),
   },
   'POST /open/fees/calculate-payment-breakdown': {
-    request: () => ({ method: 'POST', url: '/open/fees/calculate-payment-breakdown', payload: { subtotal: 12.5, deliveryFee: 3.99, state: 'IL' } }),
+    request: () => ({
+      method: 'POST',
+      url: '/open/fees/calculate-payment-breakdown',
+      payload: { subtotal: 12.5, deliveryFee: 3.99, state: 'IL' },
+    }),
     noDatabase: 'fees and tax are computed from the request and the configured rates',
   },
-  'POST /pricing/calculate': { request: (c) => ({ method: 'POST', url: '/pricing/calculate', headers: bearer(c.customer), payload: { items: cart } }) },
+  'POST /pricing/calculate': {
+    request: (c) => ({ method: 'POST', url: '/pricing/calculate', headers: bearer(c.customer), payload: { items: cart } }),
+  },
   'GET /payments/paypal/config': {
     request: () => ({ method: 'GET', url: '/payments/paypal/config' }),
     noDatabase: 'the PayPal client id comes from the configuration',
@@ -115,14 +156,21 @@ const ROUTE_CASES: Record<string, RouteCase> = {
       method: 'POST',
       url: '/orders/create',
       headers: { ...bearer(c.customer), 'idempotency-key': randomUUID() },
-      payload: orderPayload('PAYPAL-ORDER-1', [{ product: { uuid: someUuid, name: 'Milk', priceCents: 399, storeUuid: someUuid }, quantity: 1 }]),
+      payload: orderPayload('PAYPAL-ORDER-1', [
+        { product: { uuid: someUuid, name: 'Milk', priceCents: 399, storeUuid: someUuid }, quantity: 1 },
+      ]),
     }),
   },
   'POST /orders/paypal/complete': {
     request: (c) => ({ method: 'POST', url: '/orders/paypal/complete', headers: bearer(c.customer), payload: { orderId: someUuid } }),
   },
   'POST /orders/tracking': {
-    request: (c) => ({ method: 'POST', url: '/orders/tracking', headers: bearer(c.customer), payload: { orderId: someUuid, status: 'confirmed' } }),
+    request: (c) => ({
+      method: 'POST',
+      url: '/orders/tracking',
+      headers: bearer(c.customer),
+      payload: { orderId: someUuid, status: 'confirmed' },
+    }),
   },
   'GET /orders/user/history': { request: (c) => ({ method: 'GET', url: '/orders/user/history?limit=10', headers: bearer(c.customer) }) },
   'GET /orders/buy-again': { request: (c) => ({ method: 'GET', url: '/orders/buy-again', headers: bearer(c.customer) }) },

@@ -31,7 +31,10 @@ test('browse a store, page and sort a category, search and add to cart', async (
   await expect(page.getByRole('heading', { level: 1, name: store.name })).toBeVisible();
 
   // Category, its heading with the count, then page 2.
-  await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: new RegExp(`^${category.name}`) }).click();
+  await page
+    .getByRole('navigation', { name: 'Categories' })
+    .getByRole('link', { name: new RegExp(`^${category.name}`) })
+    .click();
   await expect(page).toHaveURL(stack.shellUrl(`/store/${store.publicId}/category/${category.uuid}`));
   await expect(page.locator('#store-results-heading')).toContainText(category.name);
   await expect(page.locator('#store-results-heading')).toContainText(String(category.productCount));

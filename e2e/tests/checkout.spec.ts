@@ -103,5 +103,7 @@ test('the checkout guard stops each demo account that may not check out, in the 
 
   // The same accounts see the matching gate on the cart page.
   await page.goto(stack.shellUrl('/cart'));
-  await expect(page.getByRole('complementary', { name: 'Order Summary' }).getByRole('heading', { name: 'Email Verification Required' })).toBeVisible();
+  await expect(
+    page.getByRole('complementary', { name: 'Order Summary' }).getByRole('heading', { name: 'Email Verification Required' }),
+  ).toBeVisible();
 });

@@ -35,9 +35,15 @@ test.describe('composed storefront', () => {
       await expect(page.locator('main h1').first()).toBeVisible();
       await expect(page.getByRole('alert').filter({ hasText: 'unavailable' })).toHaveCount(0);
       page.off('response', onResponse);
-      expect(fromOwner.some((url) => url.endsWith('/mf-manifest.json')), `${route.path} manifest from ${origin}`).toBe(true);
+      expect(
+        fromOwner.some((url) => url.endsWith('/mf-manifest.json')),
+        `${route.path} manifest from ${origin}`,
+      ).toBe(true);
       const exposed = new RegExp(`/__federation_expose_${route.module}\\.[0-9a-f]+\\.js$`);
-      expect(fromOwner.some((url) => exposed.test(url)), `${route.path} rendered by ${route.owner}/${route.module}`).toBe(true);
+      expect(
+        fromOwner.some((url) => exposed.test(url)),
+        `${route.path} rendered by ${route.owner}/${route.module}`,
+      ).toBe(true);
     }
   });
 

@@ -81,7 +81,9 @@ for (const viewport of VIEWPORTS) {
           // Scrolled down, the search and the cart are still on screen, below nothing.
           await page.mouse.wheel(0, 2000);
           await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(0);
-          await expect.soft(page.getByRole('banner').getByRole('combobox', { name: 'Search products' }), `${pathname}: search after scroll`).toBeInViewport();
+          await expect
+            .soft(page.getByRole('banner').getByRole('combobox', { name: 'Search products' }), `${pathname}: search after scroll`)
+            .toBeInViewport();
           await expect.soft(page.getByRole('banner').locator('.cart-icon'), `${pathname}: cart after scroll`).toBeInViewport();
         }
       });
@@ -202,7 +204,8 @@ test.describe('desktop 1280×800', () => {
     const toast = page.locator('.toast').first();
     await expect(toast).toBeVisible();
     const [used, shown] = [(await target.boundingBox())!, (await toast.boundingBox())!];
-    const overlaps = used.x < shown.x + shown.width && shown.x < used.x + used.width && used.y < shown.y + shown.height && shown.y < used.y + used.height;
+    const overlaps =
+      used.x < shown.x + shown.width && shown.x < used.x + used.width && used.y < shown.y + shown.height && shown.y < used.y + used.height;
     expect(overlaps).toBe(false);
   });
 

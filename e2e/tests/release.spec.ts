@@ -23,7 +23,10 @@ test.describe('independent release', () => {
     });
     const pageFile = path.join(release, 'src/features/cart/CartPage.tsx');
     writeFileSync(pageFile, readFileSync(pageFile, 'utf8').replace('heading="Cart"', 'heading="Your Cart"'));
-    const build = spawnSync('npx', ['rspack', 'build', '--mode', 'production', '-c', path.join(release, 'rspack.config.ts')], { cwd: release, encoding: 'utf8' });
+    const build = spawnSync('npx', ['rspack', 'build', '--mode', 'production', '-c', path.join(release, 'rspack.config.ts')], {
+      cwd: release,
+      encoding: 'utf8',
+    });
     expect(build.status, build.stderr).toBe(0);
 
     // Deploy: swap the folder the cart remote's server serves.

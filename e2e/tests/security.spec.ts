@@ -10,7 +10,9 @@ test.describe('security headers and sign-out', () => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
     await page.addInitScript(() =>
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`)),
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`),
+      ),
     );
     const response = await page.goto(stack.shellUrl('/'));
     const headers = response!.headers();

@@ -103,7 +103,9 @@ describe('listing filters in the URL', () => {
   it('writes filters, leaving out the defaults (no filter)', () => {
     const category = '0b5c7f7e-0a53-4b8e-9d55-6f0f1c2b3a4d';
     expect(paths.search('milk', { store: 'loop-provisions', inStock: true })).toBe('/search?q=milk&store=loop-provisions&inStock=1');
-    expect(paths.store('loop', { inStock: false, minPrice: 200, maxPrice: 499, page: 2 })).toBe('/store/loop?page=2&minPrice=200&maxPrice=499');
+    expect(paths.store('loop', { inStock: false, minPrice: 200, maxPrice: 499, page: 2 })).toBe(
+      '/store/loop?page=2&minPrice=200&maxPrice=499',
+    );
     expect(paths.search('milk', { category, minPrice: 0 })).toBe(`/search?q=milk&category=${category}&minPrice=0`);
     expect(paths.store('loop', { category: undefined, store: undefined })).toBe('/store/loop');
   });

@@ -33,8 +33,12 @@ it('migrates an old catalogue, rebuilds it at start, keeps favourites on their i
   await db.execute(sql`insert into products (uuid, store_id, category_id, name, image, price_cents, stock_quantity) values
     ('55555555-5555-4555-8555-555555555555', 1, 1, 'Organic Whole Milk, 1 gal', '/p.svg', 429, 10),
     ('66666666-6666-4666-8666-666666666666', 1, 1, 'Organic Whole Milk, 1 gal', '/p.svg', 459, 10)`);
-  await db.execute(sql`insert into users (uuid, email, email_key) values ('22222222-2222-4222-8222-222222222222', 'old@example.com', 'old@example.com')`);
-  await db.execute(sql`insert into favorites (user_uuid, product_uuid) values ('22222222-2222-4222-8222-222222222222', '55555555-5555-4555-8555-555555555555')`);
+  await db.execute(
+    sql`insert into users (uuid, email, email_key) values ('22222222-2222-4222-8222-222222222222', 'old@example.com', 'old@example.com')`,
+  );
+  await db.execute(
+    sql`insert into favorites (user_uuid, product_uuid) values ('22222222-2222-4222-8222-222222222222', '55555555-5555-4555-8555-555555555555')`,
+  );
   await db.execute(sql`insert into orders (id, tracking_number, user_uuid, paypal_order_id, subtotal_cents, tax_cents, service_fee_cents,
       delivery_fee_cents, processing_fee_cents, total_cents, customer_first_name, customer_last_name, customer_email, customer_phone,
       delivery_street, delivery_city, delivery_state, delivery_zip, delivery_minutes)
@@ -52,7 +56,8 @@ it('migrates an old catalogue, rebuilds it at start, keeps favourites on their i
   ]);
 
   expect(await seedCatalogueIfNeeded(db)).toBe('rebuilt');
-  const [{ legacyLeft }] = (await db.execute(sql`select count(*)::int as "legacyLeft" from products where item_key like 'legacy:%'`)).rows as [{ legacyLeft: number }];
+  const [{ legacyLeft }] = (await db.execute(sql`select count(*)::int as "legacyLeft" from products where item_key like 'legacy:%'`))
+    .rows as [{ legacyLeft: number }];
   expect(legacyLeft).toBe(0);
   const kept = await db
     .select({ item: products.item, store: stores.publicId })

@@ -23,8 +23,18 @@ afterAll(async () => {
 it('requests a refund for every cancelled order whose capture took money', async () => {
   const { db } = connection;
   await runMigrations(connection, { migrationsFolder: older.dir });
-  await db.execute(sql`insert into users (uuid, email, email_key) values ('22222222-2222-4222-8222-222222222222', 'old@example.com', 'old@example.com')`);
-  const order = (id: string, paypal: string, status: string, payment: string, capture: string | null, cents: number | null, refundStatus: string | null) =>
+  await db.execute(
+    sql`insert into users (uuid, email, email_key) values ('22222222-2222-4222-8222-222222222222', 'old@example.com', 'old@example.com')`,
+  );
+  const order = (
+    id: string,
+    paypal: string,
+    status: string,
+    payment: string,
+    capture: string | null,
+    cents: number | null,
+    refundStatus: string | null,
+  ) =>
     db.execute(sql`insert into orders (id, tracking_number, user_uuid, paypal_order_id, subtotal_cents, tax_cents, service_fee_cents,
         delivery_fee_cents, processing_fee_cents, total_cents, customer_first_name, customer_last_name, customer_email, customer_phone,
         delivery_street, delivery_city, delivery_state, delivery_zip, delivery_minutes, status, payment_status, paypal_capture_id,
@@ -39,7 +49,9 @@ it('requests a refund for every cancelled order whose capture took money', async
 
   await runMigrations(connection);
 
-  const refunds = await db.execute(sql`select order_id, paypal_capture_id, amount_cents, currency, status, request_id from refunds order by order_id`);
+  const refunds = await db.execute(
+    sql`select order_id, paypal_capture_id, amount_cents, currency, status, request_id from refunds order by order_id`,
+  );
   expect(refunds.rows).toEqual([
     {
       order_id: '44444444-4444-4444-8444-444444444441',

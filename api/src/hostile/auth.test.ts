@@ -19,7 +19,11 @@ beforeAll(async () => {
   mailTokens.push(await tokenFromMail(app, shopper.email, '/verify-email'));
   await app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email: shopper.email } });
   mailTokens.push(await tokenFromMail(app, shopper.email, '/reset-password'));
-  const minted = await app.inject({ method: 'POST', url: '/dev/oidc/token', payload: { email: 'gina.google@grocer.test', name: 'Gina Google' } });
+  const minted = await app.inject({
+    method: 'POST',
+    url: '/dev/oidc/token',
+    payload: { email: 'gina.google@grocer.test', name: 'Gina Google' },
+  });
   idTokens.push(minted.json<{ idToken: string }>().idToken);
 }, 60_000);
 afterAll(() => app.close());

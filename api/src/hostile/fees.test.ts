@@ -20,7 +20,11 @@ beforeAll(async () => {
   tokens = { ...(await attackerTokens(app)), customer: () => customers[Math.floor(Math.random() * customers.length)]! };
   const shop = await createShop(app);
   storeUuids.push(shop.loop.uuid, shop.evanston.uuid);
-  for (const [name, stock, store] of [['Milk', 5, 'loop'], ['Bread', 0, 'loop'], ['Eggs', 40, 'evanston']] as const) {
+  for (const [name, stock, store] of [
+    ['Milk', 5, 'loop'],
+    ['Bread', 0, 'loop'],
+    ['Eggs', 40, 'evanston'],
+  ] as const) {
     productUuids.push((await shop.addProduct(name, 299, stock, store)).uuid);
   }
 }, 60_000);

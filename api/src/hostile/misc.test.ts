@@ -22,7 +22,12 @@ beforeAll(async () => {
   const stores = (await app.inject({ method: 'GET', url: '/open/stores' })).json<{ logo: string }[]>();
   images.push(...stores.map((s) => s.logo.split('/').pop()!));
   // The stand-in's own bearer token, so its Orders API is reached, not only its 401.
-  const token = await app.inject({ method: 'POST', url: '/dev/paypal/v1/oauth2/token', headers: { authorization: paypalAuth[0]! }, payload: { grant_type: 'client_credentials' } });
+  const token = await app.inject({
+    method: 'POST',
+    url: '/dev/paypal/v1/oauth2/token',
+    headers: { authorization: paypalAuth[0]! },
+    payload: { grant_type: 'client_credentials' },
+  });
   paypalAccessToken = token.json<{ access_token: string }>().access_token;
   paypalAuth.push(`Bearer ${paypalAccessToken}`);
 }, 60_000);
@@ -32,7 +37,10 @@ test('10,000 hostile requests: no 5xx, every 4xx a JSON error with a message, in
   await fuzzGroup('misc', app, routes, {
     tokens,
     // The stand-in's Orders API takes its own bearer tokens, not the shop's sessions.
-    tokensFor: (route) => (route.url.startsWith('/dev/paypal/v2/') ? { ...tokens, customer: () => paypalAccessToken, admin: () => paypalAccessToken } : undefined),
+    tokensFor: (route) =>
+      route.url.startsWith('/dev/paypal/v2/')
+        ? { ...tokens, customer: () => paypalAccessToken, admin: () => paypalAccessToken }
+        : undefined,
     pool: {
       id: () => paypalOrderIds,
       file: () => images,
@@ -43,7 +51,9 @@ test('10,000 hostile requests: no 5xx, every 4xx a JSON error with a message, in
       grant_type: () => ['client_credentials'],
       intent: () => ['CAPTURE'],
       purchase_units: () => [[{ amount: { currency_code: 'USD', value: '12.34' }, invoice_id: 'inv-1' }]],
-      'POST /dev/paypal/v2/checkout/orders body': () => [{ intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: '12.34' } }] }],
+      'POST /dev/paypal/v2/checkout/orders body': () => [
+        { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: '12.34' } }] },
+      ],
       outcome: () => ['complete', 'decline'],
       'client-id': () => [DEV_PAYPAL_CLIENT_ID],
       currency: () => ['USD'],

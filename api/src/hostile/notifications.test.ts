@@ -19,12 +19,24 @@ beforeAll(async () => {
   const other = await registerShopper(app, 'Olive', 'Other');
   const admin = await registerShopper(app, 'Ada', 'Admin');
   await makeAdmin(app, admin);
-  tokens = { ...(await attackerTokens(app)), customer: () => shopper.token, admin: () => admin.token, others: () => [`Bearer ${other.token}`] };
+  tokens = {
+    ...(await attackerTokens(app)),
+    customer: () => shopper.token,
+    admin: () => admin.token,
+    others: () => [`Bearer ${other.token}`],
+  };
   const shop = await createShop(app);
   const milk = await shop.addProduct('Milk', 429, 50);
   const eggs = await shop.addProduct('Eggs', 389, 50, 'evanston');
-  const carts: CartLine[][] = [[{ product: milk, quantity: 2 }], [{ product: milk, quantity: 1 }, { product: eggs, quantity: 3 }]];
-  for (const user of [shopper, shopper, shopper, other]) for (const cart of carts) orderIds.push(await placePaidOrder(app, paypal, user, cart));
+  const carts: CartLine[][] = [
+    [{ product: milk, quantity: 2 }],
+    [
+      { product: milk, quantity: 1 },
+      { product: eggs, quantity: 3 },
+    ],
+  ];
+  for (const user of [shopper, shopper, shopper, other])
+    for (const cart of carts) orderIds.push(await placePaidOrder(app, paypal, user, cart));
 }, 120_000);
 afterAll(() => app.close());
 

@@ -26,12 +26,24 @@ beforeAll(async () => {
   tokens = { ...(await attackerTokens(app)), customer: () => shopper.token, admin: () => admin.token };
   const shop = await createShop(app);
   const lines: CartLine[] = [];
-  for (const [name, stock, store] of [['Milk', 30, 'loop'], ['Bread', 2, 'loop'], ['Eggs', 25, 'evanston'], ['Gone', 0, 'evanston']] as const) {
+  for (const [name, stock, store] of [
+    ['Milk', 30, 'loop'],
+    ['Bread', 2, 'loop'],
+    ['Eggs', 25, 'evanston'],
+    ['Gone', 0, 'evanston'],
+  ] as const) {
     const product = await shop.addProduct(name, 299 + name.length, stock, store);
     productUuids.push(product.uuid);
     lines.push({ product, quantity: 1 });
   }
-  carts.push([{ productId: productUuids[0]!, quantity: 1 }], [{ productId: productUuids[0]!, quantity: 2 }, { productId: productUuids[2]!, quantity: 1 }], [{ productId: productUuids[1]!, quantity: 2 }]);
+  carts.push(
+    [{ productId: productUuids[0]!, quantity: 1 }],
+    [
+      { productId: productUuids[0]!, quantity: 2 },
+      { productId: productUuids[2]!, quantity: 1 },
+    ],
+    [{ productId: productUuids[1]!, quantity: 2 }],
+  );
   orderIds.push(await placePaidOrder(app, paypal, shopper, [lines[0]!]));
 }, 60_000);
 afterAll(() => app.close());

@@ -23,7 +23,8 @@ function codeOf(route: RouteInfo): string {
   return [route.options.handler, ...hooks].map((f) => String(f)).join('\n');
 }
 
-const isObjectSchema = (s: unknown): s is Schema => typeof s === 'object' && s !== null && ((s as Schema).type === 'object' || Array.isArray((s as Schema).anyOf));
+const isObjectSchema = (s: unknown): s is Schema =>
+  typeof s === 'object' && s !== null && ((s as Schema).type === 'object' || Array.isArray((s as Schema).anyOf));
 
 /** What is missing from a route's schema, in words; empty when nothing is. */
 function schemaProblems(route: RouteInfo): string[] {
@@ -36,7 +37,8 @@ function schemaProblems(route: RouteInfo): string[] {
     const undeclared = params.filter((p) => !declared.includes(p));
     if (undeclared.length > 0) problems.push(`no params schema for ${undeclared.join(', ')}`);
   }
-  if (/\brequest\.query\b/.test(code) && !isObjectSchema(schema.querystring)) problems.push('reads the query string without a querystring schema');
+  if (/\brequest\.query\b/.test(code) && !isObjectSchema(schema.querystring))
+    problems.push('reads the query string without a querystring schema');
   if (/\brequest\.body\b/.test(code) && !(typeof schema.body === 'object' && schema.body !== null && 'type' in schema.body)) {
     problems.push('reads the body without a body schema');
   }

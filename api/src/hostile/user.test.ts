@@ -20,7 +20,12 @@ beforeAll(async () => {
   const customers = [shopper.token, newcomer.token];
   tokens = { ...(await attackerTokens(app)), customer: () => customers[Math.floor(Math.random() * 2)]!, admin: () => admin.token };
   const shop = await createShop(app);
-  for (const [name, stock] of [['Milk', 3], ['Bread', 0], ['Eggs', 12]] as const) productUuids.push((await shop.addProduct(name, 299, stock)).uuid);
+  for (const [name, stock] of [
+    ['Milk', 3],
+    ['Bread', 0],
+    ['Eggs', 12],
+  ] as const)
+    productUuids.push((await shop.addProduct(name, 299, stock)).uuid);
 }, 60_000);
 afterAll(() => app.close());
 

@@ -23,6 +23,8 @@ export interface ErrorDetails {
   products?: UnavailableProduct[];
   /** INVALID_STATUS_TRANSITION: the statuses the order may move to next (empty when it is final). */
   allowed?: string[];
+  /** Store rule and delivery window refusals (409): the store part at fault. */
+  store?: { uuid: string; name: string };
 }
 
 export const ErrorBody = Type.Object(
@@ -36,6 +38,12 @@ export const ErrorBody = Type.Object(
       products: Type.Optional(Type.Array(UnavailableProduct, { description: 'PRODUCTS_UNAVAILABLE only' })),
       allowed: Type.Optional(
         Type.Array(Type.String(), { description: 'INVALID_STATUS_TRANSITION only: the next statuses the order may take' }),
+      ),
+      store: Type.Optional(
+        Type.Object(
+          { uuid: Type.String(), name: Type.String() },
+          { description: 'Store rule and delivery window refusals only: the store part at fault' },
+        ),
       ),
     }),
   },

@@ -20,7 +20,15 @@ afterAll(() => app.close());
 const profile = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/user/profile', headers });
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);
-const claims = () => ({ sub: shopper.uuid, role: 'CUSTOMER', am: 'email', iss: SESSION_ISSUER, aud: SESSION_AUDIENCE, iat: now(), exp: now() + 3600 });
+const claims = () => ({
+  sub: shopper.uuid,
+  role: 'CUSTOMER',
+  am: 'email',
+  iss: SESSION_ISSUER,
+  aud: SESSION_AUDIENCE,
+  iat: now(),
+  exp: now() + 3600,
+});
 
 async function expectUnauthorized(headers: Record<string, string>) {
   const res = await profile(headers);
@@ -68,7 +76,11 @@ describe('app.authenticate', () => {
   });
 
   it('is 401 for a token signed with another secret', async () => {
-    const forged = await createSessionJwt('some-other-secret-that-is-32-bytes-long!!', 3600).sign({ sub: shopper.uuid, role: 'ADMIN', authMethod: 'email' });
+    const forged = await createSessionJwt('some-other-secret-that-is-32-bytes-long!!', 3600).sign({
+      sub: shopper.uuid,
+      role: 'ADMIN',
+      authMethod: 'email',
+    });
     await expectUnauthorized(bearer(forged));
   });
 
@@ -80,7 +92,10 @@ describe('app.authenticate', () => {
 
   it('is 401 for a session issued before tokens_valid_after (a password reset)', async () => {
     const victim = await registerUser(app);
-    await app.db.update(users).set({ tokensValidAfter: new Date(Date.now() + 5_000) }).where(eq(users.uuid, victim.uuid));
+    await app.db
+      .update(users)
+      .set({ tokensValidAfter: new Date(Date.now() + 5_000) })
+      .where(eq(users.uuid, victim.uuid));
     await expectUnauthorized(bearer(victim.token));
   });
 

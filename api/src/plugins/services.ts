@@ -35,6 +35,7 @@ import { createOpsNotificationsService, type OpsNotificationsService } from '../
 import { createSettingsService, type SettingsService } from '../services/ops/settings.ts';
 import { createStaffService, type StaffService } from '../services/ops/staff.ts';
 import type { PaypalClient } from '../services/paypal/types.ts';
+import { createDeliveryWindowsService, systemClock, type Clock, type DeliveryWindowsService } from '../services/delivery/windows.ts';
 
 export interface Services {
   health: HealthService;
@@ -59,6 +60,9 @@ export interface Services {
   refunds: RefundsService;
   /** Delivers what a paid order set off (mails, refunds); runs in every API process. */
   outbox: Outbox;
+  /** What time it is for hours and delivery windows; tests replace it to set the time. */
+  clock: Clock;
+  deliveryWindows: DeliveryWindowsService;
   /** Core Web Vitals reported by shoppers' browsers. */
   vitals: VitalsService;
   /** The shoppers' live order changes (GET /orders/{id}/events). */
@@ -109,6 +113,13 @@ export default fp<ServicesOptions>(
       vitals: createVitalsService(app.db),
       orderEvents: createOrderEventFeed({ db: app.db, log: app.log }),
       ops: opsServices(app, accounts),
+      clock: systemClock,
+      deliveryWindows: createDeliveryWindowsService({
+        db: app.db,
+        clock: () => app.services.clock,
+        zips: accounts.zipDirectory,
+        users: accounts.users,
+      }),
       ...options.overrides,
     };
     app.decorate('services', services);
@@ -135,7 +146,19 @@ function accountServices(app: FastifyInstance, catalogue: CatalogueService) {
   const jwt = createSessionJwt(config.jwtSecret, config.jwtTtlSeconds);
   const tickets = createTicketJwt(config.jwtSecret, TICKET_TTL_SECONDS);
   // Mail through app.services at call time, so a test's replacement mail service is the one used.
-  const auth = createAuthService({ db, config, log, hasher: passwords, jwt, tickets, users, mail: lateMail(app), counters, devOidc, devStandInsServed: app.devStandIns.serve });
+  const auth = createAuthService({
+    db,
+    config,
+    log,
+    hasher: passwords,
+    jwt,
+    tickets,
+    users,
+    mail: lateMail(app),
+    counters,
+    devOidc,
+    devStandInsServed: app.devStandIns.serve,
+  });
   return { mail, zipDirectory, passwords, users, auth, favourites: createFavouritesService(db, catalogue), devOidc };
 }
 
@@ -149,11 +172,19 @@ function orderServices(app: FastifyInstance, accounts: ReturnType<typeof account
   const { db, log, config } = app;
   const deliveryFees = createDeliveryFeesService(db, accounts.zipDirectory, accounts.users);
   const paypal = () => app.services.paypal;
-  const common = { db, log, deliveryFees, paypal };
+  const windows = () => app.services.deliveryWindows;
+  const common = { db, log, deliveryFees, paypal, windows };
   const checkout = createCheckoutService({ ...common, users: accounts.users });
   const refunds = createRefundsService({ db, log, paypal });
   const feed = { nudge: () => app.services.notificationFeed.nudge() };
-  const outbox = createOutbox({ db, log, config, mail: { send: (m) => app.services.mail.send(m) }, refunds: { sendDue: () => app.services.refunds.sendDue() }, feed });
+  const outbox = createOutbox({
+    db,
+    log,
+    config,
+    mail: { send: (m) => app.services.mail.send(m) },
+    refunds: { sendDue: () => app.services.refunds.sendDue() },
+    feed,
+  });
   const orders = createOrdersService({
     ...common,
     users: accounts.users,

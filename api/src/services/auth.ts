@@ -59,7 +59,12 @@ export const LOGIN_LIMITS = {
 export class RateLimitedError extends RetryLaterError {
   constructor(retryAfterSeconds: number) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(429, 'RATE_LIMITED', `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfterSeconds);
+    super(
+      429,
+      'RATE_LIMITED',
+      `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      retryAfterSeconds,
+    );
   }
 }
 
@@ -177,7 +182,10 @@ export function createAuthService(deps: AuthDeps): AuthService {
   };
 
   const findByEmail = async (email: string) => {
-    const [row] = await db.select().from(users).where(eq(users.emailKey, emailKeyOf(email)));
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(eq(users.emailKey, emailKeyOf(email)));
     return row;
   };
 
@@ -270,7 +278,10 @@ export function createAuthService(deps: AuthDeps): AuthService {
       const [known, okAccount, okIp] = await Promise.all([keys.knownAddress, keys.okAccount, keys.okIp].map((key) => counters.get(key)));
       // Successes are counted after the check (a reservation would let pending guesses block the owner),
       // so parallel sign-ins may pass this limit by the few checks in flight (the hashing gate bounds them).
-      const full = [okAccount!.count >= LOGIN_LIMITS.successesPerAccount ? okAccount! : null, okIp!.count >= LOGIN_LIMITS.successesPerIp ? okIp! : null];
+      const full = [
+        okAccount!.count >= LOGIN_LIMITS.successesPerAccount ? okAccount! : null,
+        okIp!.count >= LOGIN_LIMITS.successesPerIp ? okIp! : null,
+      ];
       const waitMs = Math.max(0, ...full.map((state) => state?.ttlMs ?? 0));
       if (full.some(Boolean)) throw new RateLimitedError(Math.ceil(Math.max(waitMs, 1000) / 1000));
       // Failures are counted before the slow check, atomically: every attempt takes a unit of each
@@ -406,7 +417,9 @@ export function createAuthService(deps: AuthDeps): AuthService {
       if (row.tokensValidAfter && claims.issuedAtMs < row.tokensValidAfter.getTime()) return null;
       // Single use, on every instance (shared counters with REDIS_URL): a replayed URL opens nothing. Taken
       // last, so a failure of ours (database away) does not use the ticket up.
-      const first = await counters.take([{ key: `ticket:${claims.id}`, limit: 1, windowMs: Math.max(1_000, claims.expiresAtMs - Date.now() + 10_000) }]);
+      const first = await counters.take([
+        { key: `ticket:${claims.id}`, limit: 1, windowMs: Math.max(1_000, claims.expiresAtMs - Date.now() + 10_000) },
+      ]);
       return first.ok ? row : null;
     },
 

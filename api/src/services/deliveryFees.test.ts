@@ -27,7 +27,13 @@ describe('storeQuote', () => {
   const store = { uuid: 's1', name: 'Loop Provisions', zip: '60602' };
 
   it('rounds to 0.1 mile and charges $7.50 a mile in whole cents', () => {
-    expect(storeQuote(store, 2.35)).toEqual({ storeUuid: 's1', storeName: 'Loop Provisions', distanceTenths: 24, feeCents: 1800, durationMinutes: 17 });
+    expect(storeQuote(store, 2.35)).toEqual({
+      storeUuid: 's1',
+      storeName: 'Loop Provisions',
+      distanceTenths: 24,
+      feeCents: 1800,
+      durationMinutes: 17,
+    });
     expect(storeQuote(store, 2.34)).toMatchObject({ distanceTenths: 23, feeCents: 1725 });
     expect(storeQuote(store, 0.04)).toMatchObject({ distanceTenths: 0, feeCents: 0, durationMinutes: 10 });
   });

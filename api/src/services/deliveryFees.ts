@@ -144,7 +144,12 @@ export function createDeliveryFeesService(db: Database, zips: ZipDirectory, user
       if (rows.length !== wanted.length) throw httpError(404, 'STORE_NOT_FOUND', DELIVERY_ERRORS.storeNotFound, 'storeUuids');
       // Answer in the order asked for.
       const byUuid = new Map(rows.map((r) => [r.uuid, r]));
-      return toDeliveryFeeResponse(quote(wanted.map((u) => byUuid.get(u)!), zip));
+      return toDeliveryFeeResponse(
+        quote(
+          wanted.map((u) => byUuid.get(u)!),
+          zip,
+        ),
+      );
     },
   };
 }

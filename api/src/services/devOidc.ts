@@ -48,7 +48,10 @@ export function createDevOidcService(db: Database, config: Config): DevOidcServi
     if (!privateJwk) {
       const { privateKey } = await generateKeyPair('RS256', { extractable: true });
       const jwk = { ...(await exportJWK(privateKey)), kid: `dev-${Date.now().toString(36)}`, alg: 'RS256', use: 'sig' };
-      await db.insert(appMeta).values({ key: KEY_META, value: JSON.stringify(jwk) }).onConflictDoNothing();
+      await db
+        .insert(appMeta)
+        .values({ key: KEY_META, value: JSON.stringify(jwk) })
+        .onConflictDoNothing();
       // Whoever won a concurrent first start, everyone uses the stored key.
       privateJwk = (await read())!;
     }

@@ -10,7 +10,10 @@ const KEY = 'dev_jwt_secret';
 
 /** The kept key, created on first use; concurrent first starts agree on one. */
 export async function keptDevJwtSecret(db: Database): Promise<string> {
-  await db.insert(appMeta).values({ key: KEY, value: randomBytes(48).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(appMeta)
+    .values({ key: KEY, value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, KEY));
   return row!.value;
 }

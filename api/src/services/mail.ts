@@ -35,7 +35,8 @@ const LINK_REGEX = /https?:\/\/[^\s<>"')]+/g;
 
 // Anything a mail program could turn into a link: a URL (any scheme://, or mailto:, javascript: ...),
 // www., or a bare host name such as evil.test or pay.evil.example/login (labels ending in letters).
-const URL_LIKE = /\b(?:[a-z][a-z0-9+.-]*:\/\/|(?:mailto|javascript|vbscript|data|file|tel|sms|callto|skype):)\S*|\bwww\.\S+|(?:[\p{L}\p{N}_-]+\.)+\p{L}{2,}(?::\d+)?(?:[/?#]\S*)?/giu;
+const URL_LIKE =
+  /\b(?:[a-z][a-z0-9+.-]*:\/\/|(?:mailto|javascript|vbscript|data|file|tel|sms|callto|skype):)\S*|\bwww\.\S+|(?:[\p{L}\p{N}_-]+\.)+\p{L}{2,}(?::\d+)?(?:[/?#]\S*)?/giu;
 // Line breaks (CR, LF, NEL, the Unicode separators), other control characters and the direction
 // overrides that can make text read differently from what it is.
 const CONTROL_CHARS = /[\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+/gu;

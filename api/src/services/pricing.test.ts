@@ -81,7 +81,12 @@ describe('calculatePricing', () => {
     // service 200.5 → 201
     expect(calculatePricing({ subtotalCents: 4010, deliveryFeeCents: 0, state: 'OR' }).serviceFee).toBe(201);
     // processing 2.9 % of 500 = 14.5 → 15, + 30
-    expect(calculatePricing({ subtotalCents: 100, deliveryFeeCents: 200, state: 'OR' })).toMatchObject({ tax: 0, serviceFee: 200, processingFee: 45, total: 545 });
+    expect(calculatePricing({ subtotalCents: 100, deliveryFeeCents: 200, state: 'OR' })).toMatchObject({
+      tax: 0,
+      serviceFee: 200,
+      processingFee: 45,
+      total: 545,
+    });
   });
 
   it('does not tax without a known state', () => {

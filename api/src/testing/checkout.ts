@@ -1,10 +1,10 @@
 // Test helpers for checkout and orders: a small shop with real store ZIPs, shoppers who may check
 // out, the browser's calls in the spec's order, and the spec's order payload.
 import { randomUUID } from 'node:crypto';
-import type { PaymentBreakdown } from '@grocer/shared/contracts';
-import { eq } from 'drizzle-orm';
+import type { DeliveryHoldJson, PaymentBreakdown, StoreWindowsJson } from '@grocer/shared/contracts';
+import { eq, inArray } from 'drizzle-orm';
 import type { App } from '../app.ts';
-import { categories, products, stores, users } from '../db/schema.ts';
+import { categories, products, storeHours, stores, users } from '../db/schema.ts';
 import { bearer, registerUser, type Registered } from './accounts.ts';
 import { shelfFields } from './catalogue.ts';
 import type { FakePaypal } from './fakePaypal.ts';
@@ -20,24 +20,70 @@ export interface TestShop {
   loop: { id: number; uuid: string; publicId: string; contactEmail: string };
   evanston: { id: number; uuid: string; publicId: string; contactEmail: string };
   categoryId: number;
-  addProduct(name: string, priceCents: number, stock: number, store?: 'loop' | 'evanston', extra?: Partial<typeof products.$inferInsert>): Promise<ShopProduct>;
+  addProduct(
+    name: string,
+    priceCents: number,
+    stock: number,
+    store?: 'loop' | 'evanston',
+    extra?: Partial<typeof products.$inferInsert>,
+  ): Promise<ShopProduct>;
 }
 
 let shopSeq = 0;
 
-/** Two stores with the seed's real addresses (Loop 60602, Evanston 60202) and one category. */
+/**
+ * Two stores with the seed's real addresses (Loop 60602, Evanston 60202) and one category. They open
+ * round the clock every day and reach 25 miles, so their windows exist at any test time; tests of the
+ * store rules change them.
+ */
 export async function createShop(app: App): Promise<TestShop> {
   shopSeq += 1;
   const tag = `${process.pid}-${shopSeq}`;
   const [loop] = await app.db
     .insert(stores)
-    .values({ uuid: randomUUID(), publicId: `loop-${tag}`, name: 'Loop Provisions', address1: '30 W Washington St', address2: 'Chicago, IL 60602', city: 'Chicago', state: 'IL', zip: '60602', logo: '/l.svg', contactEmail: `orders+loop-${tag}@example.com` })
+    .values({
+      uuid: randomUUID(),
+      publicId: `loop-${tag}`,
+      name: 'Loop Provisions',
+      address1: '30 W Washington St',
+      address2: 'Chicago, IL 60602',
+      city: 'Chicago',
+      state: 'IL',
+      zip: '60602',
+      logo: '/l.svg',
+      contactEmail: `orders+loop-${tag}@example.com`,
+    })
     .returning();
   const [evanston] = await app.db
     .insert(stores)
-    .values({ uuid: randomUUID(), publicId: `evanston-${tag}`, name: 'Evanston Harvest', address1: '1111 Chicago Ave', address2: 'Evanston, IL 60202', city: 'Evanston', state: 'IL', zip: '60202', logo: '/e.svg', contactEmail: `orders+evanston-${tag}@example.com` })
+    .values({
+      uuid: randomUUID(),
+      publicId: `evanston-${tag}`,
+      name: 'Evanston Harvest',
+      address1: '1111 Chicago Ave',
+      address2: 'Evanston, IL 60202',
+      city: 'Evanston',
+      state: 'IL',
+      zip: '60202',
+      logo: '/e.svg',
+      contactEmail: `orders+evanston-${tag}@example.com`,
+    })
     .returning();
-  const [category] = await app.db.insert(categories).values({ uuid: randomUUID(), name: `Pantry ${tag}` }).returning();
+  await app.db
+    .update(stores)
+    .set({ deliveryRadiusMiles: 25 })
+    .where(inArray(stores.id, [loop!.id, evanston!.id]));
+  await app.db
+    .insert(storeHours)
+    .values(
+      [loop!.id, evanston!.id].flatMap((storeId) =>
+        [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ storeId, weekday, opensMinute: 0, closesMinute: 1440 })),
+      ),
+    );
+  const [category] = await app.db
+    .insert(categories)
+    .values({ uuid: randomUUID(), name: `Pantry ${tag}` })
+    .returning();
   const byName = { loop: loop!, evanston: evanston! };
   return {
     loop: { id: loop!.id, uuid: loop!.uuid, publicId: loop!.publicId, contactEmail: loop!.contactEmail },
@@ -47,7 +93,17 @@ export async function createShop(app: App): Promise<TestShop> {
       const s = byName[store];
       const [row] = await app.db
         .insert(products)
-        .values({ uuid: randomUUID(), storeId: s.id, categoryId: category!.id, name, ...shelfFields(name), image: '/p.svg', priceCents, stockQuantity: stock, ...extra })
+        .values({
+          uuid: randomUUID(),
+          storeId: s.id,
+          categoryId: category!.id,
+          name,
+          ...shelfFields(name),
+          image: '/p.svg',
+          priceCents,
+          stockQuantity: stock,
+          ...extra,
+        })
         .returning();
       return { uuid: row!.uuid, name, priceCents, storeUuid: s.uuid };
     },
@@ -60,7 +116,10 @@ export const SHOPPER_ADDRESS = { streetName: '233 S Wacker Dr', apartmentName: '
 /** A registered shopper with a verified e-mail and a valid address: allowed to check out. */
 export async function registerShopper(app: App, firstName = 'Casey', lastName = 'Shopper'): Promise<Registered> {
   const user = await registerUser(app);
-  await app.db.update(users).set({ emailVerified: true, firstName, lastName, ...SHOPPER_ADDRESS }).where(eq(users.uuid, user.uuid));
+  await app.db
+    .update(users)
+    .set({ emailVerified: true, firstName, lastName, ...SHOPPER_ADDRESS })
+    .where(eq(users.uuid, user.uuid));
   return user;
 }
 
@@ -75,9 +134,35 @@ export interface CartLine {
 
 const items = (cart: CartLine[]) => cart.map((l) => ({ productId: l.product.uuid, quantity: l.quantity }));
 
-/** POST /payments/paypal/orders: the PayPal button's createOrder. */
-export async function startPayment(app: App, user: Registered, cart: CartLine[]) {
-  const res = await app.inject({ method: 'POST', url: '/payments/paypal/orders', headers: bearer(user.token), payload: { items: items(cart) } });
+/** Checkout step 1's 'Delivery time': holds the earliest open window of each store; returns the holds. */
+export async function holdEarliestWindows(app: App, user: Registered, storeUuids: string[]) {
+  const listed = await app.inject({ method: 'POST', url: '/delivery/windows', headers: bearer(user.token), payload: { storeUuids } });
+  if (listed.statusCode !== 200) throw new Error(`windows failed: ${listed.statusCode} ${listed.body}`);
+  const holds: DeliveryHoldJson[] = [];
+  for (const store of listed.json<StoreWindowsJson[]>()) {
+    const window = store.windows.find((w) => w.available);
+    if (!window) throw new Error(`no open window at ${store.storeName}`);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/delivery/holds',
+      headers: bearer(user.token),
+      payload: { storeUuid: store.storeUuid, startsAt: window.startsAt },
+    });
+    if (res.statusCode !== 200) throw new Error(`hold failed: ${res.statusCode} ${res.body}`);
+    holds.push(res.json<DeliveryHoldJson>());
+  }
+  return holds;
+}
+
+/** POST /payments/paypal/orders: the PayPal button's createOrder (after step 1 held a window per store). */
+export async function startPayment(app: App, user: Registered, cart: CartLine[], options: { holdWindows?: boolean } = {}) {
+  if (options.holdWindows !== false) await holdEarliestWindows(app, user, [...new Set(cart.map((l) => l.product.storeUuid))]);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/payments/paypal/orders',
+    headers: bearer(user.token),
+    payload: { items: items(cart) },
+  });
   if (res.statusCode !== 200) throw new Error(`paypal order failed: ${res.statusCode} ${res.body}`);
   return res.json<{ paypalOrderId: string; orderReference: string; pricing: PaymentBreakdown }>();
 }
@@ -105,7 +190,16 @@ export function orderPayload(paypalOrderId: string, cart: CartLine[], overrides:
       deliveryInstructions: 'Ring twice',
     },
     paymentMethod: 'paypal',
-    pricing: { subtotal: 0.01, tax: 0, platformServiceFee: 0, serviceFee: 0, displayServiceFee: 0, deliveryFee: 0, paymentProcessingFee: 0, total: overrides.total ?? 0.01 },
+    pricing: {
+      subtotal: 0.01,
+      tax: 0,
+      platformServiceFee: 0,
+      serviceFee: 0,
+      displayServiceFee: 0,
+      deliveryFee: 0,
+      paymentProcessingFee: 0,
+      total: overrides.total ?? 0.01,
+    },
     user: { id: 'someone-else', email: 'x@example.com', name: 'X' },
     paypalOrderDetails: { id: paypalOrderId, status: 'APPROVED' },
     orderTimestamp: new Date().toISOString(),

@@ -116,7 +116,12 @@ export function createFakePaypal(): FakePaypal {
         if (o.capture.status !== 'COMPLETED') throw new PaypalError('The capture was not completed.', 422, 'TRANSACTION_REFUSED');
         if (input.currency !== o.capture.currency) throw new PaypalError('Currency mismatch', 422, 'REFUND_CAPTURE_CURRENCY_MISMATCH');
         const left = o.capture.amountCents - o.refunds.reduce((sum, r) => sum + r.amountCents, 0);
-        if (input.amountCents > left) throw new PaypalError('The refund amount must be less than or equal to the capture amount that has not yet been refunded.', 422, 'REFUND_AMOUNT_EXCEEDED');
+        if (input.amountCents > left)
+          throw new PaypalError(
+            'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+            422,
+            'REFUND_AMOUNT_EXCEEDED',
+          );
         const refund = { id: `REF${o.id}-${o.refunds.length + 1}`, amountCents: input.amountCents };
         o.refunds.push(refund);
         return { id: refund.id, status: 'COMPLETED' };

@@ -35,6 +35,7 @@ export type RouteGroup = (typeof ROUTE_GROUPS)[number];
 export function groupOf(route: Pick<RouteInfo, 'method' | 'url'>): RouteGroup | undefined {
   const { url } = route;
   if (url.startsWith('/open/fees/') || url.startsWith('/pricing/') || url === '/delivery-fees') return 'fees';
+  if (url === '/open/store-rules' || url.startsWith('/delivery/')) return 'fees';
   if (url.startsWith('/open/')) return 'catalogue';
   if (url.startsWith('/auth/')) return 'auth';
   if (url.startsWith('/user/') || url.startsWith('/api/user/') || url.startsWith('/favorites')) return 'user';
@@ -200,13 +201,22 @@ function bareSchemaValue(schema: JsonSchema | undefined, name: string, pool: Poo
   switch (Array.isArray(schema.type) ? schema.type[0] : schema.type) {
     case 'string': {
       if (schema.format === 'uuid') return fc.uuid();
-      if (schema.format === 'date-time') return fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((d) => d.toISOString());
-      return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.max(schema.minLength ?? 0, Math.min(schema.maxLength ?? 24, 24)) });
+      if (schema.format === 'date-time')
+        return fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((d) => d.toISOString());
+      return fc.string({
+        minLength: schema.minLength ?? 0,
+        maxLength: Math.max(schema.minLength ?? 0, Math.min(schema.maxLength ?? 24, 24)),
+      });
     }
     case 'integer':
       return fc.integer({ min: schema.minimum ?? -1_000, max: schema.maximum ?? 1_000 });
     case 'number':
-      return fc.double({ min: schema.minimum ?? -1_000, max: Math.min(schema.maximum ?? 10_000, 10_000), noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: schema.minimum ?? -1_000,
+        max: Math.min(schema.maximum ?? 10_000, 10_000),
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'boolean':
       return fc.boolean();
     case 'null':
@@ -326,7 +336,9 @@ export interface Tokens {
 export async function attackerTokens(app: App, subject: string = randomUUID()): Promise<Tokens> {
   const claims = { sub: subject, role: 'ADMIN' as const, authMethod: 'email' as const };
   const forged = await createSessionJwt('not-the-secret-'.repeat(4), 3600).sign(claims);
-  const expired = await createSessionJwt(app.config.jwtSecret, app.config.jwtTtlSeconds).sign(claims, { issuedAtMs: Date.now() - 7 * 24 * 3600_000 - app.config.jwtTtlSeconds * 1000 });
+  const expired = await createSessionJwt(app.config.jwtSecret, app.config.jwtTtlSeconds).sign(claims, {
+    issuedAtMs: Date.now() - 7 * 24 * 3600_000 - app.config.jwtTtlSeconds * 1000,
+  });
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
   const algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: subject, role: 'ADMIN', iss: SESSION_ISSUER, aud: SESSION_AUDIENCE, iat: now, exp: now + 3600 })}.`;
@@ -377,7 +389,18 @@ function authorization(tokens: Tokens): fc.Arbitrary<string | undefined> {
 
 /** Header values must be visible ASCII (a client library refuses anything else). */
 const headerString = fc.oneof(
-  fc.constantFrom("' OR '1'='1", '../../etc/passwd', '__proto__', '-1', '2147483648', '999999999999999', '99999999999999999999', 'x'.repeat(300), '', ' '),
+  fc.constantFrom(
+    "' OR '1'='1",
+    '../../etc/passwd',
+    '__proto__',
+    '-1',
+    '2147483648',
+    '999999999999999',
+    '99999999999999999999',
+    'x'.repeat(300),
+    '',
+    ' ',
+  ),
   fc.string({ unit: 'binary-ascii', maxLength: 40 }).map((s) => s.replace(/[^\x21-\x7e]/g, '')),
 );
 
@@ -397,11 +420,27 @@ export function pct(text: string): string {
 }
 
 /** Path segments sent as they are, not encoded: traversal, broken encodings, NUL, over-long. */
-const RAW_SEGMENTS = ['..', '../../etc/passwd', '..%2f..%2fetc%2fpasswd', '%2e%2e', '%00', '%E0%A4%A', '%', '%zz', 'a%2Fb', ';', '*', 'x'.repeat(150), '%F0%9F%98%80', '.', '~'];
+const RAW_SEGMENTS = [
+  '..',
+  '../../etc/passwd',
+  '..%2f..%2fetc%2fpasswd',
+  '%2e%2e',
+  '%00',
+  '%E0%A4%A',
+  '%',
+  '%zz',
+  'a%2Fb',
+  ';',
+  '*',
+  'x'.repeat(150),
+  '%F0%9F%98%80',
+  '.',
+  '~',
+];
 
 function segment(value: fc.Arbitrary<unknown>): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 4, arbitrary: value.map((v) => pct(typeof v === 'string' ? v : JSON.stringify(v) ?? '')) },
+    { weight: 4, arbitrary: value.map((v) => pct(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))) },
     { weight: 2, arbitrary: hostileString.map((s) => pct(s.slice(0, 200))) },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_SEGMENTS) },
   );
@@ -422,7 +461,17 @@ function queryString(value: unknown): string {
     .join('&');
 }
 
-const QUERY_JUNK = ['__proto__[polluted]=1', 'constructor[prototype][polluted]=1', '__proto__.polluted=1', 'a=%E0%A4%A', '=', '&&&', 'a[]=1&a[]=2', '%zz=1', `big=${'y'.repeat(9_000)}`];
+const QUERY_JUNK = [
+  '__proto__[polluted]=1',
+  'constructor[prototype][polluted]=1',
+  '__proto__.polluted=1',
+  'a=%E0%A4%A',
+  '=',
+  '&&&',
+  'a[]=1&a[]=2',
+  '%zz=1',
+  `big=${'y'.repeat(9_000)}`,
+];
 
 /** An oversized body is never read: 413, unless the request was refused before (bad or too long URL, no token, no such route, rate limit). */
 const REFUSED_BEFORE_THE_BODY = [413, 400, 401, 403, 404, 414, 429];
@@ -430,9 +479,33 @@ const REFUSED_BEFORE_THE_BODY = [413, 400, 401, 403, 404, 414, 429];
 /** The oversized body: one string just over the 1 MiB limit, built once. */
 const OVERSIZED = `{"x":"${'a'.repeat(1024 * 1024 + 64)}"}`;
 
-const BAD_JSON = ['{', '{"a":', '{"a":1,}', "{'a':1}", '[1,2', 'nul', 'NaN', '{"a":1}{"b":2}', '\u0000', '{"a":"\\uZZZZ"}', '"unterminated', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}'];
+const BAD_JSON = [
+  '{',
+  '{"a":',
+  '{"a":1,}',
+  "{'a':1}",
+  '[1,2',
+  'nul',
+  'NaN',
+  '{"a":1}{"b":2}',
+  '\u0000',
+  '{"a":"\\uZZZZ"}',
+  '"unterminated',
+  '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"polluted":1}}}',
+];
 
-const WRONG_CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/octet-stream', 'application/json; charset=utf-16', 'application/jsonx', '*/*', 'application/json, text/plain'];
+const WRONG_CONTENT_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/octet-stream',
+  'application/json; charset=utf-16',
+  'application/jsonx',
+  '*/*',
+  'application/json, text/plain',
+];
 
 interface RequestContext {
   pool: Pool;
@@ -453,7 +526,17 @@ export function requestsFor(route: RouteInfo, ctx: RequestContext): fc.Arbitrary
   const names = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
   const params = fc.tuple(...names.map((n) => segment(schemaValue(schema.params?.properties?.[n], n, ctx.pool))));
   const wildcard = route.url.endsWith('*')
-    ? fc.oneof(fc.constantFrom('index.html', 'swagger-ui.css', '../package.json', '..%2f..%2fpackage.json', '%2e%2e/%2e%2e/etc/passwd', 'static/../../x'), segment(hostileString))
+    ? fc.oneof(
+        fc.constantFrom(
+          'index.html',
+          'swagger-ui.css',
+          '../package.json',
+          '..%2f..%2fpackage.json',
+          '%2e%2e/%2e%2e/etc/passwd',
+          'static/../../x',
+        ),
+        segment(hostileString),
+      )
     : fc.constant('');
   const path = fc.tuple(params, wildcard).map(([values, rest]) => {
     let i = 0;
@@ -473,19 +556,38 @@ export function requestsFor(route: RouteInfo, ctx: RequestContext): fc.Arbitrary
   const body: fc.Arbitrary<{ payload?: string; contentType?: string; label: string; expectStatus?: number[] }> = hasBody
     ? fc.oneof(
         { weight: 30, arbitrary: hostile(schemaValue(schema.body, `${route.key} body`, ctx.pool)).map(json) },
-        { weight: 2, arbitrary: fc.constantFrom(...BAD_JSON).map((payload) => ({ payload, contentType: 'application/json', label: 'bad json' })) },
         {
           weight: 2,
-          arbitrary: fc.tuple(fc.constantFrom(...WRONG_CONTENT_TYPES), schemaValue(schema.body, `${route.key} body`, ctx.pool)).map(([contentType, v]) => ({
-            payload: contentType.includes('urlencoded') ? queryString(v) : JSON.stringify(v) ?? '',
-            contentType,
-            label: 'wrong content type',
-          })),
+          arbitrary: fc.constantFrom(...BAD_JSON).map((payload) => ({ payload, contentType: 'application/json', label: 'bad json' })),
         },
-        { weight: 2, arbitrary: fc.constantFrom({ label: 'no body' }, { payload: '', contentType: 'application/json', label: 'empty json' }) },
-        { weight: 1, arbitrary: fc.constant({ payload: OVERSIZED, contentType: 'application/json', label: 'oversized', expectStatus: REFUSED_BEFORE_THE_BODY }) },
+        {
+          weight: 2,
+          arbitrary: fc
+            .tuple(fc.constantFrom(...WRONG_CONTENT_TYPES), schemaValue(schema.body, `${route.key} body`, ctx.pool))
+            .map(([contentType, v]) => ({
+              payload: contentType.includes('urlencoded') ? queryString(v) : (JSON.stringify(v) ?? ''),
+              contentType,
+              label: 'wrong content type',
+            })),
+        },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom({ label: 'no body' }, { payload: '', contentType: 'application/json', label: 'empty json' }),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.constant({
+            payload: OVERSIZED,
+            contentType: 'application/json',
+            label: 'oversized',
+            expectStatus: REFUSED_BEFORE_THE_BODY,
+          }),
+        },
       )
-    : fc.oneof({ weight: 20, arbitrary: fc.constant({ label: 'no body' }) }, { weight: 1, arbitrary: fc.constant({ payload: '{"a":1}', contentType: 'application/json', label: 'body on a read' }) });
+    : fc.oneof(
+        { weight: 20, arbitrary: fc.constant({ label: 'no body' }) },
+        { weight: 1, arbitrary: fc.constant({ payload: '{"a":1}', contentType: 'application/json', label: 'body on a read' }) },
+      );
 
   const origins = ctx.pool.origin ? fromPool(ctx.pool, 'origin', headerString) : headerString;
   const extraHeaders = fc.record(
@@ -503,7 +605,15 @@ export function requestsFor(route: RouteInfo, ctx: RequestContext): fc.Arbitrary
   const method = route.method === 'GET' ? fc.constantFrom('GET', 'GET', 'GET', 'HEAD') : fc.constant(route.method);
 
   return fc
-    .record({ method, path, query, body, auth: authorization(ctx.tokensFor?.(route) ?? ctx.tokens), extra: extraHeaders, remoteAddress: address })
+    .record({
+      method,
+      path,
+      query,
+      body,
+      auth: authorization(ctx.tokensFor?.(route) ?? ctx.tokens),
+      extra: extraHeaders,
+      remoteAddress: address,
+    })
     .map(({ method: m, path: p, query: q, body: b, auth, extra, remoteAddress }) => {
       const headers: Record<string, string> = { ...(extra as Record<string, string>) };
       if (auth !== undefined) headers.authorization = auth;
@@ -549,12 +659,14 @@ function matches(schema: object, value: unknown): boolean {
 export function problemWith(route: RouteInfo, request: HostileRequest, answer: Answer): string | null {
   const { statusCode } = answer;
   if (statusCode >= 500) return `answered ${statusCode}`;
-  if (request.expectStatus !== undefined && !request.expectStatus.includes(statusCode)) return `answered ${statusCode}, expected one of ${request.expectStatus.join(', ')}`;
+  if (request.expectStatus !== undefined && !request.expectStatus.includes(statusCode))
+    return `answered ${statusCode}, expected one of ${request.expectStatus.join(', ')}`;
   if (statusCode < 400 || request.method === 'HEAD') return null;
   const contentType = String(answer.headers['content-type'] ?? '');
   const declared = declaredResponse(route, statusCode) as JsonSchema | undefined;
   // Only the PayPal SDK stand-in declares a non-JSON error (a script that throws, as PayPal's does).
-  if (declared?.type === 'string') return contentType.startsWith('application/javascript') ? null : `a ${statusCode} script answer as ${contentType}`;
+  if (declared?.type === 'string')
+    return contentType.startsWith('application/javascript') ? null : `a ${statusCode} script answer as ${contentType}`;
   if (!contentType.startsWith('application/json')) return `a ${statusCode} answer as ${contentType || 'no content type'}`;
   let body: unknown;
   try {
@@ -613,7 +725,9 @@ export async function fuzzRoutes(app: App, routes: RouteInfo[], ctx: RequestCont
   const pick = fc.constantFrom(...routes).chain((route) => arbitraries.get(route.key)!.map((request) => ({ route, request })));
   const outcome = await fc.check(
     fc.asyncProperty(pick, async ({ route, request }) => {
-      const streams = route.options.schema && JSON.stringify((route.options.schema as { response?: unknown }).response ?? {}).includes('text/event-stream');
+      const streams =
+        route.options.schema &&
+        JSON.stringify((route.options.schema as { response?: unknown }).response ?? {}).includes('text/event-stream');
       let answer: Answer;
       try {
         const res = await app.inject({
@@ -663,18 +777,29 @@ export async function assertInvariants(app: App): Promise<void> {
     // A line a store replaced or could not supply counts as what it came to (the order was re-priced).
     const sumOfLines = lines.reduce((sum, l) => sum + effectiveLineCents(l), 0);
     const fees = order.serviceFeeCents + order.deliveryFeeCents + order.processingFeeCents;
-    expect({ order: order.id, lines: lines.map((l) => l.unitPriceCents * l.quantity) }).toEqual({ order: order.id, lines: lines.map((l) => l.lineTotalCents) });
+    expect({ order: order.id, lines: lines.map((l) => l.unitPriceCents * l.quantity) }).toEqual({
+      order: order.id,
+      lines: lines.map((l) => l.lineTotalCents),
+    });
     expect({ order: order.id, subtotal: order.subtotalCents, total: order.totalCents }).toEqual({
       order: order.id,
       subtotal: sumOfLines,
       total: sumOfLines + fees + order.taxCents,
     });
-    for (const cents of [order.subtotalCents, order.taxCents, order.serviceFeeCents, order.deliveryFeeCents, order.processingFeeCents, order.totalCents]) {
+    for (const cents of [
+      order.subtotalCents,
+      order.taxCents,
+      order.serviceFeeCents,
+      order.deliveryFeeCents,
+      order.processingFeeCents,
+      order.totalCents,
+    ]) {
       expect(Number.isInteger(cents) && cents >= 0).toBe(true);
     }
     const refunded = (await app.db.select().from(refunds).where(eq(refunds.orderId, order.id))).reduce((sum, r) => sum + r.amountCents, 0);
     // Money PayPal took (a later re-read may say REFUNDED); a declined or failed capture took none.
-    const captured = order.paypalCaptureId && !['DECLINED', 'FAILED'].includes(order.paypalCaptureStatus ?? '') ? (order.paypalCapturedCents ?? 0) : 0;
+    const captured =
+      order.paypalCaptureId && !['DECLINED', 'FAILED'].includes(order.paypalCaptureStatus ?? '') ? (order.paypalCapturedCents ?? 0) : 0;
     expect({ order: order.id, refundedWithinCapture: refunded <= captured }).toEqual({ order: order.id, refundedWithinCapture: true });
     if (order.status === 'CANCELLED') expect({ order: order.id, refunded }).toEqual({ order: order.id, refunded: captured });
   }

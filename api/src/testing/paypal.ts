@@ -21,7 +21,12 @@ export async function listenForPaypal(app: App): Promise<string> {
 
 /** A PaypalClient for the app's own stand-in, with the dev credentials. */
 export async function standInPaypalClient(app: App, options: Partial<PaypalClientOptions> = {}) {
-  return createPaypalClient({ apiBase: await listenForPaypal(app), clientId: DEV_PAYPAL_CLIENT_ID, clientSecret: DEV_PAYPAL_CLIENT_SECRET, ...options });
+  return createPaypalClient({
+    apiBase: await listenForPaypal(app),
+    clientId: DEV_PAYPAL_CLIENT_ID,
+    clientSecret: DEV_PAYPAL_CLIENT_SECRET,
+    ...options,
+  });
 }
 
 /** Points app.services.paypal at the app's own stand-in (the order services read it at call time). */
@@ -31,7 +36,11 @@ export async function usePaypalStandIn(app: App): Promise<void> {
 
 /** The payer approves in PayPal's window; `outcome` decides the next capture (see routes/dev/paypal/orderBook.ts). */
 export async function approvePaypalOrder(app: App, paypalOrderId: string, outcome: ApprovalOutcome = 'complete') {
-  const res = await app.inject({ method: 'POST', url: `/dev/paypal/orders/${encodeURIComponent(paypalOrderId)}/approve`, payload: { outcome } });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/dev/paypal/orders/${encodeURIComponent(paypalOrderId)}/approve`,
+    payload: { outcome },
+  });
   if (res.statusCode !== 200) throw new Error(`approving ${paypalOrderId} failed: ${res.statusCode} ${res.body}`);
   return res.json() as { orderID: string; payerID: string; status: string; facilitatorAccessToken: string };
 }

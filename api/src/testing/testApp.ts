@@ -68,7 +68,11 @@ export async function createTestDatabase(options: { migrate?: boolean; port?: nu
     if (options.port !== undefined) url.port = String(options.port);
     // Suites seed whole catalogues through this connection on a loaded CI machine: the long timeouts,
     // unless a test asks for the serving ones (databaseUnavailable.test.ts).
-    const inner = await connectDatabase({ databaseUrl: url.href, pgliteDataDir: PGLITE_IN_MEMORY, timeouts: options.timeouts ?? MAINTENANCE_TIMEOUTS });
+    const inner = await connectDatabase({
+      databaseUrl: url.href,
+      pgliteDataDir: PGLITE_IN_MEMORY,
+      timeouts: options.timeouts ?? MAINTENANCE_TIMEOUTS,
+    });
     connection = {
       ...inner,
       close: async () => {
@@ -134,7 +138,10 @@ export async function createSharedTestDatabase(): Promise<SharedTestDatabase> {
     const first = await open();
     await runMigrations(first);
     await first.close();
-    return { open, drop: () => withAdminClient((admin) => admin.query(`drop database if exists "${name}" with (force)`)).then(() => undefined) };
+    return {
+      open,
+      drop: () => withAdminClient((admin) => admin.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
+    };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'grocer-shared-db-'));
   let current: { connection: DbConnection; users: number } | null = null;

@@ -34,7 +34,9 @@ export function useCartPricing(items: readonly CartItem[], user: User | null): C
   const needsAddress = !user || !address || !isAddressComplete(address);
   const feeArgs = !needsAddress && items.length > 0 ? { storeUuids: storeUuidsOf(items), ...address } : skipToken;
   const pricingArgs =
-    !needsAddress && items.length > 0 ? { items: items.map((item) => ({ productId: item.uuid, quantity: item.quantity })), address } : skipToken;
+    !needsAddress && items.length > 0
+      ? { items: items.map((item) => ({ productId: item.uuid, quantity: item.quantity })), address }
+      : skipToken;
 
   const fees = useDeliveryFeesQuery(feeArgs);
   const pricing = useCartPricingQuery(pricingArgs);

@@ -1,5 +1,5 @@
 // Entities for this remote's tests, shaped exactly as the API contract says.
-import type { Address, CartItem, DeliveryFeeResponse, PaymentBreakdown, Product, User } from '@grocer/shared';
+import type { Address, CartItem, DeliveryFeeResponse, PaymentBreakdown, Product, StoreWindowsJson, User } from '@grocer/shared';
 import { errorBody, makeProduct, makeUser } from '@grocer/shared/testing';
 
 export { errorBody, makeProduct, makeUser };
@@ -45,4 +45,28 @@ export function makePricing(overrides: Partial<PaymentBreakdown> = {}): PaymentB
     total: 32.82,
     ...overrides,
   };
+}
+
+/** Windows of Mon Nov 30 2026 in Chicago (CST, UTC-6): 11 AM – 1 PM, 1 – 3 PM (full), and Tue 9 – 11 AM. */
+export const WINDOWS = [
+  { startsAt: '2026-11-30T17:00:00.000Z', endsAt: '2026-11-30T19:00:00.000Z', available: true },
+  { startsAt: '2026-11-30T19:00:00.000Z', endsAt: '2026-11-30T21:00:00.000Z', available: false },
+  { startsAt: '2026-12-01T15:00:00.000Z', endsAt: '2026-12-01T17:00:00.000Z', available: true },
+];
+
+export function windowsFor(storeUuids: string[], overrides: Partial<StoreWindowsJson> = {}): StoreWindowsJson[] {
+  return storeUuids.map((storeUuid) => ({
+    storeUuid,
+    storeName: storeUuid === corner.uuid ? corner.name : freshMart.name,
+    timeZone: 'America/Chicago',
+    windows: WINDOWS,
+    hold: null,
+    ...overrides,
+  }));
+}
+
+/** The server's answer to POST /delivery/holds. */
+export function holdOf(body: { storeUuid: string; startsAt: string }) {
+  const window = WINDOWS.find((w) => w.startsAt === body.startsAt)!;
+  return { storeUuid: body.storeUuid, startsAt: window.startsAt, endsAt: window.endsAt, expiresAt: '2026-11-30T15:20:00.000Z' };
 }

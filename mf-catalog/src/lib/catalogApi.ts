@@ -17,7 +17,6 @@ import {
   CONSTANTS,
 } from '@grocer/shared';
 
-
 /** Paging and ordering of a listing; `sort` undefined on the searches means relevance (best match first). */
 export interface ListingArgs {
   page: number;

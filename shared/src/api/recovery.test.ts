@@ -71,7 +71,10 @@ describe('recovery when the API comes back', () => {
     net.restore();
     net = mockFetch({ 'GET /open/thing': () => ({ status: 404, body: { success: false, message: 'gone' } }) });
     const other = storeWithRecovery();
-    await other.dispatch(testApi.endpoints.recoveryThing.initiate()).unwrap().catch(() => undefined);
+    await other
+      .dispatch(testApi.endpoints.recoveryThing.initiate())
+      .unwrap()
+      .catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 50));
     // A 404 is an answer: no probe.
     expect(net.calls.map((call) => call.url.pathname)).toEqual(['/open/thing']);
@@ -79,7 +82,9 @@ describe('recovery when the API comes back', () => {
 
   it('does not probe for a failed mutation, nor once nothing on screen is failing', async () => {
     const withMutation = api.injectEndpoints({
-      endpoints: (build) => ({ recoveryPost: build.mutation<{ ok: boolean }, void>({ query: () => ({ url: '/open/thing', method: 'POST' }) }) }),
+      endpoints: (build) => ({
+        recoveryPost: build.mutation<{ ok: boolean }, void>({ query: () => ({ url: '/open/thing', method: 'POST' }) }),
+      }),
     });
     const store = storeWithRecovery();
     await store.dispatch(withMutation.endpoints.recoveryPost.initiate());

@@ -12,7 +12,8 @@ import { isApiUnreachable } from './baseQuery.ts';
 export const RECOVERY_PROBE_MS = 2_000;
 
 /** A query's (or infinite query's) thunk argument, not a mutation's. */
-const isQuery = (arg: unknown) => typeof arg === 'object' && arg !== null && (arg as { type?: unknown }).type !== 'mutation' && 'endpointName' in arg;
+const isQuery = (arg: unknown) =>
+  typeof arg === 'object' && arg !== null && (arg as { type?: unknown }).type !== 'mutation' && 'endpointName' in arg;
 
 export function createApiRecoveryMiddleware({ probeMs = RECOVERY_PROBE_MS } = {}): Middleware {
   return (store) => {

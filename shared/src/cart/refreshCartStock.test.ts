@@ -53,7 +53,10 @@ describe('refreshCartStock', () => {
 
   it.each([
     ['cannot be reached', () => Promise.reject(new TypeError('Failed to fetch'))],
-    ['answers 503', () => ({ status: 503, body: { success: false, message: 'The service is temporarily unavailable. Please try again later.' } })],
+    [
+      'answers 503',
+      () => ({ status: 503, body: { success: false, message: 'The service is temporarily unavailable. Please try again later.' } }),
+    ],
   ])("keeps a store's items when the API %s: the stock is unknown, not zero", async (_label, answer) => {
     net = mockFetch({
       'GET /open/products/fresh-mart': () => ({ body: [milk] }),

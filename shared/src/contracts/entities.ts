@@ -494,6 +494,8 @@ export interface Order {
   deliveryInstructions: string | null;
   /** Replacements, refunds and the paid total once stores changed the order; absent on older answers. */
   adjustments?: OrderAdjustments;
+  /** The booked delivery window of each store part (absent on orders from before windows). */
+  deliveryWindows?: BookedWindowJson[];
 }
 
 export interface TrackingInfo {
@@ -536,6 +538,8 @@ export interface NewOrderItemsNotification {
   customerName: string;
   items: NewOrderItemsNotificationItem[];
   deliveryInfo: DeliveryInfo;
+  /** The store part's booked delivery window (absent on orders from before windows). */
+  deliveryWindow?: BookedWindowJson;
   timestamp: IsoDateTime;
 }
 
@@ -545,3 +549,62 @@ export interface NotificationPayloads {
   new_order_items: NewOrderItemsNotification;
 }
 export type NotificationPayload = NotificationPayloads[keyof NotificationPayloads];
+
+// ---- Delivery promise: store rules and delivery windows ------------------------------------------
+
+/** One open weekday of a store, minutes after local midnight in the store's time zone. */
+export interface StoreDayHours {
+  /** 0 = Sunday … 6 = Saturday. */
+  weekday: number;
+  opensMinute: number;
+  closesMinute: number;
+}
+
+/** A store's public rules (GET /open/stores/rules). A weekday missing from `hours` is closed. */
+export interface StoreRulesJson {
+  storeUuid: string;
+  storeName: string;
+  timeZone: string;
+  minOrderCents: number;
+  deliveryRadiusMiles: number;
+  hours: StoreDayHours[];
+}
+
+/** Whether each store delivers to the shopper's address (GET /delivery/coverage). */
+export interface DeliveryCoverage {
+  zip: string;
+  stores: Record<string, { delivers: boolean; distance: number }>;
+}
+
+/** A two-hour delivery window a store offers. */
+export interface DeliveryWindowJson {
+  startsAt: IsoDateTime;
+  endsAt: IsoDateTime;
+  /** False when holds and bookings fill its capacity (shown, disabled). */
+  available: boolean;
+}
+
+export interface DeliveryHoldJson {
+  storeUuid: string;
+  startsAt: IsoDateTime;
+  endsAt: IsoDateTime;
+  expiresAt: IsoDateTime;
+}
+
+/** POST /delivery/windows: per store, what it offers and the shopper's live hold. */
+export interface StoreWindowsJson {
+  storeUuid: string;
+  storeName: string;
+  timeZone: string;
+  windows: DeliveryWindowJson[];
+  hold: DeliveryHoldJson | null;
+}
+
+/** A booked window on an order. */
+export interface BookedWindowJson {
+  storeUuid: string;
+  storeName: string;
+  timeZone: string;
+  startsAt: IsoDateTime;
+  endsAt: IsoDateTime;
+}

@@ -6,12 +6,13 @@ export interface DateFormatOptions {
   timeZone?: string;
 }
 
-type Style = 'long' | 'short' | 'time';
+type Style = 'long' | 'short' | 'time' | 'day';
 
 const STYLES: Record<Style, Intl.DateTimeFormatOptions> = {
   long: { year: 'numeric', month: 'long', day: 'numeric' },
   short: { year: 'numeric', month: 'numeric', day: 'numeric' },
   time: { hour: 'numeric', minute: '2-digit' },
+  day: { weekday: 'short', month: 'short', day: 'numeric' },
 };
 
 // One formatter per style and zone: building Intl formatters is costly and lists render many dates.
@@ -51,4 +52,14 @@ export function formatUsShortDate(value: IsoDateTime | Date, options: DateFormat
 /** '6:30 PM'; '' for an unreadable date. */
 export function formatUsTime(value: IsoDateTime | Date, options: DateFormatOptions = {}): string {
   return format('time', value, options);
+}
+
+/** 'Mon, Nov 30' (a delivery window's day); '' for an unreadable date. */
+export function formatUsDay(value: IsoDateTime | Date, options: DateFormatOptions = {}): string {
+  return format('day', value, options);
+}
+
+/** A delivery window in its store's zone: '11:00 AM – 1:00 PM' (plain spaces, whatever the ICU version). */
+export function formatWindowTimes(startsAt: IsoDateTime, endsAt: IsoDateTime, timeZone: string): string {
+  return `${formatUsTime(startsAt, { timeZone })} – ${formatUsTime(endsAt, { timeZone })}`.replace(/\u202f/g, ' ');
 }

@@ -22,7 +22,15 @@ describe('validatePhone', () => {
   });
 
   it('accepts a 10-digit US number in the common formats and stores it as 312-555-0142', () => {
-    for (const phone of ['(312) 555-0142', '312-555-0142', '312.555.0142', '3125550142', '+1 312 555 0142', '1-312-555-0142', ' (312)555-0142 ']) {
+    for (const phone of [
+      '(312) 555-0142',
+      '312-555-0142',
+      '312.555.0142',
+      '3125550142',
+      '+1 312 555 0142',
+      '1-312-555-0142',
+      ' (312)555-0142 ',
+    ]) {
       expect(validatePhone(phone)).toBeUndefined();
       expect(normalizePhone(phone)).toBe('312-555-0142');
     }

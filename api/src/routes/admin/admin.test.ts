@@ -159,7 +159,9 @@ describe('GET /admin/notifications/stream', () => {
 
 describe('stream limits', () => {
   const ticketFor = async (user: Registered) =>
-    (await app.inject({ method: 'POST', url: '/admin/notifications/stream-ticket', headers: bearer(user.token) })).json<{ ticket: string }>().ticket;
+    (await app.inject({ method: 'POST', url: '/admin/notifications/stream-ticket', headers: bearer(user.token) })).json<{
+      ticket: string;
+    }>().ticket;
 
   it('takes a ticket once: a replayed ticket is 401', async () => {
     const ticket = await ticketFor(admin);

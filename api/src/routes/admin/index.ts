@@ -52,12 +52,16 @@ const AdminRefundSchema = Type.Object(
     currency: Type.String(),
     reason: Type.String(),
     status: Type.Enum([...REFUND_STATUSES], {
-      description: 'REQUESTED: recorded, PayPal has not confirmed it yet; COMPLETED: refunded; FAILED: the last attempt failed (retried at nextAttemptAt)',
+      description:
+        'REQUESTED: recorded, PayPal has not confirmed it yet; COMPLETED: refunded; FAILED: the last attempt failed (retried at nextAttemptAt)',
     }),
     paypalRefundId: nullable(Type.String(), "PayPal's refund id, once PayPal answered"),
     paypalStatus: nullable(Type.String(), "PayPal's refund status"),
     attempts: Type.Integer(),
-    nextAttemptAt: nullable(Type.String({ format: 'date-time' }), 'When the worker tries again; null when it will not (completed, or out of attempts)'),
+    nextAttemptAt: nullable(
+      Type.String({ format: 'date-time' }),
+      'When the worker tries again; null when it will not (completed, or out of attempts)',
+    ),
     lastError: nullable(Type.String(), 'Why the last attempt failed'),
     createdAt: Type.String({ format: 'date-time' }),
     completedAt: nullable(Type.String({ format: 'date-time' }), 'When PayPal completed it'),
@@ -209,7 +213,12 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const recipient = storeUuid === null ? null : `store:${storeUuid}`;
       const streams = streamsByAdmin.get(adminUuid) ?? 0;
       if (streams >= MAX_STREAMS_PER_ADMIN) {
-        throw new RetryLaterError(429, 'TOO_MANY_STREAMS', `At most ${MAX_STREAMS_PER_ADMIN} notification streams may be open at once. Close one and try again.`, RETRY_MS / 1000);
+        throw new RetryLaterError(
+          429,
+          'TOO_MANY_STREAMS',
+          `At most ${MAX_STREAMS_PER_ADMIN} notification streams may be open at once. Close one and try again.`,
+          RETRY_MS / 1000,
+        );
       }
       streamsByAdmin.set(adminUuid, streams + 1);
       const header = request.headers['last-event-id'];

@@ -56,7 +56,11 @@ describe('POST /auth/register', () => {
     [{ email: 'x@example.com', password: 'abcdefg1' }, 'password', 'Password must contain at least one uppercase letter'],
     [{ email: 'x@example.com', password: 'Abcdefgh' }, 'password', 'Password must contain at least one number'],
     [{ email: 'x@example.com', password: 'Password1' }, 'password', 'This password is too common. Please choose a less common password.'],
-    [{ email: 'x@example.com', password: 'Sunshine2024!' }, 'password', 'This password is too common. Please choose a less common password.'],
+    [
+      { email: 'x@example.com', password: 'Sunshine2024!' },
+      'password',
+      'This password is too common. Please choose a less common password.',
+    ],
     [{ email: 'x@example.com', password: `Aa1${'x'.repeat(126)}` }, 'password', 'Password must be at most 128 characters long'],
   ])('refuses %j with 400 on %s: %s', async (payload, field, message) => {
     const res = await post('/auth/register', payload);
@@ -150,7 +154,9 @@ describe('POST /auth/login', () => {
 
   it('counts an IPv6 address by its /64: fresh addresses of one network share its limits', async () => {
     const { email } = await registerUser(app);
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => login(email, 'Wrong-Password-1', `2001:db8:5:7:${i.toString(16)}::1`)));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login(email, 'Wrong-Password-1', `2001:db8:5:7:${i.toString(16)}::1`)),
+    );
     expect(responses.filter((r) => r.statusCode === 401)).toHaveLength(10);
     expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(10);
     expect((await login(email, STRONG_PASSWORD, '2001:db8:5:8::1')).statusCode).toBe(200);
@@ -186,7 +192,10 @@ describe('email verification', () => {
     // Used again, the link says what is true: the address is verified already.
     const again = await app.inject({ method: 'GET', url: `/auth/email-verification/verify?token=${link}` });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ success: false, error: { code: 'ALREADY_VERIFIED', message: 'This email address is already verified.' } });
+    expect(again.json()).toMatchObject({
+      success: false,
+      error: { code: 'ALREADY_VERIFIED', message: 'This email address is already verified.' },
+    });
   });
 
   it('is 400 for an unknown, missing or expired token', async () => {
@@ -273,7 +282,11 @@ describe('password reset', () => {
 
     const weak = await post('/auth/reset-password', { token: resetToken, password: 'weakpass' });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().error).toEqual({ code: 'VALIDATION_ERROR', message: 'Password must contain at least one uppercase letter', field: 'password' });
+    expect(weak.json().error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'Password must contain at least one uppercase letter',
+      field: 'password',
+    });
 
     const res = await post('/auth/reset-password', { token: resetToken, password: 'New-Harvest-77' });
     expect(res.statusCode).toBe(200);
@@ -304,7 +317,8 @@ describe('password checks in flight', () => {
     const busy = await buildTestApp({ config: { ...FAST_HASHING, passwordChecks: { inFlight: 1, queued: 1 } } });
     try {
       const { email } = await registerUser(busy);
-      const send = () => busy.inject({ method: 'POST', url: '/auth/login', payload: { email, password: 'Wrong-Password-1' }, remoteAddress: '10.4.0.1' });
+      const send = () =>
+        busy.inject({ method: 'POST', url: '/auth/login', payload: { email, password: 'Wrong-Password-1' }, remoteAddress: '10.4.0.1' });
       const responses = await Promise.all(Array.from({ length: 12 }, send));
       const refused = responses.filter((r) => r.statusCode === 503);
       expect(refused.length).toBeGreaterThan(0);

@@ -8,7 +8,11 @@ import { AuthResponseSchema, MessageSchema } from '../user/schemas.ts';
 
 // Missing fields default to '' so the service answers with the spec's own messages ('Email is required').
 const Email = Type.String({ maxLength: 320, default: '' });
-const Password = Type.String({ maxLength: 1024, default: '', description: '8 to 128 characters (server rules: spec §5 plus a common-password list)' });
+const Password = Type.String({
+  maxLength: 1024,
+  default: '',
+  description: '8 to 128 characters (server rules: spec §5 plus a common-password list)',
+});
 
 /** Per client IP, on top of the global limit: these send mail or create accounts. */
 const LIMITS = {
@@ -82,7 +86,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
-        summary: "Sign out everywhere: every session of the user issued until now, this one included",
+        summary: 'Sign out everywhere: every session of the user issued until now, this one included',
         response: { 200: MessageSchema, ...errorResponses },
       },
     },

@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const fees = (user: Registered, body: object) => app.inject({ method: 'POST', url: '/delivery-fees', headers: bearer(user.token), payload: body });
+const fees = (user: Registered, body: object) =>
+  app.inject({ method: 'POST', url: '/delivery-fees', headers: bearer(user.token), payload: body });
 const miles = (from: string, to: string) => Math.round(haversineMiles(zips.lookup(from)!, zips.lookup(to)!) * 10) / 10;
 
 describe('POST /delivery-fees', () => {
@@ -29,14 +30,30 @@ describe('POST /delivery-fees', () => {
     const loop = miles('60602', '60606');
     const evanston = miles('60202', '60606');
     expect(body.deliveryFees).toEqual({
-      [shop.loop.uuid]: { storeName: 'Loop Provisions', distance: loop, deliveryFee: Math.round(loop * 750) / 100, duration: Math.round(10 + 3 * loop) },
-      [shop.evanston.uuid]: { storeName: 'Evanston Harvest', distance: evanston, deliveryFee: Math.round(evanston * 750) / 100, duration: Math.round(10 + 3 * evanston) },
+      [shop.loop.uuid]: {
+        storeName: 'Loop Provisions',
+        distance: loop,
+        deliveryFee: Math.round(loop * 750) / 100,
+        duration: Math.round(10 + 3 * loop),
+      },
+      [shop.evanston.uuid]: {
+        storeName: 'Evanston Harvest',
+        distance: evanston,
+        deliveryFee: Math.round(evanston * 750) / 100,
+        duration: Math.round(10 + 3 * evanston),
+      },
     });
     expect(body.totalDeliveryFee).toBe((Math.round(loop * 750) + Math.round(evanston * 750)) / 100);
   });
 
   it('uses the address in the body when it is complete', async () => {
-    const res = await fees(alice, { storeUuids: [shop.loop.uuid], streetName: '1111 Chicago Ave', city: 'Evanston', state: 'IL', zip: '60202' });
+    const res = await fees(alice, {
+      storeUuids: [shop.loop.uuid],
+      streetName: '1111 Chicago Ave',
+      city: 'Evanston',
+      state: 'IL',
+      zip: '60202',
+    });
     expect(res.json().deliveryFees[shop.loop.uuid].distance).toBe(miles('60602', '60202'));
     // Incomplete (no street): the account's address instead.
     const partial = await fees(alice, { storeUuids: [shop.loop.uuid], zip: '60202' });

@@ -17,7 +17,7 @@ const deliveryFeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['checkout'],
         summary: 'Delivery fee per store ($7.50 per mile between ZIP centroids)',
         description:
-          "400 ADDRESS_REQUIRED when neither the body nor the account has a complete address; 400 INVALID_ADDRESS for an unknown ZIP; 404 STORE_NOT_FOUND for an unknown store.",
+          '400 ADDRESS_REQUIRED when neither the body nor the account has a complete address; 400 INVALID_ADDRESS for an unknown ZIP; 404 STORE_NOT_FOUND for an unknown store.',
         body: Type.Object({
           storeUuids: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100, description: 'Store uuids (duplicates are ignored)' }),
           streetName: Text(200),

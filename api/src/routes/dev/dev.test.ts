@@ -53,7 +53,14 @@ describe('dev OpenID issuer', () => {
 
   it('mints ID tokens for the configured client', async () => {
     const claims = decodeJwt(await mint({ email: 'Pat@Example.com', name: 'Pat Smith' }));
-    expect(claims).toMatchObject({ iss: 'http://localhost:4000/dev/oidc', aud: 'grocer-dev-client', email: 'Pat@Example.com', email_verified: true, given_name: 'Pat', family_name: 'Smith' });
+    expect(claims).toMatchObject({
+      iss: 'http://localhost:4000/dev/oidc',
+      aud: 'grocer-dev-client',
+      email: 'Pat@Example.com',
+      email_verified: true,
+      given_name: 'Pat',
+      family_name: 'Smith',
+    });
     expect((await app.inject({ method: 'POST', url: '/dev/oidc/token', payload: { email: 'nope' } })).statusCode).toBe(400);
   });
 
@@ -81,7 +88,14 @@ describe('POST /auth/google', () => {
     const res = await google(await mint({ email, name: 'Gina Google' }));
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.user).toMatchObject({ email, firstName: 'Gina', lastName: 'Google', authMethod: 'google', emailVerified: true, roleName: 'CUSTOMER' });
+    expect(body.user).toMatchObject({
+      email,
+      firstName: 'Gina',
+      lastName: 'Google',
+      authMethod: 'google',
+      emailVerified: true,
+      roleName: 'CUSTOMER',
+    });
     expect(decodeJwt(body.token)).toMatchObject({ iss: 'grocer-api', sub: body.user.uuid });
     const profile = await app.inject({ method: 'GET', url: '/user/profile', headers: { authorization: `Bearer ${body.token}` } });
     expect(profile.statusCode).toBe(200);
@@ -94,13 +108,19 @@ describe('POST /auth/google', () => {
     await app.db.update(users).set({ emailVerified: true }).where(eq(users.uuid, verified.uuid));
     const linked = await google(await mint({ email: verified.email.toUpperCase() }));
     expect(linked.json().user).toMatchObject({ uuid: verified.uuid, authMethod: 'google' });
-    expect((await app.inject({ method: 'POST', url: '/auth/login', payload: { email: verified.email, password: STRONG_PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: '/auth/login', payload: { email: verified.email, password: STRONG_PASSWORD } })).statusCode,
+    ).toBe(200);
 
     const squatted = await registerUser(app);
     const taken = await google(await mint({ email: squatted.email }));
     expect(taken.json().user).toMatchObject({ uuid: squatted.uuid, emailVerified: true });
-    expect((await app.inject({ method: 'POST', url: '/auth/login', payload: { email: squatted.email, password: STRONG_PASSWORD } })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/user/profile', headers: { authorization: `Bearer ${squatted.token}` } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: '/auth/login', payload: { email: squatted.email, password: STRONG_PASSWORD } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/user/profile', headers: { authorization: `Bearer ${squatted.token}` } })).statusCode,
+    ).toBe(401);
   });
 
   it.each([
@@ -140,10 +160,21 @@ describe('POST /auth/google', () => {
 describe('production', () => {
   it('registers no /dev routes', async () => {
     const prod = await buildTestApp({
-      config: { ...FAST_HASHING, nodeEnv: 'production', jwtSecret: 'a-production-secret-of-at-least-32-bytes', googleIssuer: 'https://accounts.google.com', googleClientId: undefined },
+      config: {
+        ...FAST_HASHING,
+        nodeEnv: 'production',
+        jwtSecret: 'a-production-secret-of-at-least-32-bytes',
+        googleIssuer: 'https://accounts.google.com',
+        googleClientId: undefined,
+      },
     });
     try {
-      for (const url of ['/dev/mailbox', '/dev/oidc/jwks', '/dev/oidc/.well-known/openid-configuration', '/dev/oidc/authorize?origin=http://localhost:3000']) {
+      for (const url of [
+        '/dev/mailbox',
+        '/dev/oidc/jwks',
+        '/dev/oidc/.well-known/openid-configuration',
+        '/dev/oidc/authorize?origin=http://localhost:3000',
+      ]) {
         expect((await prod.inject({ method: 'GET', url })).statusCode).toBe(404);
       }
       expect((await prod.inject({ method: 'POST', url: '/dev/oidc/token', payload: { email: 'a@b.co' } })).statusCode).toBe(404);
@@ -161,7 +192,11 @@ describe('when the stand-ins are served (config.ts devStandIns), through the bui
   async function build(config: Partial<Config>) {
     const warnings: string[] = [];
     const stream = { write: (line: string) => warnings.push(JSON.parse(line).msg as string) };
-    const built = await buildApp({ config: testConfig({ ...FAST_HASHING, ...config }), db: await createTestDatabase(), logger: { level: 'warn', stream } });
+    const built = await buildApp({
+      config: testConfig({ ...FAST_HASHING, ...config }),
+      db: await createTestDatabase(),
+      logger: { level: 'warn', stream },
+    });
     return { app: built, warnings };
   }
   const standInStatuses = async (target: App) => [
@@ -173,8 +208,18 @@ describe('when the stand-ins are served (config.ts devStandIns), through the bui
   it.each([
     ['development on loopback', { nodeEnv: 'development', devModeExplicit: true, host: '127.0.0.1' }, true, false],
     ['development on every interface', { nodeEnv: 'development', devModeExplicit: true, host: '0.0.0.0' }, false, false],
-    ['NODE_ENV unset (development by default) on loopback', { nodeEnv: 'development', devModeExplicit: false, host: '127.0.0.1' }, false, false],
-    ['ALLOW_DEV_STANDINS=1 on every interface', { nodeEnv: 'development', devModeExplicit: true, host: '0.0.0.0', allowDevStandIns: true }, true, true],
+    [
+      'NODE_ENV unset (development by default) on loopback',
+      { nodeEnv: 'development', devModeExplicit: false, host: '127.0.0.1' },
+      false,
+      false,
+    ],
+    [
+      'ALLOW_DEV_STANDINS=1 on every interface',
+      { nodeEnv: 'development', devModeExplicit: true, host: '0.0.0.0', allowDevStandIns: true },
+      true,
+      true,
+    ],
   ] as const)('%s: served %s, loud warning %s', async (_name, config, served, forced) => {
     const { app: target, warnings } = await build(config);
     try {

@@ -80,7 +80,13 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/dev/oidc/.well-known/openid-configuration',
-    { schema: { tags, summary: 'OpenID discovery for the dev issuer', response: { 200: Type.Record(Type.String(), Type.Unknown()), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'OpenID discovery for the dev issuer',
+        response: { 200: Type.Record(Type.String(), Type.Unknown()), ...errorResponses },
+      },
+    },
     async () => ({
       issuer: devOidc.issuer,
       authorization_endpoint: `${devOidc.issuer}/authorize`,
@@ -120,15 +126,17 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Only the shop's own origins may receive a token.
       if (!app.config.corsOrigins.includes(origin)) throw httpError(400, 'VALIDATION_ERROR', 'origin is not an allowed origin', 'origin');
       const nonce = randomBytes(16).toString('base64');
-      return reply
-        .header(
-          'content-security-policy',
-          `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-        )
-        // helmet's same-origin COOP would cut the popup off from its opener (the shop, another origin).
-        .header('cross-origin-opener-policy', 'unsafe-none')
-        .type('text/html; charset=utf-8')
-        .send(authorizePage(origin, nonce));
+      return (
+        reply
+          .header(
+            'content-security-policy',
+            `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+          )
+          // helmet's same-origin COOP would cut the popup off from its opener (the shop, another origin).
+          .header('cross-origin-opener-policy', 'unsafe-none')
+          .type('text/html; charset=utf-8')
+          .send(authorizePage(origin, nonce))
+      );
     },
   );
 

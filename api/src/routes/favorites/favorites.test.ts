@@ -15,12 +15,41 @@ beforeAll(async () => {
   app = await buildTestApp({ config: FAST_HASHING });
   const [store] = await app.db
     .insert(stores)
-    .values({ uuid: randomUUID(), publicId: 'fav-store', name: 'Fav Foods', address1: '1 Main St', address2: '', city: 'Chicago', state: 'IL', zip: '60606', logo: '/logo.png', contactEmail: 'orders@fav.example.com' })
+    .values({
+      uuid: randomUUID(),
+      publicId: 'fav-store',
+      name: 'Fav Foods',
+      address1: '1 Main St',
+      address2: '',
+      city: 'Chicago',
+      state: 'IL',
+      zip: '60606',
+      logo: '/logo.png',
+      contactEmail: 'orders@fav.example.com',
+    })
     .returning();
   const [category] = await app.db.insert(categories).values({ uuid: randomUUID(), name: 'Fav Dairy' }).returning();
   await app.db.insert(products).values([
-    { uuid: milk, storeId: store!.id, categoryId: category!.id, name: 'Whole Milk', ...shelfFields('Whole Milk', '1 gal'), image: '/milk.png', priceCents: 399, stockQuantity: 5 },
-    { uuid: bread, storeId: store!.id, categoryId: category!.id, name: 'Rye Bread', ...shelfFields('Rye Bread', '24 oz'), image: '/rye.png', priceCents: 549, stockQuantity: 0 },
+    {
+      uuid: milk,
+      storeId: store!.id,
+      categoryId: category!.id,
+      name: 'Whole Milk',
+      ...shelfFields('Whole Milk', '1 gal'),
+      image: '/milk.png',
+      priceCents: 399,
+      stockQuantity: 5,
+    },
+    {
+      uuid: bread,
+      storeId: store!.id,
+      categoryId: category!.id,
+      name: 'Rye Bread',
+      ...shelfFields('Rye Bread', '24 oz'),
+      image: '/rye.png',
+      priceCents: 549,
+      stockQuantity: 0,
+    },
   ]);
   alice = await registerUser(app);
   bob = await registerUser(app);
@@ -28,8 +57,10 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const list = (user: Registered) => app.inject({ method: 'GET', url: '/favorites', headers: bearer(user.token) });
-const add = (user: Registered, productUuid: string) => app.inject({ method: 'POST', url: '/favorites', headers: bearer(user.token), payload: { productUuid } });
-const remove = (user: Registered, productUuid: string) => app.inject({ method: 'DELETE', url: `/favorites/${productUuid}`, headers: bearer(user.token) });
+const add = (user: Registered, productUuid: string) =>
+  app.inject({ method: 'POST', url: '/favorites', headers: bearer(user.token), payload: { productUuid } });
+const remove = (user: Registered, productUuid: string) =>
+  app.inject({ method: 'DELETE', url: `/favorites/${productUuid}`, headers: bearer(user.token) });
 
 describe('favourites', () => {
   it('needs a session', async () => {
@@ -71,7 +102,9 @@ describe('favourites', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect((await add(alice, bread)).statusCode).toBe(201);
-    expect((await list(alice)).json().map((f: { product: { name: string; stockStatus: string } }) => [f.product.name, f.product.stockStatus])).toEqual([
+    expect(
+      (await list(alice)).json().map((f: { product: { name: string; stockStatus: string } }) => [f.product.name, f.product.stockStatus]),
+    ).toEqual([
       ['Rye Bread', 'OUT_OF_STOCK'],
       ['Whole Milk', 'IN_STOCK'],
     ]);

@@ -16,7 +16,11 @@ const favoriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/favorites',
     {
       onRequest,
-      schema: { tags: ['favorites'], summary: 'Favourite products, newest first', response: { 200: Type.Array(FavoriteSchema), ...errorResponses } },
+      schema: {
+        tags: ['favorites'],
+        summary: 'Favourite products, newest first',
+        response: { 200: Type.Array(FavoriteSchema), ...errorResponses },
+      },
     },
     async (request) => favourites.list(requireUser(request).uuid),
   );

@@ -33,7 +33,9 @@ const feeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         code = app.services.zipDirectory.normalizeState(state);
         if (!code) throw httpError(400, 'VALIDATION_ERROR', 'state is not a US state', 'state');
       }
-      return toPaymentBreakdown(calculatePricing({ subtotalCents: dollarsToCents(subtotal), deliveryFeeCents: dollarsToCents(deliveryFee), state: code }));
+      return toPaymentBreakdown(
+        calculatePricing({ subtotalCents: dollarsToCents(subtotal), deliveryFeeCents: dollarsToCents(deliveryFee), state: code }),
+      );
     },
   );
 };

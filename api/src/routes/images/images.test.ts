@@ -57,13 +57,22 @@ it('pictures every item with its artwork, not a letter, on its category colour',
   }
   // Different items, different artwork: milk is not apples is not salmon.
   const art = (item: string) => svgOf(item).split('viewBox="0 0 32 32">')[1];
-  expect(new Set(['Whole Milk', 'Honeycrisp Apples', 'Atlantic Salmon Fillet', 'Sourdough Bread', 'Boneless Chicken Breasts', 'Bananas'].map(art)).size).toBe(6);
+  expect(
+    new Set(
+      ['Whole Milk', 'Honeycrisp Apples', 'Atlantic Salmon Fillet', 'Sourdough Bread', 'Boneless Chicken Breasts', 'Bananas'].map(art),
+    ).size,
+  ).toBe(6);
 });
 
 it("draws store logos as the store's initials alone, large enough to read at 24 px", () => {
   for (const store of STORE_SEEDS) {
     const svg = findImage('stores', storeLogoPath(store.publicId).replace('/images/stores/', ''))!.image.svg;
-    const initials = store.name.split(' ').filter((w) => /^[A-Za-z]/.test(w)).slice(0, 2).map((w) => w[0]).join('');
+    const initials = store.name
+      .split(' ')
+      .filter((w) => /^[A-Za-z]/.test(w))
+      .slice(0, 2)
+      .map((w) => w[0])
+      .join('');
     expect(svg).toContain(`>${initials}</text>`);
     // 56 of 120 units: about 11 px tall at 24 px, 45 px at 96 px.
     expect(svg).toMatch(/viewBox="0 0 120 120".*font-size="56" font-weight="700"/);

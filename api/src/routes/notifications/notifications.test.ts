@@ -68,13 +68,27 @@ function withMail(send: MailService['send']): () => void {
   };
 }
 
-const post = (user: Registered, path: string, payload: object) => app.inject({ method: 'POST', url: `/notifications/${path}`, headers: bearer(user.token), payload });
+const post = (user: Registered, path: string, payload: object) =>
+  app.inject({ method: 'POST', url: `/notifications/${path}`, headers: bearer(user.token), payload });
 
 /** What a tampering browser sends: other names, amounts, stores and items. */
 const forged = (orderId: string) => ({
   'order-created': { orderId, orderData: { customerName: 'Mallory', totalAmount: 0.01, itemCount: 99, storeCount: 9, storeIds: ['x'] } },
-  admin: { type: 'new_order', orderId, customerName: 'Mallory', totalAmount: 0.01, itemCount: 99, storeCount: 9, timestamp: '2000-01-01T00:00:00Z' },
-  stores: { orderId, storeOrderData: [{ storeId: 'x', storeName: 'Fake', customerName: 'Mallory', items: [{ productId: 'x', name: 'Gold', quantity: 1, price: 0 }] }] },
+  admin: {
+    type: 'new_order',
+    orderId,
+    customerName: 'Mallory',
+    totalAmount: 0.01,
+    itemCount: 99,
+    storeCount: 9,
+    timestamp: '2000-01-01T00:00:00Z',
+  },
+  stores: {
+    orderId,
+    storeOrderData: [
+      { storeId: 'x', storeName: 'Fake', customerName: 'Mallory', items: [{ productId: 'x', name: 'Gold', quantity: 1, price: 0 }] },
+    ],
+  },
 });
 
 describe('POST /notifications/*', () => {
@@ -110,13 +124,25 @@ describe('POST /notifications/*', () => {
     });
 
     const loop = rows.find((r) => r.recipient === `store:${shop.loop.uuid}`)!.payload as unknown as NewOrderItemsNotification;
-    expect(loop).toMatchObject({ type: 'new_order_items', orderId, storeId: shop.loop.uuid, storeName: 'Loop Provisions', customerName: 'Alice Appleby' });
+    expect(loop).toMatchObject({
+      type: 'new_order_items',
+      orderId,
+      storeId: shop.loop.uuid,
+      storeName: 'Loop Provisions',
+      customerName: 'Alice Appleby',
+    });
     expect(loop.items).toEqual([
       // No choice sent: the store picks the best match.
       { productId: cart[0]!.product.uuid, name: 'Whole Milk', quantity: 2, price: 3.99, substitution: { choice: 'BEST_MATCH', substitute: null } },
       { productId: cart[1]!.product.uuid, name: 'Free Range Eggs', quantity: 1, price: 4.59, substitution: { choice: 'BEST_MATCH', substitute: null } },
     ]);
-    expect(loop.deliveryInfo).toMatchObject({ firstName: 'Alice', phone: '312-555-0100', address: '233 S Wacker Dr', zipCode: '60606', deliveryInstructions: 'Ring twice' });
+    expect(loop.deliveryInfo).toMatchObject({
+      firstName: 'Alice',
+      phone: '312-555-0100',
+      address: '233 S Wacker Dr',
+      zipCode: '60606',
+      deliveryInstructions: 'Ring twice',
+    });
     const evanston = rows.find((r) => r.recipient === `store:${shop.evanston.uuid}`)!.payload as unknown as NewOrderItemsNotification;
     expect(evanston.items).toEqual([{ productId: cart[2]!.product.uuid, name: 'Rye Bread', quantity: 3, price: 5.49, substitution: { choice: 'BEST_MATCH', substitute: null } }]);
 
@@ -130,7 +156,9 @@ describe('POST /notifications/*', () => {
   it('keeps one row per recipient, and sends each mail once, when the calls race', async () => {
     const orderId = await place(alice);
     const bodies = forged(orderId);
-    const responses = await Promise.all(Array.from({ length: 5 }, () => Object.entries(bodies).map(([path, body]) => post(alice, path, body))).flat());
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => Object.entries(bodies).map(([path, body]) => post(alice, path, body))).flat(),
+    );
     expect(responses.map((r) => r.statusCode)).toEqual(Array(15).fill(200));
     const rows = await app.db.select().from(notifications).where(eq(notifications.orderId, orderId));
     expect(rows).toHaveLength(4);
@@ -153,7 +181,14 @@ describe('POST /notifications/*', () => {
     expect(loop[0]!.text).toContain('2 × Whole Milk  $3.99 each');
     expect(loop[0]!.text).toContain('1 × Free Range Eggs  $4.59 each');
     expect(loop[0]!.text).not.toContain('Rye Bread');
-    for (const line of ['Alice Appleby', '233 S Wacker Dr, Apt 12', 'Chicago, IL 60606', 'Phone: 312-555-0100', 'Instructions: Ring twice', orderId]) {
+    for (const line of [
+      'Alice Appleby',
+      '233 S Wacker Dr, Apt 12',
+      'Chicago, IL 60606',
+      'Phone: 312-555-0100',
+      'Instructions: Ring twice',
+      orderId,
+    ]) {
       expect(loop[0]!.text).toContain(line);
     }
     // Nothing the forged request said.
@@ -165,7 +200,10 @@ describe('POST /notifications/*', () => {
     // The contact address is never on the public catalogue.
     expect((await app.inject({ method: 'GET', url: '/open/stores' })).body).not.toContain(shop.loop.contactEmail);
 
-    const rows = await app.db.select().from(notifications).where(and(eq(notifications.orderId, orderId), eq(notifications.type, 'new_order_items')));
+    const rows = await app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.orderId, orderId), eq(notifications.type, 'new_order_items')));
     expect(rows.map((r) => [r.recipient, r.deliverTo, r.deliveredAt !== null, r.attempts]).sort()).toEqual(
       [
         [`store:${shop.evanston.uuid}`, shop.evanston.contactEmail, true, 1],
@@ -198,8 +236,13 @@ describe('POST /notifications/*', () => {
     });
     expect(created.statusCode).toBe(502);
     expect(created.json().message).toBe('Failed to send notifications');
-    const pending = await app.db.select().from(notifications).where(and(eq(notifications.orderId, orderId), isNotNull(notifications.deliverTo)));
-    expect(pending.map((r) => [r.deliveredAt, r.claimedAt, r.attempts > 0, r.lastError])).toEqual(Array(3).fill([null, null, true, 'SMTP 421 try again later']));
+    const pending = await app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.orderId, orderId), isNotNull(notifications.deliverTo)));
+    expect(pending.map((r) => [r.deliveredAt, r.claimedAt, r.attempts > 0, r.lastError])).toEqual(
+      Array(3).fill([null, null, true, 'SMTP 421 try again later']),
+    );
 
     for (let i = 0; i < 2; i++) {
       expect((await post(alice, 'stores', { orderId })).statusCode).toBe(200);
@@ -245,7 +288,11 @@ describe('POST /notifications/*', () => {
         ['order-created', 'Failed to send notifications'],
       ] as const) {
         const res = await post(alice, path, { orderId });
-        expect([path, res.statusCode, res.json()]).toEqual([path, 500, { success: false, message, error: { code: 'NOTIFICATION_FAILED', message } }]);
+        expect([path, res.statusCode, res.json()]).toEqual([
+          path,
+          500,
+          { success: false, message, error: { code: 'NOTIFICATION_FAILED', message } },
+        ]);
       }
     } finally {
       app.services.orders.findVisible = findVisible;

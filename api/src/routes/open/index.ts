@@ -77,7 +77,7 @@ const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "Categories with their active product count (of one store, or of all)",
+        summary: 'Categories with their active product count (of one store, or of all)',
         querystring: CategoriesQuery,
         response: { 200: Type.Array(CategorySchema), ...errorResponses },
       },
@@ -211,7 +211,10 @@ const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { query, storeId } = request.query;
       // Without a query the store is the shelf counted; with one, it is a filter of the global search.
       const filters = filtersOf(request.query);
-      const facets = query === undefined ? await catalogue().facets(undefined, storeId, { ...filters, storeId: undefined }) : await catalogue().facets(query, undefined, filters);
+      const facets =
+        query === undefined
+          ? await catalogue().facets(undefined, storeId, { ...filters, storeId: undefined })
+          : await catalogue().facets(query, undefined, filters);
       return { facets };
     },
   );
@@ -259,7 +262,12 @@ const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (request) => {
       const { page, limit, sort, order } = request.query;
-      return catalogue().categoryProductsPage(request.params.storePublicId, request.params.categoryUuid, { page, limit, sort, order }, filtersOf(request.query));
+      return catalogue().categoryProductsPage(
+        request.params.storePublicId,
+        request.params.categoryUuid,
+        { page, limit, sort, order },
+        filtersOf(request.query),
+      );
     },
   );
 };

@@ -1,5 +1,13 @@
 // The public catalogue over HTTP: shapes, paging, sorting, errors, search and caching headers.
-import type { Category, CategoryProductsResponse, PaginatedProducts, Product, ProductOffersResponse, ProductResponse, Store } from '@grocer/shared/contracts';
+import type {
+  Category,
+  CategoryProductsResponse,
+  PaginatedProducts,
+  Product,
+  ProductOffersResponse,
+  ProductResponse,
+  Store,
+} from '@grocer/shared/contracts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { categories, products, stores } from '../../db/schema.ts';
@@ -58,7 +66,17 @@ describe('stores', () => {
     const { res, body } = await get<Store[]>('/open/stores');
     expect(res.statusCode).toBe(200);
     expect(body.length).toBeGreaterThanOrEqual(8);
-    expect(Object.keys(body[0]!).sort()).toEqual(['address1', 'address2', 'createdAt', 'id', 'logo', 'name', 'publicId', 'updatedAt', 'uuid']);
+    expect(Object.keys(body[0]!).sort()).toEqual([
+      'address1',
+      'address2',
+      'createdAt',
+      'id',
+      'logo',
+      'name',
+      'publicId',
+      'updatedAt',
+      'uuid',
+    ]);
     const store = body.find((s) => s.publicId === STORE)!;
     expect(store).toMatchObject({ name: 'Loop Provisions', address1: '30 W Washington St', address2: 'Chicago, IL 60602' });
     expect(store.logo).toMatch(/^\/images\/stores\/loop-provisions\.[0-9a-f]{10}\.svg$/);
@@ -109,7 +127,26 @@ describe('store products', () => {
     expect(body.some((p) => p.name === 'Zzyzx Secret Tea')).toBe(false);
     const milk = body.find((p) => p.name === 'Organic Chocolate Milk, 64 fl oz')!;
     expect(Object.keys(milk).sort()).toEqual(
-      ['brand', 'category', 'categoryUuid', 'createdAt', 'id', 'image', 'isActive', 'item', 'itemKey', 'name', 'price_cents', 'size', 'stockStatus', 'store', 'storeUuid', 'unitPrice', 'updatedAt', 'uuid'].sort(),
+      [
+        'brand',
+        'category',
+        'categoryUuid',
+        'createdAt',
+        'id',
+        'image',
+        'isActive',
+        'item',
+        'itemKey',
+        'name',
+        'price_cents',
+        'size',
+        'stockStatus',
+        'store',
+        'storeUuid',
+        'unitPrice',
+        'updatedAt',
+        'uuid',
+      ].sort(),
     );
     expect(milk).toMatchObject({
       brand: 'Organic',
@@ -131,7 +168,13 @@ describe('store products', () => {
     const { body: first } = await get<PaginatedProducts>(`/open/products/${STORE}/paginated`);
     const total = first.pagination.totalItems;
     expect(first.products).toHaveLength(20);
-    expect(first.pagination).toEqual({ currentPage: 1, totalPages: Math.ceil(total / 20), hasNext: true, hasPrevious: false, totalItems: total });
+    expect(first.pagination).toEqual({
+      currentPage: 1,
+      totalPages: Math.ceil(total / 20),
+      hasNext: true,
+      hasPrevious: false,
+      totalItems: total,
+    });
     const last = Math.ceil(total / 7);
     const { body: end } = await get<PaginatedProducts>(`/open/products/${STORE}/paginated?page=${last}&limit=7`);
     expect(end.products).toHaveLength(total - (last - 1) * 7);
@@ -148,7 +191,8 @@ describe('store products', () => {
     const byName = [...all].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
     expect(all.map((p) => p.id)).toEqual(byName.map((p) => p.id));
     const byPriceDesc = (await get<PaginatedProducts>(`/open/products/${STORE}/paginated?limit=100&sort=price&order=desc`)).body.products;
-    for (let i = 1; i < byPriceDesc.length; i++) expect(byPriceDesc[i - 1]!.price_cents).toBeGreaterThanOrEqual(byPriceDesc[i]!.price_cents);
+    for (let i = 1; i < byPriceDesc.length; i++)
+      expect(byPriceDesc[i - 1]!.price_cents).toBeGreaterThanOrEqual(byPriceDesc[i]!.price_cents);
     // Equal price and name: id decides, so the two pages never show the same product twice.
     const byPrice = (await get<PaginatedProducts>(`/open/products/${STORE}/paginated?limit=100&sort=price`)).body.products;
     const ties = byPrice.filter((p) => p.name === 'Tie Break Beans').map((p) => p.id);
@@ -190,7 +234,10 @@ describe('store products', () => {
 
   // Found by the hostile suite: PostgreSQL refused the NUL and the API answered 500.
   it('400s a NUL character in a path parameter or the query instead of failing in the database', async () => {
-    const cases: [string, string][] = [['/open/products/%00', 'storePublicId'], ['/open/products/search/global?query=milk%00', 'query']];
+    const cases: [string, string][] = [
+      ['/open/products/%00', 'storePublicId'],
+      ['/open/products/search/global?query=milk%00', 'query'],
+    ];
     for (const [url, field] of cases) {
       const { res, body } = await get<{ error: { code: string; field: string } }>(url);
       expect(res.statusCode).toBe(400);
@@ -266,7 +313,7 @@ describe('search', () => {
   });
 
   it('treats injection-looking text as plain words', async () => {
-    for (const q of ["milk'; drop table products; --", "choc:* | !milk", '%_\\', "' or 1=1 --", '(((']) {
+    for (const q of ["milk'; drop table products; --", 'choc:* | !milk', '%_\\', "' or 1=1 --", '(((']) {
       const { res } = await search(`query=${encodeURIComponent(q)}`);
       expect(res.statusCode).toBe(200);
     }
@@ -338,7 +385,10 @@ describe('HTTP caching', () => {
     expect(notModified.statusCode).toBe(304);
 
     const top = first.body.products[0]!;
-    await app.db.update(products).set({ name: `${top.name} (renamed)` }).where(eq(products.uuid, top.uuid));
+    await app.db
+      .update(products)
+      .set({ name: `${top.name} (renamed)` })
+      .where(eq(products.uuid, top.uuid));
     app.services.catalogue.invalidate();
     const after = await get<PaginatedProducts>(url);
     expect(after.body.products[0]!.name).toBe(`${top.name} (renamed)`);
@@ -359,7 +409,11 @@ describe('activity changes', () => {
     const milk = (await get<Product[]>(`/open/products/${STORE}`)).body.find((p) => p.name === 'Organic Chocolate Milk, 64 fl oz')!;
     await app.services.catalogue.setProductActive(milk.uuid, false);
     expect((await get<PaginatedProducts>(`/open/products/${STORE}/paginated`)).body.pagination.totalItems).toBe(before - 1);
-    expect((await get<PaginatedProducts>('/open/products/search/global/paginated?query=organic%20chocolate%20milk%2064')).body.products.map((p) => p.uuid)).not.toContain(milk.uuid);
+    expect(
+      (await get<PaginatedProducts>('/open/products/search/global/paginated?query=organic%20chocolate%20milk%2064')).body.products.map(
+        (p) => p.uuid,
+      ),
+    ).not.toContain(milk.uuid);
     await app.services.catalogue.setProductActive(milk.uuid, true);
     expect((await get<PaginatedProducts>(`/open/products/${STORE}/paginated`)).body.pagination.totalItems).toBe(before);
   });
@@ -386,9 +440,19 @@ describe('product page', () => {
     const store = (await app.db.select().from(stores).where(eq(stores.id, row.storeId)))[0]!;
     const listed = (await get<Product[]>(`/open/products/${store.publicId}`)).body.find((p) => p.uuid === row.uuid);
     expect(body).toEqual({ product: listed });
-    expect(body.product).toMatchObject({ name: row.name, brand: row.brand, item: row.item, itemKey: row.itemKey, price_cents: row.priceCents });
+    expect(body.product).toMatchObject({
+      name: row.name,
+      brand: row.brand,
+      item: row.item,
+      itemKey: row.itemKey,
+      price_cents: row.priceCents,
+    });
     expect(res.headers['cache-control']).toBe('public, max-age=60');
-    const again = await app.inject({ method: 'GET', url: `/open/product/${row.uuid}`, headers: { 'if-none-match': res.headers.etag as string } });
+    const again = await app.inject({
+      method: 'GET',
+      url: `/open/product/${row.uuid}`,
+      headers: { 'if-none-match': res.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
   });
 

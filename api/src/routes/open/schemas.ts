@@ -112,12 +112,23 @@ const filters = {
   maxPrice: Type.Optional(Price('Highest price in cents, inclusive')),
 };
 const categoryFilter = { categoryId: Type.Optional(Type.String({ format: 'uuid', description: 'Only this category' })) };
-const storeFilter = { storeId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only this store (uuid or publicId)' })) };
+const storeFilter = {
+  storeId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only this store (uuid or publicId)' })),
+};
 
 export const ListingQuery = Type.Object({ ...paging, sort: Type.Enum(['name', 'price'], { default: 'name' }), ...filters });
-export const StoreListingQuery = Type.Object({ ...paging, sort: Type.Enum(['name', 'price'], { default: 'name' }), ...filters, ...categoryFilter });
+export const StoreListingQuery = Type.Object({
+  ...paging,
+  sort: Type.Enum(['name', 'price'], { default: 'name' }),
+  ...filters,
+  ...categoryFilter,
+});
 
-const SearchText = Type.String({ minLength: 1, maxLength: 200, description: 'Words matched against the starts of words of name, category and store' });
+const SearchText = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description: 'Words matched against the starts of words of name, category and store',
+});
 
 const searchPaging = {
   ...paging,
@@ -163,7 +174,9 @@ export const FacetsSchema = Type.Object(
   { title: 'ProductFacets', description: 'Matches per filter value, the other filters applied' },
 );
 
-export const CategoriesQuery = Type.Object({ storeId: Type.Optional(Type.String({ minLength: 1, description: 'Store uuid or publicId' })) });
+export const CategoriesQuery = Type.Object({
+  storeId: Type.Optional(Type.String({ minLength: 1, description: 'Store uuid or publicId' })),
+});
 
 export const StoreParams = Type.Object({ storePublicId: Type.String({ minLength: 1 }) });
 

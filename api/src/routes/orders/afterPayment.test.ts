@@ -3,9 +3,18 @@
 import type { Order } from '@grocer/shared/contracts';
 import { eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
-import { orders, orderTracking } from '../../db/schema.ts';
+import { deliveryHolds, orders, orderTracking } from '../../db/schema.ts';
 import { bearer, FAST_HASHING, type Registered } from '../../testing/accounts.ts';
-import { createOrder, createShop, makeAdmin, orderPayload, registerShopper, startPayment, type CartLine, type ShopProduct } from '../../testing/checkout.ts';
+import {
+  createOrder,
+  createShop,
+  makeAdmin,
+  orderPayload,
+  registerShopper,
+  startPayment,
+  type CartLine,
+  type ShopProduct,
+} from '../../testing/checkout.ts';
 import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 
@@ -85,10 +94,17 @@ describe('GET /orders/:id', () => {
       deliveryInstructions: 'Ring twice',
       // Nothing changed by the stores yet (the ops API fills these in).
       adjustments: { originalTotal: order.totalAmount, refundedTotal: 0, refunds: [], cancelReason: null, version: 0 },
+      // Each store part's booked window (step 1 held the earliest of each).
+      deliveryWindows: [
+        expect.objectContaining({ storeName: 'Evanston Harvest', timeZone: 'America/Chicago' }),
+        expect.objectContaining({ storeName: 'Loop Provisions', timeZone: 'America/Chicago' }),
+      ],
     });
     // The summary the shopper sees adds up.
     const cents = (d: number) => Math.round(d * 100);
-    expect(cents(order.subtotal) + cents(order.taxAmount) + cents(order.displayServiceFee) + cents(order.deliveryFee)).toBe(cents(order.totalAmount));
+    expect(cents(order.subtotal) + cents(order.taxAmount) + cents(order.displayServiceFee) + cents(order.deliveryFee)).toBe(
+      cents(order.totalAmount),
+    );
   });
 
   it('answers an admin too', async () => {
@@ -170,9 +186,18 @@ describe('POST /orders/paypal/complete', () => {
   it('reports the recorded capture, as often as asked', async () => {
     const { orderId, paypalOrderId } = await place(alice, [{ product: milk, quantity: 1 }]);
     for (let i = 0; i < 2; i++) {
-      const res = await post(alice, '/orders/paypal/complete', { orderId, paymentDetails: { id: paypalOrderId, status: 'COMPLETED' }, user: {} });
+      const res = await post(alice, '/orders/paypal/complete', {
+        orderId,
+        paymentDetails: { id: paypalOrderId, status: 'COMPLETED' },
+        user: {},
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, message: expect.any(String), orderId, transactionId: paypal.order(paypalOrderId)!.capture!.id });
+      expect(res.json()).toEqual({
+        success: true,
+        message: expect.any(String),
+        orderId,
+        transactionId: paypal.order(paypalOrderId)!.capture!.id,
+      });
     }
   });
 
@@ -214,8 +239,10 @@ describe('POST /orders/tracking', () => {
       estimatedDelivery: expect.any(String),
     });
     const [row] = await app.db.select().from(orders).where(eq(orders.id, orderId));
-    // 45 minutes (spec §9) unless the route is longer.
-    expect(new Date(body.estimatedDelivery).getTime() - row!.confirmedAt!.getTime()).toBe(Math.max(45, row!.deliveryMinutes) * 60_000);
+    // The booked window's end, not 45 minutes from now (spec §9's rule is for orders without windows).
+    const windows = await app.db.select().from(deliveryHolds).where(eq(deliveryHolds.orderId, orderId));
+    expect(body.estimatedDelivery).toBe(new Date(Math.max(...windows.map((w) => w.endsAt.getTime()))).toISOString());
+    expect(row!.confirmedAt).not.toBeNull();
 
     const again = await track(alice, orderId, 'CONFIRMED');
     expect(again.statusCode).toBe(200);

@@ -74,7 +74,12 @@ describe('POST /orders/create', () => {
     const res = await createOrder(app, alice, orderPayload(started.paypalOrderId, cart, { price: 0.01, total: 0.01 }));
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ success: true, orderId: started.orderReference, trackingNumber: expect.stringMatching(/^GRT[0-9A-Z]{12}$/), message: expect.any(String) });
+    expect(body).toEqual({
+      success: true,
+      orderId: started.orderReference,
+      trackingNumber: expect.stringMatching(/^GRT[0-9A-Z]{12}$/),
+      message: expect.any(String),
+    });
 
     const delivery = app.services.deliveryFees.quote(
       [
@@ -165,7 +170,10 @@ describe('POST /orders/create', () => {
     const codes = responses.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, ...Array(19).fill(409)]);
     for (const res of responses.filter((r) => r.statusCode === 409)) {
-      expect(res.json().error).toMatchObject({ code: 'PRODUCTS_UNAVAILABLE', products: [{ productId: last.uuid, name: 'Last Truffle', reason: 'OUT_OF_STOCK' }] });
+      expect(res.json().error).toMatchObject({
+        code: 'PRODUCTS_UNAVAILABLE',
+        products: [{ productId: last.uuid, name: 'Last Truffle', reason: 'OUT_OF_STOCK' }],
+      });
     }
     expect(await stockOf(app, last.uuid)).toBe(0);
     const sold = await app.db.select({ n: count() }).from(orderLines).where(eq(orderLines.productUuid, last.uuid));
@@ -206,8 +214,16 @@ describe('POST /orders/create', () => {
       paypal.declineOnCapture(started.paypalOrderId);
       const res = await createOrder(app, alice, orderPayload(started.paypalOrderId, cart()));
       expect(res.statusCode).toBe(402);
-      expect(res.json()).toMatchObject({ success: false, message: 'PayPal payment failed. Please try again.', error: { code: 'PAYMENT_FAILED' } });
-      expect(await orderRow(started.orderReference)).toMatchObject({ status: 'CANCELLED', paymentStatus: 'FAILED', paypalCaptureStatus: 'DECLINED' });
+      expect(res.json()).toMatchObject({
+        success: false,
+        message: 'PayPal payment failed. Please try again.',
+        error: { code: 'PAYMENT_FAILED' },
+      });
+      expect(await orderRow(started.orderReference)).toMatchObject({
+        status: 'CANCELLED',
+        paymentStatus: 'FAILED',
+        paypalCaptureStatus: 'DECLINED',
+      });
       expect(await stockOf(app, eggs.uuid)).toBe(10);
       expect((await createOrder(app, alice, orderPayload(started.paypalOrderId, cart()))).statusCode).toBe(402);
       expect(await stockOf(app, eggs.uuid)).toBe(10);
@@ -217,7 +233,11 @@ describe('POST /orders/create', () => {
       const started = await startPayment(app, alice, cart());
       const res = await createOrder(app, alice, orderPayload(started.paypalOrderId, cart()));
       expect(res.statusCode).toBe(402);
-      expect(await orderRow(started.orderReference)).toMatchObject({ status: 'CANCELLED', paymentStatus: 'FAILED', paypalCaptureStatus: 'ORDER_NOT_APPROVED' });
+      expect(await orderRow(started.orderReference)).toMatchObject({
+        status: 'CANCELLED',
+        paymentStatus: 'FAILED',
+        paypalCaptureStatus: 'ORDER_NOT_APPROVED',
+      });
       expect(await stockOf(app, eggs.uuid)).toBe(10);
     });
 
@@ -267,7 +287,14 @@ describe('POST /orders/create', () => {
       expect(res.json().error.code).toBe('CART_CHANGED');
       expect(await orderCount(started.paypalOrderId)).toBe(0);
       // The same product listed twice is the same cart.
-      const split = await createOrder(app, alice, orderPayload(started.paypalOrderId, [{ product: jam, quantity: 1 }, { product: jam, quantity: 1 }]));
+      const split = await createOrder(
+        app,
+        alice,
+        orderPayload(started.paypalOrderId, [
+          { product: jam, quantity: 1 },
+          { product: jam, quantity: 1 },
+        ]),
+      );
       expect(split.statusCode).toBe(200);
     });
 

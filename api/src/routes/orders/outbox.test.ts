@@ -9,7 +9,17 @@ import type { App } from '../../app.ts';
 import { devMail, notifications, orders, orderTracking } from '../../db/schema.ts';
 import type { AdminNotificationJson } from '../../services/orders/notificationFeed.ts';
 import { FAST_HASHING, type Registered } from '../../testing/accounts.ts';
-import { createOrder, createShop, makeAdmin, orderPayload, registerShopper, startPayment, track, type CartLine, type TestShop } from '../../testing/checkout.ts';
+import {
+  createOrder,
+  createShop,
+  makeAdmin,
+  orderPayload,
+  registerShopper,
+  startPayment,
+  track,
+  type CartLine,
+  type TestShop,
+} from '../../testing/checkout.ts';
 import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
 import { buildTestApp, createSharedTestDatabase, type SharedTestDatabase } from '../../testing/testApp.ts';
 
@@ -62,7 +72,10 @@ async function payAndCloseTab(app: App): Promise<{ id: string; orderNumber: stri
 
 /** The mails about an order, by recipient (subjects carry the order number). */
 async function mailsAbout(app: App, orderNumber: string): Promise<Record<string, number>> {
-  const rows = await app.db.select({ to: devMail.to }).from(devMail).where(like(devMail.subject, `%${orderNumber}%`));
+  const rows = await app.db
+    .select({ to: devMail.to })
+    .from(devMail)
+    .where(like(devMail.subject, `%${orderNumber}%`));
   const count: Record<string, number> = {};
   for (const row of rows) count[row.to] = (count[row.to] ?? 0) + 1;
   return count;
@@ -89,11 +102,15 @@ it('pay, close the tab: the order is confirmed and tracked, the stores and custo
     const started = Date.now();
     const order = await payAndCloseTab(app);
     const ms = await waitFor(
-      async () => Object.keys(await mailsAbout(app, order.orderNumber)).length === 3 && feed.some((n) => n.orderId === order.id && n.type === 'new_order'),
+      async () =>
+        Object.keys(await mailsAbout(app, order.orderNumber)).length === 3 &&
+        feed.some((n) => n.orderId === order.id && n.type === 'new_order'),
       5_000,
     );
     // The figure for the report (payment answered → every mail stored and the feed entry pushed).
-    console.info(`payment then tab closed: 2 store mails, 1 customer mail, 1 admin feed entry ${ms} ms after the payment answered (${Date.now() - started} ms from checkout start)`);
+    console.info(
+      `payment then tab closed: 2 store mails, 1 customer mail, 1 admin feed entry ${ms} ms after the payment answered (${Date.now() - started} ms from checkout start)`,
+    );
     expect(await mailsAbout(app, order.orderNumber)).toEqual(expectedMails());
     const [row] = await app.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({ status: 'CONFIRMED', confirmedAt: expect.any(Date) });
@@ -123,7 +140,10 @@ it('the API restarts between the payment and the delivery: each message arrives 
   await third.services.outbox.runOnce();
   await sleep(300);
   expect(await mailsAbout(third, order.orderNumber)).toEqual(expectedMails());
-  const rows = await third.db.select().from(notifications).where(and(eq(notifications.orderId, order.id)));
+  const rows = await third.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.orderId, order.id)));
   expect(rows.every((n) => n.deliveredAt !== null && n.claimedAt === null)).toBe(true);
   await stopApi(third);
 });
@@ -144,7 +164,12 @@ it('two API instances on one database never send one message twice', async () =>
     const rows = await one.db
       .select()
       .from(notifications)
-      .where(inArray(notifications.orderId, placed.map((p) => p.id)));
+      .where(
+        inArray(
+          notifications.orderId,
+          placed.map((p) => p.id),
+        ),
+      );
     return rows.every((r) => r.deliveredAt !== null);
   }, 10_000);
   for (const order of placed) expect(await mailsAbout(one, order.orderNumber)).toEqual(expectedMails());
@@ -179,7 +204,12 @@ it('a mail that failed waits for its backoff, then the worker sends it once', as
   const order = await payAndCloseTab(app);
   await waitFor(async () => Object.keys(await mailsAbout(app, order.orderNumber)).length === 2, 5_000);
   const failedRow = async () =>
-    (await app.db.select().from(notifications).where(and(eq(notifications.orderId, order.id), eq(notifications.deliverTo, shop.evanston.contactEmail))))[0]!;
+    (
+      await app.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.orderId, order.id), eq(notifications.deliverTo, shop.evanston.contactEmail)))
+    )[0]!;
   const failed = await failedRow();
   expect(failed).toMatchObject({ deliveredAt: null, claimedAt: null, attempts: 1, lastError: 'SMTP 421 try again later' });
   expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
@@ -188,7 +218,10 @@ it('a mail that failed waits for its backoff, then the worker sends it once', as
   await app.services.outbox.runOnce();
   expect((await mailsAbout(app, order.orderNumber))[shop.evanston.contactEmail]).toBeUndefined();
   // The backoff over, the next pass sends it.
-  await app.db.update(notifications).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(notifications.id, failed.id));
+  await app.db
+    .update(notifications)
+    .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+    .where(eq(notifications.id, failed.id));
   await app.services.outbox.runOnce();
   expect(await mailsAbout(app, order.orderNumber)).toEqual(expectedMails());
   expect(await failedRow()).toMatchObject({ attempts: 2, lastError: null, deliveredAt: expect.any(Date) });

@@ -84,24 +84,36 @@ describe('every path that cancels a captured order refunds the capture, once', (
     expect([refundedByPaypal, refundedRecorded]).toEqual([captured, captured]);
     expect(order).toMatchObject({ status: 'CANCELLED', refundStatus: 'REFUNDED', refundDueCents: captured });
     expect(rows).toEqual([
-      expect.objectContaining({ status: 'COMPLETED', amountCents: captured, currency: order.paypalCapturedCurrency, requestId: `refund-${orderId}:payment-not-accepted`, attempts: 1 }),
+      expect.objectContaining({
+        status: 'COMPLETED',
+        amountCents: captured,
+        currency: order.paypalCapturedCurrency,
+        requestId: `refund-${orderId}:payment-not-accepted`,
+        attempts: 1,
+      }),
     ]);
     cancelled.push(orderId);
   });
 
-  it.each(['CONFIRMED', 'PREPARING', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY'])('an admin cancels a paid order at %s: the whole capture is refunded', async (at) => {
-    const orderId = await placePaidOrder(app, paypal, alice, cart);
-    for (const step of ['PREPARING', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY'].slice(0, ['CONFIRMED', 'PREPARING', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY'].indexOf(at))) {
-      expect((await track(app, admin, orderId, step)).statusCode).toBe(200);
-    }
-    const res = await track(app, admin, orderId, 'CANCELLED');
-    expect(res.statusCode).toBe(200);
-    const { captured, refundedByPaypal, refundedRecorded, order } = await ledger(orderId);
-    expect(res.json().refundDue).toBe(captured / 100);
-    expect([refundedByPaypal, refundedRecorded]).toEqual([order.totalCents, order.totalCents]);
-    expect(order.refundStatus).toBe('REFUNDED');
-    cancelled.push(orderId);
-  });
+  it.each(['CONFIRMED', 'PREPARING', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY'])(
+    'an admin cancels a paid order at %s: the whole capture is refunded',
+    async (at) => {
+      const orderId = await placePaidOrder(app, paypal, alice, cart);
+      for (const step of ['PREPARING', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY'].slice(
+        0,
+        ['CONFIRMED', 'PREPARING', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY'].indexOf(at),
+      )) {
+        expect((await track(app, admin, orderId, step)).statusCode).toBe(200);
+      }
+      const res = await track(app, admin, orderId, 'CANCELLED');
+      expect(res.statusCode).toBe(200);
+      const { captured, refundedByPaypal, refundedRecorded, order } = await ledger(orderId);
+      expect(res.json().refundDue).toBe(captured / 100);
+      expect([refundedByPaypal, refundedRecorded]).toEqual([order.totalCents, order.totalCents]);
+      expect(order.refundStatus).toBe('REFUNDED');
+      cancelled.push(orderId);
+    },
+  );
 
   it('a declined capture took nothing, so nothing is refunded', async () => {
     const { orderId, status } = await checkout((id) => paypal.declineOnCapture(id));
@@ -138,7 +150,12 @@ describe('when PayPal does not answer the refund', () => {
     paypal.failNext(1);
     expect((await track(app, admin, orderId, 'CANCELLED')).statusCode).toBe(200);
     const [failed] = await refundRows(orderId);
-    expect(failed).toMatchObject({ status: 'FAILED', attempts: 1, lastError: expect.stringContaining('unavailable'), paypalRefundId: null });
+    expect(failed).toMatchObject({
+      status: 'FAILED',
+      attempts: 1,
+      lastError: expect.stringContaining('unavailable'),
+      paypalRefundId: null,
+    });
     expect(failed!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
     expect((await orderRow(orderId)).refundStatus).toBe('DUE');
 
@@ -147,7 +164,10 @@ describe('when PayPal does not answer the refund', () => {
     expect((await refundRows(orderId))[0]!.attempts).toBe(1);
 
     // Its backoff over, the worker's next pass sends it.
-    await app.db.update(refunds).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(refunds.id, failed!.id));
+    await app.db
+      .update(refunds)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(refunds.id, failed!.id));
     await app.services.outbox.runOnce();
     const [done] = await refundRows(orderId);
     expect(done).toMatchObject({ status: 'COMPLETED', attempts: 2, lastError: null, nextAttemptAt: null, paypalStatus: 'COMPLETED' });
@@ -161,12 +181,20 @@ describe('when PayPal does not answer the refund', () => {
     expect((await track(app, admin, orderId, 'CANCELLED')).statusCode).toBe(200);
     const [row] = await refundRows(orderId);
     // As if the process died before recording PayPal's answer: the row is sendable again.
-    await app.db.update(refunds).set({ status: 'REQUESTED', claimedAt: null, nextAttemptAt: new Date(0) }).where(eq(refunds.id, row!.id));
+    await app.db
+      .update(refunds)
+      .set({ status: 'REQUESTED', claimedAt: null, nextAttemptAt: new Date(0) })
+      .where(eq(refunds.id, row!.id));
     const calls = paypal.calls.refund;
     await app.services.outbox.runOnce();
     expect(paypal.calls.refund).toBe(calls + 1);
     const { captured, refundedByPaypal, rows } = await ledger(orderId);
-    expect([refundedByPaypal, rows.length, rows[0]!.status, rows[0]!.paypalRefundId]).toEqual([captured, 1, 'COMPLETED', row!.paypalRefundId]);
+    expect([refundedByPaypal, rows.length, rows[0]!.status, rows[0]!.paypalRefundId]).toEqual([
+      captured,
+      1,
+      'COMPLETED',
+      row!.paypalRefundId,
+    ]);
   });
 });
 
@@ -181,7 +209,9 @@ describe('partial refunds (the same module, one line at a time)', () => {
     expect((await ledger(orderId)).refundedByPaypal).toBe(549);
 
     await expect(
-      app.db.transaction((tx) => app.services.refunds.request(tx as unknown as Database, { orderId, amountCents: captured, reason: 'too much', key: 'too-much' })),
+      app.db.transaction((tx) =>
+        app.services.refunds.request(tx as unknown as Database, { orderId, amountCents: captured, reason: 'too much', key: 'too-much' }),
+      ),
     ).rejects.toMatchObject({ statusCode: 409, code: 'REFUND_EXCEEDS_CAPTURE' });
 
     expect((await track(app, admin, orderId, 'CANCELLED')).statusCode).toBe(200);
@@ -232,7 +262,8 @@ describe('GET /admin/refunds', () => {
   it('is for admins only, and refuses bad queries', async () => {
     expect((await list(alice)).statusCode).toBe(403);
     expect((await app.inject({ method: 'GET', url: '/admin/refunds' })).statusCode).toBe(401);
-    for (const query of ['?status=LOST', '?limit=0', '?limit=101', '?orderId=nope', '?cursor=bm9wZQ']) expect((await list(admin, query)).statusCode).toBe(400);
+    for (const query of ['?status=LOST', '?limit=0', '?limit=101', '?orderId=nope', '?cursor=bm9wZQ'])
+      expect((await list(admin, query)).statusCode).toBe(400);
   });
 });
 

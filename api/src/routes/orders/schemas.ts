@@ -70,6 +70,18 @@ export const OrderCreatedSchema = Type.Object(
   { title: 'OrderCreateResponse' },
 );
 
+/** A booked delivery window (UTC instants; shown in the store's time zone). */
+export const BookedWindowSchema = Type.Object(
+  {
+    storeUuid: Type.String({ format: 'uuid' }),
+    storeName: Type.String(),
+    timeZone: Type.String({ description: 'IANA zone the store shows times in, e.g. America/Chicago' }),
+    startsAt: Type.String({ format: 'date-time' }),
+    endsAt: Type.String({ format: 'date-time' }),
+  },
+  { title: 'BookedWindow' },
+);
+
 export const OrderSchema = Type.Object(
   {
     orderId: Type.String({ format: 'uuid' }),
@@ -84,7 +96,9 @@ export const OrderSchema = Type.Object(
     deliveryFee: Dollars,
     orderItems: Type.Array(
       Type.Object({
-        productUuid: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'For a link to the product page; null for lines older than that page' }),
+        productUuid: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
+          description: 'For a link to the product page; null for lines older than that page',
+        }),
         image: Type.Union([Type.String(), Type.Null()], { description: "The product's picture when ordered" }),
         sizeLabel: Type.Union([Type.String(), Type.Null()], { description: 'e.g. "1 gal", as when ordered' }),
         unitPriceLabel: Type.Union([Type.String(), Type.Null()], { description: 'e.g. "$0.03/fl oz", as when ordered' }),
@@ -139,6 +153,7 @@ export const OrderSchema = Type.Object(
         { description: 'Replacements, refunds and the paid total once stores changed the order (GET /orders/{id} only)' },
       ),
     ),
+    deliveryWindows: Type.Optional(Type.Array(BookedWindowSchema, { description: 'The booked window of each store part' })),
   },
   { title: 'Order' },
 );
@@ -161,7 +176,11 @@ export const TrackingSchema = Type.Object(
     orderId: Type.String({ format: 'uuid' }),
     orderStatus: Type.Enum([...ORDER_STATUSES], { description: 'The status the order has now' }),
     trackingNumber: Type.String(),
-    estimatedDelivery: Type.String({ format: 'date-time', description: 'Confirmation (or order) time + max(45 min, longest store route)' }),
+    estimatedDelivery: Type.String({
+      format: 'date-time',
+      description:
+        'The end of the latest booked delivery window; for orders without windows, confirmation (or order) time + max(45 min, longest store route)',
+    }),
     refundDue: Type.Optional(
       Type.Number({ description: 'Dollars; only on a cancelled paid order. No refund is sent to PayPal: support refunds it' }),
     ),

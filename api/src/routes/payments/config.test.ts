@@ -17,7 +17,12 @@ describe('GET /payments/paypal/config', () => {
 
   it("leaves PayPal's own SDK (sdkBaseUrl null) with real credentials, and never shows the secret", async () => {
     app = await buildTestApp({
-      config: { paypalClientId: 'sandbox-client', paypalClientSecret: 'sandbox-secret', paypalApiBase: 'https://api-m.sandbox.paypal.com', paypalSdkBaseUrl: null },
+      config: {
+        paypalClientId: 'sandbox-client',
+        paypalClientSecret: 'sandbox-secret',
+        paypalApiBase: 'https://api-m.sandbox.paypal.com',
+        paypalSdkBaseUrl: null,
+      },
     });
     const res = await app.inject({ method: 'GET', url: '/payments/paypal/config' });
     expect(res.json()).toEqual({ clientId: 'sandbox-client', sdkBaseUrl: null });

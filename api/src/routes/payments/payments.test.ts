@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { checkoutIntents, users } from '../../db/schema.ts';
 import { bearer, FAST_HASHING, type Registered } from '../../testing/accounts.ts';
-import { createShop, registerShopper, type ShopProduct } from '../../testing/checkout.ts';
+import { createShop, holdEarliestWindows, registerShopper, type ShopProduct } from '../../testing/checkout.ts';
 import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 
@@ -18,6 +18,8 @@ beforeAll(async () => {
   const shop = await createShop(app);
   milk = await shop.addProduct('Whole Milk', 399, 5);
   alice = await registerShopper(app);
+  // Step 1 held Alice's delivery window; the holds outlive these tests (10 minutes).
+  await holdEarliestWindows(app, alice, [shop.loop.uuid]);
 });
 afterAll(() => app.close());
 
@@ -29,10 +31,23 @@ describe('POST /payments/paypal/orders', () => {
     const res = await create(alice, [{ productId: milk.uuid, quantity: 2, price: 0.01 }]);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ paypalOrderId: expect.any(String), orderReference: expect.any(String), pricing: expect.objectContaining({ subtotal: 7.98 }) });
+    expect(body).toEqual({
+      paypalOrderId: expect.any(String),
+      orderReference: expect.any(String),
+      pricing: expect.objectContaining({ subtotal: 7.98 }),
+    });
     const [intent] = await app.db.select().from(checkoutIntents).where(eq(checkoutIntents.orderReference, body.orderReference));
-    expect(intent).toMatchObject({ userUuid: alice.uuid, paypalOrderId: body.paypalOrderId, items: [{ productId: milk.uuid, quantity: 2 }], deliveryZip: '60606' });
-    expect(paypal.order(body.paypalOrderId)).toMatchObject({ amountCents: intent!.totalCents, invoiceId: body.orderReference, status: 'CREATED' });
+    expect(intent).toMatchObject({
+      userUuid: alice.uuid,
+      paypalOrderId: body.paypalOrderId,
+      items: [{ productId: milk.uuid, quantity: 2 }],
+      deliveryZip: '60606',
+    });
+    expect(paypal.order(body.paypalOrderId)).toMatchObject({
+      amountCents: intent!.totalCents,
+      invoiceId: body.orderReference,
+      status: 'CREATED',
+    });
     expect(body.pricing.total).toBe(intent!.totalCents / 100);
   });
 
@@ -56,7 +71,10 @@ describe('POST /payments/paypal/orders', () => {
     paypal.failNext(1);
     const res = await create(alice, [{ productId: milk.uuid, quantity: 1 }]);
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toMatchObject({ message: 'PayPal payment failed. Please try again.', error: { code: 'PAYMENT_PROVIDER_UNAVAILABLE' } });
+    expect(res.json()).toMatchObject({
+      message: 'PayPal payment failed. Please try again.',
+      error: { code: 'PAYMENT_PROVIDER_UNAVAILABLE' },
+    });
   });
 
   it('needs a session and a non-empty cart', async () => {

@@ -18,7 +18,11 @@ const pricingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '400 ADDRESS_REQUIRED / ADDRESS_INVALID without a complete, valid account address; 409 PRODUCTS_UNAVAILABLE (error.products lists them) when a product is unknown, inactive or short of stock.',
         body: CartItemsBody,
         response: {
-          200: Type.Object({ pricing: PaymentBreakdownSchema, deliveryFees: DeliveryFeeResponseSchema, lines: Type.Array(PricedLineSchema) }),
+          200: Type.Object({
+            pricing: PaymentBreakdownSchema,
+            deliveryFees: DeliveryFeeResponseSchema,
+            lines: Type.Array(PricedLineSchema),
+          }),
           ...errorResponses,
         },
       },

@@ -41,13 +41,31 @@ describe('POST /pricing/calculate', () => {
       ],
       '60606',
     );
-    expect(body.pricing).toEqual(toPaymentBreakdown(calculatePricing({ subtotalCents: 3 * 399 + 549, deliveryFeeCents: delivery.totalCents, state: 'IL' })));
+    expect(body.pricing).toEqual(
+      toPaymentBreakdown(calculatePricing({ subtotalCents: 3 * 399 + 549, deliveryFeeCents: delivery.totalCents, state: 'IL' })),
+    );
     expect(body.deliveryFees.totalDeliveryFee).toBe(delivery.totalCents / 100);
     expect(Object.keys(body.deliveryFees.deliveryFees).sort()).toEqual([shop.loop.uuid, shop.evanston.uuid].sort());
     // Duplicates merged.
     expect(body.lines).toEqual([
-      { productId: milk.uuid, name: 'Whole Milk', storeId: shop.loop.uuid, storeName: 'Loop Provisions', quantity: 3, unitPrice: 3.99, lineTotal: 11.97 },
-      { productId: bread.uuid, name: 'Rye Bread', storeId: shop.evanston.uuid, storeName: 'Evanston Harvest', quantity: 1, unitPrice: 5.49, lineTotal: 5.49 },
+      {
+        productId: milk.uuid,
+        name: 'Whole Milk',
+        storeId: shop.loop.uuid,
+        storeName: 'Loop Provisions',
+        quantity: 3,
+        unitPrice: 3.99,
+        lineTotal: 11.97,
+      },
+      {
+        productId: bread.uuid,
+        name: 'Rye Bread',
+        storeId: shop.evanston.uuid,
+        storeName: 'Evanston Harvest',
+        quantity: 1,
+        unitPrice: 5.49,
+        lineTotal: 5.49,
+      },
     ]);
   });
 
@@ -82,7 +100,10 @@ describe('POST /pricing/calculate', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('ADDRESS_REQUIRED');
 
-    await app.db.update(users).set({ streetName: '1 Nowhere Rd', city: 'Chicago', state: 'IL', zip: '99999' }).where(eq(users.uuid, noAddress.uuid));
+    await app.db
+      .update(users)
+      .set({ streetName: '1 Nowhere Rd', city: 'Chicago', state: 'IL', zip: '99999' })
+      .where(eq(users.uuid, noAddress.uuid));
     res = await calculate(noAddress, [{ productId: milk.uuid, quantity: 1 }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('ADDRESS_INVALID');

@@ -80,7 +80,11 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/user/profile',
     {
       onRequest,
-      schema: { tags: ['user'], summary: "The shopper's names, address and checkout flags", response: { 200: ProfileSchema, ...errorResponses } },
+      schema: {
+        tags: ['user'],
+        summary: "The shopper's names, address and checkout flags",
+        response: { 200: ProfileSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const user = requireUser(request);

@@ -39,7 +39,10 @@ export const UserSchema = Type.Object(
   { title: 'User' },
 );
 
-export const AuthResponseSchema = Type.Object({ success: Type.Literal(true), user: UserSchema, token: Type.String() }, { title: 'AuthResponse' });
+export const AuthResponseSchema = Type.Object(
+  { success: Type.Literal(true), user: UserSchema, token: Type.String() },
+  { title: 'AuthResponse' },
+);
 
 export const ProfileSchema = Type.Object(
   {

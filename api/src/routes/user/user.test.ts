@@ -74,7 +74,12 @@ describe('GET /user/profile and POST /user/address', () => {
     const wrongState = await saveAddress(user, { ...chicago, state: 'TX' });
     expect(wrongState.json()).toMatchObject({ hasValidAddress: false, hasInvalidAddress: true, canCheckout: false });
     const otherCity = await saveAddress(user, { ...chicago, city: 'Springfield' });
-    expect(otherCity.json()).toMatchObject({ hasValidAddress: true, hasInvalidAddress: false, canCheckout: true, addressWarnings: ['city does not match ZIP'] });
+    expect(otherCity.json()).toMatchObject({
+      hasValidAddress: true,
+      hasInvalidAddress: false,
+      canCheckout: true,
+      addressWarnings: ['city does not match ZIP'],
+    });
   });
 
   it.each([
@@ -105,7 +110,12 @@ describe('GET /user/profile and POST /user/address', () => {
     const bob = await registerUser(app, { firstName: 'Bob', lastName: 'B' });
     await saveAddress(alice, chicago);
     // Extra identifying fields in the body are not accepted as a way to pick the account.
-    const res = await app.inject({ method: 'POST', url: '/user/address', headers: bearer(bob.token), payload: { ...chicago, zip: '10001', uuid: alice.uuid } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/user/address',
+      headers: bearer(bob.token),
+      payload: { ...chicago, zip: '10001', uuid: alice.uuid },
+    });
     expect(res.statusCode).toBe(200);
     expect((await getProfile(alice)).json().address.zip).toBe('60606');
     expect((await getProfile(bob)).json()).toMatchObject({ firstName: 'Bob', address: { zip: '10001' } });
@@ -131,7 +141,12 @@ describe('beta access', () => {
       message: 'Beta access requested. We will let you know when you are in.',
       user: { uuid: user.uuid, status: 'BETA_REQUESTED', hasBetaRequest: true, isBetaParticipant: false, token: user.token },
     });
-    const again = await app.inject({ method: 'POST', url: '/api/user/request-beta', headers: bearer(user.token), payload: { reason: 'I love beta' } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/user/request-beta',
+      headers: bearer(user.token),
+      payload: { reason: 'I love beta' },
+    });
     expect(again.json().message).toBe('Your beta access request is already pending review.');
     const after = await app.inject({ method: 'GET', url: '/api/user/beta-status', headers: bearer(user.token) });
     expect(after.json()).toMatchObject({ status: 'BETA_REQUESTED', hasBetaRequest: true });

@@ -69,7 +69,12 @@ export interface CatalogueService {
   getCategory(uuid: string): Promise<Category>;
   storeProducts(storeUuidOrPublicId: string): Promise<Product[]>;
   storeProductsPage(storeUuidOrPublicId: string, paging: Paging, filters?: ProductFilters): Promise<PaginatedProducts>;
-  categoryProductsPage(storeUuidOrPublicId: string, categoryUuid: string, paging: Paging, filters?: ProductFilters): Promise<CategoryProductsResponse>;
+  categoryProductsPage(
+    storeUuidOrPublicId: string,
+    categoryUuid: string,
+    paging: Paging,
+    filters?: ProductFilters,
+  ): Promise<CategoryProductsResponse>;
   searchGlobal(query: string): Promise<Product[]>;
   /** One active product (404 for an unknown or inactive uuid). */
   product(uuid: string): Promise<ProductResponse>;
@@ -78,7 +83,12 @@ export interface CatalogueService {
   /** What may replace a product when it is out of stock: in-stock, active products of its store and category, by name (404 like product()). */
   productSubstitutes(uuid: string): Promise<ProductSubstitutesResponse>;
   /** A ranked page; `filters.storeId` narrows the global search, `storeUuidOrPublicId` scopes a store's search. */
-  searchPage(query: string, storeUuidOrPublicId: string | undefined, paging: SearchPaging, filters?: ProductFilters): Promise<SearchResponse>;
+  searchPage(
+    query: string,
+    storeUuidOrPublicId: string | undefined,
+    paging: SearchPaging,
+    filters?: ProductFilters,
+  ): Promise<SearchResponse>;
   /** Distinct items (one per item, whatever the brand) for the header suggestions, ranked like the search. */
   suggestions(query: string, limit: number): Promise<Product[]>;
   /** Filter counts of a search (query given) or of a store's listing (query absent, store given). */
@@ -265,12 +275,23 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
   const inStockSql = sql`${products.stockQuantity} > 0`;
 
   function filterConditions(filters: ProductFilters, index: SearchIndex, skip?: keyof ProductFilters) {
-    const category = filters.categoryId === undefined ? undefined : [...index.categoriesById].find(([, c]) => c.uuid === filters.categoryId!.toLowerCase());
+    const category =
+      filters.categoryId === undefined
+        ? undefined
+        : [...index.categoriesById].find(([, c]) => c.uuid === filters.categoryId!.toLowerCase());
     const storeRef = filters.storeId;
-    const store = storeRef === undefined ? undefined : [...index.storesById].find(([, s]) => s.uuid === storeRef.toLowerCase() || s.publicId === storeRef);
+    const store =
+      storeRef === undefined
+        ? undefined
+        : [...index.storesById].find(([, s]) => s.uuid === storeRef.toLowerCase() || s.publicId === storeRef);
     // An unknown category or store is a filter nothing passes, not an error: a shared link outlives a category.
     return {
-      category: skip === 'categoryId' || filters.categoryId === undefined ? undefined : category ? eq(products.categoryId, category[0]) : sql`false`,
+      category:
+        skip === 'categoryId' || filters.categoryId === undefined
+          ? undefined
+          : category
+            ? eq(products.categoryId, category[0])
+            : sql`false`,
       store: skip === 'storeId' || storeRef === undefined ? undefined : store ? eq(products.storeId, store[0]) : sql`false`,
       inStock: skip === 'inStock' || !filters.inStock ? undefined : inStockSql,
       price: and(
@@ -281,7 +302,10 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
   }
 
   async function countWhere(where: SQL | undefined): Promise<number> {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(where);
     return row?.n ?? 0;
   }
 
@@ -301,7 +325,15 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     const f = filterConditions(filters, idx);
     const passing = (...parts: (SQL | undefined)[]) => sql<number>`count(*) filter (where ${allOf(parts)})::int`;
     const bucket = sql.join(
-      [sql`case`, ...PRICE_RANGES.map((r, i) => (r.max === undefined ? sql`when true then ${sql.raw(String(i))}` : sql`when ${products.priceCents} <= ${sql.raw(String(r.max))} then ${sql.raw(String(i))}`)), sql`end`],
+      [
+        sql`case`,
+        ...PRICE_RANGES.map((r, i) =>
+          r.max === undefined
+            ? sql`when true then ${sql.raw(String(i))}`
+            : sql`when ${products.priceCents} <= ${sql.raw(String(r.max))} then ${sql.raw(String(i))}`,
+        ),
+        sql`end`,
+      ],
       sql` `,
     );
     const rows = await db
@@ -394,7 +426,9 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
    * finds the most. Undefined when nothing close exists.
    */
   async function didYouMean(tokens: string[], idx: SearchIndex, storeId: number | undefined): Promise<string | undefined> {
-    const nearest = tokens.map((t) => (idx.vocabulary.count(t) > 0 ? t : (idx.vocabulary.near(t, Math.min(2, Math.floor(t.length / 3))).at(0) ?? t)));
+    const nearest = tokens.map((t) =>
+      idx.vocabulary.count(t) > 0 ? t : (idx.vocabulary.near(t, Math.min(2, Math.floor(t.length / 3))).at(0) ?? t),
+    );
     const candidates = [nearest.join(' '), ...nearest.filter((w, i) => w !== tokens[i] || tokens.length > 1)];
     for (const candidate of [...new Set(candidates)]) {
       if (candidate === tokens.join(' ')) continue;
@@ -405,7 +439,12 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     return undefined;
   }
 
-  async function searchPage(query: string, storeRef: string | undefined, paging: SearchPaging, filters: ProductFilters = {}): Promise<SearchResponse> {
+  async function searchPage(
+    query: string,
+    storeRef: string | undefined,
+    paging: SearchPaging,
+    filters: ProductFilters = {},
+  ): Promise<SearchResponse> {
     const store = storeRef === undefined ? undefined : await findStore(storeRef);
     const tokens = searchTokens(query);
     if (tokens.length === 0) return { products: [], pagination: pagination(paging.page, paging.limit, 0) };
@@ -540,39 +579,41 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
           .limit(paging.limit)
           .offset((paging.page - 1) * paging.limit);
         // The unfiltered shelf reads its maintained count; a filtered one has to count.
-        const total = f ? (await countWhere(where)) : store.activeProductCount;
+        const total = f ? await countWhere(where) : store.activeProductCount;
         return { products: rows.map(toProduct), pagination: pagination(paging.page, paging.limit, total) };
       }),
 
     categoryProductsPage: (ref, categoryUuid, paging, filters = {}) =>
-      cache.get(`category-page:${ref}:${categoryUuid}:${paging.page}:${paging.limit}:${paging.sort}:${paging.order}:${JSON.stringify(filters)}`, async () => {
-        const store = await findStore(ref);
-        if (!isUuid(categoryUuid)) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.categoryProducts);
-        const [category] = await db
-          .select({ id: categories.id, uuid: categories.uuid, name: categories.name, count: storeCategoryCounts.activeProductCount })
-          .from(categories)
-          .leftJoin(storeCategoryCounts, and(eq(storeCategoryCounts.categoryId, categories.id), eq(storeCategoryCounts.storeId, store.id)))
-          .where(eq(categories.uuid, categoryUuid.toLowerCase()));
-        if (!category) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.categoryProducts);
-        const shelf = and(eq(products.storeId, store.id), eq(products.categoryId, category.id), eq(products.isActive, true));
-        const f = Object.values(filters).some((v) => v !== undefined) ? filterConditions(filters, await searchIndex()) : undefined;
-        const where = f ? and(shelf, f.inStock, f.price) : shelf;
-        const rows = await selectProducts()
-          .where(where)
-          .orderBy(...listingOrder(paging.sort, paging.order))
-          .limit(paging.limit)
-          .offset((paging.page - 1) * paging.limit);
-        return {
-          categoryUuid: category.uuid,
-          categoryName: category.name,
-          pagination: pagination(
-            paging.page,
-            paging.limit,
-            f ? (await countWhere(where)) : (category.count ?? 0),
-          ),
-          products: rows.map(toProduct),
-        };
-      }),
+      cache.get(
+        `category-page:${ref}:${categoryUuid}:${paging.page}:${paging.limit}:${paging.sort}:${paging.order}:${JSON.stringify(filters)}`,
+        async () => {
+          const store = await findStore(ref);
+          if (!isUuid(categoryUuid)) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.categoryProducts);
+          const [category] = await db
+            .select({ id: categories.id, uuid: categories.uuid, name: categories.name, count: storeCategoryCounts.activeProductCount })
+            .from(categories)
+            .leftJoin(
+              storeCategoryCounts,
+              and(eq(storeCategoryCounts.categoryId, categories.id), eq(storeCategoryCounts.storeId, store.id)),
+            )
+            .where(eq(categories.uuid, categoryUuid.toLowerCase()));
+          if (!category) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.categoryProducts);
+          const shelf = and(eq(products.storeId, store.id), eq(products.categoryId, category.id), eq(products.isActive, true));
+          const f = Object.values(filters).some((v) => v !== undefined) ? filterConditions(filters, await searchIndex()) : undefined;
+          const where = f ? and(shelf, f.inStock, f.price) : shelf;
+          const rows = await selectProducts()
+            .where(where)
+            .orderBy(...listingOrder(paging.sort, paging.order))
+            .limit(paging.limit)
+            .offset((paging.page - 1) * paging.limit);
+          return {
+            categoryUuid: category.uuid,
+            categoryName: category.name,
+            pagination: pagination(paging.page, paging.limit, f ? await countWhere(where) : (category.count ?? 0)),
+            products: rows.map(toProduct),
+          };
+        },
+      ),
 
     searchGlobal: (query) =>
       cache.get(`search-global:${query}`, async () => {
@@ -617,8 +658,9 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       }),
 
     searchPage: (query, storeRef, paging, filters = {}) =>
-      cache.get(`search:${storeRef ?? ''}:${paging.page}:${paging.limit}:${paging.sort}:${paging.order}:${JSON.stringify(filters)}:${query}`, () =>
-        searchPage(query, storeRef, paging, filters),
+      cache.get(
+        `search:${storeRef ?? ''}:${paging.page}:${paging.limit}:${paging.sort}:${paging.order}:${JSON.stringify(filters)}:${query}`,
+        () => searchPage(query, storeRef, paging, filters),
       ),
 
     suggestions: (query, limit) => cache.get(`suggest:${limit}:${query}`, () => suggestions(query, limit)),

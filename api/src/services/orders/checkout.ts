@@ -16,6 +16,8 @@ import { centsToDollars, toPaymentBreakdown } from '../pricing.ts';
 import type { UsersService } from '../users.ts';
 import { priceCart, type CartItemInput, type DeliveryAddress } from './cartPricing.ts';
 import { ORDER_MESSAGES, paypalUnavailable } from './errors.ts';
+import { checkStoreParts } from '../delivery/storeParts.ts';
+import type { DeliveryWindowsService } from '../delivery/windows.ts';
 
 export type Caller = Pick<AuthUser, 'uuid' | 'role' | 'authMethod'>;
 
@@ -57,9 +59,10 @@ export interface CheckoutDeps {
   deliveryFees: Pick<DeliveryFeesService, 'quote'>;
   /** Read at call time: tests (and the config) decide which PayPal the app talks to. */
   paypal: () => PaypalClient;
+  windows: () => Pick<DeliveryWindowsService, 'requireHolds'>;
 }
 
-export function createCheckoutService({ db, log, users, deliveryFees, paypal }: CheckoutDeps): CheckoutService {
+export function createCheckoutService({ db, log, users, deliveryFees, paypal, windows }: CheckoutDeps): CheckoutService {
   async function deliveryAddress(caller: Caller, forPayment: boolean): Promise<DeliveryAddress> {
     const profile = await users.profile(caller.uuid, caller.authMethod);
     if (!profile.address) throw httpError(400, 'ADDRESS_REQUIRED', ORDER_MESSAGES.addressRequired);
@@ -94,6 +97,9 @@ export function createCheckoutService({ db, log, users, deliveryFees, paypal }: 
     async createPaypalOrder(caller, items) {
       const address = await deliveryAddress(caller, true);
       const cart = await priceCart(db, deliveryFees, items, address);
+      // Store rules and a held window per store before the shopper is asked to approve any money.
+      const parts = await checkStoreParts(db, cart, address.zip);
+      await windows().requireHolds(db, caller.uuid, parts);
       const orderReference = randomUUID();
       await db.insert(checkoutIntents).values({
         orderReference,

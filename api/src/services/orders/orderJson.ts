@@ -1,5 +1,5 @@
 // Stored orders as the spec's `Order` (GET /orders/{id}, GET /orders/user/history): dollars at the edge.
-import type { DeliveryInfo, Order } from '@grocer/shared/contracts';
+import type { BookedWindowJson, DeliveryInfo, Order } from '@grocer/shared/contracts';
 import type { LineState, OrderAdjustments, OrderItemFulfilment } from '@grocer/shared/contracts';
 import type { OrderLineRow, OrderRow, RefundRow } from '../../db/schema.ts';
 import { centsToDollars } from '../pricing.ts';
@@ -34,7 +34,7 @@ function adjustmentsOf(order: OrderRow, refunds: RefundRow[]): OrderAdjustments 
 }
 
 /** `refunds` given (the details page): the answer carries each line's fulfilment and the order's adjustments. */
-export function toOrderJson(order: OrderRow, lines: OrderLineRow[], substitutes: SubstituteNames, refunds?: RefundRow[]): Order {
+export function toOrderJson(order: OrderRow, lines: OrderLineRow[], substitutes: SubstituteNames, refunds?: RefundRow[], windows: BookedWindowJson[] = []): Order {
   return {
     orderId: order.id,
     orderNumber: order.orderNumber,
@@ -72,6 +72,7 @@ export function toOrderJson(order: OrderRow, lines: OrderLineRow[], substitutes:
     deliveryPostalCode: order.deliveryZip,
     deliveryInstructions: order.deliveryInstructions,
     ...(refunds ? { adjustments: adjustmentsOf(order, refunds) } : {}),
+    deliveryWindows: windows,
   };
 }
 

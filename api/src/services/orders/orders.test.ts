@@ -33,7 +33,10 @@ describe('judgeCapture', () => {
       paypalCaptureId: null,
     });
     // A decline the client reports before any capture existed has no capture id.
-    expect(judgeCapture(order, { ...captured(0, 'USD', 'DECLINED'), capture: { id: '', status: 'DECLINED', amountCents: 0, currency: 'USD' } }).paypalCaptureId).toBeNull();
+    expect(
+      judgeCapture(order, { ...captured(0, 'USD', 'DECLINED'), capture: { id: '', status: 'DECLINED', amountCents: 0, currency: 'USD' } })
+        .paypalCaptureId,
+    ).toBeNull();
   });
 });
 

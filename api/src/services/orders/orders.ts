@@ -50,6 +50,8 @@ import { toOrderJson } from './orderJson.ts';
 import { enqueueCancellationMail, enqueueOrderNotifications, type Outbox } from './outbox.ts';
 import { createStoreParts, moveStorePartsWithOrder, recordOrderEvent } from './storeParts.ts';
 import type { RefundsService } from './refunds.ts';
+import { checkStoreParts } from '../delivery/storeParts.ts';
+import { bookedWindows, type DeliveryWindowsService } from '../delivery/windows.ts';
 import { canTransition, parseTrackedStatus, statusWords } from './status.ts';
 
 /** Spec §9: the estimated delivery is 45 minutes from the order unless the route takes longer. */
@@ -128,6 +130,7 @@ export interface OrdersDeps {
   refunds: Pick<RefundsService, 'request' | 'send'>;
   /** Told when a payment has queued notifications. */
   outbox: Pick<Outbox, 'nudge'>;
+  windows: () => Pick<DeliveryWindowsService, 'book' | 'releaseOrder'>;
 }
 
 /** Crockford base32 (no I, L, O, U): easy to read out on the phone. 256 % 32 = 0, so every letter is equally likely. */
@@ -155,13 +158,22 @@ function sameItems(a: IntentItem[], b: IntentItem[]): boolean {
   return b.every((i) => quantities.get(i.productId) === i.quantity);
 }
 
-type Settlement = Pick<OrderRow, 'paymentStatus' | 'paypalCaptureId' | 'paypalCaptureStatus' | 'paypalCapturedCents' | 'paypalCapturedCurrency'>;
+type Settlement = Pick<
+  OrderRow,
+  'paymentStatus' | 'paypalCaptureId' | 'paypalCaptureStatus' | 'paypalCapturedCents' | 'paypalCapturedCurrency'
+>;
 
 /** Paid only if the capture COMPLETED for exactly our total, in USD, on the PayPal order we created for this order. */
 export function judgeCapture(order: Pick<OrderRow, 'id' | 'totalCents'>, state: PaypalOrderState): Settlement {
   const capture = state.capture;
   if (!capture) {
-    return { paymentStatus: 'FAILED', paypalCaptureId: null, paypalCaptureStatus: state.status, paypalCapturedCents: null, paypalCapturedCurrency: null };
+    return {
+      paymentStatus: 'FAILED',
+      paypalCaptureId: null,
+      paypalCaptureStatus: state.status,
+      paypalCapturedCents: null,
+      paypalCapturedCurrency: null,
+    };
   }
   const recorded = {
     // A decline before any capture existed comes back with an empty id.
@@ -178,7 +190,9 @@ export function judgeCapture(order: Pick<OrderRow, 'id' | 'totalCents'>, state: 
 
 /** A PayPal refusal that will not change on retry (not approved, declined, unknown order); 409/429/5xx/network may. */
 function isDefinitiveRefusal(err: unknown): boolean {
-  return err instanceof PaypalError && err.status !== null && err.status >= 400 && err.status < 500 && err.status !== 409 && err.status !== 429;
+  return (
+    err instanceof PaypalError && err.status !== null && err.status >= 400 && err.status < 500 && err.status !== 409 && err.status !== 429
+  );
 }
 
 function trackingMessage(order: OrderRow): string {
@@ -190,9 +204,22 @@ function trackingMessage(order: OrderRow): string {
 }
 
 /** A capture that took the payer's money (or may still): it must end in a paid order or a refund. */
-const moneyTaken = (s: Settlement) => s.paypalCaptureId !== null && (s.paypalCaptureStatus === 'COMPLETED' || s.paypalCaptureStatus === 'PENDING') && (s.paypalCapturedCents ?? 0) > 0;
+const moneyTaken = (s: Settlement) =>
+  s.paypalCaptureId !== null &&
+  (s.paypalCaptureStatus === 'COMPLETED' || s.paypalCaptureStatus === 'PENDING') &&
+  (s.paypalCapturedCents ?? 0) > 0;
 
-export function createOrdersService({ db, log, users, deliveryFees, catalogue, paypal, refunds, outbox }: OrdersDeps): OrdersService {
+export function createOrdersService({
+  db,
+  log,
+  users,
+  deliveryFees,
+  catalogue,
+  paypal,
+  refunds,
+  outbox,
+  windows,
+}: OrdersDeps): OrdersService {
   /** Sends a refund recorded by a committed transaction; a failure is left to the worker's retries. */
   async function sendRefund(refundId: number | null): Promise<void> {
     if (refundId === null) return;
@@ -263,6 +290,10 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
         // Re-priced from the database now; PayPal will capture the intent's total, so they must agree.
         const cart = await priceCart(tx, deliveryFees, intent.items, { state: intent.deliveryState, zip: intent.deliveryZip });
         if (cart.pricing.total !== intent.totalCents) throw httpError(409, 'PRICE_CHANGED', ORDER_MESSAGES.priceChanged, 'items');
+        // The store rules again, and each store part's held window booked, before anything is captured:
+        // a refusal here rolls the order back and the PayPal order is never captured.
+        const parts = await checkStoreParts(tx, cart, intent.deliveryZip);
+        await windows().book(tx, caller.uuid, inserted!.id, parts);
 
         // Fixed (uuid) order, so two orders sharing products lock their rows in the same order and never deadlock.
         const byProduct = [...cart.lines].sort((a, b) => (a.productUuid < b.productUuid ? -1 : 1));
@@ -270,7 +301,9 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
           const [taken] = await tx
             .update(products)
             .set({ stockQuantity: sql`${products.stockQuantity} - ${line.quantity}` })
-            .where(and(eq(products.uuid, line.productUuid), eq(products.isActive, true), sql`${products.stockQuantity} >= ${line.quantity}`))
+            .where(
+              and(eq(products.uuid, line.productUuid), eq(products.isActive, true), sql`${products.stockQuantity} >= ${line.quantity}`),
+            )
             .returning({ stock: products.stockQuantity });
           if (!taken) {
             // Another order took it since we priced: say why, and roll everything back.
@@ -316,7 +349,12 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
       if (current?.capture) return current;
       if (isDefinitiveRefusal(err)) {
         const issue = (err as PaypalError).issue;
-        return { id: order.paypalOrderId, status: issue ?? current?.status ?? 'FAILED', invoiceId: current?.invoiceId ?? null, capture: null };
+        return {
+          id: order.paypalOrderId,
+          status: issue ?? current?.status ?? 'FAILED',
+          invoiceId: current?.invoiceId ?? null,
+          capture: null,
+        };
       }
       log.warn({ err, orderId: order.id }, 'PayPal capture did not answer; the order stays pending');
       throw paymentPending();
@@ -357,7 +395,11 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
       const now = new Date();
       const outcome = paid
         ? { status: 'CONFIRMED' as const, confirmedAt: now }
-        : { status: 'CANCELLED' as const, cancelledAt: now, ...(refund ? { refundStatus: 'DUE' as const, refundDueCents: settlement.paypalCapturedCents } : {}) };
+        : {
+            status: 'CANCELLED' as const,
+            cancelledAt: now,
+            ...(refund ? { refundStatus: 'DUE' as const, refundDueCents: settlement.paypalCapturedCents } : {}),
+          };
       const [row] = await tx
         .update(orders)
         .set({ ...settlement, ...outcome, updatedAt: now })
@@ -371,7 +413,14 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
         return row;
       }
       restocked = await releaseStock(tx, order.id);
-      if (refund) refundId = await refunds.request(tx, { orderId: row.id, amountCents: 'remaining', reason: `Payment for Grocer order ${row.orderNumber} not accepted`, key: 'payment-not-accepted' });
+      await windows().releaseOrder(tx, order.id);
+      if (refund)
+        refundId = await refunds.request(tx, {
+          orderId: row.id,
+          amountCents: 'remaining',
+          reason: `Payment for Grocer order ${row.orderNumber} not accepted`,
+          key: 'payment-not-accepted',
+        });
       return row;
     });
     if (restocked) catalogue.invalidate();
@@ -393,7 +442,8 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
     // A lost compare-and-set re-reads and judges again; the status only moves forward, so this ends.
     for (;;) {
       if (current.status === to) return current;
-      const ownersRetriedConfirm = to === 'CONFIRMED' && current.userUuid === caller.uuid && current.confirmedAt !== null && current.status !== 'CANCELLED';
+      const ownersRetriedConfirm =
+        to === 'CONFIRMED' && current.userUuid === caller.uuid && current.confirmedAt !== null && current.status !== 'CANCELLED';
       if (ownersRetriedConfirm) return current;
       if (current.paymentStatus !== 'PAID') throw orderNotPaid();
       if (!canTransition(current.status, to)) throw invalidTransition(current.status, to);
@@ -418,6 +468,7 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
         if (!row) return undefined;
         if (to === 'CANCELLED') {
           restocked = await releaseStock(tx, row.id);
+          await windows().releaseOrder(tx, row.id);
           refundId = await refunds.request(tx, { orderId: row.id, amountCents: 'remaining', reason: `Grocer order ${row.orderNumber} was cancelled`, key: 'cancelled' });
           // The shopper hears of it from the outbox, with the refund.
           await enqueueCancellationMail(tx, row);
@@ -427,14 +478,21 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
         await recordOrderEvent(tx, row);
         await tx
           .insert(orderTracking)
-          .values({ orderId: row.id, status: to, notes: input.notes ?? null, recordedBy: caller.uuid, clientTimestamp: input.timestamp ?? null })
+          .values({
+            orderId: row.id,
+            status: to,
+            notes: input.notes ?? null,
+            recordedBy: caller.uuid,
+            clientTimestamp: input.timestamp ?? null,
+          })
           .onConflictDoNothing();
         return row;
       });
       if (updated) {
         outbox.nudge();
         if (restocked) catalogue.invalidate();
-        if (to === 'CANCELLED') log.info({ orderId: updated.id, refundDueCents: updated.refundDueCents, by: caller.uuid }, 'paid order cancelled; refunding');
+        if (to === 'CANCELLED')
+          log.info({ orderId: updated.id, refundDueCents: updated.refundDueCents, by: caller.uuid }, 'paid order cancelled; refunding');
         await sendRefund(refundId);
         return updated;
       }
@@ -478,7 +536,10 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
         try {
           const state = await paypal().getOrder(order.paypalOrderId);
           if (state.capture && state.capture.id === order.paypalCaptureId && state.capture.status !== order.paypalCaptureStatus) {
-            await db.update(orders).set({ paypalCaptureStatus: state.capture.status, updatedAt: new Date() }).where(eq(orders.id, order.id));
+            await db
+              .update(orders)
+              .set({ paypalCaptureStatus: state.capture.status, updatedAt: new Date() })
+              .where(eq(orders.id, order.id));
           }
         } catch (err) {
           // Our record already says paid; a PayPal hiccup here changes nothing for the shopper.
@@ -498,14 +559,19 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
       const row = await transition(caller, order, to, input);
       const from = row.confirmedAt ?? row.createdAt;
       const minutes = Math.max(ESTIMATED_DELIVERY_MINUTES, row.deliveryMinutes);
+      // The promise is the booked windows: the order is all delivered by the end of the latest one.
+      const windows = (await bookedWindows(db, [row.id])).get(row.id) ?? [];
+      const windowEnd = windows.reduce<string | null>((latest, w) => (latest === null || w.endsAt > latest ? w.endsAt : latest), null);
       return {
         success: true,
         message: trackingMessage(row),
         orderId: row.id,
         orderStatus: row.status,
         trackingNumber: row.trackingNumber,
-        estimatedDelivery: new Date(from.getTime() + minutes * 60_000).toISOString(),
-        ...(row.status === 'CANCELLED' && row.refundStatus === 'DUE' && row.refundDueCents !== null ? { refundDue: centsToDollars(row.refundDueCents) } : {}),
+        estimatedDelivery: windowEnd ?? new Date(from.getTime() + minutes * 60_000).toISOString(),
+        ...(row.status === 'CANCELLED' && row.refundStatus === 'DUE' && row.refundDueCents !== null
+          ? { refundDue: centsToDollars(row.refundDueCents) }
+          : {}),
       };
     },
 
@@ -513,7 +579,8 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
       const order = await findVisible(caller, orderId, true);
       const lines = await linesOf(order.id);
       const refunded = await db.select().from(refundsTable).where(eq(refundsTable.orderId, order.id)).orderBy(asc(refundsTable.id));
-      return toOrderJson(order, lines, await substituteNames(db, lines), refunded);
+      const booked = (await bookedWindows(db, [order.id])).get(order.id);
+      return toOrderJson(order, lines, await substituteNames(db, lines), refunded, booked);
     },
 
     async history(caller, limit, cursor) {
@@ -526,12 +593,28 @@ export function createOrdersService({ db, log, users, deliveryFees, catalogue, p
         .orderBy(desc(orders.seq))
         .limit(limit + 1);
       const page = rows.slice(0, limit);
-      const lines = page.length === 0 ? [] : await db.select().from(orderLines).where(inArray(orderLines.orderId, page.map((o) => o.id))).orderBy(asc(orderLines.id));
+      const lines =
+        page.length === 0
+          ? []
+          : await db
+              .select()
+              .from(orderLines)
+              .where(
+                inArray(
+                  orderLines.orderId,
+                  page.map((o) => o.id),
+                ),
+              )
+              .orderBy(asc(orderLines.id));
       const linesByOrder = new Map<string, OrderLineRow[]>();
       for (const line of lines) linesByOrder.set(line.orderId, [...(linesByOrder.get(line.orderId) ?? []), line]);
       const names = await substituteNames(db, lines);
+      const windows = await bookedWindows(
+        db,
+        page.map((o) => o.id),
+      );
       return {
-        orders: page.map((o) => toOrderJson(o, linesByOrder.get(o.id) ?? [], names)),
+        orders: page.map((o) => toOrderJson(o, linesByOrder.get(o.id) ?? [], names, undefined, windows.get(o.id))),
         nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.seq) : null,
       };
     },

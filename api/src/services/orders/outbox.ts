@@ -10,16 +10,26 @@
 // so a restart loses nothing and sends nothing twice. (Only a process killed between sending a mail
 // and marking it leaves a claim to expire, after DELIVERY_LEASE_MINUTES: then that one mail can go twice.)
 // The same worker retries refunds that are due (refunds.ts).
-import type { NewOrderItemsNotification, NewOrderNotification, Substitution } from '@grocer/shared/contracts';
+import type { BookedWindowJson, NewOrderItemsNotification, NewOrderNotification, Substitution } from '@grocer/shared/contracts';
 import { and, asc, eq, exists, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { createPoller } from '../../lib/poller.ts';
 import type { Database } from '../../db/client.ts';
-import { notifications, orderLines, orders, stores, type NotificationRow, type NotificationTypeValue, type OrderLineRow, type OrderRow } from '../../db/schema.ts';
+import {
+  notifications,
+  orderLines,
+  orders,
+  stores,
+  type NotificationRow,
+  type NotificationTypeValue,
+  type OrderLineRow,
+  type OrderRow,
+} from '../../db/schema.ts';
 import { userText, type MailMessage, type MailService } from '../mail.ts';
 import { centsToDollars } from '../pricing.ts';
 import { lineSubstitution, substituteNames, type SubstituteNames } from '../substitutions.ts';
+import { bookedWindows, windowLabel } from '../delivery/windows.ts';
 import { customerName, deliveryInfoOf } from './orderJson.ts';
 import type { RefundsService } from './refunds.ts';
 
@@ -50,9 +60,10 @@ export function newOrderPayload(order: OrderRow, lines: OrderLineRow[]): NewOrde
   };
 }
 
-export function storePayloads(order: OrderRow, lines: OrderLineRow[], substitutes: SubstituteNames): NewOrderItemsNotification[] {
+export function storePayloads(order: OrderRow, lines: OrderLineRow[], substitutes: SubstituteNames, windows: BookedWindowJson[] = []): NewOrderItemsNotification[] {
   return storeUuids(lines).map((storeId) => {
     const own = lines.filter((l) => l.storeUuid === storeId);
+    const window = windows.find((w) => w.storeUuid === storeId);
     return {
       type: 'new_order_items',
       orderId: order.id,
@@ -67,6 +78,7 @@ export function storePayloads(order: OrderRow, lines: OrderLineRow[], substitute
         substitution: lineSubstitution(l, substitutes),
       })),
       deliveryInfo: deliveryInfoOf(order),
+      ...(window ? { deliveryWindow: window } : {}),
       timestamp: order.createdAt.toISOString(),
     };
   });
@@ -94,19 +106,34 @@ function orderCreatedPayload(order: OrderRow, lines: OrderLineRow[]) {
  */
 export async function enqueueOrderNotifications(tx: Database, order: OrderRow): Promise<number> {
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-  const payloads = storePayloads(order, lines, await substituteNames(tx, lines));
+  const payloads = storePayloads(order, lines, await substituteNames(tx, lines), (await bookedWindows(tx, [order.id])).get(order.id));
   const contacts =
     payloads.length === 0
       ? []
       : await tx
           .select({ uuid: stores.uuid, contactEmail: stores.contactEmail })
           .from(stores)
-          .where(inArray(stores.uuid, payloads.map((p) => p.storeId)));
+          .where(
+            inArray(
+              stores.uuid,
+              payloads.map((p) => p.storeId),
+            ),
+          );
   const emailOf = new Map(contacts.map((c) => [c.uuid, c.contactEmail]));
   const rows = [
-    { type: 'order_created' as const, recipient: `customer:${order.userUuid}`, payload: orderCreatedPayload(order, lines), deliverTo: order.customerEmail },
+    {
+      type: 'order_created' as const,
+      recipient: `customer:${order.userUuid}`,
+      payload: orderCreatedPayload(order, lines),
+      deliverTo: order.customerEmail,
+    },
     { type: 'new_order' as const, recipient: 'admin', payload: newOrderPayload(order, lines), deliverTo: null },
-    ...payloads.map((p) => ({ type: 'new_order_items' as const, recipient: `store:${p.storeId}`, payload: p, deliverTo: emailOf.get(p.storeId) ?? null })),
+    ...payloads.map((p) => ({
+      type: 'new_order_items' as const,
+      recipient: `store:${p.storeId}`,
+      payload: p,
+      deliverTo: emailOf.get(p.storeId) ?? null,
+    })),
   ];
   const inserted = await tx
     .insert(notifications)
@@ -143,7 +170,8 @@ export async function enqueueCancellationMail(tx: Database, order: OrderRow): Pr
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** "233 S Wacker Dr, Apt 12": the user's own address text, made mail-safe. */
-const street = (address: string, apartment: string | null | undefined) => [userText(address), userText(apartment)].filter(Boolean).join(', ');
+const street = (address: string, apartment: string | null | undefined) =>
+  [userText(address), userText(apartment)].filter(Boolean).join(', ');
 
 export function confirmationMail(order: OrderRow, lines: OrderLineRow[], shellUrl: string): Omit<MailMessage, 'to'> {
   const items = lines.map((l) => `  ${l.quantity} × ${l.productName} (${l.storeName}) ${money(l.lineTotalCents)}`).join('\n');
@@ -208,6 +236,7 @@ export function storeMail(order: Pick<OrderRow, 'orderNumber'>, payload: NewOrde
       `  ${userText(d.city)}, ${userText(d.state)} ${userText(d.zipCode)}`,
       `  Phone: ${userText(d.phone)}`,
       ...(instructions ? [`  Instructions: ${instructions}`] : []),
+      ...(payload.deliveryWindow ? ['', `Delivery window: ${windowLabel(payload.deliveryWindow)}`] : []),
       '',
       `Order id: ${payload.orderId}`,
       `Placed: ${payload.timestamp}`,
@@ -300,15 +329,25 @@ export function createOutbox({ db, log, config, mail, refunds, feed, pollMs = OU
         await mail.send({ to: row.deliverTo!, ...message });
       } catch (err) {
         failed += 1;
-        log.warn({ err, notificationId: row.id, orderId: row.orderId, type: row.type, attempts: row.attempts }, 'notification mail failed; retried later');
+        log.warn(
+          { err, notificationId: row.id, orderId: row.orderId, type: row.type, attempts: row.attempts },
+          'notification mail failed; retried later',
+        );
         const reason = err instanceof Error ? err.message.slice(0, 500) : 'unknown error';
         await db
           .update(notifications)
-          .set({ claimedAt: null, lastError: reason, nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})` })
+          .set({
+            claimedAt: null,
+            lastError: reason,
+            nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`,
+          })
           .where(eq(notifications.id, row.id));
         continue;
       }
-      await db.update(notifications).set({ deliveredAt: sql`now()`, claimedAt: null, lastError: null }).where(eq(notifications.id, row.id));
+      await db
+        .update(notifications)
+        .set({ deliveredAt: sql`now()`, claimedAt: null, lastError: null })
+        .where(eq(notifications.id, row.id));
     }
     return failed;
   }

@@ -79,7 +79,12 @@ export interface RefundsService {
   refund(input: RefundRequest): Promise<RefundRow | undefined>;
   /** The worker: sends up to a batch of due refunds; returns how many it tried. */
   sendDue(): Promise<number>;
-  list(query: { limit: number; cursor?: string; status?: RefundRowStatusValue; orderId?: string }): Promise<{ refunds: AdminRefundJson[]; nextCursor: string | null }>;
+  list(query: {
+    limit: number;
+    cursor?: string;
+    status?: RefundRowStatusValue;
+    orderId?: string;
+  }): Promise<{ refunds: AdminRefundJson[]; nextCursor: string | null }>;
 }
 
 export interface RefundsDeps {
@@ -108,7 +113,8 @@ export function toAdminRefund(row: RefundRow): AdminRefundJson {
 }
 
 const nothingToRefund = () => httpError(409, 'NOTHING_TO_REFUND', 'This order has no captured payment to refund.');
-const refundTooLarge = () => httpError(409, 'REFUND_EXCEEDS_CAPTURE', 'Refunds of an order cannot add up to more than its captured payment.');
+const refundTooLarge = () =>
+  httpError(409, 'REFUND_EXCEEDS_CAPTURE', 'Refunds of an order cannot add up to more than its captured payment.');
 
 export function createRefundsService({ db, log, paypal }: RefundsDeps): RefundsService {
   const stale = sql`now() - make_interval(secs => ${REFUND_LEASE_SECONDS})`;
@@ -178,7 +184,12 @@ export function createRefundsService({ db, log, paypal }: RefundsDeps): RefundsS
   async function request(tx: Database, input: RefundRequest): Promise<number | null> {
     // The row lock serialises every refund decision of one order, so their sum is checked against the capture safely.
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
-    if (!order?.paypalCaptureId || !order.paypalCapturedCents || !order.paypalCapturedCurrency || !REFUNDABLE_CAPTURES.includes(order.paypalCaptureStatus ?? '')) {
+    if (
+      !order?.paypalCaptureId ||
+      !order.paypalCapturedCents ||
+      !order.paypalCapturedCurrency ||
+      !REFUNDABLE_CAPTURES.includes(order.paypalCaptureStatus ?? '')
+    ) {
       // 'remaining' of a capture already refunded in PayPal itself (its status says REFUNDED) is nothing.
       if (input.amountCents === 'remaining') return null;
       throw nothingToRefund();

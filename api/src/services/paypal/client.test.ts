@@ -50,7 +50,9 @@ describe('amounts', () => {
   it('turns cents into PayPal values and back without float arithmetic', () => {
     expect([1, 7, 100, 115, 1999, 123_456_789].map(centsToValue)).toEqual(['0.01', '0.07', '1.00', '1.15', '19.99', '1234567.89']);
     // 0.29 * 100 and 1.15 * 100 are not whole numbers in binary floating point.
-    expect(['0.29', '1.15', '19.99', '12.3', '12', '0.01', '1234567.89'].map(valueToCents)).toEqual([29, 115, 1999, 1230, 1200, 1, 123_456_789]);
+    expect(['0.29', '1.15', '19.99', '12.3', '12', '0.01', '1234567.89'].map(valueToCents)).toEqual([
+      29, 115, 1999, 1230, 1200, 1, 123_456_789,
+    ]);
   });
 
   it('refuses what is not a plain amount', () => {
@@ -107,7 +109,12 @@ describe('PayPal client against the stand-in', () => {
     const { client } = recordingClient();
     const input = orderInput(1999);
     const created = await client.createOrder(input);
-    expect(created).toEqual({ id: expect.stringMatching(/^[A-Z0-9]{17}$/), status: 'PAYER_ACTION_REQUIRED', invoiceId: input.orderReference, capture: null });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^[A-Z0-9]{17}$/),
+      status: 'PAYER_ACTION_REQUIRED',
+      invoiceId: input.orderReference,
+      capture: null,
+    });
     expect(await client.createOrder(input)).toEqual(created);
     const other = await client.createOrder({ ...input, requestId: `create-${randomUUID()}` });
     expect(other.id).not.toBe(created.id);
@@ -116,7 +123,12 @@ describe('PayPal client against the stand-in', () => {
     expect(order).toMatchObject({
       intent: 'CAPTURE',
       purchase_units: [
-        { reference_id: input.orderReference, invoice_id: input.orderReference, custom_id: input.orderReference, amount: { currency_code: 'USD', value: '19.99' } },
+        {
+          reference_id: input.orderReference,
+          invoice_id: input.orderReference,
+          custom_id: input.orderReference,
+          amount: { currency_code: 'USD', value: '19.99' },
+        },
       ],
       payment_source: { paypal: { experience_context: { shipping_preference: 'NO_SHIPPING', user_action: 'PAY_NOW' } } },
     });
@@ -157,7 +169,11 @@ describe('PayPal client against the stand-in', () => {
     const { id } = await client.createOrder(input);
     await approvePaypalOrder(app, id, 'decline');
     const state = await client.captureOrder(id, 'capture-1');
-    expect(state).toMatchObject({ status: 'COMPLETED', invoiceId: input.orderReference, capture: { status: 'DECLINED', amountCents: 2_500, currency: 'USD' } });
+    expect(state).toMatchObject({
+      status: 'COMPLETED',
+      invoiceId: input.orderReference,
+      capture: { status: 'DECLINED', amountCents: 2_500, currency: 'USD' },
+    });
   });
 
   it("resolves 422 INSTRUMENT_DECLINED (outcome 'instrument-declined') as a DECLINED capture of the order's amount", async () => {
@@ -203,7 +219,8 @@ describe('PayPal client against the stand-in', () => {
 
 describe('PayPal client failures', () => {
   const options = { apiBase: 'https://paypal.test', clientId: 'id', clientSecret: 'secret' };
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const token = () => json(200, { access_token: 'T', expires_in: 32_400 });
 
   it('gives up after the timeout', async () => {
@@ -231,7 +248,12 @@ describe('PayPal client failures', () => {
     expect(await paypalError(client.captureOrder('X', 'r'))).toMatchObject({ status: 500, issue: 'INTERNAL_SERVER_ERROR' });
     answer = () => json(200, { id: 'X' });
     expect((await paypalError(client.getOrder('X'))).message).toMatch(/cannot read/);
-    answer = () => json(201, { id: 'X', status: 'COMPLETED', purchase_units: [{ payments: { captures: [{ id: 'C', status: 'COMPLETED', amount: { currency_code: 'USD', value: '1.234' } }] } }] });
+    answer = () =>
+      json(201, {
+        id: 'X',
+        status: 'COMPLETED',
+        purchase_units: [{ payments: { captures: [{ id: 'C', status: 'COMPLETED', amount: { currency_code: 'USD', value: '1.234' } }] } }],
+      });
     expect((await paypalError(client.captureOrder('X', 'r'))).message).toMatch(/cannot read/);
   });
 

@@ -2,7 +2,14 @@
 // The same code talks to the sandbox, live PayPal or our /dev/paypal stand-in; only the base URL
 // and the credentials differ (config.ts). Amounts cross the wire as PayPal's "12.34" strings and
 // are turned into integer cents here, by string arithmetic, never through a float.
-import { PaypalError, type PaypalCapture, type PaypalClient, type PaypalCreateOrderInput, type PaypalOrderState, type PaypalRefundState } from './types.ts';
+import {
+  PaypalError,
+  type PaypalCapture,
+  type PaypalClient,
+  type PaypalCreateOrderInput,
+  type PaypalOrderState,
+  type PaypalRefundState,
+} from './types.ts';
 
 export interface PaypalClientOptions {
   /** e.g. https://api-m.sandbox.paypal.com or http://localhost:4000/dev/paypal; no trailing slash needed. */
@@ -35,7 +42,8 @@ const first = (value: unknown): unknown => (Array.isArray(value) ? value[0] : un
 
 /** 1234 → "12.34". Our amounts are whole, positive cents; anything else is a bug upstream, not a PayPal problem. */
 export function centsToValue(cents: number): string {
-  if (!Number.isSafeInteger(cents) || cents <= 0) throw new RangeError(`amountCents must be a positive whole number of cents (got ${cents})`);
+  if (!Number.isSafeInteger(cents) || cents <= 0)
+    throw new RangeError(`amountCents must be a positive whole number of cents (got ${cents})`);
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
@@ -114,12 +122,21 @@ export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
     let res: Response;
     let text: string;
     try {
-      res = await fetchFn(`${apiBase}${path}`, { method, headers: { accept: 'application/json', ...headers }, body, signal: AbortSignal.timeout(timeoutMs) });
+      res = await fetchFn(`${apiBase}${path}`, {
+        method,
+        headers: { accept: 'application/json', ...headers },
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       text = await res.text();
     } catch (err) {
       // AbortSignal.timeout rejects with a DOMException named TimeoutError.
       const timedOut = isObject(err) && err.name === 'TimeoutError';
-      throw new PaypalError(timedOut ? `PayPal did not answer ${method} ${path} within ${timeoutMs} ms` : `PayPal could not be reached (${method} ${path})`, null, null);
+      throw new PaypalError(
+        timedOut ? `PayPal did not answer ${method} ${path} within ${timeoutMs} ms` : `PayPal could not be reached (${method} ${path})`,
+        null,
+        null,
+      );
     }
     let parsed: unknown = null;
     try {
@@ -132,7 +149,11 @@ export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
 
   function failure(what: string, response: PaypalResponse): PaypalError {
     const detail = describe(response.body);
-    return new PaypalError(`PayPal ${what} failed with ${response.status}${detail ? `: ${detail}` : ''}`, response.status, issueOf(response.body));
+    return new PaypalError(
+      `PayPal ${what} failed with ${response.status}${detail ? `: ${detail}` : ''}`,
+      response.status,
+      issueOf(response.body),
+    );
   }
 
   async function fetchToken(): Promise<string> {
@@ -227,8 +248,14 @@ export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
     getOrder,
 
     async refundCapture(input) {
-      const body = { amount: { currency_code: input.currency, value: centsToValue(input.amountCents) }, note_to_payer: input.note.slice(0, 255) };
-      const response = await call('POST', `/v2/payments/captures/${encodeURIComponent(input.captureId)}/refund`, { requestId: input.requestId, body });
+      const body = {
+        amount: { currency_code: input.currency, value: centsToValue(input.amountCents) },
+        note_to_payer: input.note.slice(0, 255),
+      };
+      const response = await call('POST', `/v2/payments/captures/${encodeURIComponent(input.captureId)}/refund`, {
+        requestId: input.requestId,
+        body,
+      });
       if (response.status !== 200 && response.status !== 201) throw failure('refund', response);
       const id = field(response.body, 'id');
       const status = field(response.body, 'status');

@@ -1,7 +1,19 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { events, type CartItem, type User } from '@grocer/shared';
 import { mockFetch, renderWithProviders, type FetchMock, type MockHandler, type MockRequest } from '@grocer/shared/testing';
-import { bread, corner, eggs, feesFor, freshMart, line, makePricing, makeProduct, makeShopper, makeUser, milk } from '../../testing/fixtures.ts';
+import {
+  bread,
+  corner,
+  eggs,
+  feesFor,
+  freshMart,
+  line,
+  makePricing,
+  makeProduct,
+  makeShopper,
+  makeUser,
+  milk,
+} from '../../testing/fixtures.ts';
 import CartPage from './CartPage.tsx';
 
 let net: FetchMock;
@@ -65,7 +77,12 @@ describe('CartPage', () => {
 
   it('links the picture and the name to the product page; a line of an unknown store links nowhere', () => {
     mockApi();
-    const gone = makeProduct({ uuid: 'p-gone', name: 'Old Jam', store: { uuid: 'store-gone', name: 'Unknown Store' }, storeUuid: 'store-gone' });
+    const gone = makeProduct({
+      uuid: 'p-gone',
+      name: 'Old Jam',
+      store: { uuid: 'store-gone', name: 'Unknown Store' },
+      storeUuid: 'store-gone',
+    });
     renderCart([line(milk), line(gone)]);
     const name = screen.getByRole('link', { name: 'Whole Milk' });
     expect(name).toHaveAttribute('href', '/store/fresh-mart/product/p-milk');

@@ -13,6 +13,7 @@ import { useStockRefreshOnMount } from '../../lib/useStockRefresh.ts';
 import { CartGate } from './CartGate.tsx';
 import { CartLine } from './CartLine.tsx';
 import { useRememberedSubstitutions } from './useRememberedSubstitutions.ts';
+import { StoreRuleNotes } from './StoreRuleNotes.tsx';
 import './CartPage.css';
 
 /** Fees are computed only with a complete address (spec §5); until then the cart says what is missing. */
@@ -53,6 +54,7 @@ export default function CartPage() {
                   ))}
                 </ul>
                 <StoreDeliveryFee fee={fees?.deliveryFees[group.storeUuid]} />
+                <StoreRuleNotes group={group} user={user} />
               </section>
             ))}
           </div>

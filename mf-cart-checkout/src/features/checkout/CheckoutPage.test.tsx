@@ -3,7 +3,20 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PayPalButtonsComponentProps, ReactPayPalScriptOptions } from '@paypal/react-paypal-js';
 import { events, SESSION_STORAGE_KEYS, type CartItem, type User } from '@grocer/shared';
 import { mockFetch, renderWithProviders, type FetchMock, type MockHandler, type MockRequest } from '@grocer/shared/testing';
-import { corner, eggs, errorBody, feesFor, freshMart, line, makePricing, makeShopper, makeUser, milk } from '../../testing/fixtures.ts';
+import {
+  corner,
+  eggs,
+  errorBody,
+  feesFor,
+  freshMart,
+  holdOf,
+  line,
+  makePricing,
+  makeShopper,
+  makeUser,
+  milk,
+  windowsFor,
+} from '../../testing/fixtures.ts';
 import { LocationDisplay } from '../../testing/LocationDisplay.tsx';
 import CheckoutPage, { CheckoutSteps } from './CheckoutPage.tsx';
 
@@ -44,7 +57,11 @@ const PLACED_POSTS = [
 let net: FetchMock;
 const requestsTo = (path: string): MockRequest[] => net.calls.filter((call) => call.url.pathname === path);
 const posts = () =>
-  net.calls.filter((call) => call.method === 'POST' && !['/delivery-fees', '/pricing/calculate'].includes(call.url.pathname));
+  net.calls.filter(
+    (call) =>
+      call.method === 'POST' &&
+      !['/delivery-fees', '/pricing/calculate', '/delivery/windows', '/delivery/holds'].includes(call.url.pathname),
+  );
 const location = () => screen.getByTestId('location');
 
 function profileOf(user: User) {
@@ -62,6 +79,8 @@ function mockApi(user: User, routes: Record<string, MockHandler> = {}) {
     'GET /payments/paypal/config': () => ({ body: { clientId: 'sb-client', sdkBaseUrl: 'http://localhost:4000/dev/paypal/sdk' } }),
     'POST /delivery-fees': () => ({ body: feesFor({ [freshMart.uuid]: 2, [corner.uuid]: 1.2 }) }),
     'POST /pricing/calculate': () => ({ body: { pricing: makePricing() } }),
+    'POST /delivery/windows': (request) => ({ body: windowsFor((request.body as { storeUuids: string[] }).storeUuids) }),
+    'POST /delivery/holds': (request) => ({ body: holdOf(request.body as { storeUuid: string; startsAt: string }) }),
     'POST /payments/paypal/orders': () => ({ body: { paypalOrderId: 'PAYPAL-1', orderReference: 'ord-1', pricing: makePricing() } }),
     'POST /orders/create': ok({ orderId: 'ord-1', trackingNumber: 'TRK-1' }),
     'POST /orders/paypal/complete': ok(),
@@ -94,6 +113,12 @@ function renderCheckout({
 async function goToPayment() {
   fireEvent.change(await screen.findByLabelText('Phone Number'), { target: { value: '(217) 555-0100' } });
   fireEvent.change(screen.getByLabelText('Delivery Instructions (optional)'), { target: { value: 'Ring twice' } });
+  // Step 1 holds the earliest open window of each store by default.
+  await waitFor(() => {
+    const stores = screen.queryAllByRole('group', { name: /^(Fresh Mart|Corner Shop)$/ });
+    expect(stores.length).toBeGreaterThan(0);
+    expect(screen.queryAllByRole('radio', { checked: true })).toHaveLength(stores.length);
+  });
   fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
   expect(await screen.findByRole('button', { name: 'PayPal' })).toBeInTheDocument();
 }

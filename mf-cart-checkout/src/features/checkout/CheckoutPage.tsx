@@ -3,7 +3,7 @@
 // once, unless an order was just placed. 'Loading...' shows while the profile is refreshed for the
 // guard; then the guard, or the two steps beside the order summary.
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   centsToDollars,
@@ -25,6 +25,7 @@ import { groupByStore } from '../../lib/groupByStore.ts';
 import { useCartPricing } from '../../lib/useCartPricing.ts';
 import { CheckoutGuard } from './CheckoutGuard.tsx';
 import { DeliveryStep, type DeliveryErrors, type EditableField } from './DeliveryStep.tsx';
+import { DeliveryTime } from './DeliveryTime.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { clearOrderPlaced, wasOrderJustPlaced } from './orderPlaced.ts';
 import { PaymentStep } from './PaymentStep.tsx';
@@ -86,6 +87,12 @@ export function CheckoutSteps({ user, items }: { user: User; items: CartItem[] }
   const [phone, setPhone] = useState('');
   const [deliveryInstructions, setDeliveryInstructions] = useState('');
   const [errors, setErrors] = useState<DeliveryErrors>({});
+  const [held, setHeld] = useState<Record<string, string>>({});
+  const [windowError, setWindowError] = useState<string | undefined>();
+  const onHeldChange = useCallback((next: Record<string, string>) => {
+    setHeld(next);
+    setWindowError(undefined);
+  }, []);
   // Once the shopper moves between steps, the new step's heading takes focus: the button that was
   // pressed is gone with the old step, and focus would otherwise drop to the top of the page.
   const [moved, setMoved] = useState(false);
@@ -108,7 +115,10 @@ export function CheckoutSteps({ user, items }: { user: User; items: CartItem[] }
   const onContinue = () => {
     const found = validateCheckoutDeliveryForm(info);
     setErrors(found);
-    if (hasErrors(found)) return false;
+    // The server refuses a store part without a held window; say so before PayPal opens.
+    const unheld = groups.find((group) => !held[group.storeUuid]);
+    setWindowError(unheld ? `Please pick a delivery time for ${unheld.storeName}.` : undefined);
+    if (hasErrors(found) || unheld) return false;
     setMoved(true);
     setStep(2);
     return true;
@@ -126,7 +136,15 @@ export function CheckoutSteps({ user, items }: { user: User; items: CartItem[] }
       <div className="checkout-layout">
         <div className="checkout-main">
           {step === 1 ? (
-            <DeliveryStep info={info} errors={errors} onChange={onChange} onContinue={onContinue} focusHeading={moved} />
+            <DeliveryStep
+              info={info}
+              errors={errors}
+              onChange={onChange}
+              onContinue={onContinue}
+              focusHeading={moved}
+              deliveryTime={<DeliveryTime stores={groups} onHeldChange={onHeldChange} />}
+              deliveryTimeError={windowError}
+            />
           ) : (
             <PaymentStep
               items={items}

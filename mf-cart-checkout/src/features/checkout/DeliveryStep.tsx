@@ -1,6 +1,6 @@
 // Checkout step 1 'Delivery Info' (spec §2, §5): the account's name, email and address read-only (with
 // 'Edit Address' to /account), phone (required) and delivery instructions editable.
-import { useId, useRef, type FormEvent } from 'react';
+import { useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { focusOnMount, paths, validatePhone, type DeliveryInfo, type FormErrors } from '@grocer/shared';
 
@@ -15,6 +15,10 @@ export interface DeliveryStepProps {
   onContinue: () => boolean;
   /** Focus the heading on mount (the shopper came back from step 2). */
   focusHeading?: boolean;
+  /** 'Delivery time': a window per store, above the button. */
+  deliveryTime?: ReactNode;
+  /** Why the shopper cannot go on yet: a store without a held window. */
+  deliveryTimeError?: string;
 }
 
 function ReadOnlyField({ label, value, error, display }: { label: string; value: string; error?: string; display?: string }) {
@@ -38,7 +42,15 @@ function ReadOnlyField({ label, value, error, display }: { label: string; value:
   );
 }
 
-export function DeliveryStep({ info, errors, onChange, onContinue, focusHeading = false }: DeliveryStepProps) {
+export function DeliveryStep({
+  info,
+  errors,
+  onChange,
+  onContinue,
+  focusHeading = false,
+  deliveryTime,
+  deliveryTimeError,
+}: DeliveryStepProps) {
   const phoneId = useId();
   const instructionsId = useId();
   const phone = useRef<HTMLInputElement>(null);
@@ -97,6 +109,12 @@ export function DeliveryStep({ info, errors, onChange, onContinue, focusHeading 
           onChange={(event) => onChange('deliveryInstructions', event.target.value)}
         />
       </div>
+      {deliveryTime}
+      {deliveryTimeError && (
+        <p className="field-error" role="alert">
+          {deliveryTimeError}
+        </p>
+      )}
       <button type="submit" className="btn btn-primary btn-block">
         Continue to Payment
       </button>

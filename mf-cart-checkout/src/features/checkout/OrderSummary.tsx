@@ -29,7 +29,14 @@ export function OrderSummary({ groups, fees, subtotalCents, pricing, pricingLoad
           <ul className="summary-lines">
             {group.items.map((item) => (
               <li key={item.uuid}>
-                <img src={assetUrl(item.image)} alt="" width={SUMMARY_IMAGE_SIZE} height={SUMMARY_IMAGE_SIZE} loading="lazy" decoding="async" />
+                <img
+                  src={assetUrl(item.image)}
+                  alt=""
+                  width={SUMMARY_IMAGE_SIZE}
+                  height={SUMMARY_IMAGE_SIZE}
+                  loading="lazy"
+                  decoding="async"
+                />
                 <span className="summary-line-info">
                   {item.store.publicId ? <Link to={paths.product(item.store.publicId, item.uuid)}>{item.name}</Link> : item.name}{' '}
                   <span className="summary-quantity">× {item.quantity}</span>

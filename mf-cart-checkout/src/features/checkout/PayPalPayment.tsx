@@ -15,7 +15,6 @@ import { PAYPAL_FAILED } from './processingError.ts';
 
 export type PayPalCallbacks = Required<Pick<PayPalButtonsComponentProps, 'createOrder' | 'onApprove' | 'onError' | 'onCancel'>>;
 
-
 export function paypalScriptOptions({ clientId, sdkBaseUrl }: PaypalConfig): ReactPayPalScriptOptions {
   return {
     clientId,

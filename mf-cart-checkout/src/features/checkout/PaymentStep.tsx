@@ -19,7 +19,7 @@ import { useCheckoutCreatePaypalOrderMutation } from './checkoutApi.ts';
 import { dropUnavailable } from './dropUnavailable.ts';
 import { PayPalPayment, type PayPalCallbacks } from './PayPalPayment.tsx';
 import { placeOrder } from './placeOrder.ts';
-import { isProductsUnavailable, PAYPAL_FAILED, processingErrorText } from './processingError.ts';
+import { isProductsUnavailable, isStoreRefusal, PAYPAL_FAILED, processingErrorText } from './processingError.ts';
 
 export interface PaymentStepProps {
   items: CartItem[];
@@ -61,7 +61,7 @@ export function PaymentStep({ items, user, deliveryInfo, pricing, onBack, focusH
         return paypalOrderId;
       } catch (failure) {
         explained.current = true;
-        fail(failure, isProductsUnavailable(failure) ? processingErrorText(failure, items) : PAYPAL_FAILED);
+        fail(failure, isProductsUnavailable(failure) || isStoreRefusal(failure) ? processingErrorText(failure, items) : PAYPAL_FAILED);
         throw new Error('PayPal order could not be created', { cause: failure });
       }
     },

@@ -69,7 +69,6 @@ export interface StepResponse {
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
-
 const post = <T>(url: string, body: T, idempotencyKey?: string) => ({
   url,
   method: 'POST',

@@ -22,6 +22,23 @@ const NOT_CHARGED = new Set([
   'VALIDATION_ERROR',
   'PAYMENT_PROVIDER_UNAVAILABLE',
 ]);
+/**
+ * A store rule or delivery window refused the cart before anything was captured: the server's message
+ * names the store and what to do (pick a delivery time again, add more, remove the store).
+ */
+const STORE_REFUSALS = new Set([
+  'WINDOW_FULL',
+  'WINDOW_HOLD_EXPIRED',
+  'DELIVERY_WINDOW_REQUIRED',
+  'BELOW_MINIMUM_ORDER',
+  'OUT_OF_DELIVERY_AREA',
+]);
+
+export function isStoreRefusal(error: unknown): boolean {
+  const { code } = errorFields(error);
+  return apiErrorStatus(error) === 409 && code !== undefined && STORE_REFUSALS.has(code);
+}
+
 /** PayPal took the money but the order was cancelled. */
 const CHARGED = new Set(['AMOUNT_MISMATCH']);
 /** PayPal declined (or the payment was never approved); the order was cancelled. */
@@ -105,6 +122,7 @@ export function processingErrorText(error: unknown, items: readonly CartItem[] =
   const { code } = errorFields(error);
   if (code === DECLINED) return PAYPAL_FAILED;
   if (isProductsUnavailable(error)) return `${PROCESSING_ERROR_PREFIX}${unavailableDetail(error, items)} ${GENERIC_SUFFIX}`;
+  if (isStoreRefusal(error)) return `${PROCESSING_ERROR_PREFIX}${sentence(failureMessage(error))}`;
   if (code && NOT_CHARGED.has(code)) return PROCESSING_ERROR_PREFIX + GENERIC_SUFFIX;
   if (code && CHARGED.has(code)) return PROCESSING_ERROR_PREFIX + PAYMENT_SUFFIX;
   const message = failureMessage(error).toLowerCase();

@@ -57,7 +57,9 @@ describe('HomePage', () => {
     const { unmount } = renderWithProviders(<HomePage />);
     expect(await screen.findByRole('heading', { name: 'Store 1' })).toBeInTheDocument();
     unmount();
-    renderWithProviders(<HomePage />, { preloadedState: { session: { user: makeUser({ address: { streetName: '', city: 'Chicago', state: 'IL', zip: '' } }) } } });
+    renderWithProviders(<HomePage />, {
+      preloadedState: { session: { user: makeUser({ address: { streetName: '', city: 'Chicago', state: 'IL', zip: '' } }) } },
+    });
     expect(await screen.findByRole('heading', { name: 'Store 1' })).toBeInTheDocument();
     expect(screen.queryByText(/Delivery fee/)).not.toBeInTheDocument();
     expect(net.calls.filter((call) => call.url.pathname === '/delivery-fees')).toHaveLength(0);

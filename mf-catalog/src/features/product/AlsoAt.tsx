@@ -27,7 +27,11 @@ export function AlsoAt({ offers, isError, onRetry, fees }: AlsoAtProps) {
             return (
               <li key={offer.uuid} className="offer">
                 <span className="offer-store">
-                  {offer.store.publicId ? <Link to={paths.product(offer.store.publicId, offer.uuid)}>{offer.store.name}</Link> : offer.store.name}
+                  {offer.store.publicId ? (
+                    <Link to={paths.product(offer.store.publicId, offer.uuid)}>{offer.store.name}</Link>
+                  ) : (
+                    offer.store.name
+                  )}
                 </span>
                 <span className="offer-price">{formatCents(offer.price_cents)}</span>
                 <span className="offer-unit">{offer.unitPrice.label}</span>

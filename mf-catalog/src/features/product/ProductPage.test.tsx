@@ -77,7 +77,11 @@ describe('ProductPage', () => {
     expect(within(facts).getByRole('link', { name: 'Fresh Mart' })).toHaveAttribute('href', '/store/fresh-mart');
 
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(crumbs).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(crumbs)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Home', '/'],
       ['Fresh Mart', '/store/fresh-mart'],
       ['Dairy', '/store/fresh-mart/category/cat-dairy'],
@@ -179,7 +183,10 @@ describe('ProductPage', () => {
 
   it('unknown or inactive product: a not-found state inside the layout with a way back', async () => {
     mockProduct({
-      'GET /open/product/nope': () => ({ status: 404, body: { success: false, message: 'Product not found', error: { code: 'NOT_FOUND' } } }),
+      'GET /open/product/nope': () => ({
+        status: 404,
+        body: { success: false, message: 'Product not found', error: { code: 'NOT_FOUND' } },
+      }),
     });
     renderProduct('/store/fresh-mart/product/nope');
     expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();

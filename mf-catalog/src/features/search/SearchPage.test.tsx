@@ -147,7 +147,10 @@ describe('SearchPage', () => {
     });
     const view = renderSearch('/search?q=milk');
     const store = await screen.findByRole('link', { name: 'Fresh Mart 12' });
-    expect(screen.getByRole('link', { name: 'Dairy 30' })).toHaveAttribute('href', '/search?q=milk&category=0b5c7f7e-0a53-4b8e-9d55-6f0f1c2b3a4d');
+    expect(screen.getByRole('link', { name: 'Dairy 30' })).toHaveAttribute(
+      'href',
+      '/search?q=milk&category=0b5c7f7e-0a53-4b8e-9d55-6f0f1c2b3a4d',
+    );
     expect(screen.getByRole('link', { name: '$2.00 – $4.99 20' })).toHaveAttribute('href', '/search?q=milk&minPrice=200&maxPrice=499');
     expect(screen.getByRole('link', { name: 'Under $2.00 3' })).toHaveAttribute('href', '/search?q=milk&minPrice=0&maxPrice=199');
     fireEvent.click(store);

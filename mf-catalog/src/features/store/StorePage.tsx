@@ -16,6 +16,8 @@ import {
 } from '@grocer/shared';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { DeliveryFeeSlot, useFeeAddress } from '../../components/DeliveryFeeSlot.tsx';
+import { useCatalogStoreRulesQuery } from '../../lib/storeRulesApi.ts';
+import { todaysHours } from '../../lib/storeHours.ts';
 import { PageBanner, type Breadcrumb } from '../../components/PageBanner.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid.tsx';
@@ -64,6 +66,9 @@ export default function StorePage() {
   const paging = { page: listing.page, sort: listing.sort, order: listing.order, limit: CONSTANTS.PAGE_SIZE, filters };
 
   const storeResult = useCatalogStoreQuery(pathName);
+  const storeRules = useCatalogStoreRulesQuery().data?.find((r) => r.storeUuid === storeResult.data?.uuid);
+  // Read at render: the banner says "open now" as of when the page was drawn.
+  const hours = storeRules ? todaysHours(storeRules, new Date()) : undefined;
   const categoriesResult = useCatalogCategoriesQuery(pathName);
   const allResult = useCatalogStoreProductsQuery({ publicId: pathName, ...paging }, { skip: mode !== 'all' });
   const categoryResult = useCatalogCategoryProductsQuery(
@@ -168,8 +173,10 @@ export default function StorePage() {
           )
         }
         storeInfo={{
-          ...storeInfo(store, storeResult.isLoading, categories),
-          delivery: feeAddress ? store && <DeliveryFeeSlot storeUuid={store.uuid} storeUuids={[store.uuid]} address={feeAddress} /> : undefined,
+          ...storeInfo(store, storeResult.isLoading, categories, hours),
+          delivery: feeAddress
+            ? store && <DeliveryFeeSlot storeUuid={store.uuid} storeUuids={[store.uuid]} address={feeAddress} />
+            : undefined,
         }}
       />
       {storeResult.isError && <ErrorMessage message="Failed to fetch store" onRetry={() => void storeResult.refetch()} />}
@@ -219,11 +226,11 @@ export default function StorePage() {
   );
 }
 
-function storeInfo(store: Store | undefined, loading: boolean, categories: Category[] | undefined) {
+function storeInfo(store: Store | undefined, loading: boolean, categories: Category[] | undefined, hours?: string) {
   return {
     // 'Address not available' (the fallback) only once we know; not while the store loads.
     address: store ? [store.address1, store.address2].filter(Boolean).join(', ') : loading ? 'Loading…' : undefined,
-    hours: STORE_HEADER_DEFAULTS.hours,
+    hours: hours ?? STORE_HEADER_DEFAULTS.hours,
     rating: STORE_HEADER_DEFAULTS.rating,
     // Without categories the banner shows its fallbacks ('500+', '25+').
     productCount: categories?.reduce((sum, c) => sum + c.productCount, 0),

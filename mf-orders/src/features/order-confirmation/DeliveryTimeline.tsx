@@ -2,13 +2,14 @@
 import { useId } from 'react';
 import { formatUsTime } from '@grocer/shared';
 
-export function DeliveryTimeline({ estimatedAt }: { estimatedAt: Date }) {
+/** `window`: the booked window text, which replaces the minutes-from-now estimate when the order has one. */
+export function DeliveryTimeline({ estimatedAt, window }: { estimatedAt: Date; window?: string }) {
   const headingId = useId();
   const steps: [string, string][] = [
     ['Order Confirmed', 'Just now'],
     ['Preparing', '5-10 minutes'],
     ['Out for Delivery', '15-20 minutes'],
-    ['Delivered', `Estimated ${formatUsTime(estimatedAt)}`],
+    ['Delivered', `Estimated ${window ?? formatUsTime(estimatedAt)}`],
   ];
   return (
     <section className="order-card" aria-labelledby={headingId}>

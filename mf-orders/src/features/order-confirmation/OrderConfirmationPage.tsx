@@ -12,6 +12,7 @@ import { OrderItemsList } from '../../components/OrderItemsList.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/PageMessage.tsx';
 import { PricingSummary } from '../../components/PricingSummary.tsx';
 import { addressOfDeliveryInfo, addressOfOrder } from '../../lib/deliveryAddress.ts';
+import { DeliveryWindows, windowText } from '../../components/DeliveryWindows.tsx';
 import { ORDER_ERRORS } from '../../lib/orderErrors.ts';
 import { useOrdersGetQuery } from '../../lib/ordersApi.ts';
 import { isOrderId, orderReference } from '../../lib/orderText.ts';
@@ -50,6 +51,13 @@ export default function OrderConfirmationPage() {
   );
 }
 
+/** The estimate is the booked window that ends last: by then every store part has arrived. */
+function latestWindow(order: Order): string | undefined {
+  const windows = order.deliveryWindows ?? [];
+  if (windows.length === 0) return undefined;
+  return windowText(windows.reduce((latest, w) => (w.endsAt > latest.endsAt ? w : latest)));
+}
+
 const PAYMENT_NAMES: Record<PaymentResult['method'], string> = { paypal: 'PayPal', card: 'Card', cash: 'Cash' };
 
 function Confirmation({ order, state, email }: { order: Order; state: OrderConfirmationLocationState; email: string }) {
@@ -75,9 +83,10 @@ function Confirmation({ order, state, email }: { order: Order; state: OrderConfi
         </dl>
         {payment.method === 'paypal' && <p className="order-badge order-badge-success">PayPal Payment Confirmed</p>}
       </header>
-      <DeliveryTimeline estimatedAt={estimatedAt} />
+      <DeliveryTimeline estimatedAt={estimatedAt} window={latestWindow(order)} />
       <div className="order-columns">
         <div className="order-column">
+          <DeliveryWindows windows={order.deliveryWindows} />
           <DeliveryAddress address={address} />
           <OrderItemsList items={order.orderItems} />
           <PaymentMethod payment={payment} />

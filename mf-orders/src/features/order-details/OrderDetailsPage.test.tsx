@@ -131,7 +131,10 @@ describe('OrderDetailsPage', () => {
     const older = { productUuid: null, image: null, sizeLabel: null, unitPriceLabel: null, storePublicId: null };
     setup({
       order: makeOrder({
-        orderItems: [makeOrderItem(), makeOrderItem({ productName: 'Sourdough Bread', storeName: null, unitPrice: 5.25, quantity: 1, ...older })],
+        orderItems: [
+          makeOrderItem(),
+          makeOrderItem({ productName: 'Sourdough Bread', storeName: null, unitPrice: 5.25, quantity: 1, ...older }),
+        ],
       }),
     });
     const items = await screen.findByRole('region', { name: 'Order Items' });

@@ -25,6 +25,7 @@ import { ErrorPanel, LoadingPanel } from '../../components/PageMessage.tsx';
 import { PricingSummary } from '../../components/PricingSummary.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { addressOfOrder } from '../../lib/deliveryAddress.ts';
+import { DeliveryWindows } from '../../components/DeliveryWindows.tsx';
 import { ORDER_ERRORS, orderLoadError } from '../../lib/orderErrors.ts';
 import { isFinalStatus, orderStatusOf } from '../../lib/orderStatus.ts';
 import { ordersApi, useOrdersGetQuery, type OrderQueryArg } from '../../lib/ordersApi.ts';
@@ -125,6 +126,7 @@ function OrderView({ order, newOrder }: { order: Order; newOrder: boolean }) {
       <div className="order-columns">
         <div className="order-column">
           <OrderItemsList items={order.orderItems} />
+          <DeliveryWindows windows={order.deliveryWindows} />
           <DeliveryAddress address={addressOfOrder(order)} />
         </div>
         <div className="order-column">

@@ -9,6 +9,7 @@ import { ReorderButton } from '../../components/ReorderButton.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { isFinalStatus, orderStatusOf } from '../../lib/orderStatus.ts';
 import { NO_DELIVERY_INFO, cityStatePostal, itemCountLabel, orderReference } from '../../lib/orderText.ts';
+import { DeliveryWindowList } from '../../components/DeliveryWindows.tsx';
 
 /** Intrinsic size of a preview line's thumbnail; the attributes reserve its box (no layout shift). */
 const PREVIEW_IMAGE_SIZE = 32;
@@ -43,6 +44,11 @@ export function OrderCard({ order }: { order: Order }) {
         <Fact term="Items">{itemCountLabel(order.orderItems)}</Fact>
         <Fact term="Total">{formatDollars(order.totalAmount)}</Fact>
         <Fact term="Deliver to">{deliverTo || NO_DELIVERY_INFO}</Fact>
+        {order.deliveryWindows && order.deliveryWindows.length > 0 && (
+          <Fact term="Delivery">
+            <DeliveryWindowList windows={order.deliveryWindows} />
+          </Fact>
+        )}
       </dl>
       {order.orderItems.length > 0 && (
         <ul className="order-history-preview" aria-label="Items">

@@ -38,7 +38,9 @@ const OrderParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 
 /** Orders v2 create: the parts the stand-in reads, typed; PayPal may add fields, so others are allowed. */
 const CreateOrderBody = Type.Object({
   intent: Type.Optional(Type.String({ maxLength: 32, description: 'CAPTURE' })),
-  purchase_units: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()), { maxItems: 10, description: 'One unit: amount, invoice_id, custom_id' })),
+  purchase_units: Type.Optional(
+    Type.Array(Type.Record(Type.String(), Type.Unknown()), { maxItems: 10, description: 'One unit: amount, invoice_id, custom_id' }),
+  ),
   payment_source: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'paypal.experience_context only' })),
 });
 
@@ -74,8 +76,10 @@ function sdkProblem(query: Record<string, string | undefined>): string | null {
   const clientId = query['client-id'];
   if (!clientId) return 'Expected client-id to be passed';
   if (clientId !== DEV_PAYPAL_CLIENT_ID) return `Invalid query value for client-id: ${clientId}`;
-  if (query.currency !== undefined && query.currency !== 'USD') return `Invalid query value for currency: ${query.currency} (the stand-in supports USD)`;
-  if (query.intent !== undefined && query.intent !== 'capture') return `Invalid query value for intent: ${query.intent} (the stand-in supports capture)`;
+  if (query.currency !== undefined && query.currency !== 'USD')
+    return `Invalid query value for currency: ${query.currency} (the stand-in supports USD)`;
+  if (query.intent !== undefined && query.intent !== 'capture')
+    return `Invalid query value for intent: ${query.intent} (the stand-in supports capture)`;
   const unknown = (query.components ?? 'buttons').split(',').filter((c) => !SDK_COMPONENTS.includes(c));
   if (unknown.length > 0) return `Invalid query value for components: ${unknown.join(',')} (the stand-in has ${SDK_COMPONENTS.join(', ')})`;
   return null;
@@ -93,7 +97,9 @@ function scriptHeaders(reply: FastifyReply): FastifyReply {
 
 /** Like PayPal's SDK server: a bad query is a 400 whose body throws, so the script's onerror fires. */
 function sdkFailsToLoad(reply: FastifyReply, problem: string): FastifyReply {
-  return scriptHeaders(reply).code(400).send(`throw new Error(${JSON.stringify(`SDK Validation error: '${problem}'`)});\n`);
+  return scriptHeaders(reply)
+    .code(400)
+    .send(`throw new Error(${JSON.stringify(`SDK Validation error: '${problem}'`)});\n`);
 }
 
 const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -188,7 +194,8 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'PayPal stand-in: create an order (intent CAPTURE, USD); PayPal-Request-Id makes it idempotent',
-        description: "The shape is checked here; PayPal's own rules (required fields, CAPTURE, one unit, amounts) in orderBook.ts, with PayPal's issues.",
+        description:
+          "The shape is checked here; PayPal's own rules (required fields, CAPTURE, one unit, amounts) in orderBook.ts, with PayPal's issues.",
         body: CreateOrderBody,
         response: paypalResponses,
       },
@@ -201,7 +208,10 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/v2/checkout/orders/:id',
-    { onRequest: requireBearer, schema: { tags, summary: 'PayPal stand-in: show an order', params: OrderParams, response: paypalResponses } },
+    {
+      onRequest: requireBearer,
+      schema: { tags, summary: 'PayPal stand-in: show an order', params: OrderParams, response: paypalResponses },
+    },
     async (request) => book.getOrder(request.params.id),
   );
 
@@ -211,7 +221,8 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: requireBearer,
       schema: {
         tags,
-        summary: 'PayPal stand-in: capture an approved order (422 ORDER_NOT_APPROVED before approval); PayPal-Request-Id replays the first answer',
+        summary:
+          'PayPal stand-in: capture an approved order (422 ORDER_NOT_APPROVED before approval); PayPal-Request-Id replays the first answer',
         params: OrderParams,
         response: paypalResponses,
       },
@@ -231,10 +242,13 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'PayPal stand-in: refund a completed capture (all that is left, or `amount`); PayPal-Request-Id replays the first answer',
-        description: '422 REFUND_AMOUNT_EXCEEDED past what is left of the capture, CAPTURE_FULLY_REFUNDED, TRANSACTION_REFUSED (a declined capture); 404 for an unknown capture.',
+        description:
+          '422 REFUND_AMOUNT_EXCEEDED past what is left of the capture, CAPTURE_FULLY_REFUNDED, TRANSACTION_REFUSED (a declined capture); 404 for an unknown capture.',
         params: CaptureParams,
         body: Type.Object({
-          amount: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: '{ currency_code, value }; default: all that is left' })),
+          amount: Type.Optional(
+            Type.Record(Type.String(), Type.Unknown(), { description: '{ currency_code, value }; default: all that is left' }),
+          ),
           note_to_payer: Type.Optional(Type.String({ maxLength: 255 })),
           invoice_id: Type.Optional(Type.String({ maxLength: 127 })),
         }),
@@ -249,13 +263,24 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/v2/payments/captures/:id',
-    { onRequest: requireBearer, schema: { tags, summary: 'PayPal stand-in: show a capture (COMPLETED, PARTIALLY_REFUNDED, REFUNDED)', params: CaptureParams, response: paypalResponses } },
+    {
+      onRequest: requireBearer,
+      schema: {
+        tags,
+        summary: 'PayPal stand-in: show a capture (COMPLETED, PARTIALLY_REFUNDED, REFUNDED)',
+        params: CaptureParams,
+        response: paypalResponses,
+      },
+    },
     async (request) => book.getCapture(request.params.id),
   );
 
   app.get(
     '/v2/payments/refunds/:id',
-    { onRequest: requireBearer, schema: { tags, summary: 'PayPal stand-in: show a refund', params: CaptureParams, response: paypalResponses } },
+    {
+      onRequest: requireBearer,
+      schema: { tags, summary: 'PayPal stand-in: show a refund', params: CaptureParams, response: paypalResponses },
+    },
     async (request) => book.getRefund(request.params.id),
   );
 
@@ -274,7 +299,8 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({
           outcome: Type.Optional(
             Type.Enum([...APPROVAL_OUTCOMES], {
-              description: "'complete' (default), 'decline' (capture DECLINED), 'instrument-declined' (422 INSTRUMENT_DECLINED), 'amount-mismatch' (one cent less)",
+              description:
+                "'complete' (default), 'decline' (capture DECLINED), 'instrument-declined' (422 INSTRUMENT_DECLINED), 'amount-mismatch' (one cent less)",
             }),
           ),
         }),
@@ -312,7 +338,7 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "PayPal stand-in: what the approval dialog shows (amount, status); open, unlike the Orders API",
+        summary: 'PayPal stand-in: what the approval dialog shows (amount, status); open, unlike the Orders API',
         params: OrderParams,
         response: { 200: Summary, ...errorResponses, '4xx': PaypalJson },
       },
@@ -325,7 +351,7 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "PayPal JS SDK stand-in: what react-paypal-js loads from `${sdkBaseUrl}?client-id=...`",
+        summary: 'PayPal JS SDK stand-in: what react-paypal-js loads from `${sdkBaseUrl}?client-id=...`',
         querystring: Type.Object(
           {
             'client-id': Type.Optional(Type.String({ description: 'grocer-dev-client' })),

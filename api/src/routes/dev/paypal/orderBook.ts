@@ -93,7 +93,9 @@ export const orderNotFound = () =>
     name: 'RESOURCE_NOT_FOUND',
     message: 'The specified resource does not exist.',
     debug_id: debugId(),
-    details: [{ issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist. Please check the resource ID and try again.' }],
+    details: [
+      { issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist. Please check the resource ID and try again.' },
+    ],
   });
 
 export const authenticationFailure = () =>
@@ -148,9 +150,14 @@ const AMOUNT_SYNTAX = /^((-?[0-9]+)|(-?([0-9]+)?[.][0-9]+))$/;
 function parseAmount(raw: unknown, field: string): Amount {
   if (!isObject(raw)) throw invalidRequest('MISSING_REQUIRED_PARAMETER', field, 'A required field / parameter is missing.');
   const { currency_code: currency, value } = raw;
-  if (currency === undefined) throw invalidRequest('MISSING_REQUIRED_PARAMETER', `${field}/currency_code`, 'A required field / parameter is missing.');
+  if (currency === undefined)
+    throw invalidRequest('MISSING_REQUIRED_PARAMETER', `${field}/currency_code`, 'A required field / parameter is missing.');
   if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) {
-    throw invalidRequest('INVALID_PARAMETER_SYNTAX', `${field}/currency_code`, 'The value of a field does not conform to the expected format.');
+    throw invalidRequest(
+      'INVALID_PARAMETER_SYNTAX',
+      `${field}/currency_code`,
+      'The value of a field does not conform to the expected format.',
+    );
   }
   if (currency !== 'USD') throw unprocessable('CURRENCY_NOT_SUPPORTED', 'The Grocer stand-in supports USD only.', `${field}/currency_code`);
   if (value === undefined) throw invalidRequest('MISSING_REQUIRED_PARAMETER', `${field}/value`, 'A required field / parameter is missing.');
@@ -161,7 +168,11 @@ function parseAmount(raw: unknown, field: string): Amount {
     throw unprocessable('CANNOT_BE_ZERO_OR_NEGATIVE', 'Must be greater than zero.', `${field}/value`);
   }
   if ((value.split('.')[1] ?? '').length > 2) {
-    throw unprocessable('DECIMAL_PRECISION', 'If the currency supports decimals, only two decimal place precision is supported.', `${field}/value`);
+    throw unprocessable(
+      'DECIMAL_PRECISION',
+      'If the currency supports decimals, only two decimal place precision is supported.',
+      `${field}/value`,
+    );
   }
   const cents = valueToCents(value.startsWith('.') ? `0${value}` : value);
   if (cents === null) throw invalidRequest('INVALID_PARAMETER_VALUE', `${field}/value`, 'The value of a field is invalid.');
@@ -171,18 +182,22 @@ function parseAmount(raw: unknown, field: string): Amount {
 function optionalString(raw: Json, key: string, max: number, field: string): string | undefined {
   const value = raw[key];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.length < 1) throw invalidRequest('INVALID_PARAMETER_SYNTAX', `${field}/${key}`, 'The value of a field does not conform to the expected format.');
-  if (value.length > max) throw invalidRequest('INVALID_STRING_MAX_LENGTH', `${field}/${key}`, `The value of a field is too long (at most ${max}).`);
+  if (typeof value !== 'string' || value.length < 1)
+    throw invalidRequest('INVALID_PARAMETER_SYNTAX', `${field}/${key}`, 'The value of a field does not conform to the expected format.');
+  if (value.length > max)
+    throw invalidRequest('INVALID_STRING_MAX_LENGTH', `${field}/${key}`, `The value of a field is too long (at most ${max}).`);
   return value;
 }
 
 function parsePaypalSource(raw: unknown): Json | null {
   if (raw === undefined) return null;
   const paypal = isObject(raw) ? raw.paypal : undefined;
-  if (!isObject(paypal)) throw invalidRequest('INVALID_PARAMETER_VALUE', '/payment_source', 'The Grocer stand-in supports payment_source.paypal only.');
+  if (!isObject(paypal))
+    throw invalidRequest('INVALID_PARAMETER_VALUE', '/payment_source', 'The Grocer stand-in supports payment_source.paypal only.');
   const context = paypal.experience_context;
   if (context !== undefined) {
-    if (!isObject(context)) throw invalidRequest('INVALID_PARAMETER_SYNTAX', '/payment_source/paypal/experience_context', 'Must be an object.');
+    if (!isObject(context))
+      throw invalidRequest('INVALID_PARAMETER_SYNTAX', '/payment_source/paypal/experience_context', 'Must be an object.');
     const allowed: Record<string, string[]> = {
       shipping_preference: ['GET_FROM_FILE', 'NO_SHIPPING', 'SET_PROVIDED_ADDRESS'],
       user_action: ['CONTINUE', 'PAY_NOW'],
@@ -191,7 +206,11 @@ function parsePaypalSource(raw: unknown): Json | null {
     for (const [key, values] of Object.entries(allowed)) {
       const value = context[key];
       if (value !== undefined && !values.includes(value as string)) {
-        throw invalidRequest('INVALID_PARAMETER_VALUE', `/payment_source/paypal/experience_context/${key}`, `Must be one of ${values.join(', ')}.`);
+        throw invalidRequest(
+          'INVALID_PARAMETER_VALUE',
+          `/payment_source/paypal/experience_context/${key}`,
+          `Must be one of ${values.join(', ')}.`,
+        );
       }
     }
   }
@@ -203,13 +222,18 @@ function parseCreateBody(body: unknown): Pick<DevOrder, 'unit' | 'paypalSource'>
   if (!isObject(body)) throw invalidRequest('MALFORMED_REQUEST_JSON', '/', 'The request JSON is not well formed.');
   if (body.intent === undefined) throw invalidRequest('MISSING_REQUIRED_PARAMETER', '/intent', 'A required field / parameter is missing.');
   if (body.intent !== 'CAPTURE') {
-    throw invalidRequest('INVALID_PARAMETER_VALUE', '/intent', 'The value of a field is invalid (the Grocer stand-in supports intent CAPTURE only).');
+    throw invalidRequest(
+      'INVALID_PARAMETER_VALUE',
+      '/intent',
+      'The value of a field is invalid (the Grocer stand-in supports intent CAPTURE only).',
+    );
   }
   const units = body.purchase_units;
   if (!Array.isArray(units) || units.length === 0) {
     throw invalidRequest('MISSING_REQUIRED_PARAMETER', '/purchase_units', 'A required field / parameter is missing.');
   }
-  if (units.length > 1) throw invalidRequest('INVALID_ARRAY_MAX_ITEMS', '/purchase_units', 'The Grocer stand-in supports one purchase unit.');
+  if (units.length > 1)
+    throw invalidRequest('INVALID_ARRAY_MAX_ITEMS', '/purchase_units', 'The Grocer stand-in supports one purchase unit.');
   const unit: unknown = units[0];
   if (!isObject(unit)) throw invalidRequest('INVALID_PARAMETER_SYNTAX', '/purchase_units/0', 'Must be an object.');
   const field = '/purchase_units/0';
@@ -279,7 +303,9 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
       update_time: capture.refunds.at(-1)?.time ?? capture.time,
       links: [
         { href: captureUrl(capture.id), rel: 'self', method: 'GET' },
-        ...(capture.status === 'COMPLETED' || capture.status === 'PARTIALLY_REFUNDED' ? [{ href: `${captureUrl(capture.id)}/refund`, rel: 'refund', method: 'POST' }] : []),
+        ...(capture.status === 'COMPLETED' || capture.status === 'PARTIALLY_REFUNDED'
+          ? [{ href: `${captureUrl(capture.id)}/refund`, rel: 'refund', method: 'POST' }]
+          : []),
         { href: orderUrl(order.id), rel: 'up', method: 'GET' },
       ],
     };
@@ -309,16 +335,28 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
     const order = orderId === undefined ? undefined : orders.get(orderId);
     const capture = order?.capture;
     if (!order || !capture) throw orderNotFound();
-    if (capture.status === 'DECLINED') throw unprocessable('TRANSACTION_REFUSED', 'The capture was not completed, so there is nothing to refund.');
+    if (capture.status === 'DECLINED')
+      throw unprocessable('TRANSACTION_REFUSED', 'The capture was not completed, so there is nothing to refund.');
     const left = refundable(capture);
     if (left <= 0) throw unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
     if (!isObject(body)) throw invalidRequest('MALFORMED_REQUEST_JSON', '/', 'The request JSON is not well formed.');
-    const amount = body.amount === undefined ? { currency_code: capture.amount.currency_code, value: centsToValue(left) } : parseAmount(body.amount, '/amount');
+    const amount =
+      body.amount === undefined
+        ? { currency_code: capture.amount.currency_code, value: centsToValue(left) }
+        : parseAmount(body.amount, '/amount');
     if (amount.currency_code !== capture.amount.currency_code) {
-      throw unprocessable('REFUND_CAPTURE_CURRENCY_MISMATCH', 'Refund currency must be the same as the capture currency.', '/amount/currency_code');
+      throw unprocessable(
+        'REFUND_CAPTURE_CURRENCY_MISMATCH',
+        'Refund currency must be the same as the capture currency.',
+        '/amount/currency_code',
+      );
     }
     if (valueToCents(amount.value)! > left) {
-      throw unprocessable('REFUND_AMOUNT_EXCEEDED', 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.', '/amount/value');
+      throw unprocessable(
+        'REFUND_AMOUNT_EXCEEDED',
+        'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+        '/amount/value',
+      );
     }
     const time = iso();
     const note = typeof body.note_to_payer === 'string' ? body.note_to_payer.slice(0, 255) : null;
@@ -339,7 +377,15 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
       payer_id: order.payer.payerId,
       address: { country_code: 'US' },
     };
-    const paypalSource = order.paypalSource || payer ? { ...order.paypalSource, ...(payer ? { email_address: payer.email_address, account_id: payer.payer_id, account_status: 'VERIFIED', name: payer.name } : {}) } : null;
+    const paypalSource =
+      order.paypalSource || payer
+        ? {
+            ...order.paypalSource,
+            ...(payer
+              ? { email_address: payer.email_address, account_id: payer.payer_id, account_status: 'VERIFIED', name: payer.name }
+              : {}),
+          }
+        : null;
     return {
       id: order.id,
       intent: 'CAPTURE',
@@ -378,7 +424,12 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
     if (!minimal) return full;
     if (kind === 'create') return { id: full.id, status: full.status, links: full.links };
     const unit = (full.purchase_units as Json[])[0]!;
-    return { id: full.id, status: full.status, purchase_units: [{ reference_id: unit.reference_id, payments: unit.payments }], links: full.links };
+    return {
+      id: full.id,
+      status: full.status,
+      purchase_units: [{ reference_id: unit.reference_id, payments: unit.payments }],
+      links: full.links,
+    };
   }
 
   function captureAnswer(order: DevOrder, minimal: boolean): OrdersAnswer {
@@ -392,7 +443,10 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
       );
     }
     if (order.outcome === 'instrument-declined') {
-      throw unprocessable('INSTRUMENT_DECLINED', "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.");
+      throw unprocessable(
+        'INSTRUMENT_DECLINED',
+        "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
+      );
     }
     const orderCents = valueToCents(order.unit.amount.value)!;
     // One cent less, but never below a cent: enough for a mismatch, still a valid PayPal amount.
@@ -514,7 +568,10 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
     },
 
     /** The payer approves (the SDK stand-in's dialog). Repeating it before the capture may change the outcome. */
-    approve(id: string, outcome: ApprovalOutcome): { orderID: string; payerID: string; status: string; outcome: ApprovalOutcome; facilitatorAccessToken: string } {
+    approve(
+      id: string,
+      outcome: ApprovalOutcome,
+    ): { orderID: string; payerID: string; status: string; outcome: ApprovalOutcome; facilitatorAccessToken: string } {
       const order = find(id);
       if (order.status === 'COMPLETED') {
         throw unprocessable('ORDER_ALREADY_CAPTURED', "Order already captured. If 'intent=CAPTURE' only one capture per order is allowed.");
@@ -524,7 +581,13 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
       order.outcome = outcome;
       order.updateTime = iso();
       // The real SDK hands the page a token that can read (and capture) this order; so does this one.
-      return { orderID: order.id, payerID: order.payer.payerId, status: order.status, outcome, facilitatorAccessToken: issueToken().accessToken };
+      return {
+        orderID: order.id,
+        payerID: order.payer.payerId,
+        status: order.status,
+        outcome,
+        facilitatorAccessToken: issueToken().accessToken,
+      };
     },
 
     /** The payer closed the PayPal window: the order stays as it was (PayPal has no cancelled status); the shop may start again. */

@@ -39,8 +39,13 @@ function createOrder(payload: unknown, headers: Record<string, string> = {}) {
 }
 
 const capture = (id: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: `/dev/paypal/v2/checkout/orders/${id}/capture`, headers: { authorization: `Bearer ${token}`, ...headers } });
-const approve = (id: string, payload?: object) => app.inject({ method: 'POST', url: `/dev/paypal/orders/${id}/approve`, ...(payload ? { payload } : {}) });
+  app.inject({
+    method: 'POST',
+    url: `/dev/paypal/v2/checkout/orders/${id}/capture`,
+    headers: { authorization: `Bearer ${token}`, ...headers },
+  });
+const approve = (id: string, payload?: object) =>
+  app.inject({ method: 'POST', url: `/dev/paypal/orders/${id}/approve`, ...(payload ? { payload } : {}) });
 const issueOf = (body: { details?: { issue: string }[] }) => body.details?.[0]?.issue;
 
 describe('OAuth2 token', () => {
@@ -63,7 +68,12 @@ describe('OAuth2 token', () => {
 
   it('guards the Orders API with the token', async () => {
     for (const authorization of [undefined, 'Bearer not-a-token', basic(DEV_PAYPAL_CLIENT_ID, DEV_PAYPAL_CLIENT_SECRET)]) {
-      const res = await app.inject({ method: 'POST', url: '/dev/paypal/v2/checkout/orders', headers: authorization ? { authorization } : {}, payload: orderBody() });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/dev/paypal/v2/checkout/orders',
+        headers: authorization ? { authorization } : {},
+        payload: orderBody(),
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json().name).toBe('AUTHENTICATION_FAILURE');
     }
@@ -74,13 +84,19 @@ describe('OAuth2 token', () => {
 
 describe('Orders v2', () => {
   it('creates an order (PAYER_ACTION_REQUIRED with a payment_source, CREATED without); minimal by default', async () => {
-    const full = await createOrder(orderBody('12.30', { payment_source: { paypal: { experience_context: { shipping_preference: 'NO_SHIPPING', user_action: 'PAY_NOW' } } } }));
+    const full = await createOrder(
+      orderBody('12.30', {
+        payment_source: { paypal: { experience_context: { shipping_preference: 'NO_SHIPPING', user_action: 'PAY_NOW' } } },
+      }),
+    );
     expect(full.statusCode).toBe(201);
     expect(full.json()).toMatchObject({
       id: expect.stringMatching(/^[A-Z0-9]{17}$/),
       intent: 'CAPTURE',
       status: 'PAYER_ACTION_REQUIRED',
-      purchase_units: [{ reference_id: 'ref-1', invoice_id: 'inv-1', custom_id: 'inv-1', amount: { currency_code: 'USD', value: '12.30' } }],
+      purchase_units: [
+        { reference_id: 'ref-1', invoice_id: 'inv-1', custom_id: 'inv-1', amount: { currency_code: 'USD', value: '12.30' } },
+      ],
     });
     const minimal = await createOrder(orderBody(), { prefer: 'return=minimal' });
     expect(Object.keys(minimal.json()).sort()).toEqual(['id', 'links', 'status']);
@@ -117,7 +133,7 @@ describe('Orders v2', () => {
     expect(issueOf(res.json())).toBe(issue);
   });
 
-  it('answers malformed JSON in PayPal\'s shape', async () => {
+  it("answers malformed JSON in PayPal's shape", async () => {
     const res = await createOrder('{"intent":', { 'content-type': 'application/json' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ name: 'INVALID_REQUEST', details: [{ issue: 'MALFORMED_REQUEST_JSON' }] });
@@ -125,9 +141,17 @@ describe('Orders v2', () => {
 
   it('shows an order, and 404s an unknown one', async () => {
     const { id } = (await createOrder(orderBody())).json();
-    const shown = await app.inject({ method: 'GET', url: `/dev/paypal/v2/checkout/orders/${id}`, headers: { authorization: `Bearer ${token}` } });
+    const shown = await app.inject({
+      method: 'GET',
+      url: `/dev/paypal/v2/checkout/orders/${id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(shown.json()).toMatchObject({ id, status: 'CREATED' });
-    const missing = await app.inject({ method: 'GET', url: '/dev/paypal/v2/checkout/orders/NOPE', headers: { authorization: `Bearer ${token}` } });
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/dev/paypal/v2/checkout/orders/NOPE',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
   });
@@ -138,7 +162,12 @@ describe('Orders v2', () => {
     expect(early.statusCode).toBe(422);
     expect(issueOf(early.json())).toBe('ORDER_NOT_APPROVED');
 
-    expect((await approve(id)).json()).toMatchObject({ orderID: id, payerID: expect.stringMatching(/^[A-Z0-9]{13}$/), status: 'APPROVED', outcome: 'complete' });
+    expect((await approve(id)).json()).toMatchObject({
+      orderID: id,
+      payerID: expect.stringMatching(/^[A-Z0-9]{13}$/),
+      status: 'APPROVED',
+      outcome: 'complete',
+    });
     // The same request id still gets its first answer (PayPal's idempotency), a new one captures.
     expect(issueOf((await capture(id, { 'paypal-request-id': 'cap-1' })).json())).toBe('ORDER_NOT_APPROVED');
     // No body at all, as some clients send a capture.
@@ -148,7 +177,14 @@ describe('Orders v2', () => {
       id,
       status: 'COMPLETED',
       payer: { payer_id: expect.any(String) },
-      purchase_units: [{ invoice_id: 'inv-1', payments: { captures: [{ status: 'COMPLETED', amount: { currency_code: 'USD', value: '7.05' }, invoice_id: 'inv-1', final_capture: true }] } }],
+      purchase_units: [
+        {
+          invoice_id: 'inv-1',
+          payments: {
+            captures: [{ status: 'COMPLETED', amount: { currency_code: 'USD', value: '7.05' }, invoice_id: 'inv-1', final_capture: true }],
+          },
+        },
+      ],
     });
     const replay = await capture(id, { 'paypal-request-id': 'cap-2', prefer: 'return=representation' });
     expect(replay.json()).toEqual(done.json());
@@ -175,7 +211,9 @@ describe('Orders v2', () => {
     expect(mismatch.json().purchase_units[0].payments.captures[0]).toMatchObject({ status: 'COMPLETED', amount: { value: '0.01' } });
     const { id } = (await createOrder(orderBody('25.00'))).json();
     await approve(id, { outcome: 'amount-mismatch' });
-    expect((await capture(id, { prefer: 'return=representation' })).json().purchase_units[0].payments.captures[0].amount.value).toBe('24.99');
+    expect((await capture(id, { prefer: 'return=representation' })).json().purchase_units[0].payments.captures[0].amount.value).toBe(
+      '24.99',
+    );
   });
 });
 
@@ -219,11 +257,14 @@ describe('GET /dev/paypal/sdk/js', () => {
   });
 
   it.each([
-    ['/dev/paypal/sdk/js', "Expected client-id to be passed"],
+    ['/dev/paypal/sdk/js', 'Expected client-id to be passed'],
     ['/dev/paypal/sdk/js?client-id=real-live-id', 'Invalid query value for client-id: real-live-id'],
     ['/dev/paypal/sdk/js?client-id=grocer-dev-client&currency=EUR', 'Invalid query value for currency: EUR'],
     ['/dev/paypal/sdk/js?client-id=grocer-dev-client&intent=authorize', 'Invalid query value for intent: authorize'],
-    ['/dev/paypal/sdk/js?client-id=grocer-dev-client&components=buttons,hosted-fields', 'Invalid query value for components: hosted-fields'],
+    [
+      '/dev/paypal/sdk/js?client-id=grocer-dev-client&components=buttons,hosted-fields',
+      'Invalid query value for components: hosted-fields',
+    ],
     // Found by the hostile suite: a repeated parameter (schema) or a NUL (input guard) answered "[object Object]".
     ['/dev/paypal/sdk/js?client-id=grocer-dev-client&components=buttons&components=buttons', 'querystring/components must be string'],
     ['/dev/paypal/sdk/js?client-id=grocer-dev-client&intent=x%00', 'intent must not contain NUL characters'],
@@ -273,7 +314,8 @@ describe('Payments v2: capture refunds', () => {
       headers: { authorization: `Bearer ${token}`, prefer: 'return=representation', ...headers },
       payload,
     });
-  const show = (path: string) => app.inject({ method: 'GET', url: `/dev/paypal/v2/payments/${path}`, headers: { authorization: `Bearer ${token}` } });
+  const show = (path: string) =>
+    app.inject({ method: 'GET', url: `/dev/paypal/v2/payments/${path}`, headers: { authorization: `Bearer ${token}` } });
 
   /** A completed capture of `value` dollars. */
   async function captured(value = '10.00', outcome?: string): Promise<string> {
@@ -284,9 +326,17 @@ describe('Payments v2: capture refunds', () => {
 
   it('refunds in parts up to the capture, each PayPal-Request-Id once, and shows its state', async () => {
     const captureId = await captured('10.00');
-    const first = await refund(captureId, { amount: { currency_code: 'USD', value: '2.50' }, note_to_payer: 'One line dropped' }, { 'paypal-request-id': 'r-1' });
+    const first = await refund(
+      captureId,
+      { amount: { currency_code: 'USD', value: '2.50' }, note_to_payer: 'One line dropped' },
+      { 'paypal-request-id': 'r-1' },
+    );
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ id: expect.stringMatching(/^[A-Z0-9]{17}$/), status: 'COMPLETED', amount: { currency_code: 'USD', value: '2.50' } });
+    expect(first.json()).toMatchObject({
+      id: expect.stringMatching(/^[A-Z0-9]{17}$/),
+      status: 'COMPLETED',
+      amount: { currency_code: 'USD', value: '2.50' },
+    });
     // A retry with the same request id is the same refund, not a second one.
     const replay = await refund(captureId, { amount: { currency_code: 'USD', value: '2.50' } }, { 'paypal-request-id': 'r-1' });
     expect(replay.json().id).toBe(first.json().id);

@@ -95,37 +95,69 @@
    */
   function approvalDialog(orderID, summary) {
     const id = 'grocer-paypal-' + ++dialogCount;
-    const overlay = element('div', {}, {
-      position: 'fixed',
-      inset: '0',
-      background: 'rgba(0, 0, 0, 0.45)',
-      display: 'flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      zIndex: '2147483000',
-      fontFamily: 'system-ui, -apple-system, "Segoe UI", sans-serif',
-    });
+    const overlay = element(
+      'div',
+      {},
+      {
+        position: 'fixed',
+        inset: '0',
+        background: 'rgba(0, 0, 0, 0.45)',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        zIndex: '2147483000',
+        fontFamily: 'system-ui, -apple-system, "Segoe UI", sans-serif',
+      },
+    );
     overlay.setAttribute('data-paypal-stand-in', 'overlay');
-    const dialog = element('div', { id }, {
-      background: '#ffffff',
-      color: '#111111',
-      borderRadius: '8px',
-      padding: '1.25rem 1.5rem',
-      width: 'min(24rem, calc(100% - 2rem))',
-      boxShadow: '0 10px 30px rgba(0, 0, 0, 0.3)',
-    });
+    const dialog = element(
+      'div',
+      { id },
+      {
+        background: '#ffffff',
+        color: '#111111',
+        borderRadius: '8px',
+        padding: '1.25rem 1.5rem',
+        width: 'min(24rem, calc(100% - 2rem))',
+        boxShadow: '0 10px 30px rgba(0, 0, 0, 0.3)',
+      },
+    );
     dialog.setAttribute('role', 'dialog');
     dialog.setAttribute('aria-modal', 'true');
     dialog.setAttribute('aria-labelledby', id + '-title');
     dialog.setAttribute('aria-describedby', id + '-amount');
-    const title = element('h2', { id: id + '-title', textContent: DIALOG_NAME }, { margin: '0 0 0.75rem', fontSize: '1.25rem', color: '#003087' });
-    const amount = element('p', { id: id + '-amount', textContent: 'Pay ' + formatAmount(summary.amount) + ' to Grocer' }, { margin: '0 0 0.5rem', fontSize: '1.1rem', fontWeight: '600' });
-    const note = element('p', { textContent: 'Development stand-in for PayPal: no money moves. Order ' + orderID + '.' }, { margin: '0 0 1rem', fontSize: '0.85rem', color: '#444444' });
+    const title = element(
+      'h2',
+      { id: id + '-title', textContent: DIALOG_NAME },
+      { margin: '0 0 0.75rem', fontSize: '1.25rem', color: '#003087' },
+    );
+    const amount = element(
+      'p',
+      { id: id + '-amount', textContent: 'Pay ' + formatAmount(summary.amount) + ' to Grocer' },
+      { margin: '0 0 0.5rem', fontSize: '1.1rem', fontWeight: '600' },
+    );
+    const note = element(
+      'p',
+      { textContent: 'Development stand-in for PayPal: no money moves. Order ' + orderID + '.' },
+      { margin: '0 0 1rem', fontSize: '0.85rem', color: '#444444' },
+    );
     const actions = element('div', {}, { display: 'flex', gap: '0.5rem', flexWrap: 'wrap' });
     const buttonStyle = { padding: '0.5rem 1rem', borderRadius: '4px', border: '1px solid #003087', font: 'inherit', cursor: 'pointer' };
-    const approve = element('button', { type: 'button', textContent: 'Approve' }, { ...buttonStyle, background: '#0070ba', color: '#ffffff', borderColor: '#0070ba' });
-    const decline = element('button', { type: 'button', textContent: 'Decline card' }, { ...buttonStyle, background: '#ffffff', color: '#003087' });
-    const cancel = element('button', { type: 'button', textContent: 'Cancel' }, { ...buttonStyle, background: '#ffffff', color: '#003087' });
+    const approve = element(
+      'button',
+      { type: 'button', textContent: 'Approve' },
+      { ...buttonStyle, background: '#0070ba', color: '#ffffff', borderColor: '#0070ba' },
+    );
+    const decline = element(
+      'button',
+      { type: 'button', textContent: 'Decline card' },
+      { ...buttonStyle, background: '#ffffff', color: '#003087' },
+    );
+    const cancel = element(
+      'button',
+      { type: 'button', textContent: 'Cancel' },
+      { ...buttonStyle, background: '#ffffff', color: '#003087' },
+    );
     const buttons = [approve, decline, cancel];
     actions.append(approve, decline, cancel);
     dialog.append(title, amount, note, actions);
@@ -207,7 +239,8 @@
     }
 
     async function createOrderId() {
-      if (typeof options.createOrder !== 'function') throw new Error('The Grocer PayPal stand-in needs createOrder: orders are created on the server');
+      if (typeof options.createOrder !== 'function')
+        throw new Error('The Grocer PayPal stand-in needs createOrder: orders are created on the server');
       const orderID = await options.createOrder(
         { paymentSource: FUNDING.PAYPAL },
         { order: { create: () => Promise.reject(new Error('The Grocer PayPal stand-in does not create orders in the browser')) } },
@@ -288,21 +321,29 @@
         if (!this.isEligible()) return Promise.reject(new Error('Instance not eligible'));
         const style = options.style || {};
         const [background, color] = BUTTON_COLORS[style.color] || BUTTON_COLORS.gold;
-        wrapper = element('div', { className: 'paypal-buttons paypal-buttons-context-iframe' }, { width: '100%', maxWidth: style.disableMaxWidth ? 'none' : '750px' });
+        wrapper = element(
+          'div',
+          { className: 'paypal-buttons paypal-buttons-context-iframe' },
+          { width: '100%', maxWidth: style.disableMaxWidth ? 'none' : '750px' },
+        );
         wrapper.setAttribute('data-paypal-stand-in', 'buttons');
-        button = element('button', { type: 'button', textContent: 'PayPal' }, {
-          width: '100%',
-          minHeight: (style.height || 45) + 'px',
-          background,
-          color,
-          border: background === '#ffffff' ? '1px solid #555555' : 'none',
-          borderRadius: typeof style.borderRadius === 'number' ? style.borderRadius + 'px' : RADIUS[style.shape] || RADIUS.rect,
-          fontFamily: 'system-ui, -apple-system, "Segoe UI", sans-serif',
-          fontSize: '1rem',
-          fontWeight: '700',
-          fontStyle: 'italic',
-          cursor: 'pointer',
-        });
+        button = element(
+          'button',
+          { type: 'button', textContent: 'PayPal' },
+          {
+            width: '100%',
+            minHeight: (style.height || 45) + 'px',
+            background,
+            color,
+            border: background === '#ffffff' ? '1px solid #555555' : 'none',
+            borderRadius: typeof style.borderRadius === 'number' ? style.borderRadius + 'px' : RADIUS[style.shape] || RADIUS.rect,
+            fontFamily: 'system-ui, -apple-system, "Segoe UI", sans-serif',
+            fontSize: '1rem',
+            fontWeight: '700',
+            fontStyle: 'italic',
+            cursor: 'pointer',
+          },
+        );
         button.addEventListener('click', () => void start());
         wrapper.append(button);
         target.append(wrapper);

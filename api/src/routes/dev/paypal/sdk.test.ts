@@ -74,15 +74,18 @@ async function renderButtons(overrides: Record<string, unknown> = {}, amountCent
   const container = window.document.createElement('div');
   body().querySelector('main')!.append(container);
   const calls: { name: string; args: unknown[] }[] = [];
-  const record = (name: string) => (...args: unknown[]) => {
-    calls.push({ name, args });
-  };
+  const record =
+    (name: string) =>
+    (...args: unknown[]) => {
+      calls.push({ name, args });
+    };
   let orderId = '';
   const buttons = sdk.Buttons({
     style: { layout: 'vertical', shape: 'rect', label: 'paypal' },
     createOrder: async () => {
       const reference = `ref-${Math.random().toString(36).slice(2)}`;
-      orderId = (await paypal.createOrder({ orderReference: reference, amountCents, currency: 'USD', requestId: `create-${reference}` })).id;
+      orderId = (await paypal.createOrder({ orderReference: reference, amountCents, currency: 'USD', requestId: `create-${reference}` }))
+        .id;
       return orderId;
     },
     onApprove: record('onApprove'),

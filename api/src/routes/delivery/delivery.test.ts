@@ -1,0 +1,397 @@
+// The delivery promise end to end through the routes: store rules (minimum, radius, hours), windows,
+// 10-minute holds against capacity, expiry, booking at payment (409 naming the store, nothing
+// captured), release on payment failure and cancel, and the race: 30 shoppers paying at once for
+// 10 places. The clock is set by the test; runs on PGlite, and on PostgreSQL with DATABASE_URL.
+import type { DeliveryCoverage, Order, StoreRulesJson, StoreWindowsJson } from '@grocer/shared/contracts';
+import { and, count, eq } from 'drizzle-orm';
+import type { App } from '../../app.ts';
+import { deliveryHolds, notifications, orders, storeHours, stores, users } from '../../db/schema.ts';
+import type { Clock } from '../../services/delivery/windows.ts';
+import { bearer, FAST_HASHING, type Registered } from '../../testing/accounts.ts';
+import {
+  createOrder,
+  createShop,
+  holdEarliestWindows,
+  makeAdmin,
+  orderPayload,
+  registerShopper,
+  startPayment,
+  track,
+  type CartLine,
+  type ShopProduct,
+  type TestShop,
+} from '../../testing/checkout.ts';
+import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
+import { buildTestApp } from '../../testing/testApp.ts';
+
+/** Monday 2026-11-30, 9:10 AM in Chicago (CST, UTC-6). */
+const MONDAY_0910 = new Date('2026-11-30T15:10:00Z');
+
+let app: App;
+let paypal: FakePaypal;
+let shop: TestShop;
+let now: Date;
+const clock: Clock = { now: () => now };
+const minutes = (n: number) => (now = new Date(now.getTime() + n * 60_000));
+
+let milk: ShopProduct;
+let bread: ShopProduct;
+let alice: Registered;
+
+beforeAll(async () => {
+  paypal = createFakePaypal();
+  now = MONDAY_0910;
+  app = await buildTestApp({ config: FAST_HASHING, services: { paypal, clock } });
+  shop = await createShop(app);
+  milk = await shop.addProduct('Whole Milk', 500, 1000);
+  bread = await shop.addProduct('Rye Bread', 700, 1000, 'evanston');
+  alice = await registerShopper(app, 'Alice', 'Appleby');
+}, 60_000);
+afterAll(() => app.close());
+
+beforeEach(() => {
+  now = MONDAY_0910;
+});
+
+/** Loop: 7:00 AM – 9:00 PM Monday to Saturday, closed Sundays, in Chicago. */
+async function setLoopRules(rules: Partial<typeof stores.$inferInsert> = {}) {
+  await app.db
+    .update(stores)
+    .set({ windowCapacity: 10, minOrderCents: 0, deliveryRadiusMiles: 25, ...rules })
+    .where(eq(stores.id, shop.loop.id));
+  await app.db.delete(storeHours).where(eq(storeHours.storeId, shop.loop.id));
+  await app.db
+    .insert(storeHours)
+    .values([1, 2, 3, 4, 5, 6].map((weekday) => ({ storeId: shop.loop.id, weekday, opensMinute: 420, closesMinute: 1260 })));
+}
+
+async function clearHolds() {
+  await app.db.update(deliveryHolds).set({ status: 'RELEASED' }).where(eq(deliveryHolds.status, 'HELD'));
+  await app.db.delete(deliveryHolds).where(eq(deliveryHolds.storeId, shop.loop.id));
+}
+
+async function windows(user: Registered, storeUuids: string[]) {
+  const res = await app.inject({ method: 'POST', url: '/delivery/windows', headers: bearer(user.token), payload: { storeUuids } });
+  expect(res.statusCode).toBe(200);
+  return res.json<StoreWindowsJson[]>();
+}
+
+const hold = (user: Registered, storeUuid: string, startsAt: string) =>
+  app.inject({ method: 'POST', url: '/delivery/holds', headers: bearer(user.token), payload: { storeUuid, startsAt } });
+
+async function bookedCount(storeId: number, startsAt: string) {
+  const [row] = await app.db
+    .select({ n: count() })
+    .from(deliveryHolds)
+    .where(and(eq(deliveryHolds.storeId, storeId), eq(deliveryHolds.startsAt, new Date(startsAt)), eq(deliveryHolds.status, 'BOOKED')));
+  return row!.n;
+}
+
+describe('windows', () => {
+  beforeAll(() => setLoopRules());
+
+  it('offers two-hour windows inside the hours, from an hour after now, for today and the next 6 days (none on a closed day)', async () => {
+    const [loop] = await windows(alice, [shop.loop.uuid]);
+    expect(loop!.timeZone).toBe('America/Chicago');
+    const starts = loop!.windows.map((w) => w.startsAt);
+    // 9:10 AM: 7–9 and 9–11 start too soon (under an hour away); 11 AM, 1, 3, 5, 7 PM (7–9 PM ends at closing).
+    expect(starts.slice(0, 5)).toEqual(
+      ['17:00', '19:00', '21:00', '23:00', '01:00'].map((t, i) => `2026-${i < 4 ? '11-30' : '12-01'}T${t}:00.000Z`),
+    );
+    expect(loop!.windows[0]!.endsAt).toBe('2026-11-30T19:00:00.000Z');
+    // Seven a day: 5 left today, 7 on each of Tuesday to Saturday; Sunday 2026-12-06 is closed.
+    expect(loop!.windows).toHaveLength(5 + 5 * 7);
+    expect(starts.filter((s) => s >= '2026-12-06T06:00' && s < '2026-12-07T06:00')).toEqual([]);
+    expect(starts.at(-1)).toBe('2026-12-06T01:00:00.000Z');
+    expect(loop!.windows.every((w) => w.available)).toBe(true);
+    expect(loop!.hold).toBeNull();
+  });
+
+  it('answers 404 for an unknown store and 401 without a session', async () => {
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/delivery/windows',
+      headers: bearer(alice.token),
+      payload: { storeUuids: ['00000000-0000-4000-8000-000000000000'] },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('STORE_NOT_FOUND');
+    const anonymous = await app.inject({ method: 'POST', url: '/delivery/windows', payload: { storeUuids: [shop.loop.uuid] } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('publishes every store rule, hours included', async () => {
+    const res = await app.inject({ method: 'GET', url: '/open/store-rules' });
+    expect(res.statusCode).toBe(200);
+    const loop = res.json<StoreRulesJson[]>().find((r) => r.storeUuid === shop.loop.uuid)!;
+    expect(loop).toMatchObject({ storeName: 'Loop Provisions', timeZone: 'America/Chicago', minOrderCents: 0, deliveryRadiusMiles: 25 });
+    expect(loop.hours).toEqual([1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMinute: 420, closesMinute: 1260 })));
+  });
+});
+
+describe('holds', () => {
+  beforeEach(async () => {
+    await setLoopRules({ windowCapacity: 2 });
+    await clearHolds();
+  });
+
+  it('counts holds against capacity: the third shopper gets 409 naming the store, and sees the window full', async () => {
+    const [bob, carol] = [await registerShopper(app, 'Bob', 'Baker'), await registerShopper(app, 'Carol', 'Cook')];
+    const [loop] = await windows(alice, [shop.loop.uuid]);
+    const first = loop!.windows[0]!.startsAt;
+    expect((await hold(alice, shop.loop.uuid, first)).statusCode).toBe(200);
+    const held = await hold(bob, shop.loop.uuid, first);
+    expect(held.json()).toEqual({
+      storeUuid: shop.loop.uuid,
+      startsAt: first,
+      endsAt: loop!.windows[0]!.endsAt,
+      expiresAt: '2026-11-30T15:20:00.000Z',
+    });
+    const full = await hold(carol, shop.loop.uuid, first);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error).toMatchObject({ code: 'WINDOW_FULL', store: { uuid: shop.loop.uuid, name: 'Loop Provisions' } });
+    expect(full.json().message).toBe('The delivery window you picked for Loop Provisions is full. Please pick another.');
+    const [seenByCarol] = await windows(carol, [shop.loop.uuid]);
+    expect(seenByCarol!.windows[0]!.available).toBe(false);
+    expect(seenByCarol!.windows[1]!.available).toBe(true);
+    // Alice's own hold stays selectable for her.
+    const [seenByAlice] = await windows(alice, [shop.loop.uuid]);
+    expect(seenByAlice!.windows[0]!.available).toBe(true);
+    expect(seenByAlice!.hold?.startsAt).toBe(first);
+  });
+
+  it('lets a hold expire after 10 minutes, and a released or replaced hold stops counting', async () => {
+    const [bob, carol] = [await registerShopper(app, 'Bob', 'Baker'), await registerShopper(app, 'Carol', 'Cook')];
+    const [loop] = await windows(alice, [shop.loop.uuid]);
+    const [first, second] = [loop!.windows[0]!.startsAt, loop!.windows[1]!.startsAt];
+    await hold(alice, shop.loop.uuid, first);
+    await hold(bob, shop.loop.uuid, first);
+    minutes(9);
+    expect((await hold(carol, shop.loop.uuid, first)).statusCode).toBe(409);
+    minutes(1);
+    // Ten minutes on, Alice's and Bob's holds count no more.
+    expect((await hold(carol, shop.loop.uuid, first)).statusCode).toBe(200);
+    expect((await windows(alice, [shop.loop.uuid]))[0]!.hold).toBeNull();
+    // Bob takes the last place again, then moves to another window: the place is free once more.
+    expect((await hold(bob, shop.loop.uuid, first)).statusCode).toBe(200);
+    expect((await hold(alice, shop.loop.uuid, first)).statusCode).toBe(409);
+    expect((await hold(bob, shop.loop.uuid, second)).statusCode).toBe(200);
+    expect((await hold(alice, shop.loop.uuid, first)).statusCode).toBe(200);
+    // Giving a hold back frees it; giving back nothing is a 404.
+    const released = await app.inject({ method: 'DELETE', url: `/delivery/holds/${shop.loop.uuid}`, headers: bearer(alice.token) });
+    expect(released.json()).toEqual({ success: true });
+    const again = await app.inject({ method: 'DELETE', url: `/delivery/holds/${shop.loop.uuid}`, headers: bearer(alice.token) });
+    expect(again.statusCode).toBe(404);
+    expect((await hold(bob, shop.loop.uuid, first)).statusCode).toBe(200);
+  });
+
+  it('refuses a window the store does not offer (closed, too soon, not on the grid)', async () => {
+    for (const startsAt of ['2026-12-06T17:00:00.000Z', '2026-11-30T15:00:00.000Z', '2026-11-30T17:30:00.000Z', 'soon']) {
+      const res = await hold(alice, shop.loop.uuid, startsAt);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('WINDOW_NOT_OFFERED');
+    }
+  });
+});
+
+describe('store rules at checkout', () => {
+  beforeEach(async () => {
+    await setLoopRules();
+    await clearHolds();
+  });
+
+  it('refuses a store part below its minimum with 409 naming the store and what is missing', async () => {
+    await setLoopRules({ minOrderCents: 1320 });
+    await holdEarliestWindows(app, alice, [shop.loop.uuid]);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/payments/paypal/orders',
+      headers: bearer(alice.token),
+      payload: { items: [{ productId: milk.uuid, quantity: 2 }] },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'BELOW_MINIMUM_ORDER', store: { name: 'Loop Provisions' } });
+    expect(res.json().message).toBe('Add $3.20 more from Loop Provisions to check out.');
+    // At the minimum exactly, it goes through.
+    await setLoopRules({ minOrderCents: 1000 });
+    const ok = await startPayment(app, alice, [{ product: milk, quantity: 2 }]);
+    expect(ok.paypalOrderId).toBeTruthy();
+  });
+
+  it('refuses a store out of range, with the same distance that prices the fee, and tells the coverage', async () => {
+    // The shopper is at 60606; the Loop store's ZIP 60602 is 0.4 mi away, Evanston 10.2 mi.
+    await app.db.update(stores).set({ deliveryRadiusMiles: 10 }).where(eq(stores.id, shop.evanston.id));
+    try {
+      const coverage = (
+        await app.inject({ method: 'GET', url: '/delivery/coverage', headers: bearer(alice.token) })
+      ).json<DeliveryCoverage>();
+      expect(coverage.zip).toBe('60606');
+      expect(coverage.stores[shop.evanston.uuid]).toEqual({ delivers: false, distance: 10.2 });
+      expect(coverage.stores[shop.loop.uuid]).toEqual({ delivers: true, distance: 0.4 });
+      await holdEarliestWindows(app, alice, [shop.loop.uuid, shop.evanston.uuid]);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/payments/paypal/orders',
+        headers: bearer(alice.token),
+        payload: {
+          items: [
+            { productId: milk.uuid, quantity: 1 },
+            { productId: bread.uuid, quantity: 1 },
+          ],
+        },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({
+        code: 'OUT_OF_DELIVERY_AREA',
+        store: { uuid: shop.evanston.uuid, name: 'Evanston Harvest' },
+      });
+      expect(res.json().message).toBe('Evanston Harvest does not deliver to 60606.');
+    } finally {
+      await app.db.update(stores).set({ deliveryRadiusMiles: 25 }).where(eq(stores.id, shop.evanston.id));
+    }
+    const newcomer = await app.inject({
+      method: 'GET',
+      url: '/delivery/coverage',
+      headers: bearer((await registerShopperWithoutAddress()).token),
+    });
+    expect(newcomer.statusCode).toBe(400);
+  });
+
+  it('refuses a store part without a held window before any PayPal order exists', async () => {
+    const created = paypal.calls.create;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/payments/paypal/orders',
+      headers: bearer(alice.token),
+      payload: { items: [{ productId: milk.uuid, quantity: 1 }] },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'DELIVERY_WINDOW_REQUIRED', store: { name: 'Loop Provisions' } });
+    expect(res.json().message).toBe('Please pick a delivery time for Loop Provisions.');
+    expect(paypal.calls.create).toBe(created);
+  });
+});
+
+async function registerShopperWithoutAddress() {
+  const user = await registerShopper(app, 'No', 'Address');
+  await app.db.update(users).set({ streetName: null, city: null, state: null, zip: null }).where(eq(users.uuid, user.uuid));
+  return user;
+}
+
+describe('booking at payment', () => {
+  beforeEach(async () => {
+    await setLoopRules();
+    await clearHolds();
+  });
+
+  it('books each store part in the payment, shows the windows on the order, history, tracking and store mail', async () => {
+    const cart: CartLine[] = [
+      { product: milk, quantity: 1 },
+      { product: bread, quantity: 1 },
+    ];
+    const started = await startPayment(app, alice, cart);
+    paypal.approve(started.paypalOrderId);
+    const res = await createOrder(app, alice, orderPayload(started.paypalOrderId, cart));
+    expect(res.statusCode).toBe(200);
+    const orderId = started.orderReference;
+
+    const order = (await app.inject({ method: 'GET', url: `/orders/${orderId}`, headers: bearer(alice.token) })).json<Order>();
+    // Loop: 11 AM – 1 PM today; Evanston opens round the clock, its grid starts at midnight: 12 PM – 2 PM.
+    expect(order.deliveryWindows).toEqual([
+      {
+        storeUuid: shop.loop.uuid,
+        storeName: 'Loop Provisions',
+        timeZone: 'America/Chicago',
+        startsAt: '2026-11-30T17:00:00.000Z',
+        endsAt: '2026-11-30T19:00:00.000Z',
+      },
+      {
+        storeUuid: shop.evanston.uuid,
+        storeName: 'Evanston Harvest',
+        timeZone: 'America/Chicago',
+        startsAt: '2026-11-30T18:00:00.000Z',
+        endsAt: '2026-11-30T20:00:00.000Z',
+      },
+    ]);
+    const history = (await app.inject({ method: 'GET', url: '/orders/user/history', headers: bearer(alice.token) })).json<Order[]>();
+    expect(history.find((o) => o.orderId === orderId)?.deliveryWindows).toEqual(order.deliveryWindows);
+    // The confirmation's estimated delivery: the end of the latest window, not 45 minutes from now.
+    const tracked = await track(app, alice, orderId, 'confirmed');
+    expect(tracked.json().estimatedDelivery).toBe('2026-11-30T20:00:00.000Z');
+    // The store's mail payload carries its window.
+    const [storeRow] = await app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.orderId, orderId), eq(notifications.recipient, `store:${shop.loop.uuid}`)));
+    expect(storeRow!.payload.deliveryWindow).toMatchObject({ startsAt: '2026-11-30T17:00:00.000Z', endsAt: '2026-11-30T19:00:00.000Z' });
+    expect(await bookedCount(shop.loop.id, '2026-11-30T17:00:00.000Z')).toBe(1);
+    // The hold became the booking: no hold is left to list.
+    expect((await windows(alice, [shop.loop.uuid]))[0]!.hold).toBeNull();
+
+    // An admin cancels: the booking is released.
+    const admin = await registerShopper(app, 'Ada', 'Admin');
+    await makeAdmin(app, admin);
+    expect((await track(app, admin, orderId, 'cancelled')).statusCode).toBe(200);
+    expect(await bookedCount(shop.loop.id, '2026-11-30T17:00:00.000Z')).toBe(0);
+  });
+
+  it('refuses an expired hold at payment with 409 naming the store, and captures nothing', async () => {
+    const cart: CartLine[] = [{ product: milk, quantity: 1 }];
+    const started = await startPayment(app, alice, cart);
+    paypal.approve(started.paypalOrderId);
+    minutes(11);
+    const res = await createOrder(app, alice, orderPayload(started.paypalOrderId, cart));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'WINDOW_HOLD_EXPIRED', store: { name: 'Loop Provisions' } });
+    expect(paypal.order(started.paypalOrderId)!.capture).toBeNull();
+    const [n] = await app.db.select({ n: count() }).from(orders).where(eq(orders.paypalOrderId, started.paypalOrderId));
+    expect(n!.n).toBe(0);
+  });
+
+  it('releases the booking when the payment is declined', async () => {
+    const cart: CartLine[] = [{ product: milk, quantity: 1 }];
+    const started = await startPayment(app, alice, cart);
+    paypal.approve(started.paypalOrderId);
+    paypal.declineOnCapture(started.paypalOrderId);
+    const res = await createOrder(app, alice, orderPayload(started.paypalOrderId, cart));
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    const [row] = await app.db.select().from(deliveryHolds).where(eq(deliveryHolds.orderId, started.orderReference));
+    expect(row!.status).toBe('RELEASED');
+  });
+});
+
+describe('the race: 30 shoppers, 10 places, all paying at once', () => {
+  it('books exactly 10, refuses 20 with 409 naming the store, and captures nothing for the 20', async () => {
+    await clearHolds();
+    // Thirty shoppers held the window while it had 30 places; the store then cut it to 10.
+    await setLoopRules({ windowCapacity: 30 });
+    const shoppers = await Promise.all(Array.from({ length: 30 }, (_, i) => registerShopper(app, `Racer${i}`, 'Shopper')));
+    const cart: CartLine[] = [{ product: milk, quantity: 1 }];
+    const started: Awaited<ReturnType<typeof startPayment>>[] = [];
+    for (const shopper of shoppers) {
+      const s = await startPayment(app, shopper, cart);
+      paypal.approve(s.paypalOrderId);
+      started.push(s);
+    }
+    const window = (
+      await app.db.select().from(deliveryHolds).where(eq(deliveryHolds.userUuid, shoppers[0]!.uuid))
+    )[0]!.startsAt.toISOString();
+    await app.db.update(stores).set({ windowCapacity: 10 }).where(eq(stores.id, shop.loop.id));
+    const captures = paypal.calls.capture;
+
+    const results = await Promise.all(
+      shoppers.map((shopper, i) => createOrder(app, shopper, orderPayload(started[i]!.paypalOrderId, cart))),
+    );
+
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    const refused = results.filter((r) => r.statusCode === 409);
+    expect(refused).toHaveLength(20);
+    for (const r of refused) expect(r.json().error).toMatchObject({ code: 'WINDOW_FULL', store: { name: 'Loop Provisions' } });
+    expect(await bookedCount(shop.loop.id, window)).toBe(10);
+    expect(paypal.calls.capture - captures).toBe(10);
+    started.forEach((s, i) => {
+      if (results[i]!.statusCode === 409) expect(paypal.order(s.paypalOrderId)!.capture).toBeNull();
+    });
+  }, 120_000);
+});

@@ -1,0 +1,88 @@
+// The delivery promise through the composed stack: a two-store cart where one store is under its
+// minimum until the shopper adds an item, the store banner's hours at a set time, a delivery window
+// held per store in checkout step 1, payment, and the booked windows on the details and history pages.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { addFirstInStock, minimumOf, openPaypalDialog, reachPayment, stores, type Product, type Store } from '../fixtures/checkout.ts';
+import { test, expect, storeSession, DEMO_ACCOUNTS, type E2EStack } from '../fixtures/stack.ts';
+
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** Adds the cheapest in-stock product of the store (its price-sorted listing's first page). */
+async function addCheapest(page: Page, request: APIRequestContext, stack: E2EStack, store: Store) {
+  const listing = (await (await request.get(`${stack.apiUrl}/open/products/${store.publicId}/paginated?limit=20&sort=price`)).json()) as {
+    products: (Product & { price_cents: number })[];
+  };
+  const product = listing.products.find((p) => p.stockStatus === 'IN_STOCK')!;
+  await page.goto(stack.shellUrl(`/store/${store.publicId}?sort=price`));
+  const card = page.getByRole('article', { name: product.name });
+  await card.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(card.getByRole('button', { name: /^(Added!|In Cart)$/ })).toBeVisible();
+  return product;
+}
+
+test('a two-store cart meets each minimum, holds a window per store, pays, and shows the booked windows', async ({
+  page,
+  request,
+  stack,
+}) => {
+  test.setTimeout(120_000);
+  // Around noon in Chicago today (18:00 UTC is noon CST, 1 PM CDT), whenever CI runs, for the banner's
+  // "open now"; close to the real time, so the session stays valid. Windows come from the server's clock.
+  const chicagoToday = new Date(Date.now() - 6 * 3_600_000).toISOString().slice(0, 10);
+  await page.clock.setFixedTime(new Date(`${chicagoToday}T18:00:00Z`));
+  await storeSession(page, stack, DEMO_ACCOUNTS.shopper);
+  const all = await stores(request, stack);
+  const loop = all.find((s) => s.publicId === 'loop-provisions')!;
+  const lincoln = all.find((s) => s.publicId === 'lincoln-park-market')!;
+
+  // The store banner: today's hours and open now, instead of the fixed placeholder.
+  await page.goto(stack.shellUrl(`/store/${loop.publicId}`));
+  await expect(page.getByText('7:00 AM - 11:00 PM · Open now')).toBeVisible();
+
+  const cheap = await addCheapest(page, request, stack, loop);
+  await addFirstInStock(page, request, stack, lincoln);
+  const loopMinimum = await minimumOf(request, stack, loop);
+  expect(cheap.price_cents).toBeLessThan(loopMinimum);
+
+  await page.goto(stack.shellUrl('/cart'));
+  const loopPart = page.getByRole('region', { name: loop.name, exact: true });
+  await expect(loopPart.getByText(`Add ${usd(loopMinimum - cheap.price_cents)} more from ${loop.name} to check out`)).toBeVisible();
+  await expect(page.getByRole('region', { name: lincoln.name, exact: true }).getByText(/more from/)).toHaveCount(0);
+
+  // One more (the dearest) item from Loop lifts it over its minimum.
+  await addFirstInStock(page, request, stack, loop);
+  await page.goto(stack.shellUrl('/cart'));
+  await expect(page.getByRole('region', { name: loop.name, exact: true }).getByText(/more from/)).toHaveCount(0);
+
+  // Step 1: 'Delivery time' holds each store's earliest open window; the shopper picks Loop's second.
+  await page.goto(stack.shellUrl('/checkout'));
+  const deliveryTime = page.getByRole('region', { name: 'Delivery time' });
+  const loopWindows = deliveryTime.getByRole('group', { name: loop.name, exact: true });
+  await expect(loopWindows.getByRole('radio', { checked: true })).toHaveCount(1);
+  const second = loopWindows.getByRole('radio', { disabled: false }).nth(1);
+  const secondLabel = ((await second.locator('xpath=..').textContent()) ?? '').trim();
+  await second.click();
+  await expect(second).toBeChecked();
+  const lincolnLabel = (
+    (await deliveryTime
+      .getByRole('group', { name: lincoln.name, exact: true })
+      .getByRole('radio', { checked: true })
+      .locator('xpath=..')
+      .textContent()) ?? ''
+  ).trim();
+  await reachPayment(page);
+  const paypal = await openPaypalDialog(page);
+  await paypal.getByRole('button', { name: 'Approve' }).click();
+
+  // The details page lists each store's booked window.
+  await expect(page.getByRole('heading', { level: 1, name: 'Successfully Placed' })).toBeVisible({ timeout: 20_000 });
+  const windows = page.getByRole('region', { name: 'Delivery Windows' });
+  await expect(windows.getByRole('listitem').filter({ hasText: `${loop.name}:` })).toContainText(secondLabel);
+  await expect(windows.getByRole('listitem').filter({ hasText: `${lincoln.name}:` })).toContainText(lincolnLabel);
+
+  // And the history card.
+  await page.goto(stack.shellUrl('/order-history'));
+  const card = page.getByRole('article').first();
+  await expect(card.getByRole('list', { name: 'Delivery windows' }).getByRole('listitem')).toHaveCount(2);
+  await expect(card.getByRole('list', { name: 'Delivery windows' })).toContainText(secondLabel);
+});
