@@ -52,12 +52,15 @@ export default tseslint.config(
   },
   {
     files: ['*/src/features/*/*.{ts,tsx}'],
+    // Tests may compose two features to prove a flow that crosses them.
+    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [APP_IMPORTS, { regex: String.raw`^\.\./(?!\.\.)`, message: FEATURE_MESSAGE }] }],
     },
   },
   {
     files: ['*/src/features/*/*/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [APP_IMPORTS, { regex: String.raw`^\.\./\.\./(?!\.\.)`, message: FEATURE_MESSAGE }] }],
     },

@@ -9,22 +9,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { httpError } from '../lib/errors.ts';
-import { roleOf, type AuthMethod, type Role, type SessionClaims } from '../lib/jwt.ts';
+import { roleOf } from '../lib/jwt.ts';
 import { MESSAGES } from '../services/auth.ts';
+import type { AuthUser } from '../services/caller.ts';
 
-export interface AuthUser {
-  uuid: string;
-  /** Read from the database on every request, so a role change applies at once. */
-  role: Role;
-  /** The store a STORE_STAFF member works for (users.store_id); null for everyone else. */
-  storeId: number | null;
-  /** How this session signed in. */
-  authMethod: AuthMethod;
-  /** The bearer token itself (the User JSON echoes it). */
-  token: string;
-  /** What the token says (its session id for a sign-out). */
-  claims: SessionClaims;
-}
+export type { AuthUser };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,7 +5,7 @@ import { routePatterns, type AppStore } from '@grocer/shared';
 import { RemoteModule } from '../components/RemoteModule.tsx';
 import { RemoteUnavailable } from '../components/RemoteBoundary.tsx';
 import { ContactPage } from '../features/contact/ContactPage.tsx';
-import { Layout } from '../features/layout/Layout.tsx';
+import { Layout } from './layout/Layout.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
 import { FavouritesSync } from '../features/session/FavouritesSync.tsx';
 import { ProtectedRoute } from '../features/session/ProtectedRoute.tsx';

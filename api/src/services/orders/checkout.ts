@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { checkoutIntents } from '../../db/schema.ts';
 import { httpError } from '../../lib/errors.ts';
-import type { AuthUser } from '../../plugins/authenticate.ts';
+import type { AuthUser } from '../caller.ts';
 import { toDeliveryFeeResponse, type DeliveryFeesService } from '../deliveryFees.ts';
 import type { PaypalClient } from '../paypal/types.ts';
 import { centsToDollars, toPaymentBreakdown } from '../pricing.ts';

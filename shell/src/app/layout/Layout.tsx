@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { RemoteModule } from '../../components/RemoteModule.tsx';
-import { VerificationBanner } from '../session/VerificationBanner.tsx';
-import { ToastStack } from '../toasts/ToastStack.tsx';
+import { VerificationBanner } from '../../features/session/VerificationBanner.tsx';
+import { ToastStack } from '../../features/toasts/ToastStack.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { RouteChange } from './RouteChange.tsx';
