@@ -31,12 +31,6 @@ done
 for name in PUBLIC_API_URL PUBLIC_ADMIN_URL; do
   check_url "$name" "$(printenv "$name" || true)"
 done
-# The share of page loads that report Core Web Vitals to the API: a number from 0 to 1.
-rate=${VITALS_SAMPLE_RATE:-1}
-if ! printf '%s' "$rate" | grep -Eq '^(0(\.[0-9]+)?|1(\.0+)?|\.[0-9]+)$'; then
-  echo "grocer: VITALS_SAMPLE_RATE must be a number from 0 to 1 (got \"$rate\")" >&2
-  bad=1
-fi
 [ "$bad" -eq 0 ] || exit 1
 
 remotes=
@@ -49,7 +43,7 @@ for name in $remote_vars; do
   remote_urls="$remote_urls $value"
 done
 remotes="{$remotes}"
-config=$(printf '{"apiBaseUrl":"%s","adminUrl":"%s","vitalsSampleRate":%s}' "$PUBLIC_API_URL" "$PUBLIC_ADMIN_URL" "$rate")
+config=$(printf '{"apiBaseUrl":"%s","adminUrl":"%s"}' "$PUBLIC_API_URL" "$PUBLIC_ADMIN_URL")
 
 # Written beside and then renamed, so nginx never serves a half-written document.
 printf '%s\n' "$remotes" > "$out/remotes.json.tmp" && mv "$out/remotes.json.tmp" "$out/remotes.json"

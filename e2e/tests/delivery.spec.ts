@@ -82,7 +82,7 @@ test('a two-store cart meets each minimum, holds a window per store, pays, and s
 
   // And the history card.
   await page.goto(stack.shellUrl('/order-history'));
-  const card = page.getByRole('article').first();
+  const card = page.getByRole('article', { name: /^Order #/ }).first();
   await expect(card.getByRole('list', { name: 'Delivery windows' }).getByRole('listitem')).toHaveCount(2);
   await expect(card.getByRole('list', { name: 'Delivery windows' })).toContainText(secondLabel);
 });

@@ -3,7 +3,7 @@
 // cold; an unknown id; an order's lines leading back to the product. Data comes from the seeded catalogue through the real API.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { openPaypalDialog, reachPayment } from '../fixtures/checkout.ts';
+import { liftMinimums, openPaypalDialog, reachPayment } from '../fixtures/checkout.ts';
 import { test, expect, storeSession, DEMO_ACCOUNTS, type E2EStack } from '../fixtures/stack.ts';
 
 interface Product {
@@ -173,35 +173,46 @@ test('signed in with a complete address: each store’s distance and delivery fe
   await expectAxeClean(page);
 });
 
-test('an ordered line shows its picture and unit price and leads back to the product page', async ({ page, request, stack }) => {
-  test.setTimeout(120_000);
-  const { store, product } = await productSoldElsewhere(request, stack);
-  await storeSession(page, stack, DEMO_ACCOUNTS.shopper);
-  await page.goto(stack.shellUrl(`/store/${store.publicId}/product/${product.uuid}`));
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+test.describe('after an order', () => {
+  // A one-item order is this test's point; minimum orders have their own spec (delivery.spec.ts).
+  let restoreMinimums: (() => Promise<void>) | undefined;
+  test.beforeEach(async ({ request, stack }) => {
+    restoreMinimums = await liftMinimums(request, stack);
+  });
+  test.afterEach(async () => {
+    await restoreMinimums?.();
+  });
 
-  await page.goto(stack.shellUrl('/checkout'));
-  const summary = page.getByRole('complementary', { name: 'Order Summary' });
-  await expect(summary.getByRole('link', { name: product.name })).toHaveAttribute(
-    'href',
-    `/store/${store.publicId}/product/${product.uuid}`,
-  );
-  await expect(summary.getByText(product.unitPrice.label)).toBeVisible();
-  await reachPayment(page);
-  const paypal = await openPaypalDialog(page);
-  await paypal.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Successfully Placed' })).toBeVisible({ timeout: 20_000 });
+  test('an ordered line shows its picture and unit price and leads back to the product page', async ({ page, request, stack }) => {
+    test.setTimeout(120_000);
+    const { store, product } = await productSoldElsewhere(request, stack);
+    await storeSession(page, stack, DEMO_ACCOUNTS.shopper);
+    await page.goto(stack.shellUrl(`/store/${store.publicId}/product/${product.uuid}`));
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 
-  const line = page.getByRole('region', { name: 'Order Items' }).getByRole('listitem').first();
-  await expect(line.getByText(product.unitPrice.label, { exact: false })).toBeVisible();
-  const picture = line.locator('img');
-  expect(await picture.getAttribute('src')).toContain(product.image);
-  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.goto(stack.shellUrl('/checkout'));
+    const summary = page.getByRole('complementary', { name: 'Order Summary' });
+    await expect(summary.getByRole('link', { name: product.name })).toHaveAttribute(
+      'href',
+      `/store/${store.publicId}/product/${product.uuid}`,
+    );
+    await expect(summary.getByText(product.unitPrice.label)).toBeVisible();
+    await reachPayment(page);
+    const paypal = await openPaypalDialog(page);
+    await paypal.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Successfully Placed' })).toBeVisible({ timeout: 20_000 });
 
-  await page.goto(stack.shellUrl('/order-history'));
-  const preview = page.getByRole('article').first().getByRole('list', { name: 'Items' });
-  await preview.getByRole('link', { name: product.name }).click();
-  await expect(page).toHaveURL(stack.shellUrl(`/store/${store.publicId}/product/${product.uuid}`));
-  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    const line = page.getByRole('region', { name: 'Order Items' }).getByRole('listitem').first();
+    await expect(line.getByText(product.unitPrice.label, { exact: false })).toBeVisible();
+    const picture = line.locator('img');
+    expect(await picture.getAttribute('src')).toContain(product.image);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    await page.goto(stack.shellUrl('/order-history'));
+    const preview = page.getByRole('article', { name: /^Order #/ }).first().getByRole('list', { name: 'Items' });
+    await preview.getByRole('link', { name: product.name }).click();
+    await expect(page).toHaveURL(stack.shellUrl(`/store/${store.publicId}/product/${product.uuid}`));
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  });
 });

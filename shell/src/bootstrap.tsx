@@ -1,14 +1,12 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { getRuntimeConfig, loadPersistedState, loadRuntimeConfig, makeStore, provideEarlyResponse, startPersistence } from '@grocer/shared';
+import { loadPersistedState, loadRuntimeConfig, makeStore, provideEarlyResponse, startPersistence } from '@grocer/shared';
 import { App } from './app/App.tsx';
 import { readConfigDocument } from './app/config.ts';
 import { startFirstData } from './app/firstData.ts';
 import { keepFirstPaint } from './app/firstPaint.ts';
 import { routeTableFor } from './app/remotes.ts';
-import { routePatternOf } from './app/routeTable.ts';
-import { reportWebVitals } from './app/vitals.ts';
 
 async function start() {
   // Both documents are preloaded by index.html; index.ts already started reading them and the remotes'
@@ -34,8 +32,6 @@ async function start() {
   // browser handle input between them, instead of one long task; index.html's layout shows meanwhile.
   const root = createRoot(container);
   startTransition(() => root.render(<App store={store} routes={routes} />));
-  const { apiBaseUrl, vitalsSampleRate = 0 } = getRuntimeConfig();
-  reportWebVitals({ endpoint: `${apiBaseUrl}/vitals`, sampleRate: vitalsSampleRate, route: routePatternOf(routes, window.location.pathname) });
 }
 
 void start();

@@ -48,6 +48,11 @@ const MF_RUNTIME_ESM: Record<string, string> = Object.fromEntries(
     }),
 );
 
+/** The MF runtime's English error descriptions, replaced in production (mf-runtime/errorDescriptions.ts). */
+const MF_ERROR_DESCRIPTIONS: Record<string, string> = {
+  [path.join(mfDist('error-codes'), 'desc.mjs')]: path.join(import.meta.dirname, 'mf-runtime/errorDescriptions.ts'),
+};
+
 /**
  * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) beside every text asset of a production
  * build: the static server sends them as they are (tools/src/static-server.ts `preCompressed`), ~8%
@@ -226,6 +231,7 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
         ...MF_RUNTIME_ESM,
         ...(!host && production ? BUNDLER_RUNTIME_FROM_HOST : {}),
         ...(production ? REACT_ROUTER_PRODUCTION : {}),
+        ...(production ? MF_ERROR_DESCRIPTIONS : {}),
       },
     },
     module: {

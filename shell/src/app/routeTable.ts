@@ -74,8 +74,3 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
 export function firstPageModule(table: RouteTable, pathname: string): string | null {
   return table.routes.find((r) => r.access === 'public' && matchesPattern(r.path, pathname))?.id ?? null;
 }
-
-/** The pattern of the route a pathname renders ("/store/:pathName"), or null when none does. */
-export function routePatternOf(table: RouteTable, pathname: string): string | null {
-  return table.routes.find((r) => matchesPattern(r.path, pathname))?.path ?? null;
-}

@@ -129,7 +129,6 @@ describe("the shell image's entrypoint script", () => {
     expect(JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8'))).toEqual({
       apiBaseUrl: 'https://api.example.com',
       adminUrl: 'https://admin.example.com',
-      vitalsSampleRate: 1,
     });
   });
 
@@ -145,13 +144,12 @@ describe("the shell image's entrypoint script", () => {
   });
 
   it('refuses to start, naming every bad variable, rather than serve a broken shop', () => {
-    const result = run({ ...env, CATALOG_REMOTE_URL: 'http://x"}', PUBLIC_API_URL: '', ORDERS_REMOTE_URL: 'ftp://x', VITALS_SAMPLE_RATE: '2' });
+    const result = run({ ...env, CATALOG_REMOTE_URL: 'http://x"}', PUBLIC_API_URL: '', ORDERS_REMOTE_URL: 'ftp://x' });
     expect(result.status).toBe(1);
     expect(result.stderr.match(/^grocer: [A-Z_]+/gm)).toEqual([
       'grocer: CATALOG_REMOTE_URL',
       'grocer: ORDERS_REMOTE_URL',
       'grocer: PUBLIC_API_URL',
-      'grocer: VITALS_SAMPLE_RATE',
     ]);
     expect(readdirSync(dir)).toEqual([]);
   });
