@@ -141,7 +141,8 @@ for (const viewport of [
       await held;
       await route.continue();
     });
-    await page.goto(stack.shellUrl(`/store/${store.publicId}/product/${product.uuid}`));
+    // Not waiting for 'load': the held module may be one of the scripts the load event waits for.
+    await page.goto(stack.shellUrl(`/store/${store.publicId}/product/${product.uuid}`), { waitUntil: 'commit' });
     const early = page.locator('.page-loading .product-media img');
     await expect(early).toHaveAttribute('src', `${stack.apiUrl}${product.image}`);
     await expect.poll(() => early.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
