@@ -11,6 +11,8 @@ import { PriceHistory } from './PriceHistory.tsx';
 
 const centsAsInput = (cents: number) => (cents / 100).toFixed(2);
 
+// The switches are never `disabled` while a change is saving: a disabled control drops keyboard
+// focus to the page's start, so a keyboard user would lose their place after every toggle.
 export function InventoryRow({ storeUuid, product }: { storeUuid: string; product: OpsInventoryProduct }) {
   const nameId = useId();
   const priceId = useId();
@@ -57,13 +59,18 @@ export function InventoryRow({ storeUuid, product }: { storeUuid: string; produc
           <input
             type="checkbox"
             checked={product.stockStatus === 'IN_STOCK'}
-            disabled={isLoading}
-            onChange={(event) => void send({ inStock: event.target.checked })}
+            aria-disabled={isLoading || undefined}
+            onChange={(event) => !isLoading && void send({ inStock: event.target.checked })}
           />
           {t.inStock}
         </label>
         <label className="ops-check">
-          <input type="checkbox" checked={product.isActive} disabled={isLoading} onChange={(event) => void send({ isActive: event.target.checked })} />
+          <input
+            type="checkbox"
+            checked={product.isActive}
+            aria-disabled={isLoading || undefined}
+            onChange={(event) => !isLoading && void send({ isActive: event.target.checked })}
+          />
           {t.active}
         </label>
         <form className="ops-row" onSubmit={onPrice} noValidate>
