@@ -194,7 +194,13 @@ function orderServices(app: FastifyInstance, accounts: ReturnType<typeof account
   });
   const notificationFeed = createNotificationFeed({ db, log });
   const notifications = createNotificationsService({ db, orders, outbox: { deliverOrder: (id, type) => app.services.outbox.deliverOrder(id, type) }, feed });
-  const buyAgain = createBuyAgainService({ db, catalogue: { productsByUuids: (uuids) => app.services.catalogue.productsByUuids(uuids) }, orders, users: accounts.users });
+  const buyAgain = createBuyAgainService({
+    db,
+    catalogue: { productsByUuids: (uuids) => app.services.catalogue.productsByUuids(uuids) },
+    orders,
+    users: accounts.users,
+    coverage: (userUuid) => app.services.deliveryWindows.coverage(userUuid),
+  });
   const substitutions = createSubstitutionsService(db);
   return { deliveryFees, checkout, orders, buyAgain, substitutions, notifications, notificationFeed, refunds, outbox };
 }

@@ -4,7 +4,7 @@
 import type { BuyAgainResponse, NewOrderItemsNotification, Order, ReorderResponse, SubstitutionPreferencesResponse } from '@grocer/shared/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
-import { notifications, orderLines, products, substitutionPreferences } from '../../db/schema.ts';
+import { notifications, orderLines, products, stores, substitutionPreferences } from '../../db/schema.ts';
 import { bearer, FAST_HASHING, type Registered } from '../../testing/accounts.ts';
 import { createOrder, createShop, orderPayload, placePaidOrder, registerShopper, startPayment, stockOf, type CartLine, type ShopProduct, type TestShop } from '../../testing/checkout.ts';
 import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
@@ -225,6 +225,23 @@ describe('buy again and reorder', () => {
     await app.db.delete(products).where(eq(products.uuid, once.uuid));
     const body = (await reorder(shopper, orderId)).json<ReorderResponse>();
     expect(body).toEqual({ added: [], skipped: [{ productId: once.uuid, name: 'Seasonal Cider', reason: 'NOT_FOUND', message: 'no longer sold' }] });
+  });
+
+  it('reorder: a store whose delivery radius no longer reaches the shopper is named as the reason', async () => {
+    const far = await shop.addProduct('Sourdough Loaf', 650, 20, 'evanston');
+    const orderId = await placePaidOrder(app, paypal, shopper, [{ product: far, quantity: 1 }]);
+    const [store] = await app.db.select({ id: stores.id, name: stores.name, radius: stores.deliveryRadiusMiles }).from(stores).where(eq(stores.uuid, far.storeUuid));
+    await app.db.update(stores).set({ deliveryRadiusMiles: 1 }).where(eq(stores.id, store!.id));
+    try {
+      const body = (await reorder(shopper, orderId)).json<ReorderResponse>();
+      expect(body).toEqual({
+        added: [],
+        skipped: [{ productId: far.uuid, name: 'Sourdough Loaf', reason: 'OUT_OF_DELIVERY_AREA', message: `${store!.name} no longer delivers to you` }],
+      });
+    } finally {
+      await app.db.update(stores).set({ deliveryRadiusMiles: store!.radius }).where(eq(stores.id, store!.id));
+    }
+    expect((await reorder(shopper, orderId)).json<ReorderResponse>().added.map((a) => a.product.name)).toEqual(['Sourdough Loaf']);
   });
 
   it('reorder keeps a line’s specific replacement while it is sold, and falls back to best match after', async () => {

@@ -1,9 +1,8 @@
 // Buy again: the products of a shopper's past orders as sold today (GET /orders/buy-again), and a
 // past order's lines put back into the cart at today's prices (POST /orders/{id}/reorder). The cart
 // lives in the browser, so reorder changes nothing here: it answers what may go back in, and what
-// may not and why. Each reason is one check in REORDER_CHECKS; a new rule (a store's delivery
-// radius) is one more entry there.
-import type { BuyAgainItem, Product, ReorderResponse, ReorderSkipReason } from '@grocer/shared/contracts';
+// may not and why. Each reason is one check in REORDER_CHECKS; a new rule is one more entry there.
+import type { BuyAgainItem, DeliveryCoverage, Product, ReorderResponse, ReorderSkipReason } from '@grocer/shared/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orders, products, type OrderLineRow } from '../../db/schema.ts';
@@ -21,6 +20,8 @@ export interface ReorderContext {
   userUuid: string;
   /** The account's delivery ZIP, null without an address. */
   zip: string | null;
+  /** Stores whose delivery radius does not reach the account's address (empty without an address). */
+  outOfArea: ReadonlySet<string>;
 }
 
 /** One past line and the product as it is today (undefined: no longer in the catalogue). */
@@ -41,6 +42,8 @@ export const REORDER_CHECKS: ReorderCheck[] = [
   ({ product }) => (product ? null : { reason: 'NOT_FOUND', message: 'no longer sold' }),
   ({ product }) => (product && !product.isActive ? { reason: 'INACTIVE', message: 'no longer sold' } : null),
   ({ product }) => (product && product.stockStatus === 'OUT_OF_STOCK' ? { reason: 'OUT_OF_STOCK', message: 'out of stock' } : null),
+  ({ product }, { outOfArea }) =>
+    product && outOfArea.has(product.storeUuid) ? { reason: 'OUT_OF_DELIVERY_AREA', message: `${product.store.name} no longer delivers to you` } : null,
 ];
 
 export async function reorderSkip(candidate: ReorderCandidate, context: ReorderContext, checks: ReorderCheck[] = REORDER_CHECKS): Promise<ReorderSkip | null> {
@@ -62,10 +65,21 @@ export interface BuyAgainDeps {
   catalogue: Pick<CatalogueService, 'productsByUuids'>;
   orders: Pick<OrdersService, 'findVisible' | 'lines'>;
   users: Pick<UsersService, 'get'>;
+  /** Which stores reach the account's address (the delivery radius), as checkout applies it. */
+  coverage: (userUuid: string) => Promise<DeliveryCoverage>;
   checks?: ReorderCheck[];
 }
 
-export function createBuyAgainService({ db, catalogue, orders: ordersService, users, checks = REORDER_CHECKS }: BuyAgainDeps): BuyAgainService {
+export function createBuyAgainService({ db, catalogue, orders: ordersService, users, coverage, checks = REORDER_CHECKS }: BuyAgainDeps): BuyAgainService {
+  /** Without a usable address nothing is out of area: checkout asks for one before any store rule. */
+  const storesOutOfArea = async (userUuid: string): Promise<Set<string>> => {
+    const reach = await coverage(userUuid).catch((error: { statusCode?: number }) => {
+      if (error?.statusCode === 400) return null;
+      throw error;
+    });
+    return new Set(Object.entries(reach?.stores ?? {}).flatMap(([uuid, store]) => (store.delivers ? [] : [uuid])));
+  };
+
   return {
     async buyAgain(caller, limit) {
       const timesOrdered = sql<number>`count(distinct ${orders.id})::int`;
@@ -92,7 +106,7 @@ export function createBuyAgainService({ db, catalogue, orders: ordersService, us
       const order = await ordersService.findVisible(caller, orderId, false);
       const lines = await ordersService.lines(order.id);
       const user = await users.get(caller.uuid);
-      const context: ReorderContext = { userUuid: caller.uuid, zip: user.zip ?? null };
+      const context: ReorderContext = { userUuid: caller.uuid, zip: user.zip ?? null, outOfArea: await storesOutOfArea(caller.uuid) };
       const names = await substituteNames(db, lines);
       const current = await catalogue.productsByUuids([...lines.map((l) => l.productUuid), ...[...names.values()].map((n) => n.uuid)]);
       const result: ReorderResponse = { added: [], skipped: [] };
