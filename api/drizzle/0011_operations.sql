@@ -45,7 +45,6 @@ ALTER TABLE "price_changes" ADD CONSTRAINT "price_changes_product_id_products_id
 ALTER TABLE "price_changes" ADD CONSTRAINT "price_changes_changed_by_users_uuid_fk" FOREIGN KEY ("changed_by") REFERENCES "public"."users"("uuid") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","id");--> statement-breakpoint
 CREATE INDEX "price_changes_product_idx" ON "price_changes" USING btree ("product_id","id" DESC NULLS LAST);--> statement-breakpoint
-ALTER TABLE "users" ADD CONSTRAINT "users_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_marked_by_users_uuid_fk" FOREIGN KEY ("marked_by") REFERENCES "public"."users"("uuid") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_lines_store_order_idx" ON "order_lines" USING btree ("store_uuid","order_id");--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_staff_store_check" CHECK ("users"."role" <> 'STORE_STAFF' OR "users"."store_id" IS NOT NULL);--> statement-breakpoint

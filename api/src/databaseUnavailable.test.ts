@@ -193,6 +193,10 @@ const ROUTE_CASES: Record<string, RouteCase> = {
     request: (c) => ({ method: 'GET', url: `/admin/notifications/stream?ticket=${encodeURIComponent(c.ticket)}` }),
   },
   'GET /admin/refunds': { request: (c) => ({ method: 'GET', url: '/admin/refunds?limit=20', headers: bearer(c.admin) }) },
+  'GET /admin/vitals': { request: (c) => ({ method: 'GET', url: '/admin/vitals', headers: bearer(c.admin) }) },
+  'POST /vitals': {
+    request: () => ({ method: 'POST', url: '/vitals', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify({ route: '/', metrics: [{ name: 'LCP', value: 1200 }] }) }),
+  },
   'POST /auth/accept-invitation': { request: () => ({ method: 'POST', url: '/auth/accept-invitation', payload: { token: 'x'.repeat(43), password: 'Tomato-Basil-42' } }) },
   'POST /orders/{orderId}/events/ticket': { request: (c) => ({ method: 'POST', url: `/orders/${someUuid}/events/ticket`, headers: bearer(c.customer) }) },
   'GET /orders/{orderId}/events': { request: (c) => ({ method: 'GET', url: `/orders/${someUuid}/events`, headers: bearer(c.customer) }) },

@@ -2,7 +2,7 @@
 // Re-exported from ../schema.ts, which drizzle-kit and the client read.
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { products, stores } from './catalogue.ts';
+import { products } from './catalogue.ts';
 
 export const users = pgTable(
   'users',
@@ -20,8 +20,13 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     /** 'CUSTOMER' | 'ADMIN' | 'STORE_STAFF'. */
     role: text('role').notNull().default('CUSTOMER'),
-    /** The one store a STORE_STAFF member works for; null for everyone else. */
-    storeId: integer('store_id').references(() => stores.id),
+    /**
+     * The one store a STORE_STAFF member works for (stores.id); null for everyone else. Deliberately
+     * no foreign key: a catalogue rebuild (seed/seedCatalogue.ts) truncates stores with CASCADE, which
+     * would empty users through one. The rebuild re-creates the same stores in the same order, so the
+     * ids staff hold stay theirs; the staff service checks the store exists when it assigns one.
+     */
+    storeId: integer('store_id'),
     /** 'UNKNOWN' | 'BETA_REQUESTED' | 'BETA'. */
     betaStatus: text('beta_status').notNull().default('UNKNOWN'),
     betaReason: text('beta_reason'),
