@@ -8,7 +8,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import { errorResponses, RetryLaterError } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/errors.ts';
+import { createSseStreams, HEARTBEAT_MS } from '../../lib/sse.ts';
 import { OPS_ONLY_MESSAGE, requireAdmin, requireOps, unauthorized } from '../../plugins/authenticate.ts';
 import { httpError } from '../../lib/errors.ts';
 import { TICKET_TTL_SECONDS } from '../../plugins/services.ts';
@@ -16,12 +17,8 @@ import type { AdminNotificationJson } from '../../services/orders/notificationFe
 import { ADMIN_LIST_DEFAULT_LIMIT, ADMIN_LIST_MAX_LIMIT } from '../../services/orders/notifications.ts';
 import { REFUND_LIST_DEFAULT_LIMIT, REFUND_LIST_MAX_LIMIT } from '../../services/orders/refunds.ts';
 
-/** A comment line this often keeps proxies and load balancers from closing an idle stream. */
-export const HEARTBEAT_MS = 25_000;
 /** Open streams per admin, per API process: a few tabs are normal, hundreds are a leak or an attack. */
 export const MAX_STREAMS_PER_ADMIN = 5;
-/** What EventSource waits before reconnecting after the stream drops. */
-const RETRY_MS = 3_000;
 
 const NOTIFICATION_TYPES = ['order_created', 'new_order', 'new_order_items', 'order_cancelled'] as const;
 
@@ -76,12 +73,13 @@ export function sseEvent(notification: AdminNotificationJson): string {
 
 const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['admin'];
-  const open = new Set<() => void>();
-  const streamsByAdmin = new Map<string, number>();
-  // Open streams never end on their own; close them so the server can stop.
-  app.addHook('preClose', async () => {
-    for (const end of [...open]) end();
+  const streams = createSseStreams({
+    maxPerOwner: MAX_STREAMS_PER_ADMIN,
+    tooMany: `At most ${MAX_STREAMS_PER_ADMIN} notification streams may be open at once. Close one and try again.`,
+    what: 'notification',
   });
+  // Open streams never end on their own; close them so the server can stop.
+  app.addHook('preClose', async () => streams.closeAll());
 
   app.get(
     '/admin/notifications',
@@ -211,62 +209,15 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { uuid: adminUuid, storeUuid } = await streamUser(request, reply, request.query.ticket);
       const recipient = storeUuid === null ? null : `store:${storeUuid}`;
-      const streams = streamsByAdmin.get(adminUuid) ?? 0;
-      if (streams >= MAX_STREAMS_PER_ADMIN) {
-        throw new RetryLaterError(
-          429,
-          'TOO_MANY_STREAMS',
-          `At most ${MAX_STREAMS_PER_ADMIN} notification streams may be open at once. Close one and try again.`,
-          RETRY_MS / 1000,
-        );
-      }
-      streamsByAdmin.set(adminUuid, streams + 1);
       const header = request.headers['last-event-id'];
       const fromHeader = typeof header === 'string' && /^\d{1,15}$/.test(header.trim()) ? Number(header.trim()) : undefined;
       const afterId = fromHeader ?? request.query.lastEventId ?? null;
 
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        // CORS, helmet and rate-limit headers set by the hooks so far.
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        // nginx and similar proxies must pass each event on at once.
-        'x-accel-buffering': 'no',
-      });
-      res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-
-      let unsubscribe: (() => void) | undefined;
-      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-      heartbeat.unref();
-      let ended = false;
-      const end = () => {
-        if (!ended) {
-          ended = true;
-          const left = (streamsByAdmin.get(adminUuid) ?? 1) - 1;
-          if (left > 0) streamsByAdmin.set(adminUuid, left);
-          else streamsByAdmin.delete(adminUuid);
-        }
-        clearInterval(heartbeat);
-        unsubscribe?.();
-        open.delete(end);
-        if (!res.writableEnded) res.end();
-      };
-      open.add(end);
-      res.on('close', end);
-      try {
-        const stop = await app.services.notificationFeed.subscribe(afterId, (n) => {
-          if (recipient === null || n.recipient === recipient) res.write(sseEvent(n));
-        });
-        if (res.writableEnded) stop();
-        else unsubscribe = stop;
-      } catch (err) {
-        // The client's EventSource reconnects after `retry`.
-        request.log.error({ err }, 'notification stream could not subscribe');
-        end();
-      }
+      await streams.open(request, reply, adminUuid, (write) =>
+        app.services.notificationFeed.subscribe(afterId, (n) => {
+          if (recipient === null || n.recipient === recipient) write(sseEvent(n));
+        }),
+      );
     },
   );
 };

@@ -6,22 +6,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { errorResponses, RetryLaterError } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import { requireUser, unauthorized, type AuthUser } from '../../plugins/authenticate.ts';
 import { roleOf } from '../../lib/jwt.ts';
-import { HEARTBEAT_MS } from '../admin/index.ts';
+import { createSseStreams, HEARTBEAT_MS } from '../../lib/sse.ts';
 
 /** Open order streams per user, per API process: a few tabs are normal. */
 export const MAX_ORDER_STREAMS_PER_USER = 5;
-const RETRY_MS = 3_000;
 
 const orderEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['orders'];
-  const open = new Set<() => void>();
-  const streamsByUser = new Map<string, number>();
-  app.addHook('preClose', async () => {
-    for (const end of [...open]) end();
+  const streams = createSseStreams({
+    maxPerOwner: MAX_ORDER_STREAMS_PER_USER,
+    tooMany: `At most ${MAX_ORDER_STREAMS_PER_USER} order streams may be open at once. Close one and try again.`,
+    what: 'order',
   });
+  app.addHook('preClose', async () => streams.closeAll());
   const Params = Type.Object({ orderId: Type.String({ maxLength: 64 }) });
 
   app.post(
@@ -73,47 +73,9 @@ const orderEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const user = await streamUser(request, reply, request.query.ticket);
       const order = await app.services.orders.findVisible(user, request.params.orderId, true);
-      const streams = streamsByUser.get(user.uuid) ?? 0;
-      if (streams >= MAX_ORDER_STREAMS_PER_USER) {
-        throw new RetryLaterError(429, 'TOO_MANY_STREAMS', `At most ${MAX_ORDER_STREAMS_PER_USER} order streams may be open at once. Close one and try again.`, RETRY_MS / 1000);
-      }
-      streamsByUser.set(user.uuid, streams + 1);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-      let unsubscribe: (() => void) | undefined;
-      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-      heartbeat.unref();
-      let ended = false;
-      const end = () => {
-        if (!ended) {
-          ended = true;
-          const left = (streamsByUser.get(user.uuid) ?? 1) - 1;
-          if (left > 0) streamsByUser.set(user.uuid, left);
-          else streamsByUser.delete(user.uuid);
-        }
-        clearInterval(heartbeat);
-        unsubscribe?.();
-        open.delete(end);
-        if (!res.writableEnded) res.end();
-      };
-      open.add(end);
-      res.on('close', end);
-      try {
-        const stop = await app.services.orderEvents.subscribe(order.id, (event) => res.write(`id: ${event.version}\nevent: order_updated\ndata: ${JSON.stringify(event)}\n\n`));
-        if (res.writableEnded) stop();
-        else unsubscribe = stop;
-      } catch (err) {
-        request.log.error({ err }, 'order stream could not subscribe');
-        end();
-      }
+      await streams.open(request, reply, user.uuid, (write) =>
+        app.services.orderEvents.subscribe(order.id, (event) => write(`id: ${event.version}\nevent: order_updated\ndata: ${JSON.stringify(event)}\n\n`)),
+      );
     },
   );
 };
