@@ -8,6 +8,7 @@
 // Only contracts imports: the entry runs this before the shared libraries load.
 import { apiPaths, CLIENT_DOMAIN_HEADER, routePatterns } from '@grocer/shared/contracts';
 import { readConfigDocument } from './config.ts';
+import { rawPatternParams } from './routeTable.ts';
 
 type Reads = (params: Readonly<Record<string, string>>) => string[];
 
@@ -40,27 +41,16 @@ const NOTHING: FirstData = { responses: new Map(), painted: Promise.resolve() };
 
 /**
  * The `:param` values of `pathname` under `pattern` (decoded, as React Router's useParams gives them),
- * or null when it does not match: static segments case-insensitive, one leading and trailing slash
- * optional, an empty segment matching nothing (the rules of routeTable.ts's matchesPattern).
+ * or null when it does not match (routeTable.ts's rules) or a value is a malformed escape.
  */
 export function patternParams(pattern: string, pathname: string): Record<string, string> | null {
-  const split = (path: string) => path.replace(/^\/|\/$/g, '').split('/');
-  const want = split(pattern);
-  const have = split(pathname);
-  if (want.length !== have.length) return null;
-  const params: Record<string, string> = {};
-  for (const [i, segment] of want.entries()) {
-    const value = have[i]!;
-    if (segment.startsWith(':')) {
-      if (value === '') return null;
-      try {
-        params[segment.slice(1)] = decodeURIComponent(value);
-      } catch {
-        return null; // A malformed escape: the page will say what it says; nothing is read early.
-      }
-    } else if (segment.toLowerCase() !== value.toLowerCase()) return null;
+  const raw = rawPatternParams(pattern, pathname);
+  if (!raw) return null;
+  try {
+    return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, decodeURIComponent(value)]));
+  } catch {
+    return null; // A malformed escape: the page will say what it says; nothing is read early.
   }
-  return params;
 }
 
 /** The first screen's page pattern and the API paths it reads first; null where nothing is read early. */

@@ -52,19 +52,31 @@ export function composeRoutes(
 }
 
 /**
- * Whether `pathname` matches a pattern of the table: static segments (case-insensitive) and `:param`
- * segments, nothing else, as React Router reads them (routeTable.test.ts holds the two to the same answers). It exists
- * because the shell's entry needs it before React Router has loaded.
+ * The raw (undecoded) `:param` values of `pathname` under `pattern`, or null when it does not match:
+ * static segments (case-insensitive) and `:param` segments, nothing else, as React Router reads them
+ * (routeTable.test.ts and firstData.test.ts hold the two to the same answers). It exists because the
+ * shell's entry needs it before React Router has loaded.
  */
-export function matchesPattern(pattern: string, pathname: string): boolean {
+export function rawPatternParams(pattern: string, pathname: string): Record<string, string> | null {
   // One leading and one trailing slash are optional; an empty segment inside matches nothing.
   const split = (path: string) => path.replace(/^\/|\/$/g, '').split('/');
   const want = split(pattern);
   const have = split(pathname);
-  return (
-    want.length === have.length &&
-    want.every((segment, i) => (segment.startsWith(':') ? have[i] !== '' : segment.toLowerCase() === have[i]!.toLowerCase()))
-  );
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of want.entries()) {
+    const value = have[i]!;
+    if (segment.startsWith(':')) {
+      if (value === '') return null;
+      params[segment.slice(1)] = value;
+    } else if (segment.toLowerCase() !== value.toLowerCase()) return null;
+  }
+  return params;
+}
+
+/** Whether `pathname` matches a pattern of the table (rawPatternParams's rules). */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  return rawPatternParams(pattern, pathname) !== null;
 }
 
 /**
