@@ -3,5 +3,7 @@ import { jest } from '@jest/globals';
 
 // A fresh PGlite runs initdb (2-5 s of WebAssembly, more when every worker does it at once) inside
 // beforeAll hooks, which share the test timeout; Jest's 5 s default made DB-backed tests flaky.
+// A test or hook that builds a second app (initdb, migrations, seed) took 30-72 s on this 2-core
+// machine at load average 13, so the limit leaves room for a busy CI host; a hung test still fails.
 // (A project's `testTimeout` is ignored when jest runs from the root config, so it is set here.)
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
