@@ -3,9 +3,9 @@
 import { useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { focusOnMount, paths, validatePhone, type DeliveryInfo, type FormErrors } from '@grocer/shared';
+import type { EditableField } from './deliveryInfo.ts';
 
 export type DeliveryErrors = FormErrors<'phone' | 'address' | 'city' | 'state' | 'zipCode'>;
-export type EditableField = 'phone' | 'deliveryInstructions';
 
 export interface DeliveryStepProps {
   info: DeliveryInfo;
