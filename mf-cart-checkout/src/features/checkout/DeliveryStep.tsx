@@ -61,7 +61,7 @@ export function DeliveryStep({
   };
 
   return (
-    <form className="delivery-step summary-card" onSubmit={submit} noValidate aria-labelledby="delivery-heading">
+    <form className="delivery-step card summary-card" onSubmit={submit} noValidate aria-labelledby="delivery-heading">
       <div className="step-heading">
         <h2 id="delivery-heading" tabIndex={-1} ref={focusHeading ? focusOnMount : undefined}>
           Delivery Info

@@ -98,7 +98,7 @@ export function PaymentStep({ contact, onBack, focusHeading = false }: PaymentSt
   };
 
   return (
-    <section className="payment-step summary-card" aria-labelledby="payment-heading">
+    <section className="payment-step card summary-card" aria-labelledby="payment-heading">
       <h2 id="payment-heading" tabIndex={-1} ref={focusHeading ? focusOnMount : undefined}>
         Payment
       </h2>
