@@ -37,14 +37,8 @@ export interface PlaceOrderInput {
   contact: DeliveryContact;
 }
 
-/** What the order payload is built from. */
-export interface OrderParts {
-  paypalOrderId: string;
-  items: CartItem[];
-  user: User;
-  contact: DeliveryContact;
-  pricing: PaymentBreakdown;
-}
+/** What the order payload is built from: the approved attempt, and the cart and shopper of the store. */
+export type OrderParts = Pick<PlaceOrderInput, 'paypalOrderId' | 'pricing' | 'contact'> & { items: CartItem[]; user: User };
 
 export const TRACKING_NOTE = 'Order confirmed after PayPal payment';
 
