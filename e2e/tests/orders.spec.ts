@@ -1,7 +1,8 @@
-// Orders after checkout (issue 6), through the composed stack: an order placed through the UI with
-// the PayPal stand-in → 'Successfully Placed' → the history lists it → an admin moves it along
-// through the API and the open details page follows without a reload → another customer opening
-// the same order id gets the not-found text → the store's new-order mail is in the dev mailbox.
+// What a shopper and the shop see of an order after checkout, through the composed stack: an order
+// placed through the UI with the PayPal stand-in → 'Successfully Placed' → the history lists it → an
+// admin moves it along through the API and the open details page follows without a reload → another
+// customer opening the same order id gets the not-found text → the store's new-order mail is in the
+// dev mailbox.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addFirstInStock, openPaypalDialog, reachPayment, stores } from '../fixtures/checkout.ts';
 import { waitForMail } from '../fixtures/mailbox.ts';

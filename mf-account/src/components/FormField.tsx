@@ -34,14 +34,3 @@ export function FormField({ label, error, hint, id, className, ...input }: FormF
     </div>
   );
 }
-
-/** Moves focus to the first field the shopper must fix (after a failed submit). */
-export function focusFirstInvalid(form: HTMLFormElement | null, names: readonly string[]): void {
-  for (const name of names) {
-    const element = form?.elements.namedItem(name);
-    if (element instanceof HTMLElement) {
-      element.focus();
-      return;
-    }
-  }
-}

@@ -5,7 +5,7 @@ import './PageCard.css';
 export function PageCard({ children, className }: { children: ReactNode; className?: string }) {
   return (
     <section className={`page page-card-wrap${className ? ` ${className}` : ''}`}>
-      <div className="page-card">{children}</div>
+      <div className="card page-card">{children}</div>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 // Form state with the spec's validation timing (§5): a field is checked when it loses focus and,
 // from then on, as it changes; every field is checked on submit. Errors are derived from the values,
 // so they are never stale, and a form shows only the errors of fields the shopper has reached.
-import { useCallback, useState, type ChangeEvent } from 'react';
+import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
 import { hasErrors, type FormErrors } from '@grocer/shared';
 
 export function useValidatedForm<F extends string>(initial: Record<F, string>, validate: (values: Record<F, string>) => FormErrors<F>) {
@@ -26,11 +26,32 @@ export function useValidatedForm<F extends string>(initial: Record<F, string>, v
     onBlur: () => setTouched((current) => (current[name] ? current : { ...current, [name]: true })),
   });
 
-  /** Shows every error and returns them (empty when the form may be sent). */
-  const validateAll = (): FormErrors<F> => {
-    setSubmitted(true);
-    return allErrors;
-  };
+  /**
+   * The form's onSubmit: shows every error and focuses the first field to fix, or, when there is
+   * none, calls `onValid` with the values and the form element.
+   */
+  const handleSubmit =
+    (onValid: (values: Record<F, string>, form: HTMLFormElement) => void | Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      setSubmitted(true);
+      const invalid = Object.keys(allErrors);
+      if (invalid.length > 0) {
+        focusFirstInvalid(event.currentTarget, invalid);
+        return;
+      }
+      void onValid(values, event.currentTarget);
+    };
 
-  return { values, errors, hasVisibleErrors: hasErrors(errors), field, setValue, validateAll };
+  return { values, errors, hasVisibleErrors: hasErrors(errors), field, setValue, handleSubmit };
+}
+
+/** Moves focus to the first of the named fields that the form has: the first to fix, or one the server blamed. */
+export function focusFirstInvalid(form: HTMLFormElement | null, names: readonly string[]): void {
+  for (const name of names) {
+    const element = form?.elements.namedItem(name);
+    if (element instanceof HTMLElement) {
+      element.focus();
+      return;
+    }
+  }
 }

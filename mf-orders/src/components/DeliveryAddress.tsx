@@ -8,7 +8,7 @@ import './orders.css';
 export function DeliveryAddress({ address, heading = 'Delivery Address' }: { address: AddressLines | null; heading?: string }) {
   const headingId = useId();
   return (
-    <section className="order-card" aria-labelledby={headingId}>
+    <section className="card order-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
       {address ? (
         <address className="order-address">

@@ -23,7 +23,7 @@ export function DeliveryWindows({ windows }: { windows: BookedWindowJson[] | und
   const headingId = useId();
   if (!windows || windows.length === 0) return null;
   return (
-    <section className="order-card" aria-labelledby={headingId}>
+    <section className="card order-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Delivery Windows</h2>
       <DeliveryWindowList windows={windows} />
     </section>

@@ -6,7 +6,7 @@ import './orders.css';
 export function HelpContacts() {
   const headingId = useId();
   return (
-    <section className="order-card" aria-labelledby={headingId}>
+    <section className="card order-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Need Help?</h2>
       <p>Questions about your order? Our support team is here to help.</p>
       <ul className="order-contacts">

@@ -12,7 +12,7 @@ const LINE_IMAGE_SIZE = 48;
 export function OrderItemsList({ items, heading = 'Order Items' }: { items: readonly OrderItem[]; heading?: string }) {
   const headingId = useId();
   return (
-    <section className="order-card" aria-labelledby={headingId}>
+    <section className="card order-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
       <ul className="order-items" aria-labelledby={headingId}>
         {items.map((item, index) => (

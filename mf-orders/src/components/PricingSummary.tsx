@@ -16,7 +16,7 @@ export function PricingSummary({ order, heading = 'Order Summary' }: { order: Am
     ['Delivery Fee', order.deliveryFee],
   ];
   return (
-    <section className="order-card" aria-labelledby={headingId}>
+    <section className="card order-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
       <dl className="order-pricing">
         {rows.map(([label, amount]) => (

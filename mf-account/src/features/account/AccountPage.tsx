@@ -54,7 +54,7 @@ function Account({ user }: { user: User }) {
       </div>
       {/* Right under the toggle, so showing favourites never scrolls them out of sight. */}
       <FavouritesSection id={favouritesId} hidden={!showFavourites} />
-      <section className="account-card" aria-labelledby={addressHeadingId}>
+      <section className="card account-card" aria-labelledby={addressHeadingId}>
         <h2 id={addressHeadingId}>Delivery Address</h2>
         <AddressStatus user={user} />
         {profile.isLoading ? <p role="status">Loading your delivery address...</p> : <AddressForm key={user.uuid} user={user} />}

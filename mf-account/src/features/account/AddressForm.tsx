@@ -1,9 +1,9 @@
 // The delivery address form (spec §2 Account, §5): street name, city, state and zip required,
 // apartment optional; first and last name only while missing, then locked (the server refuses to
 // change them). Checked on blur and on submit, like every form of this remote.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { apiErrorMessage, isBlank, Notice, type NoticeKind, type User, validateAddressForm } from '@grocer/shared';
-import { FormField, focusFirstInvalid } from '../../components/FormField.tsx';
+import { FormField } from '../../components/FormField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAccountSaveAddressMutation } from '../../lib/accountApi.ts';
 import { useValidatedForm } from '../../lib/useValidatedForm.ts';
@@ -39,16 +39,8 @@ export function AddressForm({ user }: { user: User }) {
     },
   );
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const element = event.currentTarget;
-    const errors = form.validateAll();
-    if (Object.keys(errors).length > 0) {
-      focusFirstInvalid(element, Object.keys(errors));
-      return;
-    }
+  const submit = async (values: Record<Field, string>) => {
     setOutcome(null);
-    const { values } = form;
     const savesNames = needsFirstName || needsLastName;
     try {
       await saveAddress({
@@ -67,7 +59,7 @@ export function AddressForm({ user }: { user: User }) {
   };
 
   return (
-    <form className="form-stack address-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="form-stack address-form" noValidate onSubmit={form.handleSubmit(submit)}>
       {needsFirstName || needsLastName ? (
         <fieldset className="address-names">
           <legend>Your name</legend>

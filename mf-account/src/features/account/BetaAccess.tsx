@@ -35,7 +35,7 @@ export function BetaAccess({ user }: { user: User }) {
   };
 
   return (
-    <section className="account-card" aria-labelledby={headingId}>
+    <section className="card account-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Beta Program</h2>
       {betaStatus.isError ? (
         <Notice kind="error">{BETA_STATUS_FAILED}</Notice>

@@ -17,7 +17,7 @@ export function BuyAgainSection({ userUuid }: { userUuid: string }) {
   const { data, isError } = useAccountBuyAgainQuery({ userUuid, limit: ACCOUNT_BUY_AGAIN_LIMIT }, { refetchOnMountOrArgChange: true });
   if (isError || !data || data.length === 0) return null;
   return (
-    <section className="account-card buy-again-section" aria-labelledby={headingId}>
+    <section className="card account-card buy-again-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Buy again</h2>
       <ul className="favourites-grid">
         {data.map(({ product, timesOrdered }) => (

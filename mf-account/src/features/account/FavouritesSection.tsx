@@ -10,7 +10,7 @@ import { FavouriteCard } from './FavouriteCard.tsx';
 export function FavouritesSection({ id, hidden }: { id: string; hidden: boolean }) {
   const headingId = useId();
   return (
-    <section id={id} className="account-card favourites-section" aria-labelledby={headingId} hidden={hidden}>
+    <section id={id} className="card account-card favourites-section" aria-labelledby={headingId} hidden={hidden}>
       <h2 id={headingId} tabIndex={-1}>
         My Favorites
       </h2>

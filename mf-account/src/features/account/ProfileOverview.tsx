@@ -8,7 +8,7 @@ export function ProfileOverview({ user }: { user: User }) {
   const headingId = useId();
   const verified = isEmailVerified(user);
   return (
-    <section className="account-card profile-overview" aria-labelledby={headingId}>
+    <section className="card account-card profile-overview" aria-labelledby={headingId}>
       <h2 id={headingId}>Profile</h2>
       <div className="profile-identity">
         <Avatar user={user} size="large" />

@@ -13,7 +13,7 @@ export interface QuickActionsProps {
 export function QuickActions({ favouritesId, favouriteCount, showFavourites, onToggleFavourites }: QuickActionsProps) {
   const headingId = useId();
   return (
-    <section className="account-card" aria-labelledby={headingId}>
+    <section className="card account-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Quick Actions</h2>
       <ul className="quick-actions">
         <li>

@@ -1,9 +1,9 @@
 // Reset mode: asks the API to email a reset link (spec §2, §5). The button is disabled while the
 // email has an error or is empty; success shows 'Reset Email Sent' (the API answers the same for
 // unknown emails, so nothing here reveals whether an account exists).
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { apiErrorMessage, focusOnMount, isBlank, normalizeEmail, Notice, validateResetRequestForm } from '@grocer/shared';
-import { FormField, focusFirstInvalid } from '../../components/FormField.tsx';
+import { FormField } from '../../components/FormField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAccountForgotPasswordMutation } from '../../lib/accountApi.ts';
 import { useValidatedForm } from '../../lib/useValidatedForm.ts';
@@ -35,16 +35,9 @@ export function ResetRequestForm({ titleId, onModeChange }: AuthViewProps) {
     );
   }
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const element = event.currentTarget;
-    const errors = form.validateAll();
-    if (Object.keys(errors).length > 0) {
-      focusFirstInvalid(element, Object.keys(errors));
-      return;
-    }
+  const submit = async ({ email: typed }: { email: string }) => {
     setFailure(null);
-    const email = normalizeEmail(form.values.email);
+    const email = normalizeEmail(typed);
     try {
       const response = await requestReset({ email }).unwrap();
       if (response.success === false) {
@@ -61,7 +54,7 @@ export function ResetRequestForm({ titleId, onModeChange }: AuthViewProps) {
     <div className="auth-view">
       <h2 id={titleId}>Reset Password</h2>
       <p>Enter the email address of your account and we&apos;ll send you a link to reset your password.</p>
-      <form className="form-stack" noValidate onSubmit={(event) => void submit(event)}>
+      <form className="form-stack" noValidate onSubmit={form.handleSubmit(submit)}>
         {failure && <Notice kind="error">{failure}</Notice>}
         <FormField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <SubmitButton className="btn btn-primary btn-block" disabled={form.hasVisibleErrors || isBlank(form.values.email) || isLoading}>

@@ -1,6 +1,6 @@
 // Sign-in mode: email and password, checked on blur and on submit (spec §5); the server's answer or
 // the §8 fallbacks; "Sign in with Google" below.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   GoogleSignInButton,
   isAuthSuccess,
@@ -11,7 +11,7 @@ import {
   useAppDispatch,
   validateSignInForm,
 } from '@grocer/shared';
-import { FormField, focusFirstInvalid } from '../../components/FormField.tsx';
+import { FormField } from '../../components/FormField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAccountLoginMutation } from '../../lib/accountApi.ts';
 import { useValidatedForm } from '../../lib/useValidatedForm.ts';
@@ -24,17 +24,10 @@ export function SignInForm({ titleId, onModeChange, onClose }: AuthViewProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useValidatedForm({ email: '', password: '' }, validateSignInForm);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const element = event.currentTarget;
-    const errors = form.validateAll();
-    if (Object.keys(errors).length > 0) {
-      focusFirstInvalid(element, Object.keys(errors));
-      return;
-    }
+  const submit = async (values: { email: string; password: string }) => {
     setFailure(null);
     try {
-      const response = await login({ email: normalizeEmail(form.values.email), password: form.values.password }).unwrap();
+      const response = await login({ email: normalizeEmail(values.email), password: values.password }).unwrap();
       if (!isAuthSuccess(response)) {
         setFailure(response.message || SIGN_IN_FAILED);
         return;
@@ -49,7 +42,7 @@ export function SignInForm({ titleId, onModeChange, onClose }: AuthViewProps) {
   return (
     <div className="auth-view">
       <h2 id={titleId}>Sign In</h2>
-      <form className="form-stack" noValidate onSubmit={(event) => void submit(event)}>
+      <form className="form-stack" noValidate onSubmit={form.handleSubmit(submit)}>
         {failure && <Notice kind="error">{failure}</Notice>}
         <FormField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <FormField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />

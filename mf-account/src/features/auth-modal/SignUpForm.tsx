@@ -1,7 +1,7 @@
 // Sign-up mode: email, password and confirmation with the registration rules (spec §5); the server's
 // code/message/field are passed on (a field error shows under its field). After registering the
 // shopper is signed in (unverified) and sees the 'Account Created Successfully!' notice.
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import {
   GoogleSignInButton,
   isAuthSuccess,
@@ -13,10 +13,10 @@ import {
   useAppDispatch,
   validateSignUpForm,
 } from '@grocer/shared';
-import { FormField, focusFirstInvalid } from '../../components/FormField.tsx';
+import { FormField } from '../../components/FormField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAccountRegisterMutation } from '../../lib/accountApi.ts';
-import { useValidatedForm } from '../../lib/useValidatedForm.ts';
+import { focusFirstInvalid, useValidatedForm } from '../../lib/useValidatedForm.ts';
 import { REGISTRATION_FAILED, registrationError, type ServerError } from './authErrors.ts';
 import type { AuthViewProps } from './modes.ts';
 import { SignUpSuccess } from './SignUpSuccess.tsx';
@@ -47,19 +47,12 @@ export function SignUpForm({ titleId, onModeChange, onClose, onDone }: AuthViewP
     };
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const element = event.currentTarget;
-    const errors = form.validateAll();
-    if (Object.keys(errors).length > 0) {
-      focusFirstInvalid(element, Object.keys(errors));
-      return;
-    }
+  const submit = async (values: Record<Field, string>, element: HTMLFormElement) => {
     setServerError(null);
-    const email = normalizeEmail(form.values.email);
+    const email = normalizeEmail(values.email);
     try {
       // confirmPassword is checked here and never sent (spec §5).
-      const response = await register({ email, password: form.values.password }).unwrap();
+      const response = await register({ email, password: values.password }).unwrap();
       if (!isAuthSuccess(response)) {
         setServerError({ code: 'REGISTRATION_FAILED', message: response.message || REGISTRATION_FAILED });
         return;
@@ -76,20 +69,14 @@ export function SignUpForm({ titleId, onModeChange, onClose, onDone }: AuthViewP
   return (
     <div className="auth-view">
       <h2 id={titleId}>Sign Up</h2>
-      <form className="form-stack" noValidate onSubmit={(event) => void submit(event)}>
+      <form className="form-stack" noValidate onSubmit={form.handleSubmit(submit)}>
         {serverError && !blamed && (
           <Notice kind="error">
             <span data-code={serverError.code}>{serverError.message}</span>
           </Notice>
         )}
         <FormField label="Email" type="email" autoComplete="email" {...field('email')} />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_RULE_HINT}
-          {...field('password')}
-        />
+        <FormField label="Password" type="password" autoComplete="new-password" hint={PASSWORD_RULE_HINT} {...field('password')} />
         <FormField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
         <SubmitButton className="btn btn-primary btn-block" disabled={form.hasVisibleErrors || isLoading}>
           {isLoading ? 'Creating Account...' : 'Create Account'}

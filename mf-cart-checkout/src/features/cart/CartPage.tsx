@@ -58,7 +58,7 @@ export default function CartPage() {
               </section>
             ))}
           </div>
-          <aside className="cart-summary" aria-labelledby={summaryId}>
+          <aside className="card cart-summary" aria-labelledby={summaryId}>
             <h2 id={summaryId}>Order Summary</h2>
             <PricingSummary
               subtotalCents={subtotalCents}

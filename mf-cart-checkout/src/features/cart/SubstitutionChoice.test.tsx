@@ -102,9 +102,8 @@ test('the order payload carries each line’s choice (best match for a line neve
   const payload = buildOrderPayload(
     {
       paypalOrderId: 'PP-1',
-      idempotencyKey: 'k',
       items: [line(milk), { ...line(bread), substitution: { choice: 'NONE', substitute: null } }, { ...line(oatMilk), substitution: { choice: 'SPECIFIC', substitute: { uuid: 'p-milk', name: 'Whole Milk' } } }],
-      deliveryInfo: {} as never,
+      contact: { phone: '', deliveryInstructions: '' },
       pricing: makePricing(),
       user: makeShopper(),
     },

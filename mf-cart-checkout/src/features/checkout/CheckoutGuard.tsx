@@ -51,7 +51,7 @@ export function CheckoutGuard({ blocker, user }: { blocker: CheckoutBlocker; use
   switch (blocker) {
     case 'address-missing':
       return (
-        <section className="guard summary-card" aria-labelledby="guard-heading">
+        <section className="guard card summary-card" aria-labelledby="guard-heading">
           <h2 id="guard-heading">Delivery Address Required</h2>
           <p>Please add a complete delivery address (street, city, state and ZIP code) to your account before checking out.</p>
           <GuardActions primary={{ label: 'Add Delivery Address', to: paths.account() }} />
@@ -59,7 +59,7 @@ export function CheckoutGuard({ blocker, user }: { blocker: CheckoutBlocker; use
       );
     case 'address-invalid':
       return (
-        <section className="guard summary-card" aria-labelledby="guard-heading">
+        <section className="guard card summary-card" aria-labelledby="guard-heading">
           <h2 id="guard-heading">Address Validation Required</h2>
           <p>We could not validate your delivery address. Please update it in your account settings.</p>
           <ul className="guard-list">
@@ -72,7 +72,7 @@ export function CheckoutGuard({ blocker, user }: { blocker: CheckoutBlocker; use
       );
     case 'email-unverified':
       return (
-        <section className="guard summary-card" aria-labelledby="guard-heading">
+        <section className="guard card summary-card" aria-labelledby="guard-heading">
           <h2 id="guard-heading">Email Verification Required</h2>
           <p>
             Please verify your email address <strong>{user.email}</strong> before checking out.
@@ -99,7 +99,7 @@ export function CheckoutGuard({ blocker, user }: { blocker: CheckoutBlocker; use
       );
     default:
       return (
-        <section className="guard summary-card" aria-labelledby="guard-heading">
+        <section className="guard card summary-card" aria-labelledby="guard-heading">
           <h2 id="guard-heading">Unable to Proceed to Checkout</h2>
           <p>To check out you need a complete delivery address and a verified email address.</p>
           <p>You can still:</p>

@@ -308,7 +308,7 @@ describe('CheckoutPage: step 1 Delivery Info', () => {
   it('asks to fix the address in the account when an address field is empty', () => {
     mockApi(makeShopper());
     const user = makeShopper({ address: { streetName: '', city: '', state: 'IL', zip: '' } });
-    renderWithProviders(<CheckoutSteps user={user} items={[line(milk)]} />, {
+    renderWithProviders(<CheckoutSteps />, {
       preloadedState: { session: { user }, cart: { items: [line(milk)] } },
     });
     fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '555' } });
@@ -459,6 +459,24 @@ describe('CheckoutPage: step 2 Payment', () => {
     // The emptied cart does not bounce the page to /cart.
     expect(screen.getByText('Redirecting...')).toBeInTheDocument();
     off();
+  });
+
+  it("sends the server's price of the approved PayPal order, also when the cart's pricing failed", async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const charged = makePricing({ deliveryFee: 3.2, total: 21.02 });
+    renderCheckout({
+      routes: {
+        'POST /pricing/calculate': () => ({ status: 500, body: errorBody('pricing down') }),
+        'POST /payments/paypal/orders': () => ({ body: { paypalOrderId: 'PAYPAL-1', orderReference: 'ord-1', pricing: charged } }),
+      },
+    });
+    await goToPayment();
+    await approve();
+    expect(requestsTo('/orders/create')[0]!.body).toMatchObject({ pricing: charged });
+    expect(requestsTo('/notifications/admin')[0]!.body).toMatchObject({ totalAmount: 21.02 });
+    expect(requestsTo('/notifications/order-created')[0]!.body).toMatchObject({ orderData: { totalAmount: 21.02 } });
+    expect(location()).toHaveTextContent('/order-details/ord-1');
+    error.mockRestore();
   });
 
   it('only warns when completing the payment fails, logs failed notifications, and still places the order', async () => {

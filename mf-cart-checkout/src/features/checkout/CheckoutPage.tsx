@@ -6,7 +6,6 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  centsToDollars,
   hasErrors,
   paths,
   selectCartItems,
@@ -14,17 +13,14 @@ import {
   useAppSelector,
   useSessionProfileQuery,
   validateCheckoutDeliveryForm,
-  type CartItem,
-  type DeliveryInfo,
-  type PaymentBreakdown,
-  type User,
 } from '@grocer/shared';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { checkoutBlocker } from '../../lib/eligibility.ts';
 import { groupByStore } from '../../lib/groupByStore.ts';
 import { useCartPricing } from '../../lib/useCartPricing.ts';
 import { CheckoutGuard } from './CheckoutGuard.tsx';
-import { DeliveryStep, type DeliveryErrors, type EditableField } from './DeliveryStep.tsx';
+import { deliveryInfoOf, type EditableField } from './deliveryInfo.ts';
+import { DeliveryStep, type DeliveryErrors } from './DeliveryStep.tsx';
 import { DeliveryTime } from './DeliveryTime.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { clearOrderPlaced, wasOrderJustPlaced } from './orderPlaced.ts';
@@ -32,35 +28,6 @@ import { PaymentStep } from './PaymentStep.tsx';
 import './CheckoutPage.css';
 
 const STEPS = ['Delivery Info', 'Payment'] as const;
-
-/** The read-only part of step 1 comes from the account (spec §2). */
-function accountDeliveryInfo(user: User): Omit<DeliveryInfo, EditableField> {
-  return {
-    firstName: user.firstName ?? '',
-    lastName: user.lastName ?? '',
-    email: user.email,
-    address: user.address?.streetName ?? '',
-    apartment: user.address?.apartmentName ?? '',
-    city: user.address?.city ?? '',
-    state: user.address?.state ?? '',
-    zipCode: user.address?.zip ?? '',
-  };
-}
-
-/** Used only if the server's pricing is unavailable; the server prices the order itself (decision 003). */
-function subtotalOnly(subtotalCents: number): PaymentBreakdown {
-  const subtotal = centsToDollars(subtotalCents);
-  return {
-    subtotal,
-    tax: 0,
-    platformServiceFee: 0,
-    serviceFee: 0,
-    displayServiceFee: 0,
-    deliveryFee: 0,
-    paymentProcessingFee: 0,
-    total: subtotal,
-  };
-}
 
 function ProgressBar({ step }: { step: 1 | 2 }) {
   return (
@@ -81,8 +48,13 @@ function ProgressBar({ step }: { step: 1 | 2 }) {
   );
 }
 
-/** The two steps beside the summary; exported for tests, which reach step 1 validation past the guard. */
-export function CheckoutSteps({ user, items }: { user: User; items: CartItem[] }) {
+/**
+ * The two steps beside the summary, for the signed-in shopper and the cart in the store; exported for
+ * tests, which reach step 1 validation past the guard.
+ */
+export function CheckoutSteps() {
+  const user = useAppSelector(selectUser);
+  const items = useAppSelector(selectCartItems);
   const [step, setStep] = useState<1 | 2>(1);
   const [phone, setPhone] = useState('');
   const [deliveryInstructions, setDeliveryInstructions] = useState('');
@@ -98,7 +70,10 @@ export function CheckoutSteps({ user, items }: { user: User; items: CartItem[] }
   const [moved, setMoved] = useState(false);
   const groups = useMemo(() => groupByStore(items), [items]);
   const { subtotalCents, fees, pricing, pricingLoading } = useCartPricing(items, user);
-  const info: DeliveryInfo = { ...accountDeliveryInfo(user), phone, deliveryInstructions };
+  // The page shows the steps only to a signed-in shopper.
+  if (!user) return null;
+  const contact = { phone, deliveryInstructions };
+  const info = deliveryInfoOf(user, contact);
 
   const onChange = (field: EditableField, value: string) => {
     if (field === 'phone') setPhone(value);
@@ -146,14 +121,7 @@ export function CheckoutSteps({ user, items }: { user: User; items: CartItem[] }
               deliveryTimeError={windowError}
             />
           ) : (
-            <PaymentStep
-              items={items}
-              user={user}
-              deliveryInfo={info}
-              pricing={pricing ?? subtotalOnly(subtotalCents)}
-              onBack={onBack}
-              focusHeading={moved}
-            />
+            <PaymentStep contact={contact} onBack={onBack} focusHeading={moved} />
           )}
         </div>
         <OrderSummary groups={groups} fees={fees} subtotalCents={subtotalCents} pricing={pricing} pricingLoading={pricingLoading} />
@@ -183,7 +151,7 @@ export default function CheckoutPage() {
     content = <p role="status">Loading...</p>;
   } else {
     const blocker = checkoutBlocker(user);
-    content = blocker ? <CheckoutGuard blocker={blocker} user={user} /> : <CheckoutSteps user={user} items={items} />;
+    content = blocker ? <CheckoutGuard blocker={blocker} user={user} /> : <CheckoutSteps />;
   }
 
   return (

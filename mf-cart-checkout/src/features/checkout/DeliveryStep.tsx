@@ -3,9 +3,9 @@
 import { useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { focusOnMount, paths, validatePhone, type DeliveryInfo, type FormErrors } from '@grocer/shared';
+import type { EditableField } from './deliveryInfo.ts';
 
 export type DeliveryErrors = FormErrors<'phone' | 'address' | 'city' | 'state' | 'zipCode'>;
-export type EditableField = 'phone' | 'deliveryInstructions';
 
 export interface DeliveryStepProps {
   info: DeliveryInfo;
@@ -61,7 +61,7 @@ export function DeliveryStep({
   };
 
   return (
-    <form className="delivery-step summary-card" onSubmit={submit} noValidate aria-labelledby="delivery-heading">
+    <form className="delivery-step card summary-card" onSubmit={submit} noValidate aria-labelledby="delivery-heading">
       <div className="step-heading">
         <h2 id="delivery-heading" tabIndex={-1} ref={focusHeading ? focusOnMount : undefined}>
           Delivery Info

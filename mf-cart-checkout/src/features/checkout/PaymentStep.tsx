@@ -7,37 +7,44 @@ import {
   focusOnMount,
   Notice,
   paths,
+  selectCartItems,
   useAppDispatch,
-  type CartItem,
-  type DeliveryInfo,
+  useAppSelector,
   type OrderDetailsLocationState,
   type PaymentBreakdown,
-  type User,
 } from '@grocer/shared';
 import { newIdempotencyKey } from '../../lib/idempotencyKey.ts';
 import { useCheckoutCreatePaypalOrderMutation } from './checkoutApi.ts';
+import type { DeliveryContact } from './deliveryInfo.ts';
 import { dropUnavailable } from './dropUnavailable.ts';
 import { PayPalPayment, type PayPalCallbacks } from './PayPalPayment.tsx';
 import { placeOrder } from './placeOrder.ts';
-import { isProductsUnavailable, isStoreRefusal, PAYPAL_FAILED, processingErrorText } from './processingError.ts';
+import {
+  CheckoutStepError,
+  isProductsUnavailable,
+  isStoreRefusal,
+  ORDER_CREATE_FAILED,
+  PAYPAL_FAILED,
+  processingErrorText,
+} from './processingError.ts';
 
 export interface PaymentStepProps {
-  items: CartItem[];
-  user: User;
-  deliveryInfo: DeliveryInfo;
-  pricing: PaymentBreakdown;
+  /** The phone and instructions of step 1. */
+  contact: DeliveryContact;
   onBack: () => void;
   /** Focus the heading on mount (the shopper came from step 1). */
   focusHeading?: boolean;
 }
 
-export function PaymentStep({ items, user, deliveryInfo, pricing, onBack, focusHeading = false }: PaymentStepProps) {
+export function PaymentStep({ contact, onBack, focusHeading = false }: PaymentStepProps) {
+  const items = useAppSelector(selectCartItems);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [createPaypalOrder] = useCheckoutCreatePaypalOrderMutation();
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const attemptKey = useRef<string | null>(null);
+  /** The attempt PayPal approves: its key and the server's price of its PayPal order. */
+  const attempt = useRef<{ idempotencyKey: string; pricing: PaymentBreakdown } | null>(null);
   // createOrder already explained its failure; PayPal's onError that follows must not replace it.
   const explained = useRef(false);
 
@@ -54,10 +61,10 @@ export function PaymentStep({ items, user, deliveryInfo, pricing, onBack, focusH
       setError(null);
       setProcessing(true);
       const key = newIdempotencyKey();
-      attemptKey.current = key;
       const lines = items.map((item) => ({ productId: item.uuid, quantity: item.quantity }));
       try {
-        const { paypalOrderId } = await createPaypalOrder({ body: { items: lines }, idempotencyKey: key }).unwrap();
+        const { paypalOrderId, pricing } = await createPaypalOrder({ body: { items: lines }, idempotencyKey: key }).unwrap();
+        attempt.current = { idempotencyKey: key, pricing };
         return paypalOrderId;
       } catch (failure) {
         explained.current = true;
@@ -69,17 +76,9 @@ export function PaymentStep({ items, user, deliveryInfo, pricing, onBack, focusH
       setProcessing(true);
       setError(null);
       try {
-        const orderId = await dispatch(
-          placeOrder({
-            paypalOrderId: data.orderID,
-            payerId: data.payerID,
-            idempotencyKey: attemptKey.current ?? newIdempotencyKey(),
-            items,
-            deliveryInfo,
-            pricing,
-            user,
-          }),
-        );
+        // PayPal approves only an order that createOrder made.
+        if (!attempt.current) throw new CheckoutStepError(ORDER_CREATE_FAILED);
+        const orderId = await dispatch(placeOrder({ paypalOrderId: data.orderID, payerId: data.payerID, ...attempt.current, contact }));
         const state: OrderDetailsLocationState = { newOrder: true };
         navigate(paths.orderDetails(orderId), { state });
       } catch (failure) {
@@ -99,7 +98,7 @@ export function PaymentStep({ items, user, deliveryInfo, pricing, onBack, focusH
   };
 
   return (
-    <section className="payment-step summary-card" aria-labelledby="payment-heading">
+    <section className="payment-step card summary-card" aria-labelledby="payment-heading">
       <h2 id="payment-heading" tabIndex={-1} ref={focusHeading ? focusOnMount : undefined}>
         Payment
       </h2>

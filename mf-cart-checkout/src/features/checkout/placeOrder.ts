@@ -2,34 +2,43 @@
 // order: create the order (the server captures), complete the payment (a failure is only a warning),
 // create tracking 'confirmed', send the admin, store and order-created notifications (failures are
 // logged), mark the order placed, clear the cart and announce it. Resolves to the order id.
+// The cart and the shopper are read from the store; only what the store does not hold is passed in.
 import {
   apiErrorMessage,
   centsToDollars,
   cleared,
   events,
+  selectCartItems,
+  selectUser,
   type AppThunk,
   type CartItem,
-  type DeliveryInfo,
   type OrderCreatePayload,
   type PaymentBreakdown,
   type User,
 } from '@grocer/shared';
 import { groupByStore } from '../../lib/groupByStore.ts';
 import { checkoutApi, type StepResponse } from './checkoutApi.ts';
+import { deliveryInfoOf, type DeliveryContact } from './deliveryInfo.ts';
 import { markOrderPlaced } from './orderPlaced.ts';
 import { CheckoutStepError, ORDER_CREATE_FAILED, PAYMENT_COMPLETE_FAILED } from './processingError.ts';
 
+/** The PayPal attempt being approved, and what the shopper typed in step 1. */
 export interface PlaceOrderInput {
   /** The approved PayPal order (onApprove's `orderID`). */
   paypalOrderId: string;
   payerId?: string | null;
   /** The checkout attempt's key, the same one the PayPal order was created with. */
   idempotencyKey: string;
-  items: CartItem[];
-  deliveryInfo: DeliveryInfo;
+  /**
+   * The server's price of that PayPal order. The spec's payload and notifications carry it; the server
+   * prices the order itself and ignores it.
+   */
   pricing: PaymentBreakdown;
-  user: User;
+  contact: DeliveryContact;
 }
+
+/** What the order payload is built from: the approved attempt, and the cart and shopper of the store. */
+export type OrderParts = Pick<PlaceOrderInput, 'paypalOrderId' | 'pricing' | 'contact'> & { items: CartItem[]; user: User };
 
 export const TRACKING_NOTE = 'Order confirmed after PayPal payment';
 
@@ -38,8 +47,7 @@ export function customerName(user: Pick<User, 'firstName' | 'lastName'>): string
   return [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ') || 'Customer';
 }
 
-export function buildOrderPayload(input: PlaceOrderInput, timestamp: string): OrderCreatePayload {
-  const { items, deliveryInfo, pricing, user, paypalOrderId } = input;
+export function buildOrderPayload({ items, user, contact, pricing, paypalOrderId }: OrderParts, timestamp: string): OrderCreatePayload {
   return {
     items: items.map((item) => ({
       productId: item.uuid,
@@ -51,7 +59,7 @@ export function buildOrderPayload(input: PlaceOrderInput, timestamp: string): Or
       substitution: item.substitution?.choice ?? 'BEST_MATCH',
       substituteProductId: item.substitution?.choice === 'SPECIFIC' ? (item.substitution.substitute?.uuid ?? null) : null,
     })),
-    deliveryInfo,
+    deliveryInfo: deliveryInfoOf(user, contact),
     paymentMethod: 'paypal',
     pricing,
     user: { id: user.uuid, email: user.email, name: customerName(user) },
@@ -71,10 +79,14 @@ async function tolerate(fallback: string, log: 'warn' | 'error', call: () => Pro
 }
 
 export function placeOrder(input: PlaceOrderInput): AppThunk<Promise<string>> {
-  return async (dispatch) => {
+  return async (dispatch, getState) => {
     const { endpoints } = checkoutApi;
+    const items = selectCartItems(getState());
+    const user = selectUser(getState());
+    // The session ended during payment: the order call would be refused anyway.
+    if (!user) throw new CheckoutStepError(ORDER_CREATE_FAILED);
     const timestamp = new Date().toISOString();
-    const payload = buildOrderPayload(input, timestamp);
+    const payload = buildOrderPayload({ ...input, items, user }, timestamp);
 
     const created = await dispatch(
       endpoints.checkoutCreateOrder.initiate({ body: payload, idempotencyKey: input.idempotencyKey }, { track: false }),
@@ -82,9 +94,9 @@ export function placeOrder(input: PlaceOrderInput): AppThunk<Promise<string>> {
     if (!created.success || !created.orderId) throw new CheckoutStepError(created.message || ORDER_CREATE_FAILED);
     const { orderId } = created;
 
-    const groups = groupByStore(input.items);
+    const groups = groupByStore(items);
     const name = payload.user.name;
-    const itemCount = input.items.reduce((sum, item) => sum + item.quantity, 0);
+    const itemCount = items.reduce((sum, item) => sum + item.quantity, 0);
     const run = <T>(request: { unwrap(): Promise<T> }) => request.unwrap();
 
     await tolerate(PAYMENT_COMPLETE_FAILED, 'warn', () =>

@@ -27,7 +27,7 @@ function Inventory() {
   if (!choice.store) return <Loading />;
   return (
     <>
-      <div className="ops-card ops-filters">
+      <div className="card ops-card ops-filters">
         <StorePicker choice={choice} />
         <div className="ops-field ops-grow">
           <label htmlFor={searchId}>{OPS_TEXT.inventory.search}</label>
@@ -52,7 +52,7 @@ function ProductPages({ storeUuid, q }: { storeUuid: string; q: string }) {
   return (
     <>
       {data.products.length === 0 ? (
-        <p className="ops-card">{t.empty}</p>
+        <p className="card ops-card">{t.empty}</p>
       ) : (
         <ul className="ops-list" aria-label={t.title} aria-busy={isFetching}>
           {data.products.map((product) => (

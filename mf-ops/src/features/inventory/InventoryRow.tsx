@@ -42,7 +42,7 @@ export function InventoryRow({ storeUuid, product }: { storeUuid: string; produc
   };
 
   return (
-    <li className="ops-card" aria-labelledby={nameId}>
+    <li className="card ops-card" aria-labelledby={nameId}>
       <div className="ops-row">
         <img className="ops-picture" src={assetUrl(product.image)} alt="" width={56} height={56} loading="lazy" decoding="async" />
         <div className="ops-grow">

@@ -25,7 +25,7 @@ function Notifications() {
   return (
     <>
       {choice.isAdmin && (
-        <div className="ops-card ops-filters">
+        <div className="card ops-card ops-filters">
           <StorePicker choice={choice} allowAll />
         </div>
       )}
@@ -54,11 +54,11 @@ function NotificationList({ storeUuid }: { storeUuid: string | undefined }) {
     <>
       <ResultMessage result={message} />
       {notifications.length === 0 ? (
-        <p className="ops-card">{t.empty}</p>
+        <p className="card ops-card">{t.empty}</p>
       ) : (
         <ul className="ops-list" aria-label={t.title}>
           {notifications.map((notification) => (
-            <li key={notification.id} className="ops-card">
+            <li key={notification.id} className="card ops-card">
               <div className="ops-row">
                 <h2 className="ops-grow ops-product-name">
                   {t.types[notification.type] ?? notification.type} · {notification.orderNumber}

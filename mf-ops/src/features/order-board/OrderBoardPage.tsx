@@ -67,7 +67,7 @@ function OrderBoard() {
 
   return (
     <>
-      <form className="ops-card" aria-label={OPS_TEXT.board.filters} onSubmit={(event) => event.preventDefault()}>
+      <form className="card ops-card" aria-label={OPS_TEXT.board.filters} onSubmit={(event) => event.preventDefault()}>
         <div className="ops-filters">
           <StorePicker choice={choice} allowAll />
           <div className="ops-field">
@@ -100,11 +100,11 @@ function OrderBoard() {
       ) : isLoading || !data ? (
         <Loading />
       ) : data.orders.length === 0 ? (
-        <p className="ops-card">{OPS_TEXT.board.empty}</p>
+        <p className="card ops-card">{OPS_TEXT.board.empty}</p>
       ) : (
         <ul className="ops-list" aria-label={OPS_TEXT.board.title} aria-busy={isFetching}>
           {data.orders.map((order) => (
-            <li key={`${order.orderId}|${order.store.uuid}`} className="ops-card">
+            <li key={`${order.orderId}|${order.store.uuid}`} className="card ops-card">
               <div className="ops-row">
                 <h2 className="ops-grow">
                   <Link to={opsPaths.pickList(order.orderId, order.store.uuid)}>

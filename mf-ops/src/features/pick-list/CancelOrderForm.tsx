@@ -27,7 +27,7 @@ export function CancelOrderForm({ orderId }: { orderId: string }) {
   };
 
   return (
-    <section className="ops-card" aria-labelledby={headingId}>
+    <section className="card ops-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{OPS_TEXT.cancel.title}</h2>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <div className="ops-field">

@@ -28,7 +28,7 @@ export function PickLine({ orderId, line, editable }: { orderId: string; line: O
   };
 
   return (
-    <li className="ops-card ops-pick-line" aria-labelledby={nameId}>
+    <li className="card ops-card ops-pick-line" aria-labelledby={nameId}>
       <div className="ops-row">
         {line.image ? (
           <img className="ops-picture" src={assetUrl(line.image)} alt="" width={PICTURE_SIZE} height={PICTURE_SIZE} loading="lazy" decoding="async" />

@@ -58,7 +58,7 @@ function PartView({ part }: { part: OpsStorePart }) {
 
   return (
     <>
-      <section className="ops-card" aria-labelledby={infoId}>
+      <section className="card ops-card" aria-labelledby={infoId}>
         <div className="ops-row">
           <h2 id={infoId} className="ops-grow">
             {part.orderNumber} · {part.store.name}
@@ -94,7 +94,7 @@ function PartView({ part }: { part: OpsStorePart }) {
         )}
         <ResultMessage result={message} />
       </section>
-      <section className="ops-card" aria-labelledby={linesId}>
+      <section className="card ops-card" aria-labelledby={linesId}>
         <h2 id={linesId}>{OPS_TEXT.pick.lines(part.lines.length)}</h2>
         <ul className="ops-list">
           {part.lines.map((line) => (

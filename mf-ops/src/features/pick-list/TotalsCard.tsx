@@ -7,7 +7,7 @@ export function TotalsCard({ totals, refunds }: { totals: OpsOrderTotals; refund
   const id = useId();
   const t = OPS_TEXT.pick;
   return (
-    <section className="ops-card" aria-labelledby={id}>
+    <section className="card ops-card" aria-labelledby={id}>
       <h2 id={id}>{t.totals}</h2>
       <dl className="ops-dl">
         <dt>{t.subtotal}</dt>

@@ -40,7 +40,7 @@ function PasswordForm({ token }: { token: string }) {
 
   if (isSuccess) {
     return (
-      <div className="ops-card" role="status">
+      <div className="card ops-card" role="status">
         <p>{t.done}</p>
         <div className="ops-actions">
           <button type="button" className="btn btn-primary" onClick={() => events.emit('auth:open-modal', { mode: 'signin' })}>
@@ -51,7 +51,7 @@ function PasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form className="ops-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form className="card ops-card" onSubmit={(event) => void onSubmit(event)} noValidate>
       <p>{t.intro}</p>
       <div className="ops-field">
         <label htmlFor={ids.password}>{t.password}</label>

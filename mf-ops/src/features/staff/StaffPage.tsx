@@ -57,7 +57,7 @@ function CreateStaffForm({ me }: { me: OpsMe }) {
   });
 
   return (
-    <section className="ops-card" aria-labelledby={headingId}>
+    <section className="card ops-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{t.create}</h2>
       <form className="ops-filters" onSubmit={(event) => void onSubmit(event)} noValidate>
         <div className="ops-field">
@@ -109,7 +109,7 @@ function StaffList() {
   };
 
   return (
-    <section className="ops-card" aria-labelledby={headingId}>
+    <section className="card ops-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{t.members}</h2>
       {error && !data ? (
         <LoadError message={apiErrorMessage(error, OPS_TEXT.common.loadFailed)} onRetry={() => void refetch()} />

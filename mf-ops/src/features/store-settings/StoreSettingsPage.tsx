@@ -24,7 +24,7 @@ function StoreSettings() {
   if (!choice.store) return <Loading />;
   return (
     <>
-      <div className="ops-card ops-filters">
+      <div className="card ops-card ops-filters">
         <StorePicker choice={choice} />
       </div>
       <SettingsLoader key={choice.store.uuid} store={choice.store} />
@@ -65,7 +65,7 @@ function SettingsEditor({ store, settings }: { store: OpsStore; settings: OpsSto
   };
 
   return (
-    <form className="ops-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form className="card ops-card" onSubmit={(event) => void onSubmit(event)} noValidate>
       <fieldset className="ops-fieldset" aria-describedby={hoursId}>
         <legend>{t.hours}</legend>
         <p id={hoursId} className="ops-muted">

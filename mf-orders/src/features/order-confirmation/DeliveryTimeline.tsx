@@ -12,7 +12,7 @@ export function DeliveryTimeline({ estimatedAt, window }: { estimatedAt: Date; w
     ['Delivered', `Estimated ${window ?? formatUsTime(estimatedAt)}`],
   ];
   return (
-    <section className="order-card" aria-labelledby={headingId}>
+    <section className="card order-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Delivery Timeline</h2>
       <ol className="delivery-timeline">
         {steps.map(([title, when], index) => (

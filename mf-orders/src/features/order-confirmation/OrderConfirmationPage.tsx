@@ -71,7 +71,7 @@ function Confirmation({ order, state, email }: { order: Order; state: OrderConfi
 
   return (
     <div className="page orders-page order-confirmation-page">
-      <header className="order-card confirmation-hero">
+      <header className="card order-card confirmation-hero">
         <span className="confirmation-check" aria-hidden="true">
           ✓
         </span>
@@ -106,7 +106,7 @@ function Confirmation({ order, state, email }: { order: Order; state: OrderConfi
 function PaymentMethod({ payment }: { payment: PaymentResult }) {
   const headingId = useId();
   return (
-    <section className="order-card" aria-labelledby={headingId}>
+    <section className="card order-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Payment Method</h2>
       <dl className="order-facts">
         <Fact term="Method">{PAYMENT_NAMES[payment.method]}</Fact>
@@ -120,7 +120,7 @@ function PaymentMethod({ payment }: { payment: PaymentResult }) {
 function NotificationsSent() {
   const headingId = useId();
   return (
-    <section className="order-card" aria-labelledby={headingId}>
+    <section className="card order-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Notifications Sent</h2>
       <ul className="confirmation-checklist">
         <li>Stores notified</li>
@@ -134,7 +134,7 @@ function NotificationsSent() {
 function EmailSent({ email }: { email: string }) {
   const headingId = useId();
   return (
-    <section className="order-card confirmation-email" aria-labelledby={headingId}>
+    <section className="card order-card confirmation-email" aria-labelledby={headingId}>
       <h2 id={headingId}>Confirmation Email Sent</h2>
       <p>
         We&apos;ve sent your order details to <strong>{email}</strong>.

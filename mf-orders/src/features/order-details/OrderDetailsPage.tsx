@@ -106,7 +106,7 @@ function OrderView({ order, newOrder }: { order: Order; newOrder: boolean }) {
   const status = shownStatus(order, newOrder);
   return (
     <>
-      <section className="order-card" aria-labelledby={infoId}>
+      <section className="card order-card" aria-labelledby={infoId}>
         <h2 id={infoId}>Order Information</h2>
         <dl className="order-facts">
           <div>

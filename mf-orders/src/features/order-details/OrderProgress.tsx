@@ -9,7 +9,7 @@ export function OrderProgress({ status }: { status: OrderStatus }) {
   const steps = orderProgress(status);
   const current = steps.findLastIndex((step) => step.lit);
   return (
-    <section className="order-card" aria-labelledby={headingId}>
+    <section className="card order-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Order Progress</h2>
       <ol className="order-progress">
         {steps.map((step, index) => (

@@ -24,7 +24,7 @@ export function BuyAgain({ userUuid }: { userUuid: string }) {
   // The orders below are the page; a failed or empty list is not worth a message of its own.
   if (isError || !data || data.length === 0) return null;
   return (
-    <section className="order-card buy-again" aria-labelledby={headingId}>
+    <section className="card order-card buy-again" aria-labelledby={headingId}>
       <h2 id={headingId}>Buy again</h2>
       <ul className="buy-again-list">
         {data.map((item) => (

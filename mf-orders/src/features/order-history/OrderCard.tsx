@@ -29,7 +29,7 @@ export function OrderCard({ order }: { order: Order }) {
   const supportHref = `${SUPPORT_CONTACTS.emailHref}?subject=${encodeURIComponent(`Order ${reference}`)}`;
 
   return (
-    <article className="order-card order-history-card" aria-labelledby={headingId}>
+    <article className="card order-card order-history-card" aria-labelledby={headingId}>
       <header className="order-history-card-head">
         <h2 id={headingId}>Order #{reference}</h2>
         <StatusBadge status={status} />
