@@ -16,7 +16,6 @@ export default (_env: unknown, argv: { mode?: string }) =>
         ProductPage: './src/features/product/ProductPage.tsx',
         SearchBox: './src/features/search-box/SearchBox.tsx',
         StoresMenu: './src/features/stores-menu/StoresMenu.tsx',
-        ProductCard: './src/components/ProductCard.tsx',
       },
       routes,
     },

@@ -8,7 +8,6 @@ import type SearchPage from './features/search/SearchPage.tsx';
 import type ProductPage from './features/product/ProductPage.tsx';
 import type SearchBox from './features/search-box/SearchBox.tsx';
 import type StoresMenu from './features/stores-menu/StoresMenu.tsx';
-import type ProductCard from './components/ProductCard.tsx';
 
 type Fits<Actual extends Expected, Expected> = [Actual, Expected];
 
@@ -19,5 +18,4 @@ export type ExposedModulesContract = [
   Fits<typeof ProductPage, RemoteModules['catalog/ProductPage']>,
   Fits<typeof SearchBox, RemoteModules['catalog/SearchBox']>,
   Fits<typeof StoresMenu, RemoteModules['catalog/StoresMenu']>,
-  Fits<typeof ProductCard, RemoteModules['catalog/ProductCard']>,
 ];

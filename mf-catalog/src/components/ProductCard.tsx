@@ -1,8 +1,8 @@
-// A product card (exposed as `catalog/ProductCard`): sized image and name linking to the product page,
+// The catalogue's product card: sized image and name linking to the product page,
 // the store on cross-store lists, price and unit price, Add to Cart (or 'Out of stock') and the heart.
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { assetUrl, formatCents, paths, type ProductCardProps } from '@grocer/shared';
+import { assetUrl, formatCents, paths, type Product } from '@grocer/shared';
 import { AddToCartButton } from './AddToCartButton.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import './ProductCard.css';
@@ -10,7 +10,8 @@ import './ProductCard.css';
 /** Intrinsic size of the card image; CSS scales it, the attributes reserve its box (no layout shift). */
 export const PRODUCT_IMAGE_SIZE = 240;
 
-export interface ProductCardOwnProps extends ProductCardProps {
+export interface ProductCardOwnProps {
+  product: Product;
   /** Images of the first row load eagerly with high priority; the rest lazily. */
   priority?: boolean;
   /** 'Available at {store}' (spec §2 search); a store's own listing leaves it out, every card would repeat it. */

@@ -3,17 +3,11 @@
 // built manifests against it (tools/src/remoteContract.test.ts, also run by `npm run ops:check`),
 // so shell and remotes cannot drift apart silently.
 import type { ComponentType } from 'react';
-import type { Product } from './entities.ts';
 
 export type RemoteName = 'catalog' | 'cartCheckout' | 'account' | 'orders';
 
 /** Route pages take no props: they read params from the router and data from the store/api. */
 export type RoutePage = ComponentType;
-
-/** The catalogue's product card (image, price, Add to Cart, favourite heart), reused by other remotes. */
-export interface ProductCardProps {
-  product: Product;
-}
 
 export interface RemoteModules {
   'catalog/HomePage': RoutePage;
@@ -25,8 +19,6 @@ export interface RemoteModules {
   'catalog/SearchBox': ComponentType;
   /** Header Stores dropdown. */
   'catalog/StoresMenu': ComponentType;
-  /** Product card with its Add to Cart and favourite buttons (the account's favourites grid uses it). */
-  'catalog/ProductCard': ComponentType<ProductCardProps>;
   'cartCheckout/CartPage': RoutePage;
   'cartCheckout/CheckoutPage': RoutePage;
   /** Header cart icon with the item count. */
@@ -57,7 +49,7 @@ type ExposedOf<R extends RemoteName> = {
 
 /** The exposed module names per remote (without the `./` prefix rspack uses). */
 export const REMOTE_EXPOSES: { [R in RemoteName]: readonly ExposedOf<R>[] } = {
-  catalog: ['HomePage', 'StorePage', 'SearchPage', 'ProductPage', 'SearchBox', 'StoresMenu', 'ProductCard'],
+  catalog: ['HomePage', 'StorePage', 'SearchPage', 'ProductPage', 'SearchBox', 'StoresMenu'],
   cartCheckout: ['CartPage', 'CheckoutPage', 'CartIcon'],
   account: ['AccountPage', 'VerifyEmailPage', 'ResetPasswordPage', 'UserMenu', 'AuthModal'],
   orders: ['OrderConfirmationPage', 'OrderDetailsPage', 'OrderHistoryPage'],
