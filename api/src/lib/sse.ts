@@ -1,6 +1,14 @@
 // Server-Sent Event streams for routes that follow a feed (the admin notifications, a shopper's
 // order): a cap per client, the stream's headers, a heartbeat, and one way to end it, whoever ends
 // first (the client closing, the server shutting down, the feed failing to subscribe).
+//
+// Hand-written because the plugins cover little of it. @fastify/sse (0.6, MIT, Fastify 5) would take
+// over the headers, the heartbeat timer and the close listener, about 15 lines here. It leaves out the
+// per-client cap (429 before the stream starts), ending open streams when the server closes, and the
+// subscribe-failure path. For Last-Event-ID it only passes the header on, and the admin feed also
+// takes ?lastEventId=. And it would change what the wire carries: ': heartbeat' comments at one
+// plugin-wide interval instead of the documented ': ping'.
+// fastify-sse-v2 has neither heartbeats nor Last-Event-ID.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RetryLaterError } from './errors.ts';
 
