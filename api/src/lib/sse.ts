@@ -9,7 +9,7 @@
 // takes ?lastEventId=. And it would change what the wire carries: ': heartbeat' comments at one
 // plugin-wide interval instead of the documented ': ping'.
 // fastify-sse-v2 has neither heartbeats nor Last-Event-ID.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RetryLaterError } from './errors.ts';
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
@@ -28,13 +28,18 @@ export interface SseStreams {
     owner: string,
     subscribe: (write: (chunk: string) => void) => Promise<() => void>,
   ): Promise<void>;
-  /** Ends every open stream (the server is closing: open streams never end on their own). */
-  closeAll(): void;
 }
 
-/** `tooMany`: the 429's message; `what`: the stream's name in the log when it cannot subscribe. */
-export function createSseStreams({ maxPerOwner, tooMany, what }: { maxPerOwner: number; tooMany: string; what: string }): SseStreams {
+/**
+ * The streams of one route, at most `maxPerOwner` per owner, all ended when `app` closes (open streams
+ * never end on their own). `what` names them in the 429's message and in the log.
+ */
+export function createSseStreams(app: FastifyInstance, { maxPerOwner, what }: { maxPerOwner: number; what: string }): SseStreams {
+  const tooMany = `At most ${maxPerOwner} ${what} streams may be open at once. Close one and try again.`;
   const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
   const streamsByOwner = new Map<string, number>();
 
   return {
@@ -83,10 +88,6 @@ export function createSseStreams({ maxPerOwner, tooMany, what }: { maxPerOwner: 
         request.log.error({ err }, `${what} stream could not subscribe`);
         end();
       }
-    },
-
-    closeAll() {
-      for (const end of [...open]) end();
     },
   };
 }
