@@ -1,4 +1,4 @@
-// Every route with the database unreachable (issue "Proof of quality", Resilience): /health and every
+// Every route with the database unreachable: /health and every
 // call that needs the database answer a JSON 503 with a message within 2 s, never a hang, a 500 or a
 // 401 for a valid token. The routes are enumerated from the app itself, so a new route without a case
 // here fails the suite until someone says what a valid call to it looks like.
@@ -15,7 +15,7 @@ import { createCatalogueService } from './services/catalogue/catalogueService.ts
 import { startTcpProxy, type TcpProxy } from './testing/tcpProxy.ts';
 import { buildTestApp, connectUnreachableDatabase, createTestDatabase, TEST_DATABASE_URL } from './testing/testApp.ts';
 
-/** The issue's bound for an answer when the database is away. */
+/** How long any answer may take when the database is away: a shopper waits no longer than this. */
 const ANSWER_WITHIN_MS = 2_000;
 
 interface Credentials {

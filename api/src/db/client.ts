@@ -42,7 +42,7 @@ export interface PgTimeouts {
 }
 
 /**
- * Serving requests: every call answers within 2 s, a 503 if need be (issue "Resilience"), even when the
+ * Serving requests: every call answers within 2 s, a 503 if need be, even when the
  * network to PostgreSQL goes silent. A call waits for a connection or for one query, not both in a row
  * in practice, so either bound alone stays under 2 s with room for the rest of the request.
  */

@@ -1,4 +1,4 @@
-// Migration 0004 (issue 6) on a database that already has stores and notifications: every store gets
+// Migration 0004 (0004_order_lifecycle.sql) on a database that already has stores and notifications: every store gets
 // a contact address, and earlier notifications get the delivery state they really had.
 import { sql } from 'drizzle-orm';
 import { migrationsUpTo, type OlderMigrations } from '../testing/olderMigrations.ts';

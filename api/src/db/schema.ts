@@ -28,5 +28,5 @@ export * from './schema/vitals.ts';
 // Store hours and delivery windows (holds and bookings).
 export * from './schema/delivery.ts';
 
-// The store side: order parts per store, price audit, order events (issue 17).
+// The store side: order parts per store, price audit, order events.
 export * from './schema/operations.ts';

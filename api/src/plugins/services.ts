@@ -67,7 +67,7 @@ export interface Services {
   vitals: VitalsService;
   /** The shoppers' live order changes (GET /orders/{id}/events). */
   orderEvents: OrderEventFeed;
-  /** The store side (issue 17): admins and store staff. */
+  /** The store side (docs/ops-api.md): what admins and store staff do. */
   ops: OpsServices;
 }
 

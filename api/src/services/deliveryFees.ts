@@ -10,12 +10,10 @@
 //              that needs no routing service; the order's estimated delivery uses the longest one).
 import type { DeliveryFeeResponse } from '@grocer/shared/contracts';
 import { isAddressComplete } from '@grocer/shared/validation';
-import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { stores } from '../db/schema.ts';
 import { httpError } from '../lib/errors.ts';
-import { isUuid } from './catalogue/catalogueService.ts';
 import { centsToDollars } from './pricing.ts';
+import { storesByUuid } from './stores/byUuid.ts';
 import type { UsersService } from './users.ts';
 import type { ZipDirectory } from './zipDirectory.ts';
 
@@ -135,21 +133,10 @@ export function createDeliveryFeesService(db: Database, zips: ZipDirectory, user
         if (!isAddressComplete(row)) throw httpError(400, 'ADDRESS_REQUIRED', DELIVERY_ERRORS.addressRequired);
         zip = row.zip!;
       }
-      const wanted = [...new Set(storeUuids.map((u) => u.toLowerCase()))];
-      if (wanted.some((u) => !isUuid(u))) throw httpError(404, 'STORE_NOT_FOUND', DELIVERY_ERRORS.storeNotFound, 'storeUuids');
-      const rows =
-        wanted.length === 0
-          ? []
-          : await db.select({ uuid: stores.uuid, name: stores.name, zip: stores.zip }).from(stores).where(inArray(stores.uuid, wanted));
-      if (rows.length !== wanted.length) throw httpError(404, 'STORE_NOT_FOUND', DELIVERY_ERRORS.storeNotFound, 'storeUuids');
-      // Answer in the order asked for.
-      const byUuid = new Map(rows.map((r) => [r.uuid, r]));
-      return toDeliveryFeeResponse(
-        quote(
-          wanted.map((u) => byUuid.get(u)!),
-          zip,
-        ),
+      const found = await storesByUuid(db, storeUuids, () =>
+        httpError(404, 'STORE_NOT_FOUND', DELIVERY_ERRORS.storeNotFound, 'storeUuids'),
       );
+      return toDeliveryFeeResponse(quote(found, zip));
     },
   };
 }

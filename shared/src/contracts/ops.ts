@@ -1,4 +1,4 @@
-// The operations API's wire shapes (issue 17): what admins and store staff read and send. The API
+// The operations API's wire shapes: what admins and store staff read and send. The API
 // answers with exactly these; mf-ops codes against them. Money here is integer cents (the ops screens
 // format it); the shopper's Order keeps dollars at its edge (OrderItemFulfilment, OrderAdjustments).
 // Every path is in `opsApiPaths`; docs/ops-api.md lists who may call which.

@@ -46,7 +46,7 @@ export const stores = pgTable(
     zip: text('zip').notNull(),
     /** Path on the API (versioned, served immutable). */
     logo: text('logo').notNull(),
-    /** Where the store's new-order e-mails go (issue 6); never shown on the public catalogue. */
+    /** Where the store's new-order e-mails go; never shown on the public catalogue. */
     contactEmail: text('contact_email').notNull(),
     /** Active products of this store, kept by whatever changes activity (seed, catalogue service). */
     activeProductCount: integer('active_product_count').notNull().default(0),

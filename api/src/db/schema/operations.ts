@@ -1,4 +1,4 @@
-// The store side (issue 17): each store's part of an order, audited price changes, and the order
+// The store side (what admins and store staff do, docs/ops-api.md): each store's part of an order, audited price changes, and the order
 // events the shopper's page follows. Re-exported from ../schema.ts, which drizzle-kit and the client read.
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// /admin/notifications (issue 6): the list, and the live stream over a real HTTP connection (an
+// /admin/notifications: the list, and the live stream over a real HTTP connection (an
 // SSE response never ends, so app.inject cannot read it): with the bearer header as fetch-streaming
 import { eq } from 'drizzle-orm';
 // clients send it, and with the ticket an EventSource puts in the URL.

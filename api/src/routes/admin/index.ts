@@ -73,13 +73,7 @@ export function sseEvent(notification: AdminNotificationJson): string {
 
 const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['admin'];
-  const streams = createSseStreams({
-    maxPerOwner: MAX_STREAMS_PER_ADMIN,
-    tooMany: `At most ${MAX_STREAMS_PER_ADMIN} notification streams may be open at once. Close one and try again.`,
-    what: 'notification',
-  });
-  // Open streams never end on their own; close them so the server can stop.
-  app.addHook('preClose', async () => streams.closeAll());
+  const streams = createSseStreams(app, { maxPerOwner: MAX_STREAMS_PER_ADMIN, what: 'notification' });
 
   app.get(
     '/admin/notifications',

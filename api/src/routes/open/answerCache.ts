@@ -5,6 +5,8 @@
 //
 // Freshness is the service's: an entry lives at most the service's TTL and dies with any
 // `catalogue.invalidate()` (a stock change, a product switched off), through `cacheGeneration()`.
+// lru-cache bounds the count and expires each entry by the service's TTL of the moment.
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueService } from '../../services/catalogue/catalogueService.ts';
 
@@ -13,7 +15,6 @@ interface Entry {
   etag: string;
   contentType: string;
   generation: number;
-  expires: number;
 }
 
 /** Bounded like the service's own cache: the hot pages and suggestions fit many times over. */
@@ -23,15 +24,18 @@ const servedFromCache = new WeakSet<FastifyRequest>();
 /** The generation when a miss started: an invalidation while it was loading must not be papered over. */
 const generationAtStart = new WeakMap<FastifyRequest, number>();
 
-export function registerAnswerCache(app: FastifyInstance, catalogue: () => CatalogueService): void {
-  const entries = new Map<string, Entry>();
+/** What the answer cache needs of the catalogue service: its freshness. */
+export type CacheFreshness = Pick<CatalogueService, 'cacheGeneration' | 'cacheTtlMs'>;
+
+export function registerAnswerCache(app: FastifyInstance, catalogue: () => CacheFreshness): void {
+  const entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES });
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET') return;
     const service = catalogue();
     const generation = service.cacheGeneration();
     const hit = entries.get(request.url);
-    if (!hit || hit.expires <= Date.now() || hit.generation !== generation) {
+    if (!hit || hit.generation !== generation) {
       if (hit) entries.delete(request.url);
       generationAtStart.set(request, generation);
       return;
@@ -48,15 +52,16 @@ export function registerAnswerCache(app: FastifyInstance, catalogue: () => Catal
     if (service.cacheTtlMs <= 0 || typeof payload !== 'string') return payload;
     const etag = reply.getHeader('etag');
     if (typeof etag !== 'string') return payload;
-    entries.set(request.url, {
-      body: payload,
-      etag,
-      contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-      generation,
-      expires: Date.now() + service.cacheTtlMs,
-    });
-    // Oldest first: Map keeps insertion order.
-    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    entries.set(
+      request.url,
+      {
+        body: payload,
+        etag,
+        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        generation,
+      },
+      { ttl: service.cacheTtlMs },
+    );
     return payload;
   });
 }

@@ -1,4 +1,4 @@
-// /ops (issue 17): what admins and store staff do — the order board and pick lists, fulfilment,
+// /ops (docs/ops-api.md): what admins and store staff do — the order board and pick lists, fulfilment,
 // cancellation, inventory, store settings, staff accounts and the notifications panel. Thin: schemas
 // here (schemas.ts), rules in services/ops/. Every route is for ADMIN or STORE_STAFF (401 without a
 // session, 403 for customers); staff reach their own store only, and anything of another store is 404.

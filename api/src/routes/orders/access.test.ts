@@ -1,4 +1,4 @@
-// Who may call which order route (issue 6): the order's owner, another customer, an admin, and no
+// Who may call which order route: the order's owner, another customer, an admin, and no
 // session. Anyone but the owner (or an admin, where admins may) gets exactly the 404 an unknown id
 // gets, never a 403, so order ids cannot be probed.
 import type { Order } from '@grocer/shared/contracts';

@@ -16,12 +16,7 @@ export const MAX_ORDER_STREAMS_PER_USER = 5;
 
 const orderEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['orders'];
-  const streams = createSseStreams({
-    maxPerOwner: MAX_ORDER_STREAMS_PER_USER,
-    tooMany: `At most ${MAX_ORDER_STREAMS_PER_USER} order streams may be open at once. Close one and try again.`,
-    what: 'order',
-  });
-  app.addHook('preClose', async () => streams.closeAll());
+  const streams = createSseStreams(app, { maxPerOwner: MAX_ORDER_STREAMS_PER_USER, what: 'order' });
   const Params = Type.Object({ orderId: Type.String({ maxLength: 64 }) });
 
   app.post(

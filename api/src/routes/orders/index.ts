@@ -1,4 +1,4 @@
-// /orders (spec §7, decision 003, issue 6): place an order from an approved PayPal order, complete
+// /orders (spec §7, decision 003): place an order from an approved PayPal order, complete
 // its payment, move its status, and read orders back. Thin: schemas here, rules in services/orders/.
 import { normalizePhone, validatePhone } from '@grocer/shared/validation';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

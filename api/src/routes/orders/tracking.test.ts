@@ -1,4 +1,4 @@
-// POST /orders/tracking (issue 6): the status model through the route. Customers confirm their own
+// POST /orders/tracking: the status model through the route. Customers confirm their own
 // new order; admins move any order along the table in services/orders/status.ts; anything else is a
 // 409 that names the allowed next statuses. Cancelling a paid order gives the stock back and records
 // the refund that is due.

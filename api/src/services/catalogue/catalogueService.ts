@@ -17,7 +17,6 @@ import {
   type ProductSubstitutesResponse,
   type ProductResponse,
   type ProductSort,
-  type SizeUnit,
   type SortOrder,
   type Store,
 } from '@grocer/shared/contracts';
@@ -30,7 +29,7 @@ import { adjustCatalogueCounts } from './counts.ts';
 import { labelSql, loadSearchIndex, type SearchIndex } from './searchIndex.ts';
 import { matchQuery, matchWords, rankLabels, searchTokens, spreadLabels, type MatchedWord, type RankedLabel } from './search.ts';
 
-import { productSize, unitPrice, type ShelfUnit } from './unitPrice.ts';
+import { productSize, unitPrice } from './unitPrice.ts';
 
 /** How many distinct items GET /open/products/suggestions returns (spec: at most 5). */
 export const MAX_SUGGESTIONS = 5;
@@ -158,28 +157,16 @@ const productColumns = {
   categoryName: categories.name,
 };
 
-interface ProductRowJoined {
-  id: number;
-  uuid: string;
-  name: string;
-  brand: string;
-  item: string;
-  itemKey: string;
-  sizeMilli: number;
-  sizeUnit: SizeUnit;
-  unitPriceUnit: ShelfUnit;
-  image: string;
-  priceCents: number;
-  inStock: boolean;
-  isActive: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  storeUuid: string | null;
-  storeName: string | null;
-  storePublicId: string | null;
-  categoryUuid: string | null;
-  categoryName: string | null;
-}
+/** Products with their store and category, as every catalogue answer shows them. */
+const selectProductRows = (db: Database) =>
+  db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(stores, eq(stores.id, products.storeId))
+    .leftJoin(categories, eq(categories.id, products.categoryId));
+
+/** One row of selectProductRows: the left joins make the store and category columns nullable. */
+type ProductRowJoined = Awaited<ReturnType<typeof selectProductRows>>[number];
 
 /** Spec §3: a product enriched with its store and category, with the 'Unknown …' fallbacks, its size and unit price. */
 function toProduct(row: ProductRowJoined): Product {
@@ -223,13 +210,6 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
   const cacheTtlMs = options.cacheTtlMs ?? DEFAULT_CATALOGUE_CACHE_TTL_MS;
   const cache = createTtlCache({ ttlMs: cacheTtlMs, maxEntries: 2_000 });
 
-  const selectProducts = () =>
-    db
-      .select(productColumns)
-      .from(products)
-      .leftJoin(stores, eq(stores.id, products.storeId))
-      .leftJoin(categories, eq(categories.id, products.categoryId));
-
   async function findStore(uuidOrPublicId: string): Promise<StoreRow> {
     const where = isUuid(uuidOrPublicId) ? eq(stores.uuid, uuidOrPublicId.toLowerCase()) : eq(stores.publicId, uuidOrPublicId);
     const [row] = await db.select().from(stores).where(where).limit(1);
@@ -240,7 +220,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
   /** An active product's row, or 404. */
   async function findActiveProduct(uuid: string): Promise<ProductRowJoined> {
     if (!isUuid(uuid)) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.product);
-    const [row] = await selectProducts()
+    const [row] = await selectProductRows(db)
       .where(and(eq(products.uuid, uuid.toLowerCase()), eq(products.isActive, true)))
       .limit(1);
     if (!row) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.product);
@@ -461,7 +441,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       const suggestion = unfiltered ? await didYouMean(tokens, idx, store?.id) : undefined;
       return { products: [], pagination: pagination(paging.page, paging.limit, 0), ...(suggestion ? { didYouMean: suggestion } : {}) };
     }
-    const rows = ids.length === 0 ? [] : await selectProducts().where(inArray(products.id, ids));
+    const rows = ids.length === 0 ? [] : await selectProductRows(db).where(inArray(products.id, ids));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const page = ids.flatMap((id) => byId.get(id) ?? []);
     return { products: page.map(toProduct), pagination: pagination(paging.page, paging.limit, total) };
@@ -560,7 +540,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     storeProducts: (ref) =>
       cache.get(`products:${ref}`, async () => {
         const store = await findStore(ref);
-        const rows = await selectProducts()
+        const rows = await selectProductRows(db)
           .where(and(eq(products.storeId, store.id), eq(products.isActive, true)))
           .orderBy(...listingOrder('name', 'asc'));
         return rows.map(toProduct);
@@ -573,7 +553,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
         const filtered = Object.values(filters).some((v) => v !== undefined);
         const f = filtered ? filterConditions(filters, await searchIndex()) : undefined;
         const where = f ? and(shelf, f.category, f.inStock, f.price) : shelf;
-        const rows = await selectProducts()
+        const rows = await selectProductRows(db)
           .where(where)
           .orderBy(...listingOrder(paging.sort, paging.order))
           .limit(paging.limit)
@@ -601,7 +581,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
           const shelf = and(eq(products.storeId, store.id), eq(products.categoryId, category.id), eq(products.isActive, true));
           const f = Object.values(filters).some((v) => v !== undefined) ? filterConditions(filters, await searchIndex()) : undefined;
           const where = f ? and(shelf, f.inStock, f.price) : shelf;
-          const rows = await selectProducts()
+          const rows = await selectProductRows(db)
             .where(where)
             .orderBy(...listingOrder(paging.sort, paging.order))
             .limit(paging.limit)
@@ -627,7 +607,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       cache.get(`product-offers:${uuid}`, async () => {
         const product = await findActiveProduct(uuid);
         // The (item_key, is_active, price_cents, id) index hands these over already in order.
-        const rows = await selectProducts()
+        const rows = await selectProductRows(db)
           .where(and(eq(products.itemKey, product.itemKey), eq(products.isActive, true), ne(products.id, product.id)))
           .orderBy(asc(products.priceCents), asc(products.id));
         return { offers: rows.map(toProduct) };
@@ -642,7 +622,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
           .where(and(eq(products.uuid, uuid.toLowerCase()), eq(products.isActive, true)));
         if (!product) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.product);
         // The (store, category, active, name) index walks these already in order.
-        const rows = await selectProducts()
+        const rows = await selectProductRows(db)
           .where(
             and(
               eq(products.storeId, product.storeId),
@@ -671,7 +651,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     async productsByUuids(uuids) {
       const valid = [...new Set(uuids.filter(isUuid).map((u) => u.toLowerCase()))];
       if (valid.length === 0) return new Map();
-      const rows = await selectProducts().where(inArray(products.uuid, valid));
+      const rows = await selectProductRows(db).where(inArray(products.uuid, valid));
       return new Map(rows.map((row) => [row.uuid, toProduct(row)]));
     },
 

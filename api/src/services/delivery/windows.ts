@@ -19,10 +19,10 @@ import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { deliveryHolds, deliveryWindowSlots, stores } from '../../db/schema.ts';
 import { httpError } from '../../lib/errors.ts';
-import { isUuid } from '../catalogue/catalogueService.ts';
 import { DELIVERY_ERRORS, haversineMiles, storeQuote } from '../deliveryFees.ts';
 import type { UsersService } from '../users.ts';
 import type { ZipDirectory } from '../zipDirectory.ts';
+import { storesByUuid } from '../stores/byUuid.ts';
 import { formatMinute, localTime, readStoreRules, zonedInstant, type StoreRules } from '../stores/rules.ts';
 
 export const WINDOW_MINUTES = 120;
@@ -115,17 +115,7 @@ export interface DeliveryWindowsDeps {
 }
 
 export function createDeliveryWindowsService({ db, clock, zips, users }: DeliveryWindowsDeps): DeliveryWindowsService {
-  async function storesByUuid(executor: Database, uuids: string[]) {
-    const wanted = [...new Set(uuids.map((u) => u.toLowerCase()))];
-    if (wanted.some((u) => !isUuid(u))) throw httpError(404, 'STORE_NOT_FOUND', WINDOW_MESSAGES.storeNotFound, 'storeUuid');
-    const rows =
-      wanted.length === 0
-        ? []
-        : await executor.select({ id: stores.id, uuid: stores.uuid, name: stores.name }).from(stores).where(inArray(stores.uuid, wanted));
-    if (rows.length !== wanted.length) throw httpError(404, 'STORE_NOT_FOUND', WINDOW_MESSAGES.storeNotFound, 'storeUuid');
-    const byUuid = new Map(rows.map((r) => [r.uuid, r]));
-    return wanted.map((u) => byUuid.get(u)!);
-  }
+  const storeNotFound = () => httpError(404, 'STORE_NOT_FOUND', WINDOW_MESSAGES.storeNotFound, 'storeUuid');
 
   /** Locks one window's row (creating it on first use); callers lock in (store, start) order. */
   async function lockWindow(tx: Database, storeId: number, startsAt: Date): Promise<void> {
@@ -205,7 +195,7 @@ export function createDeliveryWindowsService({ db, clock, zips, users }: Deliver
 
     async list(userUuid, storeUuids) {
       const now = clock().now();
-      const found = await storesByUuid(db, storeUuids);
+      const found = await storesByUuid(db, storeUuids, storeNotFound);
       if (found.length === 0) return [];
       const ids = found.map((s) => s.id);
       const rules = await readStoreRules(db, ids);
@@ -238,7 +228,7 @@ export function createDeliveryWindowsService({ db, clock, zips, users }: Deliver
 
     async hold(userUuid, storeUuid, startsAtText) {
       const now = clock().now();
-      const [store] = await storesByUuid(db, [storeUuid]);
+      const [store] = await storesByUuid(db, [storeUuid], storeNotFound);
       const rules = (await readStoreRules(db, [store!.id])).get(store!.id)!;
       const startsAt = new Date(startsAtText);
       const window = Number.isNaN(startsAt.getTime())
@@ -267,7 +257,7 @@ export function createDeliveryWindowsService({ db, clock, zips, users }: Deliver
     },
 
     async release(userUuid, storeUuid) {
-      const [store] = await storesByUuid(db, [storeUuid]);
+      const [store] = await storesByUuid(db, [storeUuid], storeNotFound);
       const released = await db
         .update(deliveryHolds)
         .set({ status: 'RELEASED', updatedAt: clock().now() })

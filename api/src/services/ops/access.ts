@@ -1,4 +1,4 @@
-// Who may act on which store (issue 17): admins on every store, staff on their own (users.store_id).
+// Who may act on which store: admins on every store, staff on their own (users.store_id).
 // Anything of another store is "not found" for staff, never "forbidden": ids are not confirmed to
 // people who may not see them. Every ops service resolves its store through here.
 import type { OpsStore } from '@grocer/shared/contracts';

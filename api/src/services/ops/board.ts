@@ -1,4 +1,4 @@
-// The order board (issue 17): paid orders per store part, a part's pick list, and moving a part
+// The order board: paid orders per store part, a part's pick list, and moving a part
 // along the order status table. The order's own status follows its least advanced part
 // (orders/storeParts.ts), with a compare-and-set so two staff moving parts at once cannot both win.
 import type { LineState, OpsOrderPage, OpsOrderSummary, OpsPickLine, OpsStorePart, StorePartStatus } from '@grocer/shared/contracts';

@@ -1,4 +1,4 @@
-// Staff mark what they found (issue 17): a line found, replaced by another product of the store at
+// Staff mark what they found: a line found, replaced by another product of the store at
 // the same or a lower price, or unavailable. The order's money is recomputed on the server with the
 // checkout's own rules (pricing.ts) and what the shopper paid too much goes back through PayPal as a
 // partial refund, recorded in the same transaction as the line (refunds.ts), keyed by the line: a

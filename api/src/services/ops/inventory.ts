@@ -1,4 +1,4 @@
-// Inventory (issue 17): staff list their store's products (inactive ones too), switch stock and
+// Inventory: staff list their store's products (inactive ones too), switch stock and
 // activity, and set prices. A price change is audited (price_changes: who, when, from, to) in the
 // transaction that makes it; the catalogue's answer cache is dropped, so listings show the new price,
 // and carts and open checkouts meet it through the existing 409 PRICE_CHANGED (orders.ts re-prices).

@@ -1,4 +1,4 @@
-// The notifications panel (issue 17): what the shop sent to whom (the notifications table, which is
+// The notifications panel: what the shop sent to whom (the notifications table, which is
 // the outbox), its mail delivery state, and a retry for mail that failed. Staff see their store's
 // mail only; anything else is "not found" for them.
 import type { OpsNotification, OpsNotificationPage, OpsNotificationState } from '@grocer/shared/contracts';

@@ -1,4 +1,4 @@
-// Store settings (issue 17): opening hours per weekday, minimum order, delivery radius and window
+// Store settings: opening hours per weekday, minimum order, delivery radius and window
 // capacity, read and written through the store rules module (stores/rules.ts), which validates them
 // and which checkout and the delivery windows read.
 import type { OpsStoreSettings } from '@grocer/shared/contracts';

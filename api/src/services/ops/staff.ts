@@ -1,4 +1,4 @@
-// Staff accounts (issue 17): an admin creates a STORE_STAFF account for one store and the shop mails
+// Staff accounts: an admin creates a STORE_STAFF account for one store and the shop mails
 // a single-use invitation link (email_tokens, purpose 'staff_invitation', only the hash stored, like
 // the verify and reset links). The staff member opens it and sets a password; the link then dies,
 // with every older invitation of the account. Until then the account has no password and cannot sign in.
