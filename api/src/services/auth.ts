@@ -4,7 +4,7 @@
 import { normalizeEmail, validateEmail } from '@grocer/shared/validation';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { GOOGLE_ISSUER, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
@@ -13,7 +13,6 @@ import { httpError, RetryLaterError } from '../lib/errors.ts';
 import { roleOf, type AuthMethod, type SessionClaims, type SessionJwt, type TicketJwt, type TicketPurpose } from '../lib/jwt.ts';
 import { hashToken, newSecureToken } from '../lib/secureTokens.ts';
 import type { Counters } from './counters.ts';
-import type { DevOidcService } from './devOidc.ts';
 import { userText, type MailService } from './mail.ts';
 import { passwordProblem, type PasswordHasher } from './passwords.ts';
 import type { UserRow, UsersService } from './users.ts';
@@ -150,9 +149,20 @@ export interface AuthDeps {
   users: UsersService;
   mail: MailService;
   counters: Counters;
-  devOidc: DevOidcService;
-  /** The dev OpenID issuer is served (config.ts devStandIns): its keys verify "Google" tokens. */
-  devStandInsServed: boolean;
+  /** The keys that verify "Sign in with Google" ID tokens (a port: the dev issuer supplies its own). */
+  identityKeys: IdentityKeys;
+}
+
+/** The signing keys of the identity tokens' issuer. */
+export type IdentityKeys = () => Promise<JWTVerifyGetKey>;
+
+/** Google's published keys (GOOGLE_JWKS_URL); they rotate: jose's remote set caches them and refetches on an unknown kid. */
+export function remoteIdentityKeys(jwksUrl: string): IdentityKeys {
+  let remoteKeys: ReturnType<typeof createRemoteJWKSet> | undefined;
+  return async () => {
+    remoteKeys ??= createRemoteJWKSet(new URL(jwksUrl));
+    return remoteKeys;
+  };
 }
 
 const emailKeyOf = (email: string) => normalizeEmail(email).toLowerCase();
@@ -165,7 +175,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 export function createAuthService(deps: AuthDeps): AuthService {
-  const { db, config, log, hasher, jwt, tickets, mail, counters, devOidc, devStandInsServed } = deps;
+  const { db, config, log, hasher, jwt, tickets, mail, counters, identityKeys } = deps;
 
   // Work finished after the answer (mail), awaited by idle() so the app closes only once it is done.
   const pending = new Set<Promise<void>>();
@@ -216,19 +226,9 @@ export function createAuthService(deps: AuthDeps): AuthService {
     );
   };
 
-  // Google's keys rotate; jose's remote set caches them and refetches on an unknown kid.
-  let remoteKeys: ReturnType<typeof createRemoteJWKSet> | undefined;
-  const googleKeys = async () => {
-    // Outside production the default issuer is this API's own /dev/oidc: use its keys directly
-    // rather than calling ourselves over HTTP (tests have no listening socket).
-    if (devStandInsServed && config.googleJwksUrl === `${devOidc.issuer}/jwks`) return devOidc.keySet();
-    remoteKeys ??= createRemoteJWKSet(new URL(config.googleJwksUrl));
-    return remoteKeys;
-  };
-
   const verifyGoogleToken = async (idToken: string, clientId: string): Promise<JWTPayload> => {
     const issuer = config.googleIssuer === GOOGLE_ISSUER ? [GOOGLE_ISSUER, 'accounts.google.com'] : config.googleIssuer;
-    const keys = await googleKeys();
+    const keys = await identityKeys();
     const { payload } = await jwtVerify(idToken, keys, {
       issuer,
       audience: clientId,
