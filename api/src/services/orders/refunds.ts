@@ -20,7 +20,7 @@ import { orders, refunds, type RefundRow, type RefundRowStatusValue } from '../.
 import { httpError } from '../../lib/errors.ts';
 import type { PaypalClient } from '../paypal/types.ts';
 import { centsToDollars } from '../pricing.ts';
-import { decodeCursor, encodeCursor } from './orders.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
 import { retryDelaySeconds } from './outbox.ts';
 
 /** How long a claimed refund is left to its sender (PayPal answers within its 15 s timeout). */
