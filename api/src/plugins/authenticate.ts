@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { httpError } from '../lib/errors.ts';
 import { roleOf } from '../lib/jwt.ts';
-import { MESSAGES } from '../services/auth.ts';
+import { MESSAGES } from '../services/auth/messages.ts';
 import type { AuthUser } from '../services/caller.ts';
 
 export type { AuthUser };

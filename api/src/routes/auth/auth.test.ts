@@ -1,7 +1,7 @@
 import type { App } from '../../app.ts';
 import { emailTokens } from '../../db/schema.ts';
 import { bearer, FAST_HASHING, mailbox, registerUser, STRONG_PASSWORD, tokenFromMail, uniqueEmail } from '../../testing/accounts.ts';
-import { addressKey } from '../../services/auth.ts';
+import { addressKey } from '../../services/auth/password.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 
 let app: App;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, httpError } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { MESSAGES } from '../../services/auth.ts';
+import { MESSAGES } from '../../services/auth/messages.ts';
 import { AuthResponseSchema, MessageSchema } from '../user/schemas.ts';
 
 // Missing fields default to '' so the service answers with the spec's own messages ('Email is required').
