@@ -10,7 +10,7 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { devStandIns, type Config } from './config.ts';
 import type { DbConnection } from './db/client.ts';
 import devStandInsPlugin from './dev/index.ts';
-import { httpError } from './lib/errors.ts';
+import { httpError } from './db/errors.ts';
 import dbPlugin from './plugins/db.ts';
 import { errorHandler, notFoundHandler, plainTextErrorsAsJson } from './plugins/errorHandler.ts';
 import { rejectNonFiniteNumbers, rejectNulCharacters } from './plugins/inputGuards.ts';

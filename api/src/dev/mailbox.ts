@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Type } from 'typebox';
 import type { Database } from '../db/client.ts';
 import { devMail } from '../db/schema.ts';
-import { errorResponses } from '../lib/errors.ts';
+import { errorResponses } from '../db/errors.ts';
 import type { MailTransport } from '../services/mail.ts';
 
 const LINK_REGEX = /https?:\/\/[^\s<>"')]+/g;

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { validateEmail } from '@grocer/shared/validation';
 import { Type } from 'typebox';
-import { errorResponses, httpError } from '../lib/errors.ts';
+import { errorResponses, httpError } from '../db/errors.ts';
 import type { DevOidcService } from './oidc.ts';
 
 /** Ready-made identities on the authorize page; the demo shopper's links to the seeded account. */

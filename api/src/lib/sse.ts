@@ -2,7 +2,7 @@
 // order): a cap per client, the stream's headers, a heartbeat, and one way to end it, whoever ends
 // first (the client closing, the server shutting down, the feed failing to subscribe).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RetryLaterError } from './errors.ts';
+import { RetryLaterError } from '../db/errors.ts';
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;

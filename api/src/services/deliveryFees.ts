@@ -13,7 +13,7 @@ import { isAddressComplete } from '@grocer/shared/validation';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { stores } from '../db/schema.ts';
-import { httpError } from '../lib/errors.ts';
+import { httpError } from '../db/errors.ts';
 import { isUuid } from './catalogue/catalogueService.ts';
 import { centsToDollars } from './pricing.ts';
 import type { UsersService } from './users.ts';

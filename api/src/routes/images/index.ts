@@ -2,7 +2,7 @@
 // (seed/images.ts). The hash is of the content, so a URL never changes meaning: immutable.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { httpError, errorResponses } from '../../lib/errors.ts';
+import { httpError, errorResponses } from '../../db/errors.ts';
 import { findImage } from '../../seed/images.ts';
 
 const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {

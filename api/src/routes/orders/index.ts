@@ -3,7 +3,7 @@
 import { normalizePhone, validatePhone } from '@grocer/shared/validation';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses, httpError, withFailureMessage } from '../../lib/errors.ts';
+import { errorResponses, httpError, withFailureMessage } from '../../db/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { BUY_AGAIN_DEFAULT_LIMIT, BUY_AGAIN_MAX_LIMIT } from '../../services/orders/buyAgain.ts';
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../services/orders/read.ts';

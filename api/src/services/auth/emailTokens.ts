@@ -3,7 +3,7 @@
 import { validateEmail } from '@grocer/shared/validation';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { emailTokens, users } from '../../db/schema.ts';
-import { httpError } from '../../lib/errors.ts';
+import { httpError } from '../../db/errors.ts';
 import { hashToken } from '../../lib/secureTokens.ts';
 import { escapeHtml, userText } from '../mail.ts';
 import { passwordProblem } from '../passwords.ts';

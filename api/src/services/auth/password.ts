@@ -1,9 +1,8 @@
 // Password sign-up and sign-in, with the sign-in limits that keep guessing slow without locking the
 // owner out.
 import { normalizeEmail, validateEmail } from '@grocer/shared/validation';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isUniqueViolation, httpError, RetryLaterError } from '../../db/errors.ts';
 import { users } from '../../db/schema.ts';
-import { httpError, RetryLaterError } from '../../lib/errors.ts';
 import { passwordProblem } from '../passwords.ts';
 import type { UserRow } from '../users.ts';
 import { MESSAGES } from './messages.ts';

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { checkoutIntents } from '../../db/schema.ts';
-import { httpError } from '../../lib/errors.ts';
+import { httpError } from '../../db/errors.ts';
 import type { Caller } from '../caller.ts';
 import { toDeliveryFeeResponse, type DeliveryFeesService } from '../deliveryFees.ts';
 import type { PaypalClient } from '../paypal/types.ts';

@@ -1,6 +1,6 @@
 // Keyset cursors for every paged list of the order side (history, refunds, notifications): "before this
 // position" as opaque text.
-import { httpError } from '../../lib/errors.ts';
+import { httpError } from '../../db/errors.ts';
 
 /** The prefix names what a cursor pages (orders by default). */
 const CURSOR_PREFIX = 'o1:';

@@ -14,7 +14,7 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import type { NotificationTypeValue, OrderRow } from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
-import { httpError } from '../../lib/errors.ts';
+import { httpError } from '../../db/errors.ts';
 import type { Caller } from '../caller.ts';
 import { orderCancelled, orderNotPaid } from './errors.ts';
 import { toAdminNotification, type AdminNotificationJson, type NotificationFeed } from './notificationFeed.ts';

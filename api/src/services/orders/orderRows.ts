@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orders, products, refunds, type OrderLineRow, type OrderRow } from '../../db/schema.ts';
-import type { UnavailableProduct } from '../../lib/errors.ts';
+import type { UnavailableProduct } from '../../db/errors.ts';
 import { productsUnavailable } from './cartPricing.ts';
 
 export const loadOrder = async (db: Database, where: SQL | undefined): Promise<OrderRow | undefined> =>

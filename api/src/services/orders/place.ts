@@ -6,9 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isUniqueViolation, httpError } from '../../db/errors.ts';
 import { checkoutIntents, orderLines, orders, type IntentItem, type OrderRow } from '../../db/schema.ts';
-import { httpError } from '../../lib/errors.ts';
 import type { Caller } from '../caller.ts';
 import { checkStoreParts } from '../delivery/storeParts.ts';
 import { BEST_MATCH, rememberSubstitutions, resolveSubstitutions, type SubstitutionInput } from '../substitutions.ts';
@@ -109,16 +108,14 @@ export function createOrderInsert({
 
         if (await takeStock(tx, cart.lines)) soldOut = true;
         const chosen = cart.lines.map((l) => ({ productUuid: l.productUuid, resolved: substitutions.get(l.productUuid) ?? BEST_MATCH }));
-        await tx
-          .insert(orderLines)
-          .values(
-            cart.lines.map((l, i) => ({
-              orderId: inserted!.id,
-              ...l,
-              substitution: chosen[i]!.resolved.choice,
-              substituteProductId: chosen[i]!.resolved.substituteProductId,
-            })),
-          );
+        await tx.insert(orderLines).values(
+          cart.lines.map((l, i) => ({
+            orderId: inserted!.id,
+            ...l,
+            substitution: chosen[i]!.resolved.choice,
+            substituteProductId: chosen[i]!.resolved.substituteProductId,
+          })),
+        );
         // The shopper's next cart starts from these choices.
         await rememberSubstitutions(tx, caller.uuid, chosen);
         return inserted!;

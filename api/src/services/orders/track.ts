@@ -3,7 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders, orderTracking, type OrderRow, type OrderStatusValue } from '../../db/schema.ts';
-import { httpError } from '../../lib/errors.ts';
+import { httpError } from '../../db/errors.ts';
 import type { Caller } from '../caller.ts';
 import { bookedWindows } from '../delivery/windows.ts';
 import { centsToDollars } from '../pricing.ts';
