@@ -9,6 +9,12 @@ const APP_IMPORTS = {
   regex: String.raw`^(@grocer/(shell|mf-[a-z-]+|api|e2e)(/|$)|(\.\./)+(shell|mf-[a-z-]+|api/src)/)`,
   message: 'Apps never import each other: they meet through @grocer/shared (store, api, event bus, contracts).',
 };
+/** The dev stand-ins (api/src/dev), from anywhere in the API but their own folder, app.ts and tests. */
+const DEV_IMPORTS = {
+  regex: String.raw`^(\./|(\.\./)+)dev/`,
+  message:
+    'The dev stand-ins join the API only through their plugin (api/src/dev/index.ts, registered in app.ts): production code takes ports.',
+};
 const FEATURE_MESSAGE = 'A feature never imports another feature: move what both need to components/ or lib/.';
 
 export default tseslint.config(
@@ -36,7 +42,8 @@ export default tseslint.config(
   },
   // The house's boundaries (DESIGN.md): what may import what. Apps meet only through @grocer/shared;
   // shared knows no app; a route feature uses shared code from components/ or lib/, never another
-  // feature; the API's services are called by routes and plugins, never the other way round.
+  // feature; the API's services are called by routes and plugins, never the other way round; the dev
+  // stand-ins join the API through their one plugin.
   {
     files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [APP_IMPORTS] }] },
@@ -75,6 +82,28 @@ export default tseslint.config(
             {
               regex: String.raw`^(\.\./)+(routes|plugins)/`,
               message: 'Services are called by routes and plugins and import neither: pass what they need in.',
+            },
+            DEV_IMPORTS,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/services/**', 'api/src/dev/**', 'api/src/app.ts', 'api/src/testing/**', '**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DEV_IMPORTS] }] },
+  },
+  {
+    files: ['api/src/app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^\./dev/(?!index\.ts$)`,
+              message: 'app.ts registers the stand-ins as one plugin: import ./dev/index.ts only.',
             },
           ],
         },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { App } from './app.ts';
 import { appMeta } from './db/schema.ts';
-import { errorResponses, httpError } from './lib/errors.ts';
+import { errorResponses, httpError } from './db/errors.ts';
 import { buildTestApp, connectUnreachableDatabase } from './testing/testApp.ts';
 
 // Throwaway routes that exercise each kind of failure the error handler must shape.

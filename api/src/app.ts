@@ -9,7 +9,8 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/ty
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { devStandIns, type Config } from './config.ts';
 import type { DbConnection } from './db/client.ts';
-import { httpError } from './lib/errors.ts';
+import devStandInsPlugin from './dev/index.ts';
+import { httpError } from './db/errors.ts';
 import dbPlugin from './plugins/db.ts';
 import { errorHandler, notFoundHandler, plainTextErrorsAsJson } from './plugins/errorHandler.ts';
 import { rejectNonFiniteNumbers, rejectNulCharacters } from './plugins/inputGuards.ts';
@@ -18,7 +19,6 @@ import authenticatePlugin from './plugins/authenticate.ts';
 import redisPlugin from './plugins/redis.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
-import devRoutes from './routes/dev/index.ts';
 import favoriteRoutes from './routes/favorites/index.ts';
 import userRoutes from './routes/user/index.ts';
 import healthRoutes from './routes/health/index.ts';
@@ -157,8 +157,11 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(dbPlugin, { connection: options.db });
 
-  // 2. App plugins.
-  await app.register(servicesPlugin, { overrides: options.services });
+  // 2. App plugins. The dev stand-ins (mailbox, OpenID issuer, PayPal, with their /dev routes) come
+  // first, so the services take their ports; only where devStandIns() allows, never in production.
+  if (app.devStandIns.serve) await app.register(devStandInsPlugin);
+  const ports = app.devStandIns.serve ? app.standIns.ports : {};
+  await app.register(servicesPlugin, { ports, overrides: options.services });
   await app.register(authenticatePlugin);
 
   // 3. Routes, one folder per resource.
@@ -179,8 +182,6 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(adminRoutes);
   await app.register(vitalsRoutes);
   await app.register(opsRoutes);
-  // Dev stand-ins (mailbox, OpenID issuer, PayPal): only where devStandIns() allows, never in production.
-  if (app.devStandIns.serve) await app.register(devRoutes);
   if (options.extraRoutes) await app.register(options.extraRoutes);
 
   // Rate-limited too, so scanning for routes costs the scanner (@fastify/rate-limit README).

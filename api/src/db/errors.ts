@@ -1,6 +1,14 @@
-// Tells "the database is down or too slow" (a 503 the client may retry) apart from a bug (a 500).
-// Drizzle wraps driver errors in DrizzleQueryError with the driver's error as `cause`, and Node wraps
-// multi-address connect failures in an AggregateError, so the whole chain is inspected.
+// Errors, from the database's to the client's: which database failures mean "not now" (a 503 the client
+// may retry) rather than a bug, and the one error shape every 4xx/5xx response uses, and the way
+// services raise one. The shop's client reads `error.code`, `error.message` and `error.field` (spec §8:
+// "server code, message and field are passed on"), and falls back to `message`.
+import type { FastifyBaseLogger } from 'fastify';
+import { Type, type Static } from 'typebox';
+import { TimeoutError } from '../lib/timeout.ts';
+
+// --- The database's errors. Drizzle wraps driver errors in DrizzleQueryError with the driver's error
+// as `cause`, and Node wraps multi-address connect failures in an AggregateError, so the whole chain is
+// inspected.
 
 /** Socket-level failures reaching the server. */
 const NETWORK_CODES = new Set([
@@ -45,4 +53,109 @@ export function isUniqueViolation(error: unknown, constraint?: string, depth = 0
   const { code, constraint: violated, cause } = error as { code?: unknown; constraint?: unknown; cause?: unknown };
   if (code === '23505') return constraint === undefined || violated === constraint;
   return isUniqueViolation(cause, constraint, depth + 1);
+}
+
+// --- The error shape.
+
+/** One entry of a PRODUCTS_UNAVAILABLE error: the cart line the shopper must remove or reduce. */
+export const UnavailableProduct = Type.Object(
+  {
+    productId: Type.String(),
+    name: Type.String({ description: "'' when the product does not exist" }),
+    reason: Type.Enum(['NOT_FOUND', 'INACTIVE', 'OUT_OF_STOCK', 'INSUFFICIENT_STOCK']),
+  },
+  { title: 'UnavailableProduct' },
+);
+export type UnavailableProduct = Static<typeof UnavailableProduct>;
+
+/** Code-specific fields of `error`, beside code/message/field. */
+export interface ErrorDetails {
+  /** PRODUCTS_UNAVAILABLE: which products, and why. */
+  products?: UnavailableProduct[];
+  /** INVALID_STATUS_TRANSITION: the statuses the order may move to next (empty when it is final). */
+  allowed?: string[];
+  /** Store rule and delivery window refusals (409): the store part at fault. */
+  store?: { uuid: string; name: string };
+}
+
+export const ErrorBody = Type.Object(
+  {
+    success: Type.Literal(false),
+    message: Type.String(),
+    error: Type.Object({
+      code: Type.String({ description: 'Stable, machine-readable, e.g. VALIDATION_ERROR, NOT_FOUND' }),
+      message: Type.String({ description: 'Human-readable; safe to show to the shopper' }),
+      field: Type.Optional(Type.String({ description: 'The offending input, for form errors' })),
+      products: Type.Optional(Type.Array(UnavailableProduct, { description: 'PRODUCTS_UNAVAILABLE only' })),
+      allowed: Type.Optional(
+        Type.Array(Type.String(), { description: 'INVALID_STATUS_TRANSITION only: the next statuses the order may take' }),
+      ),
+      store: Type.Optional(
+        Type.Object(
+          { uuid: Type.String(), name: Type.String() },
+          { description: 'Store rule and delivery window refusals only: the store part at fault' },
+        ),
+      ),
+    }),
+  },
+  { title: 'Error' },
+);
+export type ErrorBody = Static<typeof ErrorBody>;
+
+/**
+ * Response schemas for the error statuses, to spread into every route's `response`:
+ * `response: { 200: Thing, ...errorResponses }`.
+ */
+export const errorResponses = { '4xx': ErrorBody, '5xx': ErrorBody } as const;
+
+export function errorBody(code: string, message: string, field?: string, details?: ErrorDetails): ErrorBody {
+  return { success: false, message, error: { code, message, ...(field === undefined ? {} : { field }), ...details } };
+}
+
+/** An error a service throws on purpose; the error handler turns it into the error shape with its status. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+    readonly details?: ErrorDetails,
+  ) {
+    super(message);
+  }
+}
+
+/** An error that tells the client when to try again: the error handler copies it to Retry-After. */
+export class RetryLaterError extends HttpError {
+  constructor(
+    statusCode: 429 | 503,
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(statusCode, code, message);
+  }
+}
+
+/** `throw httpError(404, 'ORDER_NOT_FOUND', 'Order not found or unable to retrieve order details')` */
+export function httpError(statusCode: number, code: string, message: string, field?: string, details?: ErrorDetails): HttpError {
+  return new HttpError(statusCode, code, message, field, details);
+}
+
+/**
+ * Spec §8: the notification and tracking calls report a failure with a default message the shop
+ * shows ('Failed to create order tracking'). Errors the caller can act on (4xx: not found, not
+ * allowed, not paid) keep their own; any other failure keeps its status (503 when the database is
+ * unavailable, 500 for a bug) but says `message`. The original is logged.
+ */
+export async function withFailureMessage<T>(code: string, message: string, log: FastifyBaseLogger, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode < 500) throw err;
+    if (err instanceof HttpError) throw httpError(err.statusCode, err.code, message);
+    log.error({ err }, message);
+    throw httpError(isDatabaseUnavailable(err) || err instanceof TimeoutError ? 503 : 500, code, message);
+  }
 }

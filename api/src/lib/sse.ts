@@ -10,7 +10,7 @@
 // plugin-wide interval instead of the documented ': ping'.
 // fastify-sse-v2 has neither heartbeats nor Last-Event-ID.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RetryLaterError } from './errors.ts';
+import { RetryLaterError } from '../db/errors.ts';
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;

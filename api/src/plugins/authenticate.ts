@@ -8,9 +8,9 @@
 // shop's client signs out on (spec §4 Session). Identity comes only from the token's `sub`.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { httpError } from '../lib/errors.ts';
+import { httpError } from '../db/errors.ts';
 import { roleOf } from '../lib/jwt.ts';
-import { MESSAGES } from '../services/auth.ts';
+import { MESSAGES } from '../services/auth/messages.ts';
 import type { AuthUser } from '../services/caller.ts';
 
 export type { AuthUser };

@@ -1,8 +1,7 @@
-// Turns every failure into the one error shape (lib/errors.ts) with the right status. Internal
+// Turns every failure into the one error shape (db/errors.ts) with the right status. Internal
 // details (stack traces, SQL, driver messages) are logged, never sent to the client.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../db/errors.ts';
-import { errorBody, HttpError, RetryLaterError, type ErrorBody } from '../lib/errors.ts';
+import { isDatabaseUnavailable, errorBody, HttpError, RetryLaterError, type ErrorBody } from '../db/errors.ts';
 import { TimeoutError } from '../lib/timeout.ts';
 
 const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again later.';

@@ -4,7 +4,7 @@
 // - Infinity: Ajv coerces the query value "Infinity" to a number that passes `integer`, `minimum` and
 //   `maximum`, so ?page=Infinity reached SQL as OFFSET Infinity, a 500.
 import type { FastifyRequest } from 'fastify';
-import { httpError } from '../lib/errors.ts';
+import { httpError } from '../db/errors.ts';
 
 /** The dotted path of the first value under `value` that `bad` flags (keys included), or null. */
 function findBad(value: unknown, bad: (v: unknown) => boolean, path: string, depth = 0): string | null {

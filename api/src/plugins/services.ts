@@ -7,11 +7,11 @@ import fp from 'fastify-plugin';
 import { createHealthService, type HealthService } from '../services/health.ts';
 import { createCatalogueService, type CatalogueService } from '../services/catalogue/catalogueService.ts';
 import { createSessionJwt, createTicketJwt } from '../lib/jwt.ts';
-import { createAuthService, type AuthService } from '../services/auth.ts';
+import { createAuthService, type AuthService } from '../services/auth/auth.ts';
+import { remoteIdentityKeys, type IdentityKeys } from '../services/auth/identity.ts';
 import { createMemoryCounters, createRedisCounters } from '../services/counters.ts';
-import { createDevOidcService, type DevOidcService } from '../services/devOidc.ts';
 import { createFavouritesService, type FavouritesService } from '../services/favourites.ts';
-import { createMailService, type MailService } from '../services/mail.ts';
+import { createMailService, smtpTransport, undeliveredMail, type MailService, type MailTransport } from '../services/mail.ts';
 import { createPasswordHasher, type PasswordHasher } from '../services/passwords.ts';
 import { createUsersService, type UsersService } from '../services/users.ts';
 import { createVitalsService, type VitalsService } from '../services/vitals.ts';
@@ -46,7 +46,6 @@ export interface Services {
   users: UsersService;
   auth: AuthService;
   favourites: FavouritesService;
-  devOidc: DevOidcService;
   paypal: PaypalClient;
   deliveryFees: DeliveryFeesService;
   checkout: CheckoutService;
@@ -84,7 +83,20 @@ export interface OpsServices {
 /** Lifetime of a ticket from POST /admin/notifications/stream-ticket (lib/jwt.ts TicketJwt). */
 export const TICKET_TTL_SECONDS = 60;
 
+/**
+ * What the services reach the outside world through, where a stand-in may take the real one's place
+ * (the dev plugin, api/src/dev, supplies its own). PayPal's is its base URL, in config.ts.
+ */
+export interface ServicePorts {
+  /** The keys that verify "Sign in with Google" ID tokens; by default Google's at GOOGLE_JWKS_URL. */
+  identityKeys: IdentityKeys;
+  /** How mail leaves when SMTP_URL is unset; by default it is dropped with a warning. */
+  mailTransport: MailTransport;
+}
+
 export interface ServicesOptions {
+  /** Stand-in implementations of some ports. */
+  ports?: Partial<ServicePorts>;
   /** Replacements for some services (tests). */
   overrides?: Partial<Services>;
 }
@@ -98,7 +110,7 @@ declare module 'fastify' {
 export default fp<ServicesOptions>(
   async (app, options) => {
     const catalogue = createCatalogueService(app.db);
-    const accounts = accountServices(app, catalogue);
+    const accounts = accountServices(app, catalogue, options.ports ?? {});
     const services: Services = {
       health: createHealthService(app.db, app.log),
       catalogue,
@@ -135,13 +147,15 @@ export default fp<ServicesOptions>(
   { name: 'services', dependencies: ['db', 'redis'] },
 );
 
-function accountServices(app: FastifyInstance, catalogue: CatalogueService) {
+function accountServices(app: FastifyInstance, catalogue: CatalogueService, ports: Partial<ServicePorts>) {
   const { config, db, log } = app;
-  const mail = createMailService(db, config, log);
+  const { smtpUrl } = config;
+  const mail = createMailService(
+    smtpUrl ? smtpTransport({ smtpUrl, mailFrom: config.mailFrom }, log) : (ports.mailTransport ?? undeliveredMail(log)),
+  );
   const zipDirectory = createZipDirectory();
   const passwords = createPasswordHasher(config.passwordHashLogN, config.passwordChecks);
   const users = createUsersService(db, zipDirectory);
-  const devOidc = createDevOidcService(db, config);
   const counters = app.redis ? createRedisCounters(app.redis) : createMemoryCounters();
   const jwt = createSessionJwt(config.jwtSecret, config.jwtTtlSeconds);
   const tickets = createTicketJwt(config.jwtSecret, TICKET_TTL_SECONDS);
@@ -156,15 +170,13 @@ function accountServices(app: FastifyInstance, catalogue: CatalogueService) {
     users,
     mail: lateMail(app),
     counters,
-    devOidc,
-    devStandInsServed: app.devStandIns.serve,
+    identityKeys: ports.identityKeys ?? remoteIdentityKeys(config.googleJwksUrl),
   });
-  return { mail, zipDirectory, passwords, users, auth, favourites: createFavouritesService(db, catalogue), devOidc };
+  return { mail, zipDirectory, passwords, users, auth, favourites: createFavouritesService(db, catalogue) };
 }
 
 const lateMail = (app: FastifyInstance): MailService => ({
   send: (message) => app.services.mail.send(message),
-  devMailbox: (to) => app.services.mail.devMailbox(to),
 });
 
 /** Checkout and orders (decision 003). They reach other services through app.services, so overrides apply. */

@@ -145,7 +145,7 @@ export const STORE_SEEDS: readonly StoreSeed[] = [
 
 /**
  * An item a category sells: its shelf name (no brand, no size), its artwork (an icon name of the
- * Fluent Emoji Flat set, see services/catalogue/images.ts), the sizes it comes in ("amount unit", the
+ * Fluent Emoji Flat set, see seed/images.ts), the sizes it comes in ("amount unit", the
  * first the most common) and the typical price in cents of that first size.
  */
 export type ItemSeed = readonly [item: string, art: string, sizes: readonly string[], priceCents: number];

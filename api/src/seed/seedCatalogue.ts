@@ -6,7 +6,7 @@ import type { Database } from '../db/client.ts';
 import { categories, favorites, products, storeHours, stores } from '../db/schema.ts';
 import { refreshCatalogueCounts } from '../services/catalogue/counts.ts';
 import type { SizeUnit } from '@grocer/shared/contracts';
-import { productImagePath, slugify, storeLogoPath } from '../services/catalogue/images.ts';
+import { productImagePath, slugify, storeLogoPath } from './images.ts';
 import { parseSize, productSize, shelfQuantity, shelfUnitFor, type ShelfUnit } from '../services/catalogue/unitPrice.ts';
 import { BRAND_LINES, CATEGORY_SEEDS, SIZE_MULTIPLES, STORE_SEEDS, type CategorySeed, type ItemSeed } from './catalogueData.ts';
 

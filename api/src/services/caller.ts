@@ -15,3 +15,6 @@ export interface AuthUser {
   /** What the token says (its session id for a sign-out). */
   claims: SessionClaims;
 }
+
+/** What a service needs to know of its caller. */
+export type Caller = Pick<AuthUser, 'uuid' | 'role' | 'authMethod'>;

@@ -11,7 +11,7 @@
 import type { DeliveryFeeResponse } from '@grocer/shared/contracts';
 import { isAddressComplete } from '@grocer/shared/validation';
 import type { Database } from '../db/client.ts';
-import { httpError } from '../lib/errors.ts';
+import { httpError } from '../db/errors.ts';
 import { centsToDollars } from './pricing.ts';
 import { storesByUuid } from './stores/byUuid.ts';
 import type { UsersService } from './users.ts';

@@ -3,7 +3,7 @@ import type { Product } from '@grocer/shared/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { favorites } from '../db/schema.ts';
-import { httpError } from '../lib/errors.ts';
+import { httpError } from '../db/errors.ts';
 import { isUuid, type CatalogueService } from './catalogue/catalogueService.ts';
 
 export interface FavouriteJson {

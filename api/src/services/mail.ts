@@ -1,12 +1,9 @@
 // The one way the API sends e-mail: `app.services.mail.send({ to, subject, text, html? })`.
-// With SMTP_URL it goes out through nodemailer; without it, it lands in the dev mailbox (the
-// dev_mail table, read at GET /dev/mailbox), so local runs and tests can follow the links.
-import { desc, sql } from 'drizzle-orm';
+// How it leaves is a transport (a port): SMTP with SMTP_URL; without it, the one the dev stand-ins
+// supply (their mailbox, so local runs and tests can follow the links), else none.
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import { devMail } from '../db/schema.ts';
 
 export interface MailMessage {
   to: string;
@@ -15,23 +12,12 @@ export interface MailMessage {
   html?: string;
 }
 
-export interface DevMailEntry {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  links: string[];
-  createdAt: string;
-}
+/** Hands a finished message (subject on one line) to whatever carries mail. */
+export type MailTransport = (message: MailMessage) => Promise<void>;
 
 export interface MailService {
   send(message: MailMessage): Promise<void>;
-  /** Dev mailbox, newest first; `to` matches case-insensitively. */
-  devMailbox(to?: string): Promise<DevMailEntry[]>;
 }
-
-const LINK_REGEX = /https?:\/\/[^\s<>"')]+/g;
 
 // Anything a mail program could turn into a link: a URL (any scheme://, or mailto:, javascript: ...),
 // www., or a bare host name such as evil.test or pay.evil.example/login (labels ending in letters).
@@ -58,39 +44,24 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.cha
 /** A header value (the subject) on one line, whatever a template put in it. */
 const oneLine = (s: string) => s.replace(CONTROL_CHARS, ' ').replace(/\s+/g, ' ').trim();
 
-export function extractLinks(text: string): string[] {
-  return [...new Set(text.match(LINK_REGEX) ?? [])];
+/** Real e-mail through nodemailer. */
+export function smtpTransport(config: Pick<Config, 'mailFrom'> & { smtpUrl: string }, log: FastifyBaseLogger): MailTransport {
+  const transport = nodemailer.createTransport(config.smtpUrl);
+  return async (message) => {
+    await transport.sendMail({ from: config.mailFrom, ...message });
+    log.info({ subject: message.subject }, 'mail sent');
+  };
 }
 
-export function createMailService(db: Database, config: Config, log: FastifyBaseLogger): MailService {
-  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+/** Neither SMTP_URL nor a stand-in mailbox: the mail is dropped, loudly. */
+export function undeliveredMail(log: FastifyBaseLogger): MailTransport {
+  return async (message) => {
+    log.warn({ subject: message.subject }, 'mail not sent: no SMTP_URL is set and no dev mailbox is served');
+  };
+}
+
+export function createMailService(transport: MailTransport): MailService {
   return {
-    async send(raw) {
-      const message = { ...raw, subject: oneLine(raw.subject) };
-      if (transport) {
-        await transport.sendMail({ from: config.mailFrom, ...message });
-        log.info({ subject: message.subject }, 'mail sent');
-        return;
-      }
-      await db.insert(devMail).values({ ...message, html: message.html ?? null, links: extractLinks(message.text) });
-      log.info({ to: message.to, subject: message.subject }, 'mail stored in the dev mailbox (no SMTP_URL)');
-    },
-    async devMailbox(to) {
-      const rows = await db
-        .select()
-        .from(devMail)
-        .where(to ? sql`lower(${devMail.to}) = ${to.trim().toLowerCase()}` : undefined)
-        .orderBy(desc(devMail.id))
-        .limit(100);
-      return rows.map((row) => ({
-        id: row.id,
-        to: row.to,
-        subject: row.subject,
-        text: row.text,
-        ...(row.html ? { html: row.html } : {}),
-        links: row.links,
-        createdAt: row.createdAt.toISOString(),
-      }));
-    },
+    send: (raw) => transport({ ...raw, subject: oneLine(raw.subject) }),
   };
 }

@@ -4,7 +4,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { validatePassword } from '@grocer/shared/validation';
-import { RetryLaterError } from '../lib/errors.ts';
+import { RetryLaterError } from '../db/errors.ts';
 
 /** Long passphrases are welcome; the cap only bounds the hashing work an attacker can ask for. */
 export const MAX_PASSWORD_LENGTH = 128;

@@ -7,7 +7,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { products, stores, substitutionPreferences } from '../db/schema.ts';
-import { httpError } from '../lib/errors.ts';
+import { httpError } from '../db/errors.ts';
 import { isUuid } from './catalogue/catalogueService.ts';
 
 /** A remembered preference list is short; this bounds the answer whatever a shopper has done. */

@@ -4,7 +4,7 @@ import { isAddressComplete, validateAddressForm, firstError } from '@grocer/shar
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { stores, users } from '../db/schema.ts';
-import { httpError } from '../lib/errors.ts';
+import { httpError } from '../db/errors.ts';
 import { roleOf, type AuthMethod, type Role } from '../lib/jwt.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { ZipDirectory } from './zipDirectory.ts';

@@ -1,6 +1,6 @@
 // The hostile suite's judge must be able to fail: each broken answer below is caught.
 import type { RouteOptions } from 'fastify';
-import { errorBody, errorResponses } from '../lib/errors.ts';
+import { errorBody, errorResponses } from '../db/errors.ts';
 import { problemWith, type HostileRequest, type RouteInfo } from './hostile.ts';
 
 const route: RouteInfo = {

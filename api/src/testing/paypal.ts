@@ -9,7 +9,7 @@
 import type { AddressInfo } from 'node:net';
 import type { App } from '../app.ts';
 import { DEV_PAYPAL_CLIENT_ID, DEV_PAYPAL_CLIENT_SECRET } from '../config.ts';
-import type { ApprovalOutcome } from '../routes/dev/paypal/orderBook.ts';
+import type { ApprovalOutcome } from '../dev/paypal/orderBook.ts';
 import { createPaypalClient, type PaypalClientOptions } from '../services/paypal/client.ts';
 
 /** Listens on an ephemeral loopback port (if not listening yet) and returns the stand-in's base URL. */
@@ -34,7 +34,7 @@ export async function usePaypalStandIn(app: App): Promise<void> {
   app.services.paypal = await standInPaypalClient(app);
 }
 
-/** The payer approves in PayPal's window; `outcome` decides the next capture (see routes/dev/paypal/orderBook.ts). */
+/** The payer approves in PayPal's window; `outcome` decides the next capture (see dev/paypal/orderBook.ts). */
 export async function approvePaypalOrder(app: App, paypalOrderId: string, outcome: ApprovalOutcome = 'complete') {
   const res = await app.inject({
     method: 'POST',

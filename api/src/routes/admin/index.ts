@@ -8,10 +8,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import { errorResponses } from '../../lib/errors.ts';
+import { errorResponses, httpError } from '../../db/errors.ts';
 import { createSseStreams, HEARTBEAT_MS } from '../../lib/sse.ts';
 import { OPS_ONLY_MESSAGE, requireAdmin, requireOps, unauthorized } from '../../plugins/authenticate.ts';
-import { httpError } from '../../lib/errors.ts';
 import { TICKET_TTL_SECONDS } from '../../plugins/services.ts';
 import type { AdminNotificationJson } from '../../services/orders/notificationFeed.ts';
 import { ADMIN_LIST_DEFAULT_LIMIT, ADMIN_LIST_MAX_LIMIT } from '../../services/orders/notifications.ts';

@@ -1,7 +1,7 @@
 import type { App } from '../../app.ts';
 import { emailTokens } from '../../db/schema.ts';
 import { bearer, FAST_HASHING, mailbox, registerUser, STRONG_PASSWORD, tokenFromMail, uniqueEmail } from '../../testing/accounts.ts';
-import { addressKey } from '../../services/auth.ts';
+import { addressKey } from '../../services/auth/password.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 
 let app: App;
@@ -247,14 +247,12 @@ describe('password reset', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const sent: string[] = [];
-    const real = app.services.mail;
     let holding = false;
     const mail = {
       send: async (m: { to: string }) => {
         if (holding) await held;
         sent.push(m.to);
       },
-      devMailbox: real.devMailbox,
     };
     const slow = await buildTestApp({ config: FAST_HASHING, services: { mail } });
     try {

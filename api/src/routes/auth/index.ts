@@ -1,9 +1,9 @@
 // Auth without a token (spec §7 "Auth"): register, login, Google, e-mail verification, password reset.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses, httpError } from '../../lib/errors.ts';
+import { errorResponses, httpError } from '../../db/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { MESSAGES } from '../../services/auth.ts';
+import { MESSAGES } from '../../services/auth/messages.ts';
 import { AuthResponseSchema, MessageSchema } from '../user/schemas.ts';
 
 // Missing fields default to '' so the service answers with the spec's own messages ('Email is required').

@@ -2,7 +2,7 @@
 // body when it is complete, else to the account's (decision 003; rules in services/deliveryFees.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../lib/errors.ts';
+import { errorResponses } from '../../db/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { DeliveryFeeResponseSchema } from '../pricing/schemas.ts';
 

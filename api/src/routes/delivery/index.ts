@@ -2,7 +2,7 @@
 // stores reach the shopper's address, the windows each store offers, and holding one for 10 minutes.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses, httpError } from '../../lib/errors.ts';
+import { errorResponses, httpError } from '../../db/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 
 const Uuid = Type.String({ maxLength: 64, description: 'Store uuid' });

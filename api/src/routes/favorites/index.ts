@@ -1,7 +1,7 @@
 // The signed-in shopper's favourite products (spec §7: GET/POST /favorites, DELETE /favorites/{uuid}).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../lib/errors.ts';
+import { errorResponses } from '../../db/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { ProductSchema } from '../open/schemas.ts';
 

@@ -3,7 +3,7 @@
 // the catalogue's public caching and ETags are for reads, not for this calculator.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses, httpError } from '../../lib/errors.ts';
+import { errorResponses, httpError } from '../../db/errors.ts';
 import { calculatePricing, dollarsToCents, toPaymentBreakdown } from '../../services/pricing.ts';
 import { PaymentBreakdownSchema } from '../pricing/schemas.ts';
 

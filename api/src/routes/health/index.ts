@@ -1,7 +1,7 @@
 // GET /health: liveness + database reachability, for load balancers, `docker compose` and tools/stack.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ErrorBody, errorBody, errorResponses } from '../../lib/errors.ts';
+import { ErrorBody, errorBody, errorResponses } from '../../db/errors.ts';
 
 const HealthOk = Type.Object({ status: Type.Literal('ok'), db: Type.Literal('ok') });
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { CATEGORY_SEEDS, STORE_SEEDS } from '../../seed/catalogueData.ts';
-import { allCatalogueImages, findImage, productImagePath, storeLogoPath } from '../../services/catalogue/images.ts';
+import { allCatalogueImages, findImage, productImagePath, storeLogoPath } from '../../seed/images.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 
 let app: App;

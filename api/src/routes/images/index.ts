@@ -1,9 +1,9 @@
 // GET /images/<kind>/<name>.<hash>.svg: the generated store logos and product pictures
-// (services/catalogue/images.ts). The hash is of the content, so a URL never changes meaning: immutable.
+// (seed/images.ts). The hash is of the content, so a URL never changes meaning: immutable.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { httpError, errorResponses } from '../../lib/errors.ts';
-import { findImage } from '../../services/catalogue/images.ts';
+import { httpError, errorResponses } from '../../db/errors.ts';
+import { findImage } from '../../seed/images.ts';
 
 const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -3,7 +3,7 @@
 // (services/orders/notifications.ts). Failures say the spec's default message.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses, withFailureMessage } from '../../lib/errors.ts';
+import { errorResponses, withFailureMessage } from '../../db/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { NOTIFICATION_FAILURES } from '../../services/orders/notifications.ts';
 

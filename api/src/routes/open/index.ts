@@ -4,7 +4,7 @@ import etag from '@fastify/etag';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { ProductFilters } from '@grocer/shared/contracts';
-import { errorResponses, httpError } from '../../lib/errors.ts';
+import { errorResponses, httpError } from '../../db/errors.ts';
 import { registerAnswerCache } from './answerCache.ts';
 import {
   CategoriesQuery,

@@ -4,7 +4,7 @@
 // session, 403 for customers); staff reach their own store only, and anything of another store is 404.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../lib/errors.ts';
+import { errorResponses } from '../../db/errors.ts';
 import { requireAdmin, requireOps } from '../../plugins/authenticate.ts';
 import { toOpsStore } from '../../services/ops/access.ts';
 import {

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { errorResponses } from '../../lib/errors.ts';
+import { errorResponses } from '../../db/errors.ts';
 import { requireUser, unauthorized, type AuthUser } from '../../plugins/authenticate.ts';
 import { roleOf } from '../../lib/jwt.ts';
 import { createSseStreams, HEARTBEAT_MS } from '../../lib/sse.ts';

@@ -3,10 +3,10 @@
 import { normalizePhone, validatePhone } from '@grocer/shared/validation';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses, httpError, withFailureMessage } from '../../lib/errors.ts';
+import { errorResponses, httpError, withFailureMessage } from '../../db/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { BUY_AGAIN_DEFAULT_LIMIT, BUY_AGAIN_MAX_LIMIT } from '../../services/orders/buyAgain.ts';
-import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../services/orders/orders.ts';
+import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../services/orders/read.ts';
 import { BuyAgainSchema, IdempotencyHeaders, ReorderSchema, OrderCreateBody, OrderCreatedSchema, OrderSchema, TrackingBody, TrackingSchema } from './schemas.ts';
 
 /** The next page of the history; exposed to browsers through CORS (app.ts). */

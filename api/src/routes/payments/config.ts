@@ -3,7 +3,7 @@
 // stand-in, which react-paypal-js loads as `${sdkBaseUrl}?client-id=...&currency=USD&...`.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../lib/errors.ts';
+import { errorResponses } from '../../db/errors.ts';
 
 const paypalConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { paypalClientId, paypalSdkBaseUrl } = app.config;

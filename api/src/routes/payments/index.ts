@@ -3,7 +3,7 @@
 // amount the shopper approves is never the browser's number.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../lib/errors.ts';
+import { errorResponses } from '../../db/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { CartItemsBody, PaymentBreakdownSchema } from '../pricing/schemas.ts';
 import paypalConfigRoutes from './config.ts';

@@ -2,7 +2,7 @@
 // 003). The cart page and the checkout summary show this; client prices are never sent or read.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../lib/errors.ts';
+import { errorResponses } from '../../db/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { CartItemsBody, DeliveryFeeResponseSchema, PaymentBreakdownSchema, PricedLineSchema } from './schemas.ts';
 

@@ -2,7 +2,7 @@
 // Every call reads the user from the session token, never from the request.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../lib/errors.ts';
+import { errorResponses } from '../../db/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { SubstitutionChoiceSchema, SubstitutionSchema } from '../orders/schemas.ts';
 import { ProfileSchema, text, UserSchema } from './schemas.ts';

@@ -6,7 +6,7 @@
 // The body is JSON all the same and is parsed (and validated) as JSON here.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../lib/errors.ts';
+import { errorResponses } from '../../db/errors.ts';
 import { requireAdmin } from '../../plugins/authenticate.ts';
 import { MAX_VITALS_PER_REPORT, ROUTE_PATTERN, VITAL_NAMES, VITALS_DEFAULT_HOURS, VITALS_RETENTION_HOURS } from '../../services/vitals.ts';
 

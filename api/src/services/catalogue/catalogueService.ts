@@ -23,7 +23,7 @@ import {
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, products, storeCategoryCounts, stores, type StoreRow } from '../../db/schema.ts';
-import { httpError } from '../../lib/errors.ts';
+import { httpError } from '../../db/errors.ts';
 import { createTtlCache } from './cache.ts';
 import { adjustCatalogueCounts } from './counts.ts';
 import { labelSql, loadSearchIndex, type SearchIndex } from './searchIndex.ts';

@@ -4,7 +4,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { stores } from '../../db/schema.ts';
-import { httpError } from '../../lib/errors.ts';
+import { httpError } from '../../db/errors.ts';
 import type { PricedCart } from '../orders/cartPricing.ts';
 import { centsToDollars } from '../pricing.ts';
 import { readStoreRules } from '../stores/rules.ts';

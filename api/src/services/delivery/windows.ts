@@ -18,7 +18,7 @@ import { isAddressComplete } from '@grocer/shared/validation';
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { deliveryHolds, deliveryWindowSlots, stores } from '../../db/schema.ts';
-import { httpError } from '../../lib/errors.ts';
+import { httpError } from '../../db/errors.ts';
 import { DELIVERY_ERRORS, haversineMiles, storeQuote } from '../deliveryFees.ts';
 import type { UsersService } from '../users.ts';
 import type { ZipDirectory } from '../zipDirectory.ts';

@@ -5,7 +5,7 @@ import type { OpsStore } from '@grocer/shared/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { stores, type StoreRow } from '../../db/schema.ts';
-import { httpError } from '../../lib/errors.ts';
+import { httpError } from '../../db/errors.ts';
 import type { Role } from '../../lib/jwt.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
 

@@ -16,7 +16,7 @@ import {
   type OrderRow,
   type OrderStatusValue,
 } from '../../db/schema.ts';
-import { httpError } from '../../lib/errors.ts';
+import { httpError } from '../../db/errors.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
 import { invalidTransition, orderNotFound } from '../orders/errors.ts';
 import { customerName } from '../orders/orderJson.ts';

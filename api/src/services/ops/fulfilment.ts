@@ -9,7 +9,7 @@ import { and, asc, eq, gt, gte, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orders, orderStoreParts, products, type OrderLineRow } from '../../db/schema.ts';
-import { httpError } from '../../lib/errors.ts';
+import { httpError } from '../../db/errors.ts';
 import type { CatalogueService } from '../catalogue/catalogueService.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
 import { productSize } from '../catalogue/unitPrice.ts';

@@ -7,7 +7,7 @@ import { OPS_PRICE_MAX_CENTS, OPS_PRICE_MIN_CENTS, OPS_RESTOCK_QUANTITY } from '
 import { and, asc, desc, eq, gt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, priceChanges, products, users, type ProductRow } from '../../db/schema.ts';
-import { httpError } from '../../lib/errors.ts';
+import { httpError } from '../../db/errors.ts';
 import type { CatalogueService } from '../catalogue/catalogueService.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
 import { adjustCatalogueCounts } from '../catalogue/counts.ts';

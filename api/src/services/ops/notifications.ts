@@ -5,8 +5,8 @@ import type { OpsNotification, OpsNotificationPage, OpsNotificationState } from 
 import { and, desc, eq, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { notifications, orders, type NotificationRow } from '../../db/schema.ts';
-import { httpError } from '../../lib/errors.ts';
-import { decodeCursor, encodeCursor } from '../orders/orders.ts';
+import { httpError } from '../../db/errors.ts';
+import { decodeCursor, encodeCursor } from '../orders/cursor.ts';
 import type { Outbox } from '../orders/outbox.ts';
 import type { OpsAccess, OpsCaller } from './access.ts';
 

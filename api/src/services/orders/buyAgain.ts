@@ -9,7 +9,7 @@ import { orderLines, orders, products, type OrderLineRow } from '../../db/schema
 import type { CatalogueService } from '../catalogue/catalogueService.ts';
 import { lineSubstitution, substituteNames } from '../substitutions.ts';
 import type { UsersService } from '../users.ts';
-import type { Caller } from './checkout.ts';
+import type { Caller } from '../caller.ts';
 import type { OrdersService } from './orders.ts';
 
 export const BUY_AGAIN_DEFAULT_LIMIT = 12;

@@ -4,7 +4,7 @@
 import { inArray, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, stores, type IntentItem } from '../../db/schema.ts';
-import { httpError, type UnavailableProduct } from '../../lib/errors.ts';
+import { httpError, type UnavailableProduct } from '../../db/errors.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
 import { productSize, unitPrice } from '../catalogue/unitPrice.ts';
 import type { DeliveryFeesService, DeliveryQuote } from '../deliveryFees.ts';

@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { checkoutIntents } from '../../db/schema.ts';
-import { httpError } from '../../lib/errors.ts';
-import type { AuthUser } from '../caller.ts';
+import { httpError } from '../../db/errors.ts';
+import type { Caller } from '../caller.ts';
 import { toDeliveryFeeResponse, type DeliveryFeesService } from '../deliveryFees.ts';
 import type { PaypalClient } from '../paypal/types.ts';
 import { centsToDollars, toPaymentBreakdown } from '../pricing.ts';
@@ -18,8 +18,6 @@ import { priceCart, type CartItemInput, type DeliveryAddress } from './cartPrici
 import { ORDER_MESSAGES, paypalUnavailable } from './errors.ts';
 import { checkStoreParts } from '../delivery/storeParts.ts';
 import type { DeliveryWindowsService } from '../delivery/windows.ts';
-
-export type Caller = Pick<AuthUser, 'uuid' | 'role' | 'authMethod'>;
 
 export interface PricedLineJson {
   productId: string;

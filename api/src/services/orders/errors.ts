@@ -1,7 +1,7 @@
 // The checkout and order errors the browser sees (codes are stable; messages are safe to show).
 // Spec §8 texts are used where the spec has one.
 import type { OrderStatusValue } from '../../db/schema.ts';
-import { httpError } from '../../lib/errors.ts';
+import { httpError } from '../../db/errors.ts';
 import { allowedNext, statusWords, TRACKABLE_STATUSES } from './status.ts';
 
 export const ORDER_MESSAGES = {

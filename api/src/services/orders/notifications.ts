@@ -14,11 +14,12 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import type { NotificationTypeValue, OrderRow } from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
-import { httpError } from '../../lib/errors.ts';
-import type { Caller } from './checkout.ts';
+import { httpError } from '../../db/errors.ts';
+import type { Caller } from '../caller.ts';
 import { orderCancelled, orderNotPaid } from './errors.ts';
 import { toAdminNotification, type AdminNotificationJson, type NotificationFeed } from './notificationFeed.ts';
-import { decodeCursor, encodeCursor, type OrdersService } from './orders.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import type { OrdersService } from './orders.ts';
 import { enqueueOrderNotifications, storeUuids, type Outbox } from './outbox.ts';
 
 /** Spec §8: what the browser shows when a notification call fails. */

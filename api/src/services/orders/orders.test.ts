@@ -1,5 +1,7 @@
 import { mergeItems } from './cartPricing.ts';
-import { decodeCursor, encodeCursor, judgeCapture, newTrackingNumber } from './orders.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { newTrackingNumber } from './place.ts';
+import { judgeCapture } from './settle.ts';
 
 const order = { id: 'ref-1', totalCents: 2101 };
 const captured = (amountCents: number, currency = 'USD', status = 'COMPLETED') => ({

@@ -17,10 +17,10 @@ import { and, desc, eq, inArray, isNull, lt, lte, ne, or, sql, type SQL } from '
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { orders, refunds, type RefundRow, type RefundRowStatusValue } from '../../db/schema.ts';
-import { httpError } from '../../lib/errors.ts';
+import { httpError } from '../../db/errors.ts';
 import type { PaypalClient } from '../paypal/types.ts';
 import { centsToDollars } from '../pricing.ts';
-import { decodeCursor, encodeCursor } from './orders.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
 import { retryDelaySeconds } from './outbox.ts';
 
 /** How long a claimed refund is left to its sender (PayPal answers within its 15 s timeout). */

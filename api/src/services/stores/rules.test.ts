@@ -1,4 +1,4 @@
-import { HttpError } from '../../lib/errors.ts';
+import { HttpError } from '../../db/errors.ts';
 import { formatMinute, hoursOn, isOpenAt, localTime, validateStoreRules, zonedInstant, type StoreRules } from './rules.ts';
 
 const rules: Pick<StoreRules, 'hours' | 'timeZone'> = {

@@ -5,7 +5,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { storeHours, stores } from '../../db/schema.ts';
-import { httpError } from '../../lib/errors.ts';
+import { httpError } from '../../db/errors.ts';
 
 /** Minutes in a day: closes_minute may equal it (open until midnight). */
 export const MINUTES_PER_DAY = 1440;

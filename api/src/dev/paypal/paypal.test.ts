@@ -1,8 +1,8 @@
 // The /dev/paypal stand-in as PayPal's clients see it: auth, validation, idempotency, the payer's
 // approval steps and the SDK script. (The PayPal client against it: services/paypal/client.test.ts.)
-import type { App } from '../../../app.ts';
-import { DEV_PAYPAL_CLIENT_ID, DEV_PAYPAL_CLIENT_SECRET } from '../../../config.ts';
-import { buildTestApp } from '../../../testing/testApp.ts';
+import type { App } from '../../app.ts';
+import { DEV_PAYPAL_CLIENT_ID, DEV_PAYPAL_CLIENT_SECRET } from '../../config.ts';
+import { buildTestApp } from '../../testing/testApp.ts';
 
 let app: App;
 let token: string;

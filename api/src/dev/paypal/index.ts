@@ -1,4 +1,4 @@
-// The PayPal stand-in under /dev/paypal (registered from routes/dev, so never in production): the
+// The PayPal stand-in under /dev/paypal (registered by the dev plugin, ../index.ts, so never in production): the
 // slice of PayPal's REST API that checkout uses (OAuth2 client credentials, Orders v2 create / get /
 // capture, Payments v2 capture refunds), the approval steps PayPal's own pages would take, and a JS SDK stand-in (sdk.js).
 // Without PAYPAL_CLIENT_ID/SECRET the API's PayPal client calls these endpoints over HTTP exactly as
@@ -12,9 +12,9 @@ import { readFileSync } from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { DEV_PAYPAL_CLIENT_ID, DEV_PAYPAL_CLIENT_SECRET } from '../../../config.ts';
-import { errorResponses } from '../../../lib/errors.ts';
-import { errorHandler } from '../../../plugins/errorHandler.ts';
+import { DEV_PAYPAL_CLIENT_ID, DEV_PAYPAL_CLIENT_SECRET } from '../../config.ts';
+import { errorResponses } from '../../db/errors.ts';
+import { errorHandler } from '../../plugins/errorHandler.ts';
 import {
   APPROVAL_OUTCOMES,
   authenticationFailure,

@@ -7,10 +7,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { findByRole, getByRole, queryByRole, waitFor } from '@testing-library/dom';
 import { JSDOM } from 'jsdom';
-import type { App } from '../../../app.ts';
-import { listenForPaypal, standInOrder, standInPaypalClient } from '../../../testing/paypal.ts';
-import { buildTestApp } from '../../../testing/testApp.ts';
-import type { PaypalClient } from '../../../services/paypal/types.ts';
+import type { App } from '../../app.ts';
+import { listenForPaypal, standInOrder, standInPaypalClient } from '../../testing/paypal.ts';
+import { buildTestApp } from '../../testing/testApp.ts';
+import type { PaypalClient } from '../../services/paypal/types.ts';
 
 const require = createRequire(import.meta.url);
 // The package exports only its ESM/CJS entries; the browser build sits beside them.

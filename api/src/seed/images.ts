@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { CATEGORY_SEEDS, STORE_SEEDS, type CategorySeed, type StoreSeed } from '../../seed/catalogueData.ts';
+import { CATEGORY_SEEDS, STORE_SEEDS, type CategorySeed, type StoreSeed } from './catalogueData.ts';
 
 export interface CatalogueImage {
   /** The current versioned path, e.g. /images/stores/lakeview-fresh.3f9a1c2b7d.svg */

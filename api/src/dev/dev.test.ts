@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import type { App } from '../../app.ts';
-import { users } from '../../db/schema.ts';
-import { FAST_HASHING, mailbox, registerUser, STRONG_PASSWORD, uniqueEmail } from '../../testing/accounts.ts';
-import { buildApp } from '../../app.ts';
-import type { Config } from '../../config.ts';
-import { keptDevJwtSecret } from '../../services/devSecret.ts';
-import { buildTestApp, createTestDatabase, testConfig } from '../../testing/testApp.ts';
+import type { App } from '../app.ts';
+import { users } from '../db/schema.ts';
+import { FAST_HASHING, mailbox, registerUser, STRONG_PASSWORD, uniqueEmail } from '../testing/accounts.ts';
+import { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import { keptDevJwtSecret } from '../services/devSecret.ts';
+import { buildTestApp, createTestDatabase, testConfig } from '../testing/testApp.ts';
 
 let app: App;
 beforeAll(async () => {
@@ -70,7 +70,7 @@ describe('dev OpenID issuer', () => {
     try {
       const first = await buildTestApp({ db: sharedDb, config: FAST_HASHING });
       const k1 = (await first.inject({ method: 'GET', url: '/dev/oidc/jwks' })).json();
-      const { createDevOidcService } = await import('../../services/devOidc.ts');
+      const { createDevOidcService } = await import('./oidc.ts');
       const second = createDevOidcService(first.db, first.config);
       expect(await second.jwks()).toEqual(k1);
       expect(k1).not.toEqual(before);
@@ -129,7 +129,7 @@ describe('POST /auth/google', () => {
     ['unverified email', { emailVerified: false }],
     ['expired', { expiresInSeconds: -60 }],
   ])('rejects a token with a %s', async (_label, overrides) => {
-    const idToken = await app.services.devOidc.mintIdToken({ email: uniqueEmail('bad') }, overrides);
+    const idToken = await app.standIns.oidc.mintIdToken({ email: uniqueEmail('bad') }, overrides);
     const res = await google(idToken);
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toEqual({ code: 'GOOGLE_SIGNIN_FAILED', message: 'Google sign-in failed. Please try again.' });

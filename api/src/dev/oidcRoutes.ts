@@ -1,21 +1,11 @@
-// Dev stand-ins, registered only outside production (app.ts): the mailbox, a local OpenID issuer
-// that plays Google for "Sign in with Google", and PayPal (./paypal) in development, tests and e2e.
+// The local OpenID issuer's endpoints (./oidc.ts): discovery, keys, the popup that plays Google's
+// account chooser for "Sign in with Google", and a token endpoint for tests and e2e.
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { validateEmail } from '@grocer/shared/validation';
 import { Type } from 'typebox';
-import { errorResponses, httpError } from '../../lib/errors.ts';
-import devPaypalRoutes from './paypal/index.ts';
-
-const MailSchema = Type.Object({
-  id: Type.Integer(),
-  to: Type.String(),
-  subject: Type.String(),
-  text: Type.String(),
-  html: Type.Optional(Type.String()),
-  links: Type.Array(Type.String()),
-  createdAt: Type.String({ format: 'date-time' }),
-});
+import { errorResponses, httpError } from '../db/errors.ts';
+import type { DevOidcService } from './oidc.ts';
 
 /** Ready-made identities on the authorize page; the demo shopper's links to the seeded account. */
 const TEST_IDENTITIES = [
@@ -59,24 +49,8 @@ document.getElementById('custom').addEventListener('submit', (e) => { e.preventD
 </script></body></html>`;
 }
 
-const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { mail, devOidc } = app.services;
+export const oidcRoutes: FastifyPluginAsyncTypebox<{ oidc: DevOidcService }> = async (app, { oidc: devOidc }) => {
   const tags = ['dev'];
-
-  await app.register(devPaypalRoutes, { prefix: '/dev/paypal' });
-
-  app.get(
-    '/dev/mailbox',
-    {
-      schema: {
-        tags,
-        summary: 'Mail the API sent (no SMTP_URL), newest first',
-        querystring: Type.Object({ to: Type.Optional(Type.String({ maxLength: 320 })) }),
-        response: { 200: Type.Array(MailSchema), ...errorResponses },
-      },
-    },
-    async (request) => mail.devMailbox(request.query.to),
-  );
 
   app.get(
     '/dev/oidc/.well-known/openid-configuration',
@@ -161,5 +135,3 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
-
-export default devRoutes;

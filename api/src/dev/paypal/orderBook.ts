@@ -1,5 +1,5 @@
 // The /dev/paypal stand-in's state: access tokens, orders and PayPal-Request-Id replays, in memory.
-// Development and tests only (routes/dev is never registered in production): one API process owns
+// Development and tests only (the dev plugin is never registered in production): one API process owns
 // it, a restart forgets it, and every map is bounded (oldest entries go first, and entries expire),
 // so a long-running dev server cannot grow without limit. The rules follow PayPal's Orders v2:
 // an order is CREATED (or PAYER_ACTION_REQUIRED when a payment_source is given), the payer approves
@@ -8,7 +8,7 @@
 // (Payments v2: POST /v2/payments/captures/{id}/refund), idempotently on PayPal-Request-Id.
 // Errors carry PayPal's names and issues so the client's handling is exercised.
 import { randomBytes } from 'node:crypto';
-import { centsToValue, valueToCents } from '../../../services/paypal/client.ts';
+import { centsToValue, valueToCents } from '../../services/paypal/client.ts';
 
 /**
  * What the next capture of an approved order does (a test hook; the dialog's "Decline card" sends 'decline'):

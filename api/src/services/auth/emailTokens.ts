@@ -1,0 +1,148 @@
+// The e-mailed links: verifying the address, and resetting a forgotten password. Link tokens are single
+// use and stored hashed (userRows.ts); answers never tell whether an address has an account.
+import { validateEmail } from '@grocer/shared/validation';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { emailTokens, users } from '../../db/schema.ts';
+import { httpError } from '../../db/errors.ts';
+import { hashToken } from '../../lib/secureTokens.ts';
+import { escapeHtml, userText } from '../mail.ts';
+import { passwordProblem } from '../passwords.ts';
+import type { UserRow } from '../users.ts';
+import { MESSAGES } from './messages.ts';
+import type { AuthDeps } from './auth.ts';
+import { loginKeys } from './password.ts';
+import { createEmailToken, findByEmail } from './userRows.ts';
+
+export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export function createEmailLinks({
+  db,
+  config,
+  log,
+  hasher,
+  mail,
+  counters,
+}: Pick<AuthDeps, 'db' | 'config' | 'log' | 'hasher' | 'mail' | 'counters'>) {
+  // Work finished after the answer (mail), awaited by idle() so the app closes only once it is done.
+  const pending = new Set<Promise<void>>();
+  const background = (task: () => Promise<void>, failure: string) => {
+    const running = task()
+      .catch((err: unknown) => log.error({ err }, failure))
+      .finally(() => pending.delete(running));
+    pending.add(running);
+  };
+
+  const sendLinkMail = async (row: UserRow, subject: string, intro: string, link: string, outro: string) => {
+    const greeting = `Hi ${userText(row.firstName, 'there')},`;
+    await mail.send({
+      to: row.email,
+      subject,
+      text: `${greeting}\n\n${intro}\n${link}\n\n${outro}\n\nGrocer`,
+      html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(outro)}</p><p>Grocer</p>`,
+    });
+  };
+
+  const sendVerification = async (row: UserRow) => {
+    const token = await createEmailToken(db, row.uuid, 'verify_email', VERIFY_TOKEN_TTL_MS);
+    await sendLinkMail(
+      row,
+      'Verify your Grocer email address',
+      'Please confirm your email address by opening this link (it is valid for 24 hours):',
+      `${config.publicShellUrl}/verify-email?token=${token}`,
+      'If you did not create a Grocer account, you can ignore this email.',
+    );
+  };
+
+  async function verifyEmail(token: string): Promise<'verified' | 'already-verified' | 'invalid'> {
+    if (!token) return 'invalid';
+    const now = new Date();
+    const [used] = await db
+      .update(emailTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(emailTokens.tokenHash, hashToken(token)),
+          eq(emailTokens.purpose, 'verify_email'),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userUuid: emailTokens.userUuid });
+    if (!used) {
+      const [known] = await db
+        .select({ verified: users.emailVerified })
+        .from(emailTokens)
+        .innerJoin(users, eq(users.uuid, emailTokens.userUuid))
+        .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, 'verify_email')));
+      return known?.verified ? 'already-verified' : 'invalid';
+    }
+    await db.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.uuid, used.userUuid));
+    return 'verified';
+  }
+
+  async function resendVerification(email: string): Promise<void> {
+    if (validateEmail(email)) return;
+    const row = await findByEmail(db, email);
+    if (row && !row.emailVerified) await sendVerification(row);
+  }
+
+  // Answers before looking the address up: the lookup and the mail run afterwards, so an existing
+  // account and an unknown one take the same time to answer.
+  async function forgotPassword(email: string): Promise<void> {
+    if (validateEmail(email)) return;
+    background(async () => {
+      const row = await findByEmail(db, email);
+      if (!row) return;
+      const token = await createEmailToken(db, row.uuid, 'reset_password', RESET_TOKEN_TTL_MS);
+      await sendLinkMail(
+        row,
+        'Reset your Grocer password',
+        'Someone asked to reset the password of your Grocer account. Open this link to choose a new one (it is valid for 1 hour):',
+        `${config.publicShellUrl}/reset-password?token=${token}`,
+        'If this was not you, ignore this email: your password stays the same.',
+      );
+    }, 'could not send the password reset email');
+  }
+
+  async function resetPassword(token: string, password: string): Promise<void> {
+    const now = new Date();
+    const live = and(
+      eq(emailTokens.tokenHash, hashToken(token)),
+      eq(emailTokens.purpose, 'reset_password'),
+      isNull(emailTokens.usedAt),
+      gt(emailTokens.expiresAt, now),
+    );
+    const [pending] = token ? await db.select({ id: emailTokens.id }).from(emailTokens).where(live) : [];
+    if (!pending) throw httpError(400, 'INVALID_TOKEN', MESSAGES.resetInvalid, 'token');
+    // A weak password leaves the link usable for a second try.
+    const problem = passwordProblem(password);
+    if (problem) throw httpError(400, 'VALIDATION_ERROR', problem, 'password');
+
+    const passwordHash = await hasher.hash(password);
+    const [used] = await db.update(emailTokens).set({ usedAt: now }).where(live).returning({ userUuid: emailTokens.userUuid });
+    if (!used) throw httpError(400, 'INVALID_TOKEN', MESSAGES.resetInvalid, 'token');
+    // The link proved the shopper reads this mailbox, so the address counts as verified too.
+    const [row] = await db
+      .update(users)
+      .set({ passwordHash, tokensValidAfter: now, emailVerified: true, updatedAt: now })
+      .where(eq(users.uuid, used.userUuid))
+      .returning();
+    // Other outstanding reset links die with this one.
+    await db
+      .update(emailTokens)
+      .set({ usedAt: now })
+      .where(and(eq(emailTokens.userUuid, used.userUuid), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt)));
+    if (row) await counters.reset(loginKeys(row.emailKey, '').failAccount);
+  }
+
+  return {
+    sendVerification,
+    verifyEmail,
+    resendVerification,
+    forgotPassword,
+    resetPassword,
+    /** Resolves once the background work started so far (reset mails) has finished. */
+    idle: () => Promise.all([...pending]).then(() => undefined),
+  };
+}

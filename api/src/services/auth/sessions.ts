@@ -1,0 +1,65 @@
+// Sessions: our session tokens, signing out (one session, or every one), and the short-lived tickets.
+import { eq, lt } from 'drizzle-orm';
+import { revokedSessions, users } from '../../db/schema.ts';
+import { roleOf, type AuthMethod, type SessionClaims, type TicketPurpose } from '../../lib/jwt.ts';
+import type { UserRow } from '../users.ts';
+import type { AuthDeps, AuthenticatedSession, Session } from './auth.ts';
+import { findByUuid } from './userRows.ts';
+
+export function createSessions({ db, jwt, tickets, counters }: Pick<AuthDeps, 'db' | 'jwt' | 'tickets' | 'counters'>) {
+  const issue = async (row: UserRow, authMethod: AuthMethod): Promise<Session> => {
+    const role = roleOf(row.role);
+    return { row, authMethod, token: await jwt.sign({ sub: row.uuid, role, authMethod }) };
+  };
+
+  async function authenticate(token: string): Promise<AuthenticatedSession | null> {
+    const claims = await jwt.verify(token);
+    if (!claims) return null;
+    const [[row], [revoked]] = await Promise.all([
+      db.select().from(users).where(eq(users.uuid, claims.sub)),
+      db.select({ sid: revokedSessions.sid }).from(revokedSessions).where(eq(revokedSessions.sid, claims.sid)),
+    ]);
+    if (!row || revoked) return null;
+    // A password reset, a sign-out everywhere (or a pre-hijack Google link) revokes every session issued before it.
+    if (row.tokensValidAfter && claims.issuedAtMs < row.tokensValidAfter.getTime()) return null;
+    return { row, claims };
+  }
+
+  async function logout(claims: SessionClaims): Promise<void> {
+    const now = new Date();
+    await db
+      .insert(revokedSessions)
+      .values({ sid: claims.sid, userUuid: claims.sub, expiresAt: new Date(claims.exp * 1000) })
+      .onConflictDoNothing();
+    // Rows of tokens that have expired anyway are dead weight.
+    await db.delete(revokedSessions).where(lt(revokedSessions.expiresAt, now));
+  }
+
+  async function logoutEverywhere(userUuid: string): Promise<void> {
+    const now = new Date();
+    await db.update(users).set({ tokensValidAfter: now, updatedAt: now }).where(eq(users.uuid, userUuid));
+  }
+
+  async function authenticateTicket(ticket: string, purpose: TicketPurpose): Promise<UserRow | null> {
+    const claims = await tickets.verify(ticket, purpose);
+    if (!claims) return null;
+    const row = await findByUuid(db, claims.sub);
+    if (!row) return null;
+    if (row.tokensValidAfter && claims.issuedAtMs < row.tokensValidAfter.getTime()) return null;
+    // Single use, on every instance (shared counters with REDIS_URL): a replayed URL opens nothing. Taken
+    // last, so a failure of ours (database away) does not use the ticket up.
+    const first = await counters.take([
+      { key: `ticket:${claims.id}`, limit: 1, windowMs: Math.max(1_000, claims.expiresAtMs - Date.now() + 10_000) },
+    ]);
+    return first.ok ? row : null;
+  }
+
+  return {
+    issue,
+    authenticate,
+    logout,
+    logoutEverywhere,
+    issueTicket: (userUuid: string, purpose: TicketPurpose) => tickets.sign(userUuid, purpose),
+    authenticateTicket,
+  };
+}

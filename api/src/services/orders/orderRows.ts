@@ -1,0 +1,76 @@
+// The order aggregate's rows (orders, their lines, the stock they take): the reads and writes the
+// order use cases share, so each is written once. Functions take the database or the transaction
+// they run in.
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orderLines, orders, products, refunds, type OrderLineRow, type OrderRow } from '../../db/schema.ts';
+import type { UnavailableProduct } from '../../db/errors.ts';
+import { productsUnavailable } from './cartPricing.ts';
+
+export const loadOrder = async (db: Database, where: SQL | undefined): Promise<OrderRow | undefined> =>
+  (await db.select().from(orders).where(where).limit(1))[0];
+
+export const linesOf = (db: Database, orderId: string): Promise<OrderLineRow[]> =>
+  db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+
+/** The lines of several orders, in line order. */
+export const linesOfOrders = async (db: Database, orderIds: string[]): Promise<OrderLineRow[]> =>
+  orderIds.length === 0 ? [] : db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.id));
+
+export const refundsOf = (db: Database, orderId: string) =>
+  db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
+
+/** A user's orders, newest first, before the `before` position (seq) when given. */
+export const ordersOfUser = (db: Database, userUuid: string, before: number | undefined, limit: number): Promise<OrderRow[]> =>
+  db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userUuid, userUuid), before === undefined ? undefined : lt(orders.seq, before)))
+    .orderBy(desc(orders.seq))
+    .limit(limit);
+
+/**
+ * Takes each line's quantity off its product's stock, only where that much is left (`stock_quantity >= qty`);
+ * throws PRODUCTS_UNAVAILABLE when a line cannot be served, so the caller's transaction rolls back.
+ * Returns whether a product sold out.
+ */
+export async function takeStock(tx: Database, lines: { productUuid: string; productName: string; quantity: number }[]): Promise<boolean> {
+  let soldOut = false;
+  // Fixed (uuid) order, so two orders sharing products lock their rows in the same order and never deadlock.
+  const byProduct = [...lines].sort((a, b) => (a.productUuid < b.productUuid ? -1 : 1));
+  for (const line of byProduct) {
+    const [taken] = await tx
+      .update(products)
+      .set({ stockQuantity: sql`${products.stockQuantity} - ${line.quantity}` })
+      .where(and(eq(products.uuid, line.productUuid), eq(products.isActive, true), sql`${products.stockQuantity} >= ${line.quantity}`))
+      .returning({ stock: products.stockQuantity });
+    if (!taken) {
+      // Another order took it since we priced: say why, and roll everything back.
+      const [now] = await tx.select({ stock: products.stockQuantity }).from(products).where(eq(products.uuid, line.productUuid));
+      const reason: UnavailableProduct['reason'] = (now?.stock ?? 0) > 0 ? 'INSUFFICIENT_STOCK' : 'OUT_OF_STOCK';
+      throw productsUnavailable([{ productId: line.productUuid, name: line.productName, reason }]);
+    }
+    if (taken.stock === 0) soldOut = true;
+  }
+  return soldOut;
+}
+
+/** Gives an order's stock back (a failed payment, a cancellation); true when a product came back into stock. */
+export async function releaseStock(tx: Database, orderId: string): Promise<boolean> {
+  let restocked = false;
+  // A replaced line took the replacement's stock, not the original's.
+  const lines = (await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId))).map((l) => ({
+    quantity: l.quantity,
+    productUuid: l.fulfilmentState === 'REPLACED' && l.replacementProductUuid ? l.replacementProductUuid : l.productUuid,
+  }));
+  // The same (uuid) order as taking it, so concurrent releases and orders never deadlock.
+  for (const line of lines.sort((a, b) => (a.productUuid < b.productUuid ? -1 : 1))) {
+    const [back] = await tx
+      .update(products)
+      .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}` })
+      .where(eq(products.uuid, line.productUuid))
+      .returning({ stock: products.stockQuantity });
+    if (back && back.stock === line.quantity) restocked = true;
+  }
+  return restocked;
+}

@@ -1,0 +1,138 @@
+// Placing an order from an approved PayPal order (POST /orders/create), step 1 of two, each safe to repeat:
+// one transaction inserts the order (id = the checkout intent's reference) and its lines, priced again
+// from the database, and takes the stock with `stock_quantity >= qty` updates. UNIQUE (paypal_order_id)
+// and UNIQUE (user_uuid, idempotency_key) make a duplicate request lose the insert; it then reads the
+// winner's order instead (never check-then-insert). Step 2, settling the payment, is settle.ts.
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation, httpError } from '../../db/errors.ts';
+import { checkoutIntents, orderLines, orders, type IntentItem, type OrderRow } from '../../db/schema.ts';
+import type { Caller } from '../caller.ts';
+import { checkStoreParts } from '../delivery/storeParts.ts';
+import { BEST_MATCH, rememberSubstitutions, resolveSubstitutions, type SubstitutionInput } from '../substitutions.ts';
+import { mergeItems, priceCart, type CartItemInput } from './cartPricing.ts';
+import { ORDER_MESSAGES } from './errors.ts';
+import { loadOrder, takeStock } from './orderRows.ts';
+import type { OrdersDeps } from './orders.ts';
+
+export interface PlaceOrderInput {
+  paypalOrderId: string;
+  /** With each line's 'If out of stock' choice. */
+  items: (CartItemInput & SubstitutionInput)[];
+  phone: string;
+  deliveryInstructions: string | null;
+  idempotencyKey: string | null;
+}
+
+/** POST /orders/create (spec OrderCreateResponse, success branch). */
+export interface OrderCreatedJson {
+  success: true;
+  orderId: string;
+  trackingNumber: string;
+  message: string;
+}
+
+/** Crockford base32 (no I, L, O, U): easy to read out on the phone. 256 % 32 = 0, so every letter is equally likely. */
+const TRACKING_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export function newTrackingNumber(): string {
+  return `GRT${[...randomBytes(12)].map((b) => TRACKING_ALPHABET[b & 31]).join('')}`;
+}
+
+/** Same products and quantities, in any order. */
+function sameItems(a: IntentItem[], b: IntentItem[]): boolean {
+  if (a.length !== b.length) return false;
+  const quantities = new Map(a.map((i) => [i.productId, i.quantity]));
+  return b.every((i) => quantities.get(i.productId) === i.quantity);
+}
+
+/** Step 1: the order, its lines and the stock, in one transaction. Returns the new order, or the one a duplicate already made. */
+export function createOrderInsert({
+  db,
+  users,
+  deliveryFees,
+  catalogue,
+  windows,
+}: Pick<OrdersDeps, 'db' | 'users' | 'deliveryFees' | 'catalogue' | 'windows'>) {
+  return async function insertOrder(caller: Caller, input: PlaceOrderInput): Promise<OrderRow> {
+    const [intent] = await db
+      .select()
+      .from(checkoutIntents)
+      .where(and(eq(checkoutIntents.paypalOrderId, input.paypalOrderId), eq(checkoutIntents.userUuid, caller.uuid)));
+    if (!intent) throw httpError(404, 'PAYPAL_ORDER_NOT_FOUND', ORDER_MESSAGES.paypalOrderNotFound, 'paypalOrderDetails.id');
+    // The PayPal amount was computed for the intent's cart; another cart would need another amount.
+    if (!sameItems(intent.items, mergeItems(input.items))) throw httpError(409, 'CART_CHANGED', ORDER_MESSAGES.cartChanged, 'items');
+    // Checked before anything is written or captured: a bad replacement is a 400 and nothing else happens.
+    const substitutions = await resolveSubstitutions(db, input.items);
+    const user = await users.get(caller.uuid);
+
+    let soldOut = false;
+    try {
+      const order = await db.transaction(async (txn) => {
+        const tx = txn as unknown as Database;
+        const [inserted] = await tx
+          .insert(orders)
+          .values({
+            id: intent.orderReference,
+            trackingNumber: newTrackingNumber(),
+            userUuid: caller.uuid,
+            paypalOrderId: input.paypalOrderId,
+            idempotencyKey: input.idempotencyKey,
+            subtotalCents: intent.subtotalCents,
+            taxCents: intent.taxCents,
+            serviceFeeCents: intent.serviceFeeCents,
+            deliveryFeeCents: intent.deliveryFeeCents,
+            processingFeeCents: intent.processingFeeCents,
+            totalCents: intent.totalCents,
+            customerFirstName: user.firstName ?? '',
+            customerLastName: user.lastName ?? '',
+            customerEmail: user.email,
+            customerPhone: input.phone,
+            deliveryStreet: intent.deliveryStreet,
+            deliveryApartment: intent.deliveryApartment,
+            deliveryCity: intent.deliveryCity,
+            deliveryState: intent.deliveryState,
+            deliveryZip: intent.deliveryZip,
+            deliveryInstructions: input.deliveryInstructions,
+            deliveryMinutes: intent.deliveryMinutes,
+          })
+          .returning();
+
+        // Re-priced from the database now; PayPal will capture the intent's total, so they must agree.
+        const cart = await priceCart(tx, deliveryFees, intent.items, { state: intent.deliveryState, zip: intent.deliveryZip });
+        if (cart.pricing.total !== intent.totalCents) throw httpError(409, 'PRICE_CHANGED', ORDER_MESSAGES.priceChanged, 'items');
+        // The store rules again, and each store part's held window booked, before anything is captured:
+        // a refusal here rolls the order back and the PayPal order is never captured.
+        const parts = await checkStoreParts(tx, cart, intent.deliveryZip);
+        await windows().book(tx, caller.uuid, inserted!.id, parts);
+
+        if (await takeStock(tx, cart.lines)) soldOut = true;
+        const chosen = cart.lines.map((l) => ({ productUuid: l.productUuid, resolved: substitutions.get(l.productUuid) ?? BEST_MATCH }));
+        await tx.insert(orderLines).values(
+          cart.lines.map((l, i) => ({
+            orderId: inserted!.id,
+            ...l,
+            substitution: chosen[i]!.resolved.choice,
+            substituteProductId: chosen[i]!.resolved.substituteProductId,
+          })),
+        );
+        // The shopper's next cart starts from these choices.
+        await rememberSubstitutions(tx, caller.uuid, chosen);
+        return inserted!;
+      });
+      // Only a product that sold out changes what the catalogue shows (stockStatus).
+      if (soldOut) catalogue.invalidate();
+      return order;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // A duplicate lost the race (or came later): the database decided; return what the winner made.
+      const byPaypal = await loadOrder(db, and(eq(orders.paypalOrderId, input.paypalOrderId), eq(orders.userUuid, caller.uuid)));
+      if (byPaypal) return byPaypal;
+      if (input.idempotencyKey !== null) {
+        const byKey = await loadOrder(db, and(eq(orders.userUuid, caller.uuid), eq(orders.idempotencyKey, input.idempotencyKey)));
+        if (byKey) throw httpError(409, 'IDEMPOTENCY_KEY_REUSED', ORDER_MESSAGES.idempotencyKeyReused);
+      }
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,62 @@
+// Reading orders back: one order (GET /orders/{id}), the shopper's history, and the visibility rule every
+// order use case starts from.
+import type { Order } from '@grocer/shared/contracts';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orders, type OrderLineRow, type OrderRow } from '../../db/schema.ts';
+import type { Caller } from '../caller.ts';
+import { isUuid } from '../catalogue/catalogueService.ts';
+import { bookedWindows } from '../delivery/windows.ts';
+import { substituteNames } from '../substitutions.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { orderNotFound } from './errors.ts';
+import { toOrderJson } from './orderJson.ts';
+import { linesOf, linesOfOrders, loadOrder, ordersOfUser, refundsOf } from './orderRows.ts';
+
+export const HISTORY_DEFAULT_LIMIT = 10;
+export const HISTORY_MAX_LIMIT = 50;
+
+export interface OrderHistoryPage {
+  orders: Order[];
+  /** Opaque; null on the last page. */
+  nextCursor: string | null;
+}
+
+/** The order if the caller owns it (or is an admin, with `allowAdmin`), else 404 ORDER_NOT_FOUND. */
+export async function findVisible(db: Database, caller: Caller, orderId: string, allowAdmin: boolean): Promise<OrderRow> {
+  if (!isUuid(orderId)) throw orderNotFound();
+  const order = await loadOrder(db, eq(orders.id, orderId.toLowerCase()));
+  // Someone else's order is "not found", not "forbidden": ids are not confirmed to strangers.
+  if (!order || (order.userUuid !== caller.uuid && !(allowAdmin && caller.role === 'ADMIN'))) throw orderNotFound();
+  return order;
+}
+
+export async function readOrder(db: Database, caller: Caller, orderId: string): Promise<Order> {
+  const order = await findVisible(db, caller, orderId, true);
+  const lines = await linesOf(db, order.id);
+  const refunded = await refundsOf(db, order.id);
+  const booked = (await bookedWindows(db, [order.id])).get(order.id);
+  return toOrderJson(order, lines, await substituteNames(db, lines), refunded, booked);
+}
+
+export async function orderHistory(db: Database, caller: Caller, limit: number, cursor: string | undefined): Promise<OrderHistoryPage> {
+  const before = cursor === undefined ? undefined : decodeCursor(cursor);
+  // One more than asked tells whether there is a next page without counting.
+  const rows = await ordersOfUser(db, caller.uuid, before, limit + 1);
+  const page = rows.slice(0, limit);
+  const lines = await linesOfOrders(
+    db,
+    page.map((o) => o.id),
+  );
+  const linesByOrder = new Map<string, OrderLineRow[]>();
+  for (const line of lines) linesByOrder.set(line.orderId, [...(linesByOrder.get(line.orderId) ?? []), line]);
+  const names = await substituteNames(db, lines);
+  const windows = await bookedWindows(
+    db,
+    page.map((o) => o.id),
+  );
+  return {
+    orders: page.map((o) => toOrderJson(o, linesByOrder.get(o.id) ?? [], names, undefined, windows.get(o.id))),
+    nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.seq) : null,
+  };
+}

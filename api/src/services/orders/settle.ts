@@ -1,0 +1,210 @@
+// Settling an order's payment (step 2 of placing, and POST /orders/paypal/complete): capture the PayPal
+// order (PayPal-Request-Id capture-{id}, so a repeat gets PayPal's first answer) and record the result with
+// `where payment_status = 'PENDING'`, so exactly one request records it. Paid only if the capture is
+// COMPLETED for exactly our total in USD. A paid order is confirmed in that same transaction: its
+// 'confirmed' tracking entry and every notification (outbox.ts) are written with the payment, so the
+// stores and the dashboard hear of it without the shopper's tab. Any other answer cancels the order and
+// gives the stock back in the recording transaction, and money PayPal captured anyway is refunded
+// (refunds.ts). When PayPal does not answer, the order stays PENDING; a retry settles it later.
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orders, orderTracking, type OrderRow, type PaymentStatusValue } from '../../db/schema.ts';
+import type { Caller } from '../caller.ts';
+import { PaypalError, type PaypalOrderState } from '../paypal/types.ts';
+import { amountMismatch, paymentFailed, paymentPending } from './errors.ts';
+import { loadOrder, releaseStock } from './orderRows.ts';
+import type { OrdersDeps } from './orders.ts';
+import { enqueueOrderNotifications } from './outbox.ts';
+import { findVisible } from './read.ts';
+import { createStoreParts } from './storeParts.ts';
+
+export interface PaymentCompletedJson {
+  success: true;
+  message: string;
+  orderId: string;
+  /** The PayPal capture id: the confirmation page's transaction id. */
+  transactionId: string | null;
+}
+
+type Settlement = Pick<
+  OrderRow,
+  'paymentStatus' | 'paypalCaptureId' | 'paypalCaptureStatus' | 'paypalCapturedCents' | 'paypalCapturedCurrency'
+>;
+
+/** Paid only if the capture COMPLETED for exactly our total, in USD, on the PayPal order we created for this order. */
+export function judgeCapture(order: Pick<OrderRow, 'id' | 'totalCents'>, state: PaypalOrderState): Settlement {
+  const capture = state.capture;
+  if (!capture) {
+    return {
+      paymentStatus: 'FAILED',
+      paypalCaptureId: null,
+      paypalCaptureStatus: state.status,
+      paypalCapturedCents: null,
+      paypalCapturedCurrency: null,
+    };
+  }
+  const recorded = {
+    // A decline before any capture existed comes back with an empty id.
+    paypalCaptureId: capture.id || null,
+    paypalCaptureStatus: capture.status,
+    paypalCapturedCents: capture.amountCents,
+    paypalCapturedCurrency: capture.currency,
+  };
+  if (capture.status !== 'COMPLETED') return { paymentStatus: 'FAILED', ...recorded };
+  const matches =
+    capture.amountCents === order.totalCents && capture.currency === 'USD' && (state.invoiceId === null || state.invoiceId === order.id);
+  return { paymentStatus: matches ? 'PAID' : 'AMOUNT_MISMATCH', ...recorded };
+}
+
+/** A PayPal refusal that will not change on retry (not approved, declined, unknown order); 409/429/5xx/network may. */
+function isDefinitiveRefusal(err: unknown): boolean {
+  return (
+    err instanceof PaypalError && err.status !== null && err.status >= 400 && err.status < 500 && err.status !== 409 && err.status !== 429
+  );
+}
+
+/** A capture that took the payer's money (or may still): it must end in a paid order or a refund. */
+const moneyTaken = (s: Settlement) =>
+  s.paypalCaptureId !== null &&
+  (s.paypalCaptureStatus === 'COMPLETED' || s.paypalCaptureStatus === 'PENDING') &&
+  (s.paypalCapturedCents ?? 0) > 0;
+
+/** Sends a refund recorded by a committed transaction; a failure is left to the worker's retries. */
+export function createRefundSender({ log, refunds }: Pick<OrdersDeps, 'log' | 'refunds'>) {
+  return async function sendRefund(refundId: number | null): Promise<void> {
+    if (refundId === null) return;
+    try {
+      await refunds.send(refundId);
+    } catch (err) {
+      log.warn({ err, refundId }, 'refund not sent now; the outbox worker retries it');
+    }
+  };
+}
+
+export function requirePaid(order: OrderRow): void {
+  const outcomes: Record<Exclude<PaymentStatusValue, 'PAID'>, () => Error> = {
+    PENDING: paymentPending,
+    FAILED: paymentFailed,
+    AMOUNT_MISMATCH: amountMismatch,
+  };
+  if (order.paymentStatus !== 'PAID') throw outcomes[order.paymentStatus]();
+}
+
+export function createSettlement(
+  deps: Pick<OrdersDeps, 'db' | 'log' | 'paypal' | 'refunds' | 'outbox' | 'catalogue' | 'windows'>,
+  sendRefund: (refundId: number | null) => Promise<void>,
+) {
+  const { db, log, paypal, refunds, outbox, catalogue, windows } = deps;
+
+  /** PayPal's answer to the capture; throws 502 (order left PENDING) when PayPal's answer may still change. */
+  async function captureState(order: OrderRow): Promise<PaypalOrderState> {
+    try {
+      return await paypal().captureOrder(order.paypalOrderId, `capture-${order.id}`);
+    } catch (err) {
+      // The capture may have happened anyway (lost response, already captured): PayPal's record decides.
+      const current = await paypal()
+        .getOrder(order.paypalOrderId)
+        .catch(() => null);
+      if (current?.capture) return current;
+      if (isDefinitiveRefusal(err)) {
+        const issue = (err as PaypalError).issue;
+        return {
+          id: order.paypalOrderId,
+          status: issue ?? current?.status ?? 'FAILED',
+          invoiceId: current?.invoiceId ?? null,
+          capture: null,
+        };
+      }
+      log.warn({ err, orderId: order.id }, 'PayPal capture did not answer; the order stays pending');
+      throw paymentPending();
+    }
+  }
+
+  /**
+   * Records a settlement once. Paid: the order is confirmed and its notifications queued in the same
+   * transaction. Not paid: the stock comes back, and money PayPal took anyway is refunded.
+   */
+  async function record(order: OrderRow, settlement: Settlement): Promise<OrderRow> {
+    let restocked = false;
+    let refundId: number | null = null;
+    const paid = settlement.paymentStatus === 'PAID';
+    const refund = !paid && moneyTaken(settlement);
+    const updated = await db.transaction(async (txn) => {
+      const tx = txn as unknown as Database;
+      const now = new Date();
+      const outcome = paid
+        ? { status: 'CONFIRMED' as const, confirmedAt: now }
+        : {
+            status: 'CANCELLED' as const,
+            cancelledAt: now,
+            ...(refund ? { refundStatus: 'DUE' as const, refundDueCents: settlement.paypalCapturedCents } : {}),
+          };
+      const [row] = await tx
+        .update(orders)
+        .set({ ...settlement, ...outcome, updatedAt: now })
+        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'PENDING')))
+        .returning();
+      if (!row) return row;
+      if (paid) {
+        await tx.insert(orderTracking).values({ orderId: row.id, status: 'CONFIRMED', notes: 'Payment received' }).onConflictDoNothing();
+        await enqueueOrderNotifications(tx, row);
+        await createStoreParts(tx, row);
+        return row;
+      }
+      restocked = await releaseStock(tx, order.id);
+      await windows().releaseOrder(tx, order.id);
+      if (refund)
+        refundId = await refunds.request(tx, {
+          orderId: row.id,
+          amountCents: 'remaining',
+          reason: `Payment for Grocer order ${row.orderNumber} not accepted`,
+          key: 'payment-not-accepted',
+        });
+      return row;
+    });
+    if (restocked) catalogue.invalidate();
+    if (updated && paid) outbox.nudge();
+    await sendRefund(refundId);
+    // Another request recorded it first: theirs stands.
+    return updated ?? (await loadOrder(db, eq(orders.id, order.id)))!;
+  }
+
+  async function settle(order: OrderRow): Promise<OrderRow> {
+    if (order.paymentStatus !== 'PENDING') return order;
+    const settlement = judgeCapture(order, await captureState(order));
+    if (settlement.paymentStatus !== 'PAID') log.warn({ orderId: order.id, ...settlement }, 'PayPal payment not accepted; order cancelled');
+    return record(order, settlement);
+  }
+
+  function requirePaid(order: OrderRow): void {
+    const outcomes: Record<Exclude<PaymentStatusValue, 'PAID'>, () => Error> = {
+      PENDING: paymentPending,
+      FAILED: paymentFailed,
+      AMOUNT_MISMATCH: amountMismatch,
+    };
+    if (order.paymentStatus !== 'PAID') throw outcomes[order.paymentStatus]();
+  }
+
+  async function completePayment(caller: Caller, orderId: string): Promise<PaymentCompletedJson> {
+    // An admin may settle a customer's stuck payment too (e.g. before cancelling the order).
+    let order = await findVisible(db, caller, orderId, true);
+    if (order.paymentStatus === 'PENDING') {
+      order = await settle(order);
+    } else if (order.paymentStatus === 'PAID') {
+      // Re-read PayPal's record and keep its capture status (e.g. a later REFUNDED) for support.
+      try {
+        const state = await paypal().getOrder(order.paypalOrderId);
+        if (state.capture && state.capture.id === order.paypalCaptureId && state.capture.status !== order.paypalCaptureStatus) {
+          await db.update(orders).set({ paypalCaptureStatus: state.capture.status, updatedAt: new Date() }).where(eq(orders.id, order.id));
+        }
+      } catch (err) {
+        // Our record already says paid; a PayPal hiccup here changes nothing for the shopper.
+        log.warn({ err, orderId: order.id }, 'PayPal order re-read failed');
+      }
+    }
+    requirePaid(order);
+    return { success: true, message: 'Payment completed', orderId: order.id, transactionId: order.paypalCaptureId };
+  }
+
+  return { settle, completePayment };
+}
