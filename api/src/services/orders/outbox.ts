@@ -11,14 +11,13 @@
 // and marking it leaves a claim to expire, after DELIVERY_LEASE_MINUTES: then that one mail can go twice.)
 // The same worker retries refunds that are due (refunds.ts).
 import type { BookedWindowJson, NewOrderItemsNotification, NewOrderNotification, Substitution } from '@grocer/shared/contracts';
-import { and, asc, eq, exists, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { createPoller } from '../../lib/poller.ts';
 import type { Database } from '../../db/client.ts';
 import {
   notifications,
-  orderLines,
   orders,
   stores,
   type NotificationRow,
@@ -31,6 +30,7 @@ import { centsToDollars } from '../pricing.ts';
 import { lineSubstitution, substituteNames, type SubstituteNames } from '../substitutions.ts';
 import { bookedWindows, windowLabel } from '../delivery/windows.ts';
 import { customerName, deliveryInfoOf } from './orderJson.ts';
+import { linesOf, loadOrder } from './orderRows.ts';
 import type { RefundsService } from './refunds.ts';
 
 /** How long a claimed, unconfirmed mail is left to its sender before another process may send it. */
@@ -105,7 +105,7 @@ function orderCreatedPayload(order: OrderRow, lines: OrderLineRow[]) {
  * follow-up call for an order paid before the outbox existed. Returns how many rows were new.
  */
 export async function enqueueOrderNotifications(tx: Database, order: OrderRow): Promise<number> {
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+  const lines = await linesOf(tx, order.id);
   const payloads = storePayloads(order, lines, await substituteNames(tx, lines), (await bookedWindows(tx, [order.id])).get(order.id));
   const contacts =
     payloads.length === 0
@@ -313,8 +313,8 @@ export function createOutbox({ db, log, config, mail, refunds, feed, pollMs = OU
     const byOrder = new Map<string, { order: OrderRow; lines: OrderLineRow[] } | undefined>();
     for (const row of rows) {
       if (!byOrder.has(row.orderId)) {
-        const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId));
-        const lines = order ? await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)) : [];
+        const order = await loadOrder(db, eq(orders.id, row.orderId));
+        const lines = order ? await linesOf(db, order.id) : [];
         byOrder.set(row.orderId, order && { order, lines });
       }
       const found = byOrder.get(row.orderId);
