@@ -8,7 +8,7 @@ import { FAST_HASHING, mailbox, type MailJson } from '../testing/accounts.ts';
 import { createOrder, createShop, orderPayload, registerShopper, startPayment, type TestShop } from '../testing/checkout.ts';
 import { createFakePaypal, type FakePaypal } from '../testing/fakePaypal.ts';
 import { buildTestApp } from '../testing/testApp.ts';
-import { userText } from './mail.ts';
+import { createMailService, undeliveredMail, userText } from './mail.ts';
 
 describe('userText', () => {
   it.each([
@@ -32,6 +32,16 @@ describe('userText', () => {
   it('falls back when nothing is left', () => {
     expect(userText('http://evil.test', 'there')).toBe('there');
     expect(userText(null, 'there')).toBe('there');
+  });
+});
+
+describe('without SMTP_URL or a stand-in mailbox', () => {
+  it('fails the send, so the outbox keeps the mail FAILED instead of counting it sent', async () => {
+    const warned: unknown[] = [];
+    const log = { warn: (...args: unknown[]) => warned.push(args) } as unknown as Parameters<typeof undeliveredMail>[0];
+    const mail = createMailService(undeliveredMail(log));
+    await expect(mail.send({ to: 'shopper@example.com', subject: 'Your order', text: 'Hi' })).rejects.toThrow('set SMTP_URL');
+    expect(warned).toHaveLength(1);
   });
 });
 

@@ -53,10 +53,15 @@ export function smtpTransport(config: Pick<Config, 'mailFrom'> & { smtpUrl: stri
   };
 }
 
-/** Neither SMTP_URL nor a stand-in mailbox: the mail is dropped, loudly. */
+/**
+ * Neither SMTP_URL nor a stand-in mailbox: sending fails, so nothing is counted as sent. The outbox
+ * keeps such mail FAILED with this message (the notifications panel can send it again once SMTP_URL
+ * is set), and the account mails log it.
+ */
 export function undeliveredMail(log: FastifyBaseLogger): MailTransport {
   return async (message) => {
     log.warn({ subject: message.subject }, 'mail not sent: no SMTP_URL is set and no dev mailbox is served');
+    throw new Error('Mail is not configured: set SMTP_URL');
   };
 }
 
