@@ -110,6 +110,26 @@ export default tseslint.config(
       ],
     },
   },
+  // The wire schemas (@grocer/shared/schemas) and TypeBox are the API's: browsers get the contract
+  // types derived from them, type-only, and pay nothing. Its own rule name, so the zones above stay whole.
+  {
+    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}'],
+    ignores: ['shared/src/schemas/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(@grocer/shared/schemas|typebox)(/|$)|^(\.\.?/)+schemas/`,
+              allowTypeImports: true,
+              message: 'The wire schemas and TypeBox stay out of the browser: import the contract types (type-only).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.tsx', '**/use*.ts'],
     plugins: { 'react-hooks': reactHooks },

@@ -3,7 +3,9 @@
 // services raise one. The shop's client reads `error.code`, `error.message` and `error.field` (spec §8:
 // "server code, message and field are passed on"), and falls back to `message`.
 import type { FastifyBaseLogger } from 'fastify';
-import { Type, type Static } from 'typebox';
+import { ErrorBodySchema, UnavailableProductSchema } from '@grocer/shared/schemas';
+import type { ApiError } from '@grocer/shared/contracts';
+import type { Static } from 'typebox';
 import { TimeoutError } from '../lib/timeout.ts';
 
 // --- The database's errors. Drizzle wraps driver errors in DrizzleQueryError with the driver's error
@@ -57,49 +59,16 @@ export function isUniqueViolation(error: unknown, constraint?: string, depth = 0
 
 // --- The error shape.
 
+// Its schema is @grocer/shared/schemas ErrorBodySchema, the one the browser's ApiError type is read from.
+
 /** One entry of a PRODUCTS_UNAVAILABLE error: the cart line the shopper must remove or reduce. */
-export const UnavailableProduct = Type.Object(
-  {
-    productId: Type.String(),
-    name: Type.String({ description: "'' when the product does not exist" }),
-    reason: Type.Enum(['NOT_FOUND', 'INACTIVE', 'OUT_OF_STOCK', 'INSUFFICIENT_STOCK']),
-  },
-  { title: 'UnavailableProduct' },
-);
+export const UnavailableProduct = UnavailableProductSchema;
 export type UnavailableProduct = Static<typeof UnavailableProduct>;
 
 /** Code-specific fields of `error`, beside code/message/field. */
-export interface ErrorDetails {
-  /** PRODUCTS_UNAVAILABLE: which products, and why. */
-  products?: UnavailableProduct[];
-  /** INVALID_STATUS_TRANSITION: the statuses the order may move to next (empty when it is final). */
-  allowed?: string[];
-  /** Store rule and delivery window refusals (409): the store part at fault. */
-  store?: { uuid: string; name: string };
-}
+export type ErrorDetails = Pick<ApiError, 'products' | 'allowed' | 'store'>;
 
-export const ErrorBody = Type.Object(
-  {
-    success: Type.Literal(false),
-    message: Type.String(),
-    error: Type.Object({
-      code: Type.String({ description: 'Stable, machine-readable, e.g. VALIDATION_ERROR, NOT_FOUND' }),
-      message: Type.String({ description: 'Human-readable; safe to show to the shopper' }),
-      field: Type.Optional(Type.String({ description: 'The offending input, for form errors' })),
-      products: Type.Optional(Type.Array(UnavailableProduct, { description: 'PRODUCTS_UNAVAILABLE only' })),
-      allowed: Type.Optional(
-        Type.Array(Type.String(), { description: 'INVALID_STATUS_TRANSITION only: the next statuses the order may take' }),
-      ),
-      store: Type.Optional(
-        Type.Object(
-          { uuid: Type.String(), name: Type.String() },
-          { description: 'Store rule and delivery window refusals only: the store part at fault' },
-        ),
-      ),
-    }),
-  },
-  { title: 'Error' },
-);
+export const ErrorBody = ErrorBodySchema;
 export type ErrorBody = Static<typeof ErrorBody>;
 
 /**

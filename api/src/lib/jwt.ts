@@ -1,13 +1,15 @@
 // Our session tokens: HS256 JWTs signed with JWT_SECRET (jose). Verification accepts HS256 only, so
 // `alg: none` and algorithm-confusion tokens (e.g. RS256 signed with the secret as a "public key") fail.
 import { randomUUID } from 'node:crypto';
+import type { AuthMethod, RoleName } from '@grocer/shared/contracts';
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 
 export const SESSION_ALG = 'HS256';
 export const SESSION_ISSUER = 'grocer-api';
 export const SESSION_AUDIENCE = 'grocer';
 
-export type Role = 'CUSTOMER' | 'ADMIN' | 'STORE_STAFF';
+/** A session's role: the contract's RoleName (the User's roleName is this, as sent). */
+export type Role = RoleName;
 
 /** A stored role as a session role: anything unknown is a customer (the least privilege). */
 export const roleOf = (stored: string | null | undefined): Role => (stored === 'ADMIN' || stored === 'STORE_STAFF' ? stored : 'CUSTOMER');
@@ -28,7 +30,7 @@ function issuedAtMsOf(payload: JWTPayload): number | null {
   if (ms === undefined) return iat * 1000;
   return typeof ms === 'number' && Math.floor(ms / 1000) === iat ? ms : null;
 }
-export type AuthMethod = 'email' | 'google';
+export type { AuthMethod };
 
 /** What a verified session token says. */
 export interface SessionClaims {

@@ -1,58 +1,18 @@
 // Users as the shop sees them (spec §3 User): the JSON shape, profile and address, beta access, and
 // the demo accounts. Everything is keyed by the uuid of the authenticated session, never by input.
+import type { Address, BetaStatusResponse, ProfileResponse, User, UserStatus } from '@grocer/shared/contracts';
 import { isAddressComplete, validateAddressForm, firstError } from '@grocer/shared/validation';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { stores, users } from '../db/schema.ts';
 import { httpError } from '../db/errors.ts';
-import { roleOf, type AuthMethod, type Role } from '../lib/jwt.ts';
+import { roleOf, type AuthMethod } from '../lib/jwt.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { ZipDirectory } from './zipDirectory.ts';
 
 export type UserRow = typeof users.$inferSelect;
-export type UserStatus = 'BETA' | 'BETA_REQUESTED' | 'UNKNOWN';
-
-export interface AddressJson {
-  streetName: string;
-  apartmentName: string;
-  city: string;
-  state: string;
-  zip: string;
-}
-
-export interface AddressCheck {
-  hasValidAddress: boolean;
-  hasInvalidAddress: boolean;
-  /** Accepted but worth showing, e.g. 'city does not match ZIP'. */
-  addressWarnings: string[];
-}
-
-export interface ProfileJson extends AddressCheck {
-  firstName: string | null;
-  lastName: string | null;
-  address: AddressJson | null;
-  emailVerified: boolean;
-  canCheckout: boolean;
-}
-
-export interface UserJson {
-  uuid: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  token: string;
-  status: UserStatus;
-  authMethod: AuthMethod;
-  emailVerified: boolean;
-  roleName: Role;
-  createdAt: string;
-  hasValidAddress: boolean;
-  hasInvalidAddress: boolean;
-  canCheckout: boolean;
-  isBetaParticipant: boolean;
-  hasBetaRequest: boolean;
-  address: AddressJson | null;
-}
+/** What the address check adds to a profile. */
+export type AddressCheck = Pick<ProfileResponse, 'hasValidAddress' | 'hasInvalidAddress' | 'addressWarnings'>;
 
 export interface AddressInput {
   firstName?: string | null;
@@ -62,15 +22,6 @@ export interface AddressInput {
   city: string;
   state: string;
   zip: string;
-}
-
-export interface BetaStatusJson {
-  success: true;
-  status: UserStatus;
-  isBetaParticipant: boolean;
-  hasBetaRequest: boolean;
-  canCheckout: boolean;
-  message: string;
 }
 
 export const CITY_MISMATCH_WARNING = 'city does not match ZIP';
@@ -83,15 +34,15 @@ const BETA_MESSAGES: Record<UserStatus, string> = {
 export interface UsersService {
   /** The row, or 401 when the account no longer exists. */
   get(uuid: string): Promise<UserRow>;
-  toJson(row: UserRow, token: string, authMethod: AuthMethod): UserJson;
-  profile(uuid: string, authMethod: AuthMethod): Promise<ProfileJson>;
+  toJson(row: UserRow, token: string, authMethod: AuthMethod): User;
+  profile(uuid: string, authMethod: AuthMethod): Promise<ProfileResponse>;
   /** Names are set only while missing; later values are ignored (they are locked once saved). */
-  saveAddress(uuid: string, authMethod: AuthMethod, input: AddressInput): Promise<ProfileJson>;
+  saveAddress(uuid: string, authMethod: AuthMethod, input: AddressInput): Promise<ProfileResponse>;
   requestBeta(uuid: string, reason: string | undefined): Promise<{ row: UserRow; message: string }>;
-  betaStatus(uuid: string, authMethod: AuthMethod): Promise<BetaStatusJson>;
+  betaStatus(uuid: string, authMethod: AuthMethod): Promise<BetaStatusResponse>;
 }
 
-function addressOf(row: UserRow): AddressJson | null {
+function addressOf(row: UserRow): Address | null {
   if (!isAddressComplete(row)) return null;
   return { streetName: row.streetName!, apartmentName: row.apartmentName ?? '', city: row.city!, state: row.state!, zip: row.zip! };
 }
@@ -155,7 +106,7 @@ export function createUsersService(db: Database, zips: ZipDirectory): UsersServi
     return row;
   };
 
-  const profileOf = (row: UserRow, authMethod: AuthMethod): ProfileJson => {
+  const profileOf = (row: UserRow, authMethod: AuthMethod): ProfileResponse => {
     const check = checkAddress(row);
     return {
       firstName: row.firstName,

@@ -16,6 +16,7 @@ import { buildApp, type App, type BuildAppOptions } from '../app.ts';
 import { loadConfig, PGLITE_IN_MEMORY, type Config } from '../config.ts';
 import { connectDatabase, MAINTENANCE_TIMEOUTS, type DbConnection, type PgTimeouts } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { holdToContract } from './contractCheck.ts';
 
 /** A PostgreSQL URL nothing listens on: port 1 refuses connections at once. */
 export const UNREACHABLE_DATABASE_URL = 'postgres://postgres@127.0.0.1:1/unreachable';
@@ -98,11 +99,18 @@ export interface TestAppOptions {
   rateLimitMax?: BuildAppOptions['rateLimitMax'];
 }
 
-/** The real app, logging off, on a fresh migrated test database. `app.close()` also disposes the database. */
+/**
+ * The real app, logging off, on a fresh migrated test database. `app.close()` also disposes the database.
+ * Every answer is held to its contract (testing/contractCheck.ts): one that does not match is a 500.
+ */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
   const db = options.db ?? (await createTestDatabase());
   try {
-    const { extraRoutes, services, onRoute, rateLimitMax } = options;
+    const { extraRoutes, services, rateLimitMax } = options;
+    const onRoute = (route: Parameters<typeof holdToContract>[0]) => {
+      options.onRoute?.(route);
+      holdToContract(route);
+    };
     return await buildApp({ config: testConfig(options.config), db, logger: false, extraRoutes, services, onRoute, rateLimitMax });
   } catch (err) {
     await db.close();

@@ -1,8 +1,10 @@
-// The entities and payloads of spec §3, shared by the browser and the API.
+// The entities and payloads of spec §3, shared by the browser and the API. What the API sends is
+// written once, as TypeBox schemas in ../schemas (@grocer/shared/schemas, the API's); the types here
+// are derived from them, type-only, so the browser never loads the schemas or TypeBox.
 // Money: `Cents` (integer) inside the catalogue and cart; `Dollars` (2 decimals) wherever the spec
 // fixes dollars at the JSON edge (fees, pricing, orders, notifications).
-
-import type { OrderAdjustments, OrderItemFulfilment } from './ops.ts';
+import type { Static } from 'typebox';
+import type * as S from '../schemas/index.ts';
 
 /** Integer US cents. */
 export type Cents = number;
@@ -13,63 +15,26 @@ export type IsoDateTime = string;
 
 // ---- Errors ---------------------------------------------------------------------------------
 
-export interface ApiError {
-  /** Machine-readable, e.g. 'REGISTRATION_FAILED', 'SIGNIN_FAILED', 'SESSION_EXPIRED'. */
-  code: string;
-  message: string;
-  /** The form field the error belongs to, when there is one (e.g. 'email'). */
-  field?: string;
-}
+/** Machine-readable `code` (e.g. 'REGISTRATION_FAILED', 'SIGNIN_FAILED', 'SESSION_EXPIRED'), `message`, and the form `field` when there is one. */
+export type ApiError = Static<typeof S.ApiErrorSchema>;
 
 /** The body of every failed API call. */
-export interface ApiErrorBody {
-  success: false;
-  message: string;
-  error: ApiError;
-}
+export type ApiErrorBody = Static<typeof S.ErrorBodySchema>;
 
 // ---- User -----------------------------------------------------------------------------------
 
-export type UserStatus = 'BETA' | 'BETA_REQUESTED' | 'UNKNOWN';
-export type AuthMethod = 'email' | 'google';
+export type UserStatus = Static<typeof S.UserStatusSchema>;
+export type AuthMethod = Static<typeof S.AuthMethodSchema>;
 /** Compare case-insensitively (spec §6): a stored user may carry 'customer'. */
 /** STORE_STAFF: works for one store (the ops screens; contracts/ops.ts). */
-export type RoleName = 'CUSTOMER' | 'ADMIN' | 'STORE_STAFF';
+export type RoleName = Static<typeof S.RoleNameSchema>;
 
-export interface Address {
-  streetName: string;
-  /** Optional; absent or '' when there is none. */
-  apartmentName?: string;
-  city: string;
-  state: string;
-  zip: string;
-}
+export type Address = Static<typeof S.AddressSchema>;
 
-export interface User {
-  uuid: string;
-  /** null until the shopper enters it; locked once saved (spec §2 Account). */
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  /** Bearer token (ours, or the Google ID token for identity sign-in); a JWT with `exp`. */
-  token: string;
-  status: UserStatus;
-  authMethod: AuthMethod;
-  emailVerified: boolean;
-  roleName: RoleName;
-  createdAt: IsoDateTime;
-  hasValidAddress: boolean;
-  hasInvalidAddress: boolean;
-  /** Server-decided; the client never derives it from beta flags. */
-  canCheckout: boolean;
-  isBetaParticipant: boolean;
-  hasBetaRequest: boolean;
-  /** null until the shopper saves a delivery address. */
-  address: Address | null;
-}
+export type User = Static<typeof S.UserSchema>;
 
 /** POST auth/register, auth/login and auth/google. */
-export type AuthResponse = { success: true; user: User; token: string; message?: string } | ApiErrorBody;
+export type AuthResponse = Static<typeof S.AuthResponseSchema> | ApiErrorBody;
 
 /** POST auth/reset-password body. */
 export interface PasswordResetPayload {
@@ -77,137 +42,55 @@ export interface PasswordResetPayload {
   password: string;
 }
 
+/** GET /user/profile and POST /user/address. */
+export type ProfileResponse = Static<typeof S.ProfileSchema>;
+
 /** GET /api/user/beta-status. */
-export interface BetaStatusResponse {
-  success: boolean;
-  status: UserStatus;
-  isBetaParticipant: boolean;
-  hasBetaRequest: boolean;
-  canCheckout: boolean;
-  message: string;
-}
+export type BetaStatusResponse = Static<typeof S.BetaStatusSchema>;
 
 // ---- Catalogue ------------------------------------------------------------------------------
 
-export interface Store {
-  uuid: string;
-  /** The store's slug in /store/{publicId}. */
-  publicId: string;
-  name: string;
-  address1: string;
-  address2: string;
-  /** Logo image URL. */
-  logo: string;
-  createdAt: IsoDateTime;
-  updatedAt: IsoDateTime;
-  id: number;
-}
+export type Store = Static<typeof S.StoreSchema>;
 
-export interface Category {
-  uuid: string;
-  name: string;
-  productCount: number;
-  createdAt: IsoDateTime;
-  updatedAt: IsoDateTime;
-  id: number;
-}
+export type Category = Static<typeof S.CategorySchema>;
 
 /** Names used when a product's store or category uuid matches none (spec §3). */
 export const UNKNOWN_STORE_NAME = 'Unknown Store';
 export const UNKNOWN_CATEGORY_NAME = 'Unknown Category';
 
 /** The store a product is enriched with. */
-export interface ProductStoreRef {
-  uuid: string;
-  /** UNKNOWN_STORE_NAME when the uuid matched no store. */
-  name: string;
-  /** Absent when the uuid matched no store. */
-  publicId?: string;
-}
+export type ProductStoreRef = Static<typeof S.ProductStoreRefSchema>;
 
 /** The category a product is enriched with. */
-export interface ProductCategoryRef {
-  uuid: string;
-  /** UNKNOWN_CATEGORY_NAME when the uuid matched no category. */
-  name: string;
-}
+export type ProductCategoryRef = Static<typeof S.ProductCategoryRefSchema>;
 
-export type StockStatus = 'IN_STOCK' | 'OUT_OF_STOCK';
+export type StockStatus = Static<typeof S.StockStatusSchema>;
 
 /** The unit a product's size is sold in, as US shelf labels write it. */
-export type SizeUnit = 'oz' | 'fl oz' | 'lb' | 'ct' | 'gal' | 'qt' | 'pt' | 'l' | 'ml' | 'g' | 'kg';
+export type SizeUnit = Static<typeof S.SizeUnitSchema>;
 
-export interface ProductSize {
-  /** How much of `unit` one item holds (e.g. 1 for "1 gal", 8 for "8 ct", 0.5 for "0.5 lb"). */
-  amount: number;
-  unit: SizeUnit;
-  /** As printed after the name: "1 gal", "8 ct", "12 fl oz". */
-  label: string;
-}
+export type ProductSize = Static<typeof S.ProductSizeSchema>;
 
 /** The price per unit, computed by the server from the integer price and the size. */
-export interface UnitPrice {
-  /** Integer tenths of a cent per `unit`, rounded half-up (e.g. 134 means $0.134). */
-  tenthCents: number;
-  /** The unit the price is quoted per: 'oz', 'fl oz', 'lb' or 'ct' (US grocers' shelf units). */
-  unit: 'oz' | 'fl oz' | 'lb' | 'ct';
-  /** As shown to shoppers: "$0.13/fl oz", "$3.49/lb", "$0.42/ct". */
-  label: string;
-}
+export type UnitPrice = Static<typeof S.UnitPriceSchema>;
 
-export interface Product {
-  uuid: string;
-  /** The shelf label: brand or line, item, size ("Prairie Farms Whole Milk, 1 gal"); unique within a store. */
-  name: string;
-  /** The brand or line ("Prairie Farms"). */
-  brand: string;
-  /** The item without brand or size ("Whole Milk"); variants of one item share it. */
-  item: string;
-  /**
-   * The same item across stores: equal for the same brand, item and size, so offers can be compared
-   * (GET /open/product/{uuid}/also-at).
-   */
-  itemKey: string;
-  size: ProductSize;
-  unitPrice: UnitPrice;
-  /** Image URL. */
-  image: string;
-  /** Integer cents; also the price sort key. */
-  price_cents: Cents;
-  stockStatus: StockStatus;
-  isActive: boolean;
-  storeUuid: string;
-  categoryUuid: string;
-  store: ProductStoreRef;
-  category: ProductCategoryRef;
-  id: number;
-  createdAt: IsoDateTime;
-  updatedAt: IsoDateTime;
-}
+export type Product = Static<typeof S.ProductSchema>;
 
 /** GET /open/product/{productUuid}: one active product, enriched like the listings. */
-export interface ProductResponse {
-  product: Product;
-}
+export type ProductResponse = Static<typeof S.ProductResponseSchema>;
 
 /**
  * GET /open/product/{productUuid}/also-at: the same item (same itemKey) at the other stores, active
  * ones only, cheapest first; the product itself is not listed.
  */
-export interface ProductOffersResponse {
-  offers: Product[];
-}
+export type ProductOffersResponse = Static<typeof S.ProductOffersSchema>;
 
 /** A cart line's 'If out of stock': the closest match (default), one named product, or no replacement (refund). */
 export const SUBSTITUTION_CHOICES = ['BEST_MATCH', 'SPECIFIC', 'NONE'] as const;
 export type SubstitutionChoice = (typeof SUBSTITUTION_CHOICES)[number];
 
 /** What a shopper chose for one product; `substitute` is set exactly when choice is SPECIFIC. */
-export interface Substitution {
-  choice: SubstitutionChoice;
-  /** The named replacement (same store, same category), for SPECIFIC only. */
-  substitute: { uuid: string; name: string } | null;
-}
+export type Substitution = Static<typeof S.SubstitutionSchema>;
 
 /** A product in the cart (kept in browser storage under STORAGE_KEYS.cart). */
 export interface CartItem extends Product {
@@ -218,13 +101,8 @@ export interface CartItem extends Product {
 }
 
 /** GET /user/substitution-preferences: the signed-in shopper's remembered choices, one per product. */
-export interface SubstitutionPreference extends Substitution {
-  /** Product uuid. */
-  productId: string;
-}
-export interface SubstitutionPreferencesResponse {
-  preferences: SubstitutionPreference[];
-}
+export type SubstitutionPreference = Static<typeof S.SubstitutionPreferenceSchema>;
+export type SubstitutionPreferencesResponse = Static<typeof S.SubstitutionPreferencesResponseSchema>;
 
 /** PUT /user/substitution-preferences/{productUuid} body. */
 export interface SubstitutionPreferenceBody {
@@ -234,52 +112,28 @@ export interface SubstitutionPreferenceBody {
 }
 
 /** GET /open/product/{uuid}/substitutes: in-stock, active products of the same store and category, by name. */
-export interface ProductSubstitutesResponse {
-  products: Product[];
-}
+export type ProductSubstitutesResponse = Static<typeof S.ProductSubstitutesSchema>;
 
 /** GET /orders/buy-again: products from the shopper's past orders, most often bought first, as sold today. */
-export interface BuyAgainItem {
-  product: Product;
-  /** On how many of the shopper's orders it was. */
-  timesOrdered: number;
-  lastOrderedAt: IsoDateTime;
-}
-export interface BuyAgainResponse {
-  items: BuyAgainItem[];
-}
+export type BuyAgainItem = Static<typeof S.BuyAgainItemSchema>;
+export type BuyAgainResponse = Static<typeof S.BuyAgainSchema>;
 
 /** Why a past order's line could not go back into the cart. */
-export type ReorderSkipReason = 'OUT_OF_STOCK' | 'INACTIVE' | 'NOT_FOUND' | 'OUT_OF_DELIVERY_AREA';
+export type ReorderSkipReason = Static<typeof S.ReorderSkipReasonSchema>;
 
 /** POST /orders/{id}/reorder: what goes back into the cart (today's product and price), and what does not and why. */
-export interface ReorderResponse {
-  added: { product: Product; quantity: number; substitution: Substitution }[];
-  skipped: { productId: string; name: string; reason: ReorderSkipReason; message: string }[];
-}
+export type ReorderResponse = Static<typeof S.ReorderSchema>;
 
 /** GET /favorites entries, keyed by product uuid. */
-export interface Favorite {
-  product: Product;
-}
+export type Favorite = Static<typeof S.FavoriteSchema>;
 
 /** Sort keys of the paginated listings (spec §7 `sort`): 'price' sorts by price_cents. */
 export type ProductSort = 'name' | 'price';
 export type SortOrder = 'asc' | 'desc';
 
-export interface Pagination {
-  /** 1-based. */
-  currentPage: number;
-  totalPages: number;
-  hasNext: boolean;
-  hasPrevious: boolean;
-  totalItems: number;
-}
+export type Pagination = Static<typeof S.PaginationSchema>;
 
-export interface PaginatedProducts {
-  products: Product[];
-  pagination: Pagination;
-}
+export type PaginatedProducts = Static<typeof S.PaginatedProductsSchema>;
 
 /**
  * Narrowing of a search or a store listing (all optional; absent means "all"). Prices are integer
@@ -311,70 +165,30 @@ export const PRICE_RANGES: readonly { min: Cents; max?: Cents }[] = [
  * How many matches each filter value would leave, the other filters applied (not its own), so a
  * shopper sees what switching a value would give.
  */
-export interface ProductFacets {
-  categories: { uuid: string; name: string; count: number }[];
-  stores: { uuid: string; publicId: string; name: string; count: number }[];
-  /** Matches in stock. */
-  inStock: number;
-  /** One entry per PRICE_RANGES entry, same order. */
-  prices: { min: Cents; max?: Cents; count: number }[];
-}
+export type ProductFacets = Static<typeof S.ProductFacetsSchema>;
 
 /** A search page: when nothing matches, `didYouMean` is the closest query that would find something. */
-export interface SearchResponse extends PaginatedProducts {
-  didYouMean?: string;
-}
+export type SearchResponse = Static<typeof S.SearchResponseSchema>;
 
 /** GET /open/products/facets. */
-export interface FacetsResponse {
-  facets: ProductFacets;
-}
+export type FacetsResponse = Static<typeof S.FacetsResponseSchema>;
 
 /** GET /open/products/suggestions: distinct items, best match first (never the same item twice). */
-export interface SuggestionsResponse {
-  products: Product[];
-}
+export type SuggestionsResponse = Static<typeof S.SuggestionsResponseSchema>;
 
 /** GET /open/products/{store}/{category}/paginated. */
-export interface CategoryProductsResponse extends PaginatedProducts {
-  categoryUuid: string;
-  categoryName: string;
-}
+export type CategoryProductsResponse = Static<typeof S.CategoryProductsSchema>;
 
 // ---- Delivery fees and pricing --------------------------------------------------------------
 
 /** One store's entry in DeliveryFeeResponse.deliveryFees. */
-export interface StoreDeliveryFee {
-  storeName: string;
-  /** Miles from the store to the delivery address. */
-  distance: number;
-  /** Dollars (distance × $7.50, 2 decimals). */
-  deliveryFee: Dollars;
-  /** Minutes, when known. */
-  duration?: number;
-}
+export type StoreDeliveryFee = Static<typeof S.StoreDeliveryFeeSchema>;
 
 /** POST /delivery-fees. */
-export interface DeliveryFeeResponse {
-  /** Dollars: the sum of the per-store fees. */
-  totalDeliveryFee: Dollars;
-  /** Keyed by store uuid. */
-  deliveryFees: Record<string, StoreDeliveryFee>;
-}
+export type DeliveryFeeResponse = Static<typeof S.DeliveryFeeResponseSchema>;
 
 /** POST /open/fees/calculate-payment-breakdown and the checkout's pricing. All amounts in dollars. */
-export interface PaymentBreakdown {
-  subtotal: Dollars;
-  tax: Dollars;
-  platformServiceFee: Dollars;
-  /** Same amount as platformServiceFee (the spec names it both ways). */
-  serviceFee: Dollars;
-  /** The service fee as shown to the shopper. */
-  displayServiceFee: Dollars;
-  deliveryFee: Dollars;
-  paymentProcessingFee: Dollars;
-  total: Dollars;
-}
+export type PaymentBreakdown = Static<typeof S.PaymentBreakdownSchema>;
 
 // ---- Checkout and orders --------------------------------------------------------------------
 
@@ -427,7 +241,7 @@ export interface OrderCreatePayload {
 }
 
 /** POST /orders/create. */
-export type OrderCreateResponse = { success: true; orderId: string; trackingNumber: string; message: string } | ApiErrorBody;
+export type OrderCreateResponse = Static<typeof S.OrderCreatedSchema> | ApiErrorBody;
 
 /** The statuses of spec §4, in lifecycle order (CANCELLED last). */
 export const ORDER_STATUSES = [
@@ -444,59 +258,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Shown when an order carries no status (spec §4). */
 export const DEFAULT_ORDER_STATUS: OrderStatus = 'PROCESSING';
 
-export interface OrderItem {
-  /** The product's uuid, for links to its page; null for lines whose product no longer exists. */
-  productUuid: string | null;
-  /** The product's picture; null when its product no longer exists. */
-  image: string | null;
-  /** The size label at the time of the order ("1 gal"); null when unknown. */
-  sizeLabel: string | null;
-  /** The unit price label at the time of the order ("$0.13/fl oz"); null when unknown. */
-  unitPriceLabel: string | null;
-  /** The store's publicId, for links to the product page; null when unknown. */
-  storePublicId: string | null;
-  productName: string;
-  quantity: number;
-  unitPrice: Dollars;
-  /** unitPrice × quantity, in dollars. */
-  lineTotal: Dollars;
-  /** null when unknown; shown as 'Store'. */
-  storeName: string | null;
-  /** What the store did with the line (found, replaced, unavailable); absent on older answers. */
-  fulfilment?: OrderItemFulfilment;
-  /** The shopper's 'If out of stock' choice for this line. */
-  substitution: Substitution;
-}
+export type OrderItem = Static<typeof S.OrderItemSchema>;
 
 /** GET /orders/{id} and each entry of GET /orders/user/history. All amounts in dollars. */
-export interface Order {
-  orderId: string;
-  /** Human-facing number; null when there is none (the id is shown instead). */
-  orderNumber: string | null;
-  orderStatus: OrderStatus;
-  orderDate: IsoDateTime;
-  totalAmount: Dollars;
-  subtotal: Dollars;
-  taxAmount: Dollars;
-  serviceFee: Dollars;
-  displayServiceFee: Dollars;
-  deliveryFee: Dollars;
-  orderItems: OrderItem[];
-  customerFirstName: string;
-  customerLastName: string;
-  customerPhone: string;
-  /** The delivery fields are null when the order has no delivery information. */
-  deliveryAddressLine1: string | null;
-  deliveryApartment: string | null;
-  deliveryCity: string | null;
-  deliveryState: string | null;
-  deliveryPostalCode: string | null;
-  deliveryInstructions: string | null;
-  /** Replacements, refunds and the paid total once stores changed the order; absent on older answers. */
-  adjustments?: OrderAdjustments;
-  /** The booked delivery window of each store part (absent on orders from before windows). */
-  deliveryWindows?: BookedWindowJson[];
-}
+export type Order = Static<typeof S.OrderSchema>;
 
 export interface TrackingInfo {
   trackingNumber: string;
@@ -553,58 +318,21 @@ export type NotificationPayload = NotificationPayloads[keyof NotificationPayload
 // ---- Delivery promise: store rules and delivery windows ------------------------------------------
 
 /** One open weekday of a store, minutes after local midnight in the store's time zone. */
-export interface StoreDayHours {
-  /** 0 = Sunday … 6 = Saturday. */
-  weekday: number;
-  opensMinute: number;
-  closesMinute: number;
-}
+export type StoreDayHours = Static<typeof S.StoreDayHoursSchema>;
 
 /** A store's public rules (GET /open/stores/rules). A weekday missing from `hours` is closed. */
-export interface StoreRulesJson {
-  storeUuid: string;
-  storeName: string;
-  timeZone: string;
-  minOrderCents: number;
-  deliveryRadiusMiles: number;
-  hours: StoreDayHours[];
-}
+export type StoreRulesJson = Static<typeof S.StoreRulesSchema>;
 
 /** Whether each store delivers to the shopper's address (GET /delivery/coverage). */
-export interface DeliveryCoverage {
-  zip: string;
-  stores: Record<string, { delivers: boolean; distance: number }>;
-}
+export type DeliveryCoverage = Static<typeof S.DeliveryCoverageSchema>;
 
 /** A two-hour delivery window a store offers. */
-export interface DeliveryWindowJson {
-  startsAt: IsoDateTime;
-  endsAt: IsoDateTime;
-  /** False when holds and bookings fill its capacity (shown, disabled). */
-  available: boolean;
-}
+export type DeliveryWindowJson = Static<typeof S.DeliveryWindowSchema>;
 
-export interface DeliveryHoldJson {
-  storeUuid: string;
-  startsAt: IsoDateTime;
-  endsAt: IsoDateTime;
-  expiresAt: IsoDateTime;
-}
+export type DeliveryHoldJson = Static<typeof S.DeliveryHoldSchema>;
 
 /** POST /delivery/windows: per store, what it offers and the shopper's live hold. */
-export interface StoreWindowsJson {
-  storeUuid: string;
-  storeName: string;
-  timeZone: string;
-  windows: DeliveryWindowJson[];
-  hold: DeliveryHoldJson | null;
-}
+export type StoreWindowsJson = Static<typeof S.StoreWindowsSchema>;
 
 /** A booked window on an order. */
-export interface BookedWindowJson {
-  storeUuid: string;
-  storeName: string;
-  timeZone: string;
-  startsAt: IsoDateTime;
-  endsAt: IsoDateTime;
-}
+export type BookedWindowJson = Static<typeof S.BookedWindowSchema>;

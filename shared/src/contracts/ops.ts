@@ -2,44 +2,28 @@
 // answers with exactly these; mf-ops codes against them. Money here is integer cents (the ops screens
 // format it); the shopper's Order keeps dollars at its edge (OrderItemFulfilment, OrderAdjustments).
 // Every path is in `opsApiPaths`; docs/ops-api.md lists who may call which.
-import type { IsoDateTime, OrderStatus, StockStatus, SubstitutionChoice } from './entities.ts';
+// The shapes are written once, as TypeBox schemas in ../schemas/ops.ts; the types here are derived
+// from them (type-only: the browser never loads TypeBox).
+import type { Static } from 'typebox';
+import type * as S from '../schemas/index.ts';
+import type { OrderStatus } from './entities.ts';
 
 // ---- Who -------------------------------------------------------------------------------------
 
 /** Roles that may use the ops API. Customers (and anonymous callers) get 403 / 401. */
-export type OpsRole = 'ADMIN' | 'STORE_STAFF';
+export type OpsRole = Static<typeof S.OpsRoleSchema>;
 
-export interface OpsStore {
-  uuid: string;
-  publicId: string;
-  name: string;
-}
+export type OpsStore = Static<typeof S.OpsStoreSchema>;
 
 /** GET /ops/me: who is signed in and which stores they may act on (staff: exactly one). */
-export interface OpsMe {
-  uuid: string;
-  email: string;
-  role: OpsRole;
-  /** The staff member's store; null for an admin. */
-  store: OpsStore | null;
-  /** The stores the caller may act on (every store for an admin), by name. */
-  stores: OpsStore[];
-}
+export type OpsMe = Static<typeof S.OpsMeSchema>;
 
 // ---- Staff accounts and invitations (admins) --------------------------------------------------
 
 /** INVITED: the invitation has not been accepted yet (no password); ACTIVE: the staff member set a password. */
-export type StaffStatus = 'INVITED' | 'ACTIVE';
+export type StaffStatus = Static<typeof S.StaffStatusSchema>;
 
-export interface OpsStaffMember {
-  uuid: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  store: OpsStore;
-  status: StaffStatus;
-  createdAt: IsoDateTime;
-}
+export type OpsStaffMember = Static<typeof S.OpsStaffMemberSchema>;
 
 /** POST /ops/staff: creates the account and e-mails a single-use invitation link. */
 export interface OpsStaffCreatePayload {
@@ -82,111 +66,26 @@ export interface OpsOrdersQuery {
 }
 
 /** One row of the board: one store's part of one paid order. */
-export interface OpsOrderSummary {
-  orderId: string;
-  orderNumber: string;
-  store: OpsStore;
-  status: StorePartStatus;
-  /** The whole order's status: the least advanced of its stores' parts. */
-  orderStatus: OrderStatus;
-  customerName: string;
-  createdAt: IsoDateTime;
-  /** Lines and units of this store in the order. */
-  lineCount: number;
-  itemCount: number;
-  /** Lines still PENDING. */
-  pendingLineCount: number;
-  /** This store's lines as they stand now (replacements and unavailable lines counted), cents. */
-  partSubtotalCents: number;
-}
+export type OpsOrderSummary = Static<typeof S.OpsOrderSummarySchema>;
 
-export interface OpsOrderPage {
-  orders: OpsOrderSummary[];
-  /** Opaque; null on the last page. */
-  nextCursor: string | null;
-}
+export type OpsOrderPage = Static<typeof S.OpsOrderPageSchema>;
 
-export interface OpsLineProduct {
-  productUuid: string;
-  name: string;
-  image: string | null;
-  sizeLabel: string | null;
-  unitPriceCents: number;
-  /** unitPriceCents × the line's quantity. */
-  lineTotalCents: number;
-}
+export type OpsLineProduct = Static<typeof S.OpsLineProductSchema>;
 
-export interface OpsLineSubstitution {
-  choice: SubstitutionChoice;
-  /** For SPECIFIC: the product the shopper chose. */
-  substitute: { productUuid: string; name: string; priceCents: number } | null;
-}
+export type OpsLineSubstitution = Static<typeof S.OpsLineSubstitutionSchema>;
 
 /** A line of the pick list. */
-export interface OpsPickLine {
-  lineId: number;
-  productUuid: string;
-  name: string;
-  image: string | null;
-  sizeLabel: string | null;
-  quantity: number;
-  unitPriceCents: number;
-  lineTotalCents: number;
-  state: LineState;
-  /** Set when REPLACED. */
-  replacement: OpsLineProduct | null;
-  /** The shopper's substitution preference; null where the order carries none. */
-  substitution: OpsLineSubstitution | null;
-  /** When and by whom the state was last set; null while PENDING. */
-  markedAt: IsoDateTime | null;
-}
+export type OpsPickLine = Static<typeof S.OpsPickLineSchema>;
 
 /** The whole order's money now and what went back (cents). */
-export interface OpsOrderTotals {
-  subtotalCents: number;
-  taxCents: number;
-  serviceFeeCents: number;
-  deliveryFeeCents: number;
-  processingFeeCents: number;
-  totalCents: number;
-  /** The total the shopper paid. */
-  originalTotalCents: number;
-  /** Sum of the order's refunds (any status). */
-  refundedCents: number;
-}
+export type OpsOrderTotals = Static<typeof S.OpsOrderTotalsSchema>;
 
-export type OpsRefundStatus = 'REQUESTED' | 'COMPLETED' | 'FAILED';
+export type OpsRefundStatus = Static<typeof S.RefundStatusSchema>;
 
-export interface OpsRefund {
-  id: number;
-  amountCents: number;
-  reason: string;
-  status: OpsRefundStatus;
-  createdAt: IsoDateTime;
-}
+export type OpsRefund = Static<typeof S.OpsRefundSchema>;
 
 /** GET /ops/orders/{orderId}/stores/{storeUuid}: the pick list of one store's part. */
-export interface OpsStorePart {
-  orderId: string;
-  orderNumber: string;
-  orderStatus: OrderStatus;
-  store: OpsStore;
-  status: StorePartStatus;
-  /** Where staff may move this part next (empty when final or cancelled). */
-  allowedNext: StorePartStatus[];
-  customerName: string;
-  customerPhone: string;
-  /** One line: "1550 N Kingsbury St, Apt 2, Chicago, IL 60642". */
-  deliveryAddress: string;
-  /** The shopper's note (delivery instructions); null when none. */
-  note: string | null;
-  createdAt: IsoDateTime;
-  lines: OpsPickLine[];
-  totals: OpsOrderTotals;
-  refunds: OpsRefund[];
-  /** Set on a cancelled order. */
-  cancelReason: string | null;
-}
+export type OpsStorePart = Static<typeof S.OpsStorePartSchema>;
 
 /** POST /ops/orders/{orderId}/stores/{storeUuid}/status: the next status; anything the table does not allow is 409 INVALID_STATUS_TRANSITION. */
 export interface OpsAdvancePayload {
@@ -205,19 +104,9 @@ export interface OpsMarkLinePayload {
 }
 
 /** GET /ops/orders/{orderId}/lines/{lineId}/replacements?q=: what may replace the line, the shopper's chosen substitute first. */
-export interface OpsReplacementCandidate {
-  productUuid: string;
-  name: string;
-  image: string;
-  sizeLabel: string;
-  priceCents: number;
-  /** The shopper's SPECIFIC substitute. */
-  preferred: boolean;
-}
+export type OpsReplacementCandidate = Static<typeof S.OpsReplacementCandidateSchema>;
 
-export interface OpsReplacementList {
-  products: OpsReplacementCandidate[];
-}
+export type OpsReplacementList = Static<typeof S.OpsReplacementListSchema>;
 
 /** POST /ops/orders/{orderId}/cancel (admins): everything captured is refunded, stock released, the shopper mailed. */
 export interface OpsCancelPayload {
@@ -241,23 +130,9 @@ export interface OpsInventoryQuery {
   cursor?: string;
 }
 
-export interface OpsInventoryProduct {
-  productUuid: string;
-  name: string;
-  image: string;
-  sizeLabel: string;
-  categoryName: string;
-  priceCents: number;
-  stockStatus: StockStatus;
-  stockQuantity: number;
-  isActive: boolean;
-  updatedAt: IsoDateTime;
-}
+export type OpsInventoryProduct = Static<typeof S.OpsInventoryProductSchema>;
 
-export interface OpsInventoryPage {
-  products: OpsInventoryProduct[];
-  nextCursor: string | null;
-}
+export type OpsInventoryPage = Static<typeof S.OpsInventoryPageSchema>;
 
 /** PATCH /ops/stores/{storeUuid}/products/{productUuid}: any of these; a price change is audited. */
 export interface OpsInventoryPatch {
@@ -269,97 +144,34 @@ export interface OpsInventoryPatch {
 }
 
 /** GET /ops/stores/{storeUuid}/products/{productUuid}/price-changes: newest first. */
-export interface OpsPriceChange {
-  id: number;
-  oldPriceCents: number;
-  newPriceCents: number;
-  changedBy: { uuid: string | null; email: string };
-  changedAt: IsoDateTime;
-}
+export type OpsPriceChange = Static<typeof S.OpsPriceChangeSchema>;
 
-export interface OpsPriceChangeList {
-  changes: OpsPriceChange[];
-}
+export type OpsPriceChangeList = Static<typeof S.OpsPriceChangeListSchema>;
 
 // ---- Store settings ------------------------------------------------------------------------------
 
-export interface OpsOpeningHours {
-  /** 0 = Sunday … 6 = Saturday. */
-  weekday: number;
-  /** Minutes after local midnight, 0..1439; opensMinute < closesMinute (closesMinute up to 1440). */
-  opensMinute: number;
-  closesMinute: number;
-}
+export type OpsOpeningHours = Static<typeof S.OpsOpeningHoursSchema>;
 
 /** GET and PUT /ops/stores/{storeUuid}/settings. A weekday missing from `hours` is closed that day. */
-export interface OpsStoreSettings {
-  /** IANA zone the hours are in (read-only: PUT ignores it). */
-  timeZone: string;
-  /** 0..100000 cents. */
-  minOrderCents: number;
-  /** 1..100 miles. */
-  deliveryRadiusMiles: number;
-  /** Orders per delivery window, 0..1000. */
-  windowCapacity: number;
-  /** At most one entry per weekday; PUT replaces the whole week. */
-  hours: OpsOpeningHours[];
-}
+export type OpsStoreSettings = Static<typeof S.OpsStoreSettingsSchema>;
 
 // ---- Notifications panel -------------------------------------------------------------------------
 
 /** SENT: mailed; PENDING: waiting for the outbox worker; FAILED: the last attempt failed; DASHBOARD: not mailed (the admin feed). */
-export type OpsNotificationState = 'SENT' | 'PENDING' | 'FAILED' | 'DASHBOARD';
+export type OpsNotificationState = Static<typeof S.OpsNotificationStateSchema>;
 
-export interface OpsNotification {
-  id: number;
-  type: string;
-  orderId: string;
-  orderNumber: string;
-  /** 'admin', 'store:{uuid}' or 'customer:{uuid}'. */
-  recipient: string;
-  /** The e-mail address; null for the dashboard. */
-  deliverTo: string | null;
-  state: OpsNotificationState;
-  attempts: number;
-  lastError: string | null;
-  createdAt: IsoDateTime;
-  deliveredAt: IsoDateTime | null;
-  nextAttemptAt: IsoDateTime | null;
-}
+export type OpsNotification = Static<typeof S.OpsNotificationSchema>;
 
 /** GET /ops/notifications?storeUuid=&state=&limit=&cursor= (staff: their store's mail only). */
-export interface OpsNotificationPage {
-  notifications: OpsNotification[];
-  nextCursor: string | null;
-}
+export type OpsNotificationPage = Static<typeof S.OpsNotificationPageSchema>;
 
 // ---- What the shopper's order gains (GET /orders/{id}) ------------------------------------------------
 
 /** On each OrderItem once the store has marked it (dollars, like the rest of Order). */
-export interface OrderItemFulfilment {
-  state: LineState;
-  replacement: {
-    productUuid: string;
-    productName: string;
-    image: string | null;
-    sizeLabel: string | null;
-    unitPrice: number;
-    lineTotal: number;
-  } | null;
-}
+export type OrderItemFulfilment = Static<typeof S.OrderItemFulfilmentSchema>;
 
 /** On the Order: what changed since payment. totalAmount etc. are already the recomputed figures. */
-export interface OrderAdjustments {
-  /** What the shopper paid, dollars. */
-  originalTotal: number;
-  /** Sum of refunds, dollars. */
-  refundedTotal: number;
-  refunds: { amount: number; reason: string; status: OpsRefundStatus; createdAt: IsoDateTime }[];
-  /** Set on a cancelled order. */
-  cancelReason: string | null;
-  /** Grows with each change; the live stream's `order_updated` events carry it. */
-  version: number;
-}
+export type OrderAdjustments = Static<typeof S.OrderAdjustmentsSchema>;
 
 /** `data` of the `order_updated` event on GET /orders/{orderId}/events. Refetch the order on it. */
 export interface OrderUpdatedEvent {

@@ -1,21 +1,10 @@
 // GET /user/profile (spec §7), shared because the account page and the checkout guard both need
 // the server's current flags: an address saved or an email verified elsewhere counts at once.
-import type { Address, User } from '../contracts/index.ts';
+import type { ProfileResponse, User } from '../contracts/index.ts';
 import { api } from '../api/api.ts';
 import { apiErrorStatus } from '../api/baseQuery.ts';
 import { events } from '../events/bus.ts';
 import { userUpdated } from './sessionSlice.ts';
-
-/** GET /user/profile and POST /user/address. */
-export interface ProfileResponse {
-  firstName: string | null;
-  lastName: string | null;
-  address: Address | null;
-  hasValidAddress: boolean;
-  hasInvalidAddress: boolean;
-  emailVerified: boolean;
-  canCheckout: boolean;
-}
 
 /** The user fields a profile answer refreshes in the session. */
 export function profileFields(profile: ProfileResponse): Partial<User> {

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { errorResponses, httpError } from '../../db/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { MESSAGES } from '../../services/auth/messages.ts';
-import { AuthResponseSchema, MessageSchema } from '../user/schemas.ts';
+import { AuthResponseSchema, MessageSchema } from '@grocer/shared/schemas';
 
 // Missing fields default to '' so the service answers with the spec's own messages ('Email is required').
 const Email = Type.String({ maxLength: 320, default: '' });

@@ -1,47 +1,12 @@
 // The delivery promise (services/delivery/windows.ts has the rules): the stores' public rules, which
 // stores reach the shopper's address, the windows each store offers, and holding one for 10 minutes.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DeliveryCoverageSchema, DeliveryHoldSchema, StoreRulesSchema, StoreWindowsSchema } from '@grocer/shared/schemas';
 import { Type } from 'typebox';
 import { errorResponses, httpError } from '../../db/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 
 const Uuid = Type.String({ maxLength: 64, description: 'Store uuid' });
-const IsoTime = Type.String({ format: 'date-time' });
-
-const DayHours = Type.Object({
-  weekday: Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday' }),
-  opensMinute: Type.Integer({ description: 'Minutes after local midnight' }),
-  closesMinute: Type.Integer({ description: 'Minutes after local midnight (1440 = midnight)' }),
-});
-
-const StoreRules = Type.Object(
-  {
-    storeUuid: Type.String({ format: 'uuid' }),
-    storeName: Type.String(),
-    timeZone: Type.String({ description: 'IANA zone of the hours, e.g. America/Chicago' }),
-    minOrderCents: Type.Integer({ description: 'A store part below this subtotal cannot be checked out' }),
-    deliveryRadiusMiles: Type.Integer(),
-    hours: Type.Array(DayHours, { description: 'Open weekdays only; a weekday without an entry is closed' }),
-  },
-  { title: 'StoreRules' },
-);
-
-const Hold = Type.Object(
-  { storeUuid: Type.String({ format: 'uuid' }), startsAt: IsoTime, endsAt: IsoTime, expiresAt: IsoTime },
-  { title: 'DeliveryHold' },
-);
-
-const StoreWindows = Type.Object(
-  {
-    storeUuid: Type.String({ format: 'uuid' }),
-    storeName: Type.String(),
-    timeZone: Type.String(),
-    windows: Type.Array(Type.Object({ startsAt: IsoTime, endsAt: IsoTime, available: Type.Boolean({ description: 'False when full' }) })),
-    hold: Type.Union([Hold, Type.Null()], { description: "The caller's live hold at this store" }),
-  },
-  { title: 'StoreWindows' },
-);
-
 const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/open/store-rules',
@@ -49,7 +14,7 @@ const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: "Every store's opening hours, minimum order and delivery radius",
-        response: { 200: Type.Array(StoreRules), ...errorResponses },
+        response: { 200: Type.Array(StoreRulesSchema), ...errorResponses },
       },
     },
     async (_request, reply) => {
@@ -68,13 +33,7 @@ const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Which stores deliver to the account's address (the haversine distance that prices the fee, against each radius)",
         description: '400 ADDRESS_REQUIRED without a complete address; 400 INVALID_ADDRESS for an unknown ZIP.',
         response: {
-          200: Type.Object({
-            zip: Type.String(),
-            stores: Type.Record(
-              Type.String(),
-              Type.Object({ delivers: Type.Boolean(), distance: Type.Number({ description: 'Miles, 1 decimal' }) }),
-            ),
-          }),
+          200: DeliveryCoverageSchema,
           ...errorResponses,
         },
       },
@@ -91,7 +50,7 @@ const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The two-hour delivery windows of each store (today and the next 6 days), and the caller’s holds',
         description: '404 STORE_NOT_FOUND for an unknown store.',
         body: Type.Object({ storeUuids: Type.Array(Uuid, { maxItems: 100, description: 'Duplicates are ignored' }) }),
-        response: { 200: Type.Array(StoreWindows), ...errorResponses },
+        response: { 200: Type.Array(StoreWindowsSchema), ...errorResponses },
       },
     },
     async (request) => app.services.deliveryWindows.list(requireUser(request).uuid, request.body.storeUuids),
@@ -106,7 +65,7 @@ const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Hold a delivery window for 10 minutes (replaces the caller’s other hold at that store)',
         description: '400 WINDOW_NOT_OFFERED; 404 STORE_NOT_FOUND; 409 WINDOW_FULL (error.store names the store).',
         body: Type.Object({ storeUuid: Uuid, startsAt: Type.String({ maxLength: 64, description: 'The window start, as listed' }) }),
-        response: { 200: Hold, ...errorResponses },
+        response: { 200: DeliveryHoldSchema, ...errorResponses },
       },
     },
     async (request) => app.services.deliveryWindows.hold(requireUser(request).uuid, request.body.storeUuid, request.body.startsAt),

@@ -1,11 +1,9 @@
 // The signed-in shopper's favourite products (spec §7: GET/POST /favorites, DELETE /favorites/{uuid}).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { FavoriteSchema } from '@grocer/shared/schemas';
 import { Type } from 'typebox';
 import { errorResponses } from '../../db/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { ProductSchema } from '../open/schemas.ts';
-
-const FavoriteSchema = Type.Object({ product: ProductSchema }, { title: 'Favorite' });
 
 const favoriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { favourites } = app.services;

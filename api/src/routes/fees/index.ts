@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, httpError } from '../../db/errors.ts';
 import { calculatePricing, dollarsToCents, toPaymentBreakdown } from '../../services/pricing.ts';
-import { PaymentBreakdownSchema } from '../pricing/schemas.ts';
+import { PaymentBreakdownSchema } from '@grocer/shared/schemas';
 
 /** $1,000,000: far above any cart, low enough that cents stay exact integers. */
 const MAX_DOLLARS = 1_000_000;

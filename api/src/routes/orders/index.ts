@@ -7,7 +7,8 @@ import { errorResponses, httpError, withFailureMessage } from '../../db/errors.t
 import { requireUser } from '../../plugins/authenticate.ts';
 import { BUY_AGAIN_DEFAULT_LIMIT, BUY_AGAIN_MAX_LIMIT } from '../../services/orders/buyAgain.ts';
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../services/orders/read.ts';
-import { BuyAgainSchema, IdempotencyHeaders, ReorderSchema, OrderCreateBody, OrderCreatedSchema, OrderSchema, TrackingBody, TrackingSchema } from './schemas.ts';
+import { BuyAgainSchema, OrderCreatedSchema, OrderSchema, ReorderSchema, TrackingSchema } from '@grocer/shared/schemas';
+import { IdempotencyHeaders, OrderCreateBody, TrackingBody } from './schemas.ts';
 
 /** The next page of the history; exposed to browsers through CORS (app.ts). */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';

@@ -5,7 +5,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../db/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { CartItemsBody, PaymentBreakdownSchema } from '../pricing/schemas.ts';
+import { PaymentBreakdownSchema } from '@grocer/shared/schemas';
+import { CartItemsBody } from '../pricing/schemas.ts';
 import paypalConfigRoutes from './config.ts';
 
 const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,10 +1,10 @@
 // POST /pricing/calculate: the cart priced from the database for the account's address (decision
 // 003). The cart page and the checkout summary show this; client prices are never sent or read.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { errorResponses } from '../../db/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { CartItemsBody, DeliveryFeeResponseSchema, PaymentBreakdownSchema, PricedLineSchema } from './schemas.ts';
+import { CartPricingSchema } from '@grocer/shared/schemas';
+import { CartItemsBody } from './schemas.ts';
 
 const pricingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -18,11 +18,7 @@ const pricingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '400 ADDRESS_REQUIRED / ADDRESS_INVALID without a complete, valid account address; 409 PRODUCTS_UNAVAILABLE (error.products lists them) when a product is unknown, inactive or short of stock.',
         body: CartItemsBody,
         response: {
-          200: Type.Object({
-            pricing: PaymentBreakdownSchema,
-            deliveryFees: DeliveryFeeResponseSchema,
-            lines: Type.Array(PricedLineSchema),
-          }),
+          200: CartPricingSchema,
           ...errorResponses,
         },
       },

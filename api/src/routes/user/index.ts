@@ -4,13 +4,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../db/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { SubstitutionChoiceSchema, SubstitutionSchema } from '../orders/schemas.ts';
-import { ProfileSchema, text, UserSchema } from './schemas.ts';
-
-const PreferenceSchema = Type.Object(
-  { productId: Type.String({ format: 'uuid' }), choice: SubstitutionSchema.properties.choice, substitute: SubstitutionSchema.properties.substitute },
-  { title: 'SubstitutionPreference' },
-);
+import {
+  BetaStatusSchema,
+  ProfileSchema,
+  SubstitutionChoiceSchema,
+  SubstitutionPreferenceSchema,
+  SubstitutionPreferencesResponseSchema,
+  UserSchema,
+} from '@grocer/shared/schemas';
+import { text } from './schemas.ts';
 
 const NullableText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
 
@@ -23,18 +25,6 @@ const AddressBody = Type.Object({
   state: text(50, 'Two-letter code or full name; stored as the code'),
   zip: text(10, '5-digit US ZIP (ZIP+4 accepted)'),
 });
-
-const BetaStatusSchema = Type.Object(
-  {
-    success: Type.Literal(true),
-    status: Type.Enum(['BETA', 'BETA_REQUESTED', 'UNKNOWN']),
-    isBetaParticipant: Type.Boolean(),
-    hasBetaRequest: Type.Boolean(),
-    canCheckout: Type.Boolean(),
-    message: Type.String(),
-  },
-  { title: 'BetaStatus' },
-);
 
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { users } = app.services;
@@ -49,7 +39,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['user'],
         summary: "The shopper's remembered 'If out of stock' choices, one per product, most recent first",
         description: 'A product without an entry is BEST_MATCH. Placing an order remembers the choice of each of its lines.',
-        response: { 200: Type.Object({ preferences: Type.Array(PreferenceSchema) }), ...errorResponses },
+        response: { 200: SubstitutionPreferencesResponseSchema, ...errorResponses },
       },
     },
     async (request) => ({ preferences: await app.services.substitutions.list(requireUser(request).uuid) }),
@@ -69,7 +59,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
           choice: SubstitutionChoiceSchema,
           substituteProductId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()], { description: 'Product uuid; SPECIFIC only' })),
         }),
-        response: { 200: PreferenceSchema, ...errorResponses },
+        response: { 200: SubstitutionPreferenceSchema, ...errorResponses },
       },
     },
     async (request) =>

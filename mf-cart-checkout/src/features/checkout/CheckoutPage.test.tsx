@@ -307,7 +307,7 @@ describe('CheckoutPage: step 1 Delivery Info', () => {
 
   it('asks to fix the address in the account when an address field is empty', () => {
     mockApi(makeShopper());
-    const user = makeShopper({ address: { streetName: '', city: '', state: 'IL', zip: '' } });
+    const user = makeShopper({ address: { streetName: '', apartmentName: '', city: '', state: 'IL', zip: '' } });
     renderWithProviders(<CheckoutSteps />, {
       preloadedState: { session: { user }, cart: { items: [line(milk)] } },
     });

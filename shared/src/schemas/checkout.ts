@@ -1,0 +1,107 @@
+// Checkout's money and delivery promise (spec §3 "Delivery fee response", "Payment breakdown /
+// pricing"): dollars at the JSON edge for fees and pricing, cents for the stores' minimum order.
+import { Type } from 'typebox';
+import { Timestamp, Uuid } from './catalogue.ts';
+
+const Dollars = (description?: string) => Type.Number({ minimum: 0, description: description ?? 'US dollars, 2 decimals' });
+
+export const PaymentBreakdownSchema = Type.Object(
+  {
+    subtotal: Dollars(),
+    tax: Dollars("The delivery state's base sales-tax rate × subtotal"),
+    platformServiceFee: Dollars('5 % of the subtotal, at least $2.00'),
+    serviceFee: Dollars('Same as platformServiceFee'),
+    displayServiceFee: Dollars('serviceFee + paymentProcessingFee: the one service line the shopper sees'),
+    deliveryFee: Dollars('Sum of the per-store delivery fees'),
+    paymentProcessingFee: Dollars('2.9 % of (subtotal + tax + service + delivery) + $0.30'),
+    total: Dollars(),
+  },
+  { title: 'PaymentBreakdown' },
+);
+
+/** One store's entry in DeliveryFeeResponse.deliveryFees. */
+export const StoreDeliveryFeeSchema = Type.Object({
+  storeName: Type.String(),
+  distance: Type.Number({ description: 'Miles between ZIP centroids, 1 decimal' }),
+  deliveryFee: Dollars('$7.50 × distance'),
+  duration: Type.Optional(Type.Integer({ description: 'Minutes: 10 + 3 per mile' })),
+});
+
+export const DeliveryFeeResponseSchema = Type.Object(
+  {
+    totalDeliveryFee: Dollars('Sum of the per-store fees'),
+    deliveryFees: Type.Record(Type.String(), StoreDeliveryFeeSchema, { description: 'Keyed by store uuid' }),
+  },
+  { title: 'DeliveryFeeResponse' },
+);
+
+/** One open weekday of a store, minutes after local midnight in the store's time zone. */
+export const StoreDayHoursSchema = Type.Object({
+  weekday: Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday' }),
+  opensMinute: Type.Integer({ description: 'Minutes after local midnight' }),
+  closesMinute: Type.Integer({ description: 'Minutes after local midnight (1440 = midnight)' }),
+});
+
+/** A store's public rules (GET /open/store-rules). */
+export const StoreRulesSchema = Type.Object(
+  {
+    storeUuid: Uuid,
+    storeName: Type.String(),
+    timeZone: Type.String({ description: 'IANA zone of the hours, e.g. America/Chicago' }),
+    minOrderCents: Type.Integer({ description: 'A store part below this subtotal cannot be checked out' }),
+    deliveryRadiusMiles: Type.Integer(),
+    hours: Type.Array(StoreDayHoursSchema, { description: 'Open weekdays only; a weekday without an entry is closed' }),
+  },
+  { title: 'StoreRules' },
+);
+
+/** GET /delivery/coverage: whether each store delivers to the shopper's address. */
+export const DeliveryCoverageSchema = Type.Object({
+  zip: Type.String(),
+  stores: Type.Record(Type.String(), Type.Object({ delivers: Type.Boolean(), distance: Type.Number({ description: 'Miles, 1 decimal' }) })),
+});
+
+export const DeliveryHoldSchema = Type.Object(
+  { storeUuid: Uuid, startsAt: Timestamp, endsAt: Timestamp, expiresAt: Timestamp },
+  { title: 'DeliveryHold' },
+);
+
+/** A two-hour delivery window a store offers. */
+export const DeliveryWindowSchema = Type.Object({
+  startsAt: Timestamp,
+  endsAt: Timestamp,
+  available: Type.Boolean({ description: 'False when full' }),
+});
+
+/** POST /delivery/windows: per store, what it offers and the shopper's live hold. */
+export const StoreWindowsSchema = Type.Object(
+  {
+    storeUuid: Uuid,
+    storeName: Type.String(),
+    timeZone: Type.String(),
+    windows: Type.Array(DeliveryWindowSchema),
+    hold: Type.Union([DeliveryHoldSchema, Type.Null()], { description: "The caller's live hold at this store" }),
+  },
+  { title: 'StoreWindows' },
+);
+
+/** One cart line as the server priced it (POST /pricing/calculate). */
+export const PricedLineSchema = Type.Object(
+  {
+    productId: Type.String(),
+    name: Type.String(),
+    storeId: Type.String({ description: 'Store uuid' }),
+    storeName: Type.String(),
+    quantity: Type.Integer(),
+    unitPrice: Dollars('From the database'),
+    lineTotal: Dollars(),
+  },
+  { title: 'PricedLine' },
+);
+
+/** POST /pricing/calculate: the cart priced from the database for the account's address. */
+export const CartPricingSchema = Type.Object({
+  pricing: PaymentBreakdownSchema,
+  deliveryFees: DeliveryFeeResponseSchema,
+  lines: Type.Array(PricedLineSchema),
+});

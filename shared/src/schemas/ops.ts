@@ -1,0 +1,224 @@
+// The operations API's wire shapes: what admins and store staff read. Money here is integer cents
+// (the ops screens format it). The contract types in contracts/ops.ts are derived from these.
+import { Type } from 'typebox';
+import { ORDER_STATUSES } from '../contracts/entities.ts';
+import { STORE_PART_STATUSES } from '../contracts/ops.ts';
+import { StockStatusSchema, Timestamp, Uuid } from './catalogue.ts';
+import { LineStateSchema, nullable, OrderStatusSchema, RefundStatusSchema, SubstitutionChoiceSchema } from './orders.ts';
+
+const Cents = Type.Integer({ description: 'Integer US cents' });
+export const NextCursor = nullable(Type.String({ description: 'Opaque; null on the last page' }));
+
+export const OpsRoleSchema = Type.Enum(['ADMIN', 'STORE_STAFF']);
+export const PartStatusSchema = Type.Enum([...STORE_PART_STATUSES]);
+
+export const OpsStoreSchema = Type.Object({ uuid: Uuid, publicId: Type.String(), name: Type.String() }, { title: 'OpsStore' });
+
+/** GET /ops/me: who is signed in and which stores they may act on (staff: exactly one). */
+export const OpsMeSchema = Type.Object(
+  {
+    uuid: Uuid,
+    email: Type.String(),
+    role: OpsRoleSchema,
+    store: Type.Union([OpsStoreSchema, Type.Null()], { description: "The staff member's store; null for an admin" }),
+    stores: Type.Array(OpsStoreSchema, { description: 'The stores the caller may act on (every store for an admin), by name' }),
+  },
+  { title: 'OpsMe' },
+);
+
+/** INVITED: the invitation has not been accepted yet (no password); ACTIVE: the staff member set a password. */
+export const StaffStatusSchema = Type.Enum(['INVITED', 'ACTIVE']);
+
+export const OpsStaffMemberSchema = Type.Object(
+  {
+    uuid: Uuid,
+    email: Type.String(),
+    firstName: nullable(Type.String()),
+    lastName: nullable(Type.String()),
+    store: OpsStoreSchema,
+    status: StaffStatusSchema,
+    createdAt: Timestamp,
+  },
+  { title: 'OpsStaffMember' },
+);
+
+/** One row of the board: one store's part of one paid order. */
+export const OpsOrderSummarySchema = Type.Object(
+  {
+    orderId: Uuid,
+    orderNumber: Type.String(),
+    store: OpsStoreSchema,
+    status: PartStatusSchema,
+    orderStatus: Type.Enum([...ORDER_STATUSES], { description: "The whole order's status: the least advanced of its stores' parts" }),
+    customerName: Type.String(),
+    createdAt: Timestamp,
+    lineCount: Type.Integer({ description: 'Lines of this store in the order' }),
+    itemCount: Type.Integer({ description: 'Units of this store in the order' }),
+    pendingLineCount: Type.Integer({ description: 'Lines still PENDING' }),
+    partSubtotalCents: Type.Integer({
+      description: "This store's lines as they stand now (replacements and unavailable lines counted), cents",
+    }),
+  },
+  { title: 'OpsOrderSummary' },
+);
+
+export const OpsOrderPageSchema = Type.Object({ orders: Type.Array(OpsOrderSummarySchema), nextCursor: NextCursor });
+
+export const OpsLineProductSchema = Type.Object({
+  productUuid: Uuid,
+  name: Type.String(),
+  image: nullable(Type.String()),
+  sizeLabel: nullable(Type.String()),
+  unitPriceCents: Cents,
+  lineTotalCents: Type.Integer({ description: "unitPriceCents × the line's quantity" }),
+});
+
+export const OpsLineSubstitutionSchema = Type.Object({
+  choice: SubstitutionChoiceSchema,
+  substitute: Type.Union([Type.Object({ productUuid: Uuid, name: Type.String(), priceCents: Cents }), Type.Null()], {
+    description: 'For SPECIFIC: the product the shopper chose',
+  }),
+});
+
+/** A line of the pick list. */
+export const OpsPickLineSchema = Type.Object({
+  lineId: Type.Integer(),
+  productUuid: Uuid,
+  name: Type.String(),
+  image: nullable(Type.String()),
+  sizeLabel: nullable(Type.String()),
+  quantity: Type.Integer(),
+  unitPriceCents: Cents,
+  lineTotalCents: Cents,
+  state: LineStateSchema,
+  replacement: Type.Union([OpsLineProductSchema, Type.Null()], { description: 'Set when REPLACED' }),
+  substitution: Type.Union([OpsLineSubstitutionSchema, Type.Null()], {
+    description: "The shopper's substitution preference; null where the order carries none",
+  }),
+  markedAt: Type.Union([Timestamp, Type.Null()], { description: 'When the state was last set; null while PENDING' }),
+});
+
+/** The whole order's money now and what went back (cents). */
+export const OpsOrderTotalsSchema = Type.Object({
+  subtotalCents: Cents,
+  taxCents: Cents,
+  serviceFeeCents: Cents,
+  deliveryFeeCents: Cents,
+  processingFeeCents: Cents,
+  totalCents: Cents,
+  originalTotalCents: Type.Integer({ description: 'The total the shopper paid' }),
+  refundedCents: Type.Integer({ description: "Sum of the order's refunds (any status)" }),
+});
+
+export const OpsRefundSchema = Type.Object({
+  id: Type.Integer(),
+  amountCents: Cents,
+  reason: Type.String(),
+  status: RefundStatusSchema,
+  createdAt: Timestamp,
+});
+
+/** GET /ops/orders/{orderId}/stores/{storeUuid}: the pick list of one store's part. */
+export const OpsStorePartSchema = Type.Object(
+  {
+    orderId: Uuid,
+    orderNumber: Type.String(),
+    orderStatus: OrderStatusSchema,
+    store: OpsStoreSchema,
+    status: PartStatusSchema,
+    allowedNext: Type.Array(PartStatusSchema, { description: 'Where staff may move this part next (empty when final or cancelled)' }),
+    customerName: Type.String(),
+    customerPhone: Type.String(),
+    deliveryAddress: Type.String({ description: 'One line: "1550 N Kingsbury St, Apt 2, Chicago, IL 60642"' }),
+    note: Type.Union([Type.String(), Type.Null()], { description: "The shopper's note (delivery instructions); null when none" }),
+    createdAt: Timestamp,
+    lines: Type.Array(OpsPickLineSchema),
+    totals: OpsOrderTotalsSchema,
+    refunds: Type.Array(OpsRefundSchema),
+    cancelReason: Type.Union([Type.String(), Type.Null()], { description: 'Set on a cancelled order' }),
+  },
+  { title: 'OpsStorePart' },
+);
+
+export const OpsReplacementCandidateSchema = Type.Object({
+  productUuid: Uuid,
+  name: Type.String(),
+  image: Type.String(),
+  sizeLabel: Type.String(),
+  priceCents: Cents,
+  preferred: Type.Boolean({ description: "The shopper's SPECIFIC substitute" }),
+});
+
+export const OpsReplacementListSchema = Type.Object(
+  { products: Type.Array(OpsReplacementCandidateSchema) },
+  { title: 'OpsReplacementList' },
+);
+
+export const OpsInventoryProductSchema = Type.Object(
+  {
+    productUuid: Uuid,
+    name: Type.String(),
+    image: Type.String(),
+    sizeLabel: Type.String(),
+    categoryName: Type.String(),
+    priceCents: Cents,
+    stockStatus: StockStatusSchema,
+    stockQuantity: Type.Integer(),
+    isActive: Type.Boolean(),
+    updatedAt: Timestamp,
+  },
+  { title: 'OpsInventoryProduct' },
+);
+
+export const OpsInventoryPageSchema = Type.Object({ products: Type.Array(OpsInventoryProductSchema), nextCursor: NextCursor });
+
+export const OpsPriceChangeSchema = Type.Object({
+  id: Type.Integer(),
+  oldPriceCents: Cents,
+  newPriceCents: Cents,
+  changedBy: Type.Object({ uuid: nullable(Uuid), email: Type.String() }),
+  changedAt: Timestamp,
+});
+
+export const OpsPriceChangeListSchema = Type.Object({ changes: Type.Array(OpsPriceChangeSchema) }, { title: 'OpsPriceChangeList' });
+
+export const OpsOpeningHoursSchema = Type.Object({
+  weekday: Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday … 6 = Saturday' }),
+  opensMinute: Type.Integer({ minimum: 0, maximum: 1439, description: 'Minutes after local midnight' }),
+  closesMinute: Type.Integer({ minimum: 1, maximum: 1440, description: 'After opensMinute; 1440 is midnight' }),
+});
+
+/** GET and PUT /ops/stores/{storeUuid}/settings. A weekday missing from `hours` is closed that day. */
+export const OpsStoreSettingsSchema = Type.Object(
+  {
+    timeZone: Type.String({ description: 'IANA zone the hours are in (read-only: PUT ignores it)' }),
+    minOrderCents: Cents,
+    deliveryRadiusMiles: Type.Integer(),
+    windowCapacity: Type.Integer({ description: 'Orders per delivery window' }),
+    hours: Type.Array(OpsOpeningHoursSchema, { description: 'At most one entry per weekday; PUT replaces the whole week' }),
+  },
+  { title: 'OpsStoreSettings' },
+);
+
+/** SENT: mailed; PENDING: waiting for the outbox worker; FAILED: the last attempt failed; DASHBOARD: not mailed (the admin feed). */
+export const OpsNotificationStateSchema = Type.Enum(['SENT', 'PENDING', 'FAILED', 'DASHBOARD']);
+
+export const OpsNotificationSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    type: Type.String(),
+    orderId: Uuid,
+    orderNumber: Type.String(),
+    recipient: Type.String({ description: "'admin', 'store:{uuid}' or 'customer:{uuid}'" }),
+    deliverTo: Type.Union([Type.String(), Type.Null()], { description: 'The e-mail address; null for the dashboard' }),
+    state: OpsNotificationStateSchema,
+    attempts: Type.Integer(),
+    lastError: nullable(Type.String()),
+    createdAt: Timestamp,
+    deliveredAt: nullable(Timestamp),
+    nextAttemptAt: nullable(Timestamp),
+  },
+  { title: 'OpsNotification' },
+);
+
+export const OpsNotificationPageSchema = Type.Object({ notifications: Type.Array(OpsNotificationSchema), nextCursor: NextCursor });
