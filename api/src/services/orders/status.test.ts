@@ -2,7 +2,7 @@ import { ORDER_STATUSES } from '@grocer/shared/contracts';
 import type { OrderStatusValue } from '../../db/schema.ts';
 import { allowedNext, canTransition, ORDER_TRANSITIONS, parseTrackedStatus, TRACKABLE_STATUSES } from './status.ts';
 
-/** Issue 6, written out independently of the table: the lifecycle, one step at a time, and CANCELLED before DELIVERED. */
+/** The lifecycle written out independently of the table, one step at a time, and CANCELLED before DELIVERED. */
 const LIFECYCLE: OrderStatusValue[] = ['PENDING', 'CONFIRMED', 'PREPARING', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'DELIVERED'];
 
 function expected(from: OrderStatusValue, to: OrderStatusValue): boolean {

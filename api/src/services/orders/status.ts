@@ -1,4 +1,4 @@
-// The order status model (spec §4, issue 6): one table says which status may follow which.
+// The order status model (spec §4 and the order lifecycle the stores follow): one table says which status may follow which.
 //
 //   PENDING → CONFIRMED → PREPARING → READY_FOR_PICKUP → OUT_FOR_DELIVERY → DELIVERED
 //   and CANCELLED from any of them before DELIVERED. DELIVERED and CANCELLED are final.
