@@ -176,8 +176,13 @@ async function prepare(db: Database, options: MixedOptions, jwtSecret: string): 
 interface CallStats {
   latencies: number[];
   errors: number;
+  /** Answers the store gives on purpose (a window filled since it was listed), not failures. */
+  refused: number;
   samples: string[];
 }
+
+/** What `call` returns for an allowed refusal instead of a body. */
+const REFUSED = Symbol('refused');
 
 class CallError extends Error {}
 
@@ -187,7 +192,7 @@ function createClient(base: string, connections: number) {
   const stats = new Map<string, CallStats>();
   const statsOf = (name: string) => {
     let s = stats.get(name);
-    if (!s) stats.set(name, (s = { latencies: [], errors: 0, samples: [] }));
+    if (!s) stats.set(name, (s = { latencies: [], errors: 0, refused: 0, samples: [] }));
     return s;
   };
 
@@ -220,12 +225,23 @@ function createClient(base: string, connections: number) {
   }
 
   /** One call, timed; throws CallError (already counted) on anything but a 2xx. */
+  interface CallOptions {
+    body?: unknown;
+    headers?: Record<string, string>;
+  }
+  async function call<T>(name: string, method: string, path: string, options?: CallOptions): Promise<T>;
   async function call<T>(
     name: string,
     method: string,
     path: string,
-    options: { body?: unknown; headers?: Record<string, string> } = {},
-  ): Promise<T> {
+    options: CallOptions & { refusal: { status: number; code: string } },
+  ): Promise<T | typeof REFUSED>;
+  async function call<T>(
+    name: string,
+    method: string,
+    path: string,
+    options: CallOptions & { refusal?: { status: number; code: string } } = {},
+  ): Promise<T | typeof REFUSED> {
     const s = statsOf(name);
     const started = performance.now();
     let problem: string;
@@ -235,6 +251,11 @@ function createClient(base: string, connections: number) {
       if (status >= 200 && status < 300) {
         s.latencies.push(elapsed);
         return (text ? JSON.parse(text) : null) as T;
+      }
+      const refusal = options.refusal;
+      if (refusal && status === refusal.status && (JSON.parse(text) as { error?: { code?: string } }).error?.code === refusal.code) {
+        s.refused += 1;
+        return REFUSED;
       }
       problem = `${status} ${text.slice(0, 300)}`;
     } catch (err) {
@@ -357,10 +378,22 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
     for (const store of offered) {
       const open = store.windows.filter((w) => w.available).slice(0, 6);
       if (open.length === 0) throw new CallError(`no open window at ${store.storeUuid}`);
-      await call('checkout: hold window', 'POST', '/delivery/holds', {
-        body: { storeUuid: store.storeUuid, startsAt: pick(rng, open).startsAt },
-        headers: auth,
-      });
+      // Another shopper may take a window's last place between the list and the hold: the store answers
+      // 409 WINDOW_FULL and the shopper picks another of the open ones, as the checkout page asks.
+      const tries = [...open].sort(() => rng() - 0.5);
+      let held = false;
+      for (const window of tries) {
+        const answer = await call('checkout: hold window', 'POST', '/delivery/holds', {
+          body: { storeUuid: store.storeUuid, startsAt: window.startsAt },
+          headers: auth,
+          refusal: { status: 409, code: 'WINDOW_FULL' },
+        });
+        if (answer !== REFUSED) {
+          held = true;
+          break;
+        }
+      }
+      if (!held) throw new CallError(`every open window at ${store.storeUuid} filled before it could be held`);
     }
     const key = randomUUID();
     const started = await call<{ paypalOrderId: string; pricing: Breakdown }>(
@@ -458,6 +491,7 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
           call: name,
           ok: sorted.length,
           errors: s.errors,
+          refused: s.refused,
           'req/s': Math.round(sorted.length / seconds),
           p50: percentile(sorted, 50).toFixed(1),
           p95: percentile(sorted, 95).toFixed(1),
