@@ -6,12 +6,11 @@ import { emailTokens, users } from '../../db/schema.ts';
 import { httpError } from '../../db/errors.ts';
 import { hashToken } from '../../lib/secureTokens.ts';
 import { escapeHtml, userText } from '../mail.ts';
-import { passwordProblem } from '../passwords.ts';
 import type { UserRow } from '../users.ts';
 import { MESSAGES } from './messages.ts';
 import type { AuthDeps } from './auth.ts';
 import { loginKeys } from './password.ts';
-import { createEmailToken, findByEmail } from './userRows.ts';
+import { createEmailToken, findByEmail, setPasswordByLink } from './userRows.ts';
 
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -106,34 +105,18 @@ export function createEmailLinks({
   }
 
   async function resetPassword(token: string, password: string): Promise<void> {
-    const now = new Date();
-    const live = and(
-      eq(emailTokens.tokenHash, hashToken(token)),
-      eq(emailTokens.purpose, 'reset_password'),
-      isNull(emailTokens.usedAt),
-      gt(emailTokens.expiresAt, now),
-    );
-    const [pending] = token ? await db.select({ id: emailTokens.id }).from(emailTokens).where(live) : [];
-    if (!pending) throw httpError(400, 'INVALID_TOKEN', MESSAGES.resetInvalid, 'token');
-    // A weak password leaves the link usable for a second try.
-    const problem = passwordProblem(password);
-    if (problem) throw httpError(400, 'VALIDATION_ERROR', problem, 'password');
-
-    const passwordHash = await hasher.hash(password);
-    const [used] = await db.update(emailTokens).set({ usedAt: now }).where(live).returning({ userUuid: emailTokens.userUuid });
-    if (!used) throw httpError(400, 'INVALID_TOKEN', MESSAGES.resetInvalid, 'token');
-    // The link proved the shopper reads this mailbox, so the address counts as verified too.
-    const [row] = await db
-      .update(users)
-      .set({ passwordHash, tokensValidAfter: now, emailVerified: true, updatedAt: now })
-      .where(eq(users.uuid, used.userUuid))
-      .returning();
-    // Other outstanding reset links die with this one.
+    const row = await setPasswordByLink(db, hasher, {
+      token,
+      purpose: 'reset_password',
+      password,
+      invalid: () => httpError(400, 'INVALID_TOKEN', MESSAGES.resetInvalid, 'token'),
+    });
+    // Other outstanding reset links die with this one (at the moment the password was set).
     await db
       .update(emailTokens)
-      .set({ usedAt: now })
-      .where(and(eq(emailTokens.userUuid, used.userUuid), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt)));
-    if (row) await counters.reset(loginKeys(row.emailKey, '').failAccount);
+      .set({ usedAt: row.updatedAt })
+      .where(and(eq(emailTokens.userUuid, row.uuid), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt)));
+    await counters.reset(loginKeys(row.emailKey, '').failAccount);
   }
 
   return {

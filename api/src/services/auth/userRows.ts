@@ -1,9 +1,11 @@
 // The user aggregate's rows as sign-in and the e-mail links read them: by address, by id, by Google subject.
 import { normalizeEmail } from '@grocer/shared/validation';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { httpError } from '../../db/errors.ts';
 import { emailTokens, users } from '../../db/schema.ts';
 import { hashToken, newSecureToken } from '../../lib/secureTokens.ts';
+import { passwordProblem, type PasswordHasher } from '../passwords.ts';
 import type { UserRow } from '../users.ts';
 
 /** Addresses are one account whatever their case. */
@@ -32,4 +34,38 @@ export async function createEmailToken(db: Database, userUuid: string, purpose: 
   const token = newSecureToken();
   await db.insert(emailTokens).values({ userUuid, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
   return token;
+}
+
+/**
+ * Sets a password through a mailed link of `purpose` (a password reset, a staff invitation) and returns
+ * the account. The link must be live; a weak password leaves it usable for a second try; taking the link
+ * is the compare-and-set, so of two submissions one sets the password. The link proved the mailbox, so
+ * the address counts as verified, and sessions from before end.
+ */
+export async function setPasswordByLink(
+  db: Database,
+  hasher: PasswordHasher,
+  link: { token: string; purpose: 'reset_password' | 'staff_invitation'; password: string; invalid: () => Error },
+): Promise<UserRow> {
+  const now = new Date();
+  const live = and(
+    eq(emailTokens.tokenHash, hashToken(link.token)),
+    eq(emailTokens.purpose, link.purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, now),
+  );
+  const [pending] = link.token ? await db.select({ id: emailTokens.id }).from(emailTokens).where(live) : [];
+  if (!pending) throw link.invalid();
+  const problem = passwordProblem(link.password);
+  if (problem) throw httpError(400, 'VALIDATION_ERROR', problem, 'password');
+
+  const passwordHash = await hasher.hash(link.password);
+  const [used] = await db.update(emailTokens).set({ usedAt: now }).where(live).returning({ userUuid: emailTokens.userUuid });
+  if (!used) throw link.invalid();
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, tokensValidAfter: now, emailVerified: true, updatedAt: now })
+    .where(eq(users.uuid, used.userUuid))
+    .returning();
+  return row!;
 }

@@ -5,15 +5,16 @@
 import type { OpsStaffCreatePayload, OpsStaffMember } from '@grocer/shared/contracts';
 import { OPS_INVITATION_PAGE, OPS_INVITATION_TTL_HOURS } from '@grocer/shared/contracts';
 import { normalizeEmail, validateEmail } from '@grocer/shared/validation';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { httpError, isUniqueViolation } from '../../db/errors.ts';
 import { emailTokens, stores, users, type StoreRow } from '../../db/schema.ts';
 import { hashToken, newSecureToken } from '../../lib/secureTokens.ts';
 import { escapeHtml, userText, type MailService } from '../mail.ts';
-import { passwordProblem, type PasswordHasher } from '../passwords.ts';
+import type { PasswordHasher } from '../passwords.ts';
 import type { UserRow } from '../users.ts';
+import { setPasswordByLink } from '../auth/userRows.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
 import { toOpsStore, type OpsAccess, type OpsCaller } from './access.ts';
 
@@ -135,19 +136,12 @@ export function createStaffService({ db, config, access, mail, hasher }: StaffDe
     },
 
     async accept(token, password) {
-      const now = new Date();
-      const live = and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, PURPOSE), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now));
-      const [pending] = token ? await db.select({ id: emailTokens.id }).from(emailTokens).where(live) : [];
-      if (!pending) throw httpError(400, 'INVALID_TOKEN', STAFF_MESSAGES.invitationInvalid, 'token');
-      // A weak password leaves the link usable for a second try.
-      const problem = passwordProblem(password);
-      if (problem) throw httpError(400, 'VALIDATION_ERROR', problem, 'password');
-      const passwordHash = await hasher.hash(password);
-      // Taking the link is the compare-and-set: of two submissions, one sets the password.
-      const [used] = await db.update(emailTokens).set({ usedAt: now }).where(live).returning({ userUuid: emailTokens.userUuid });
-      if (!used) throw httpError(400, 'INVALID_TOKEN', STAFF_MESSAGES.invitationInvalid, 'token');
-      // The link proved the staff member reads this mailbox.
-      await db.update(users).set({ passwordHash, emailVerified: true, tokensValidAfter: now, updatedAt: now }).where(eq(users.uuid, used.userUuid));
+      await setPasswordByLink(db, hasher, {
+        token,
+        purpose: PURPOSE,
+        password,
+        invalid: () => httpError(400, 'INVALID_TOKEN', STAFF_MESSAGES.invitationInvalid, 'token'),
+      });
     },
   };
 }
