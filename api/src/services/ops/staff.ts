@@ -10,11 +10,10 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { httpError, isUniqueViolation } from '../../db/errors.ts';
 import { emailTokens, stores, users, type StoreRow } from '../../db/schema.ts';
-import { hashToken, newSecureToken } from '../../lib/secureTokens.ts';
 import { escapeHtml, userText, type MailService } from '../mail.ts';
 import type { PasswordHasher } from '../passwords.ts';
 import type { UserRow } from '../users.ts';
-import { setPasswordByLink } from '../auth/userRows.ts';
+import { createEmailToken, setPasswordByLink } from '../auth/userRows.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
 import { toOpsStore, type OpsAccess, type OpsCaller } from './access.ts';
 
@@ -60,14 +59,12 @@ function toMember(row: UserRow, store: Pick<StoreRow, 'uuid' | 'publicId' | 'nam
 
 export function createStaffService({ db, config, access, mail, hasher }: StaffDeps): StaffService {
   async function invite(row: UserRow, store: Pick<StoreRow, 'name'>): Promise<void> {
-    const token = newSecureToken();
-    const now = new Date();
     // A new link replaces the ones sent before: only the newest works.
     await db
       .update(emailTokens)
-      .set({ usedAt: now })
+      .set({ usedAt: new Date() })
       .where(and(eq(emailTokens.userUuid, row.uuid), eq(emailTokens.purpose, PURPOSE), isNull(emailTokens.usedAt)));
-    await db.insert(emailTokens).values({ userUuid: row.uuid, purpose: PURPOSE, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + OPS_INVITATION_TTL_HOURS * 3_600_000) });
+    const token = await createEmailToken(db, row.uuid, PURPOSE, OPS_INVITATION_TTL_HOURS * 3_600_000);
     const link = `${config.publicShellUrl.replace(/\/$/, '')}${OPS_INVITATION_PAGE}?token=${token}`;
     const greeting = `Hi ${userText(row.firstName, 'there')},`;
     const intro = `You have been invited to run ${userText(store.name)} on Grocer. Open this link to choose your password (it is valid for ${OPS_INVITATION_TTL_HOURS} hours):`;
