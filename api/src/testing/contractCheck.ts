@@ -23,8 +23,12 @@ export function closed(schema: unknown): TSchema {
 
 /** Where `value` departs from `schema` held closed, one line per problem; empty when it matches. */
 export function contractViolations(schema: unknown, value: unknown): string[] {
+  return violationsOf(closed(schema), value);
+}
+
+function violationsOf(closedSchema: TSchema, value: unknown): string[] {
   const json: unknown = value === undefined ? undefined : JSON.parse(JSON.stringify(value));
-  return Value.Errors(closed(schema), json)
+  return Value.Errors(closedSchema, json)
     .filter((error) => error.keyword !== 'boolean') // the same extra field, once more as `schema is false`
     .map((error) => {
       const extra = (error.params as { additionalProperties?: string[] }).additionalProperties;
@@ -41,10 +45,14 @@ function schemaFor(responses: Record<string, unknown>, status: number): unknown 
 export function holdToContract(route: RouteOptions): void {
   const responses = (route.schema as { response?: Record<string, unknown> } | undefined)?.response;
   if (!responses) return;
+  // Each schema is closed once per route, not on every answer.
+  const closedSchemas = new Map<unknown, TSchema>();
   const check = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const schema = schemaFor(responses, reply.statusCode);
     if (schema === undefined) return payload;
-    const violations = contractViolations(schema, payload);
+    let closedSchema = closedSchemas.get(schema);
+    if (!closedSchema) closedSchemas.set(schema, (closedSchema = closed(schema)));
+    const violations = violationsOf(closedSchema, payload);
     if (violations.length > 0) {
       const message = `${request.method} ${route.url} ${reply.statusCode}: the answer does not match its contract: ${violations.join('; ')}`;
       // The 500 the test sees says nothing; this says why.
