@@ -50,7 +50,11 @@ export function startVitals({
   if (!(random() < sampleRate)) return false;
   void settled(win)
     .then(async () => {
-      const [patterns, { reportWebVitals, routePatternOf }] = await Promise.all([remotePatterns(), import('./vitalsReporter.ts')]);
+      // Named, so the network panel and e2e/tests/vitals.spec.ts can tell when it arrives.
+      const [patterns, { reportWebVitals, routePatternOf }] = await Promise.all([
+        remotePatterns(),
+        import(/* webpackChunkName: "web-vitals" */ './vitalsReporter.ts'),
+      ]);
       const route = routePatternOf([...patterns, ...SHELL_PATTERNS], pathname);
       // A page no route renders (not found) is nobody's to improve.
       if (route !== null) reportWebVitals({ apiBaseUrl, route, win });
