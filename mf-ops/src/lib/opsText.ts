@@ -198,7 +198,6 @@ export const OPS_TEXT = {
     caption: (hours: number) => `Core Web Vitals per page, 75th percentile, last ${hours} hours`,
     metric: 'Metric',
     p75: '75th percentile',
-    rating: 'Rating',
     samples: 'Samples',
     noFigure: 'No figures',
     ratings: { good: 'Good', 'needs-improvement': 'Needs improvement', poor: 'Poor' },

@@ -56,14 +56,13 @@ function Vitals() {
             <tr>
               <th scope="col">{t.metric}</th>
               <th scope="col">{t.p75}</th>
-              <th scope="col">{t.rating}</th>
               <th scope="col">{t.samples}</th>
             </tr>
           </thead>
           {routes.map(([route, figures]) => (
             <tbody key={route}>
               <tr>
-                <th scope="rowgroup" colSpan={4} className="ops-vitals-route">
+                <th scope="rowgroup" colSpan={3} className="ops-vitals-route">
                   {route}
                 </th>
               </tr>
@@ -86,16 +85,13 @@ function MetricRow({ name, figure }: { name: VitalName; figure: RouteVital | und
         <abbr title={t.names[name]}>{name}</abbr>
       </th>
       {figure && rating ? (
-        <>
-          <td>{formatVital(name, figure.p75)}</td>
-          <td>
-            <span className={`ops-badge ops-vital-${rating}`}>{t.ratings[rating]}</span>
-          </td>
-        </>
-      ) : (
-        <td colSpan={2} className="ops-muted">
-          {t.noFigure}
+        // The rating beside its figure rather than in a column of its own: three columns fit a phone.
+        <td className="ops-vitals-figure">
+          <span className="ops-vitals-value">{formatVital(name, figure.p75)}</span>{' '}
+          <span className={`ops-badge ops-vital-${rating}`}>{t.ratings[rating]}</span>
         </td>
+      ) : (
+        <td className="ops-muted">{t.noFigure}</td>
       )}
       <td>{figure?.count ?? 0}</td>
     </tr>
