@@ -13,8 +13,8 @@ import { formatVital, rateVital } from './vitalRating.ts';
 import './vitals.css';
 
 /** The dashboard's window: a day of traffic, long enough for a p75, short enough to show a release's effect. */
-export const VITALS_HOURS = 24;
-/** The order of the columns web.dev uses: the three Core Web Vitals, then the two that explain LCP. */
+const VITALS_HOURS = 24;
+/** In web.dev's order: the three Core Web Vitals, then the two that help explain a slow LCP. */
 const METRICS: readonly VitalName[] = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'];
 const t = OPS_TEXT.vitals;
 
