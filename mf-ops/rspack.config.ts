@@ -15,6 +15,7 @@ export default (_env: unknown, argv: { mode?: string }) =>
         StoreSettingsPage: './src/features/store-settings/StoreSettingsPage.tsx',
         StaffPage: './src/features/staff/StaffPage.tsx',
         NotificationsPage: './src/features/notifications/NotificationsPage.tsx',
+        VitalsPage: './src/features/vitals/VitalsPage.tsx',
         StaffInvitationPage: './src/features/staff-invitation/StaffInvitationPage.tsx',
       },
       routes,

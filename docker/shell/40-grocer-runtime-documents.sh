@@ -31,6 +31,12 @@ done
 for name in PUBLIC_API_URL PUBLIC_ADMIN_URL; do
   check_url "$name" "$(printenv "$name" || true)"
 done
+# The share of page loads that report Core Web Vitals to the API: a number from 0 to 1, every one by default.
+rate=${VITALS_SAMPLE_RATE:-1}
+if ! printf '%s' "$rate" | grep -Eq '^(0(\.[0-9]+)?|1(\.0+)?|\.[0-9]+)$'; then
+  echo "grocer: VITALS_SAMPLE_RATE must be a number from 0 to 1 (got \"$rate\")" >&2
+  bad=1
+fi
 [ "$bad" -eq 0 ] || exit 1
 
 remotes=
@@ -43,7 +49,9 @@ for name in $remote_vars; do
   remote_urls="$remote_urls $value"
 done
 remotes="{$remotes}"
-config=$(printf '{"apiBaseUrl":"%s","adminUrl":"%s"}' "$PUBLIC_API_URL" "$PUBLIC_ADMIN_URL")
+# A leading dot is not JSON: ".5" is written as 0.5.
+case $rate in .*) rate="0$rate" ;; esac
+config=$(printf '{"apiBaseUrl":"%s","adminUrl":"%s","vitalsSampleRate":%s}' "$PUBLIC_API_URL" "$PUBLIC_ADMIN_URL" "$rate")
 
 # Written beside and then renamed, so nginx never serves a half-written document.
 printf '%s\n' "$remotes" > "$out/remotes.json.tmp" && mv "$out/remotes.json.tmp" "$out/remotes.json"

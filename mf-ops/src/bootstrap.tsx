@@ -7,6 +7,7 @@ import PickListPage from './features/pick-list/PickListPage.tsx';
 import StaffPage from './features/staff/StaffPage.tsx';
 import StaffInvitationPage from './features/staff-invitation/StaffInvitationPage.tsx';
 import StoreSettingsPage from './features/store-settings/StoreSettingsPage.tsx';
+import VitalsPage from './features/vitals/VitalsPage.tsx';
 import { OPS_PATTERNS } from './lib/opsPaths.ts';
 
 // The harness links each page; pick lists are opened from the board.
@@ -17,6 +18,7 @@ const routes: HarnessRoute[] = [
   { path: OPS_PATTERNS.settings, link: OPS_PATTERNS.settings, label: 'Store settings', element: <StoreSettingsPage /> },
   { path: OPS_PATTERNS.staff, link: OPS_PATTERNS.staff, label: 'Staff', element: <StaffPage /> },
   { path: OPS_PATTERNS.notifications, link: OPS_PATTERNS.notifications, label: 'Notifications', element: <NotificationsPage /> },
+  { path: OPS_PATTERNS.vitals, link: OPS_PATTERNS.vitals, label: 'Page speed', element: <VitalsPage /> },
   { path: OPS_PATTERNS.invitation, link: OPS_PATTERNS.invitation, label: 'Invitation', element: <StaffInvitationPage /> },
 ];
 

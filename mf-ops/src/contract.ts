@@ -9,6 +9,7 @@ import type PickListPage from './features/pick-list/PickListPage.tsx';
 import type StaffPage from './features/staff/StaffPage.tsx';
 import type StaffInvitationPage from './features/staff-invitation/StaffInvitationPage.tsx';
 import type StoreSettingsPage from './features/store-settings/StoreSettingsPage.tsx';
+import type VitalsPage from './features/vitals/VitalsPage.tsx';
 
 type Fits<Actual extends Expected, Expected> = [Actual, Expected];
 
@@ -20,4 +21,5 @@ export type ExposedModulesContract = [
   Fits<typeof StaffPage, RoutePage>,
   Fits<typeof NotificationsPage, RoutePage>,
   Fits<typeof StaffInvitationPage, RoutePage>,
+  Fits<typeof VitalsPage, RoutePage>,
 ];

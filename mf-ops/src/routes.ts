@@ -14,6 +14,7 @@ const routes: RemoteRoutes = {
     { path: OPS_PATTERNS.settings, module: 'StoreSettingsPage', access: STAFF },
     { path: OPS_PATTERNS.staff, module: 'StaffPage', access: { roles: ['ADMIN'] } },
     { path: OPS_PATTERNS.notifications, module: 'NotificationsPage', access: STAFF },
+    { path: OPS_PATTERNS.vitals, module: 'VitalsPage', access: { roles: ['ADMIN'] } },
     { path: OPS_PATTERNS.invitation, module: 'StaffInvitationPage', access: 'public' },
   ],
 };

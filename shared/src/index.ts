@@ -11,6 +11,7 @@ export * from './contracts/apiPaths.ts';
 // The store side's values (paths, limits, state lists) stay out of every shopper's first load: only
 // its types are here; the screens that need the values import them from '@grocer/shared/contracts'.
 export type * from './contracts/ops.ts';
+export type * from './contracts/vitals.ts';
 // Store, state and API
 export * from './store/store.ts';
 export * from './store/persistence.ts';

@@ -6,15 +6,17 @@ import { App } from './app/App.tsx';
 import { readConfigDocument } from './app/config.ts';
 import { startFirstData } from './app/firstData.ts';
 import { keepFirstPaint } from './app/firstPaint.ts';
-import { routeTableFor } from './app/remotes.ts';
+import { loadRouteTable, routeTableFor } from './app/remotes.ts';
+import { startVitals } from './app/vitals.ts';
 
 async function start() {
   // Both documents are preloaded by index.html; index.ts already started reading them and the remotes'
   // routes (and fetching the first screen's remote modules, and connecting to the API), so this waits
   // for the same reads.
+  const { pathname } = window.location;
   const [, routes, firstData] = await Promise.all([
     loadRuntimeConfig(undefined, readConfigDocument),
-    routeTableFor(window.location.pathname),
+    routeTableFor(pathname),
     startFirstData(),
   ]);
   // The first page's reads that index.ts started: its queries take these answers instead of asking again.
@@ -32,6 +34,8 @@ async function start() {
   // browser handle input between them, instead of one long task; index.html's layout shows meanwhile.
   const root = createRoot(container);
   startTransition(() => root.render(<App store={store} routes={routes} />));
+  // A sampled share of page loads reports its Core Web Vitals, once the page has settled.
+  startVitals({ pathname, remotePatterns: async () => (await loadRouteTable()).routes.map((route) => route.path) });
 }
 
 void start();

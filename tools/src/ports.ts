@@ -73,6 +73,15 @@ export function runtimeDocuments(
   const config = {
     apiBaseUrl: env.PUBLIC_API_URL ?? `http://${host}:${ports.api}`,
     adminUrl: env.PUBLIC_ADMIN_URL ?? `http://${host}:${ports.apps.shell}/admin`,
+    vitalsSampleRate: sampleRate(env.VITALS_SAMPLE_RATE),
   };
   return { remotes, config };
+}
+
+/** VITALS_SAMPLE_RATE: the share of page loads that report Core Web Vitals; every one by default. */
+export function sampleRate(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1;
+  const rate = Number(raw);
+  if (!Number.isFinite(rate) || rate < 0 || rate > 1) throw new Error(`VITALS_SAMPLE_RATE must be a number from 0 to 1, got "${raw}"`);
+  return rate;
 }

@@ -2,35 +2,18 @@
 // and their 75th percentile per route: the figure Google's field data reports, so ours compare to it.
 import { and, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import type { RouteVital, VitalName, VitalsReport } from '@grocer/shared/contracts';
 import { webVitals } from '../db/schema.ts';
-
-export const VITAL_NAMES = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
-export type VitalName = (typeof VITAL_NAMES)[number];
 
 /** Above these a figure is a broken clock or a tab left in the background, not a page load. */
 export const VITAL_MAX: Record<VitalName, number> = { LCP: 120_000, INP: 60_000, CLS: 100, FCP: 120_000, TTFB: 120_000 };
-/** A route pattern as the shell's route table names it: "/", "/store/:pathName/product/:productUuid". */
-export const ROUTE_PATTERN = '^/[A-Za-z0-9/:._-]{0,119}$';
-export const MAX_VITALS_PER_REPORT = 10;
 /** Figures older than this are deleted; the dashboard reads the last 24 hours. */
 export const VITALS_RETENTION_HOURS = 24 * 8;
 export const VITALS_DEFAULT_HOURS = 24;
 
-export interface VitalReport {
-  route: string;
-  metrics: { name: VitalName; value: number }[];
-}
-
-export interface RouteVital {
-  route: string;
-  name: VitalName;
-  p75: number;
-  count: number;
-}
-
 export interface VitalsService {
   /** Stores a report's figures; figures past VITAL_MAX are dropped, not clipped. Returns how many were kept. */
-  record(report: VitalReport, now?: Date): Promise<number>;
+  record(report: VitalsReport, now?: Date): Promise<number>;
   /** p75 and sample count per route and metric over the `hours` before `now`, routes in order. */
   p75(hours: number, now?: Date): Promise<RouteVital[]>;
 }

@@ -41,6 +41,11 @@ export function OpsLayout({ title, children }: { title: string; children: ReactN
               <li>
                 <NavLink to={opsPaths.notifications()}>{OPS_TEXT.nav.notifications}</NavLink>
               </li>
+              {scope.kind === 'admin' && (
+                <li>
+                  <NavLink to={opsPaths.vitals()}>{OPS_TEXT.nav.vitals}</NavLink>
+                </li>
+              )}
             </ul>
           </nav>
           {children}

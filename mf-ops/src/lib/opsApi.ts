@@ -3,7 +3,7 @@
 // never import each other. All calls carry the signed-in user's token; the API decides what each role
 // may see (staff of one store get 404 for another's), so nothing here filters for security.
 import { api, type AcceptInvitationPayload, type OpsAdvancePayload, type OpsCancelPayload, type OpsInventoryPage, type OpsInventoryPatch, type OpsInventoryProduct, type OpsMarkLinePayload, type OpsMe, type OpsPriceChangeList, type OpsNotification, type OpsNotificationPage, type OpsOrderPage, type OpsOrdersQuery, type OpsReplacementList, type OpsStaffCreatePayload, type OpsStaffMember, type OpsStoreSettings, type OpsStorePart } from '@grocer/shared';
-import { opsApiPaths } from '@grocer/shared/contracts';
+import { opsApiPaths, vitalsApiPaths, type AdminVitals } from '@grocer/shared/contracts';
 
 export interface StorePartArg {
   orderId: string;
@@ -116,6 +116,11 @@ export const opsApi = api
         extraOptions: auth,
         invalidatesTags: ['OpsNotification'],
       }),
+      /** Admins: shoppers' Core Web Vitals, p75 per route and metric over the last `hours`. */
+      opsVitals: build.query<AdminVitals, { hours: number }>({
+        query: ({ hours }) => ({ url: vitalsApiPaths.admin(), params: { hours } }),
+        extraOptions: auth,
+      }),
       /** A single-use ticket for the live stream (EventSource cannot send the bearer token). */
       opsStreamTicket: build.mutation<{ ticket: string; expiresAt: string }, void>({
         query: () => ({ url: opsApiPaths.streamTicket(), method: 'POST' }),
@@ -152,4 +157,5 @@ export const {
   useOpsNotificationsInfiniteQuery,
   useOpsRetryNotificationMutation,
   useOpsStreamTicketMutation,
+  useOpsVitalsQuery,
 } = opsApi;

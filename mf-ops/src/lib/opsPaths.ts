@@ -9,6 +9,7 @@ export const OPS_PATTERNS = {
   settings: '/admin/settings',
   staff: '/admin/staff',
   notifications: '/admin/notifications',
+  vitals: '/admin/vitals',
   invitation: OPS_INVITATION_PAGE,
 } as const;
 
@@ -21,5 +22,6 @@ export const opsPaths = {
   settings: () => OPS_PATTERNS.settings,
   staff: () => OPS_PATTERNS.staff,
   notifications: () => OPS_PATTERNS.notifications,
+  vitals: () => OPS_PATTERNS.vitals,
   invitation: (token: string) => `${OPS_PATTERNS.invitation}?token=${segment(token)}`,
 } as const;

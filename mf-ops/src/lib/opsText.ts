@@ -10,6 +10,7 @@ export const OPS_TEXT = {
     settings: 'Store settings',
     staff: 'Staff',
     notifications: 'Notifications',
+    vitals: 'Page speed',
   },
   access: {
     signedOut: 'Please sign in with a staff or admin account to use the store tools.',
@@ -189,5 +190,26 @@ export const OPS_TEXT = {
     retried: 'The mail will be sent again.',
     empty: 'Nothing was sent yet.',
     loadMore: 'Load more',
+  },
+  vitals: {
+    title: 'Page speed',
+    intro: (hours: number) =>
+      `How fast pages were for shoppers over the last ${hours} hours: the 75th percentile of each Core Web Vital, as their browsers measured it.`,
+    caption: (hours: number) => `Core Web Vitals per page, 75th percentile, last ${hours} hours`,
+    metric: 'Metric',
+    p75: '75th percentile',
+    samples: 'Samples',
+    noFigure: 'No figures',
+    ratings: { good: 'Good', 'needs-improvement': 'Needs improvement', poor: 'Poor' },
+    names: {
+      LCP: 'Largest Contentful Paint',
+      INP: 'Interaction to Next Paint',
+      CLS: 'Cumulative Layout Shift',
+      FCP: 'First Contentful Paint',
+      TTFB: 'Time to First Byte',
+    },
+    empty: (hours: number) => `No page reported its speed in the last ${hours} hours. Pages report when a shopper leaves them.`,
+    refresh: 'Refresh',
+    adminsOnly: 'Page speed is for admins.',
   },
 } as const;

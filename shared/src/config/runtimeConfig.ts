@@ -8,6 +8,8 @@ export interface RuntimeConfig {
   adminUrl: string;
   googleClientId?: string;
   paypalClientId?: string;
+  /** Share of page loads whose Core Web Vitals the shell reports to the API, 0..1; absent: every one. */
+  vitalsSampleRate?: number;
 }
 
 const fallback: RuntimeConfig = { apiBaseUrl: 'http://localhost:4000', adminUrl: '/admin' };

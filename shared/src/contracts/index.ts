@@ -5,3 +5,4 @@ export * from './navigation.ts';
 export * from './routes.ts';
 export * from './ops.ts';
 export * from './apiPaths.ts';
+export * from './vitals.ts';

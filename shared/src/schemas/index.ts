@@ -8,3 +8,4 @@ export * from './checkout.ts';
 export * from './account.ts';
 export * from './ops.ts';
 export * from './errors.ts';
+export * from './vitals.ts';

@@ -86,6 +86,7 @@ describe('docker-compose.yml', () => {
     expect({
       apiBaseUrl: resolve(env.PUBLIC_API_URL!),
       adminUrl: resolve(env.PUBLIC_ADMIN_URL!),
+      vitalsSampleRate: Number(resolve(env.VITALS_SAMPLE_RATE!)),
     }).toEqual(docs.config);
   });
 

@@ -129,7 +129,11 @@ describe("the shell image's entrypoint script", () => {
     expect(JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8'))).toEqual({
       apiBaseUrl: 'https://api.example.com',
       adminUrl: 'https://admin.example.com',
+      vitalsSampleRate: 1,
     });
+    // The share of page loads that report Core Web Vitals, as JSON even when written without its zero.
+    expect(run({ ...env, VITALS_SAMPLE_RATE: '.25' }).status).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8'))).toMatchObject({ vitalsSampleRate: 0.25 });
   });
 
   it('adds a remote by its variable alone, and leaves one out whose variable is empty (CSP included)', () => {
@@ -144,12 +148,19 @@ describe("the shell image's entrypoint script", () => {
   });
 
   it('refuses to start, naming every bad variable, rather than serve a broken shop', () => {
-    const result = run({ ...env, CATALOG_REMOTE_URL: 'http://x"}', PUBLIC_API_URL: '', ORDERS_REMOTE_URL: 'ftp://x' });
+    const result = run({
+      ...env,
+      CATALOG_REMOTE_URL: 'http://x"}',
+      PUBLIC_API_URL: '',
+      ORDERS_REMOTE_URL: 'ftp://x',
+      VITALS_SAMPLE_RATE: '2',
+    });
     expect(result.status).toBe(1);
     expect(result.stderr.match(/^grocer: [A-Z_]+/gm)).toEqual([
       'grocer: CATALOG_REMOTE_URL',
       'grocer: ORDERS_REMOTE_URL',
       'grocer: PUBLIC_API_URL',
+      'grocer: VITALS_SAMPLE_RATE',
     ]);
     expect(readdirSync(dir)).toEqual([]);
   });

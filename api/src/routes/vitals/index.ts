@@ -6,15 +6,14 @@
 // The body is JSON all the same and is parsed (and validated) as JSON here.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { AdminVitalsSchema, VitalsReportSchema } from '@grocer/shared/schemas';
 import { errorResponses } from '../../db/errors.ts';
 import { requireAdmin } from '../../plugins/authenticate.ts';
-import { MAX_VITALS_PER_REPORT, ROUTE_PATTERN, VITAL_NAMES, VITALS_DEFAULT_HOURS, VITALS_RETENTION_HOURS } from '../../services/vitals.ts';
+import { VITALS_DEFAULT_HOURS, VITALS_RETENTION_HOURS } from '../../services/vitals.ts';
 
 /** Per client address: a page view sends one report, rarely two; anything far above is not a browser. */
 const REPORT_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
 const REPORT_BODY_LIMIT = 4_096;
-
-const VitalName = Type.Enum([...VITAL_NAMES], { description: 'LCP, INP, FCP, TTFB in milliseconds; CLS unitless' });
 
 const vitalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { vitals } = app.services;
@@ -34,16 +33,7 @@ const vitalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "A page view's Core Web Vitals (sent by the shell; no credentials, JSON as text/plain or application/json)",
         description:
           'Figures beyond a plausible maximum are dropped, not stored. 204 with nothing to read: the browser does not wait for it.',
-        body: Type.Object(
-          {
-            route: Type.String({ pattern: ROUTE_PATTERN, description: 'The route pattern the page matched, e.g. /store/:pathName' }),
-            metrics: Type.Array(Type.Object({ name: VitalName, value: Type.Number({ minimum: 0 }) }, { additionalProperties: false }), {
-              minItems: 1,
-              maxItems: MAX_VITALS_PER_REPORT,
-            }),
-          },
-          { additionalProperties: false },
-        ),
+        body: VitalsReportSchema,
         response: { 204: Type.Null(), ...errorResponses },
       },
     },
@@ -70,17 +60,7 @@ const vitalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }),
         }),
         response: {
-          200: Type.Object({
-            hours: Type.Integer(),
-            vitals: Type.Array(
-              Type.Object({
-                route: Type.String(),
-                name: VitalName,
-                p75: Type.Number({ description: '75th percentile' }),
-                count: Type.Integer({ description: 'Figures it was computed from' }),
-              }),
-            ),
-          }),
+          200: AdminVitalsSchema,
           ...errorResponses,
         },
       },
