@@ -30,7 +30,7 @@ import {
   useCatalogStoreProductsQuery,
   useCatalogStoreQuery,
   useCatalogStoreSearchQuery,
-} from '../../lib/catalogApi.ts';
+} from '../../lib/catalogueApi.ts';
 import { readListingFilters } from '../../lib/listingFilters.ts';
 import { plural, resultRange } from '../../lib/resultRange.ts';
 import { fromSortValue, SORT_OPTIONS, toSortValue } from '../../lib/sortOptions.ts';
