@@ -19,7 +19,7 @@ import authenticatePlugin from './plugins/authenticate.ts';
 import redisPlugin from './plugins/redis.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
-import favoriteRoutes from './routes/favorites/index.ts';
+import favouriteRoutes from './routes/favourites/index.ts';
 import userRoutes from './routes/user/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import imageRoutes from './routes/images/index.ts';
@@ -170,7 +170,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(imageRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
-  await app.register(favoriteRoutes);
+  await app.register(favouriteRoutes);
   await app.register(deliveryFeeRoutes);
   await app.register(deliveryRoutes);
   await app.register(feeRoutes);

@@ -31,6 +31,7 @@ export * from './cart/refreshCartStock.ts';
 export * from './favourites/favouritesSlice.ts';
 export * from './favourites/favouritesApi.ts';
 export * from './delivery/deliveryFeesApi.ts';
+export * from './delivery/storeRulesApi.ts';
 // Events
 export * from './events/bus.ts';
 export * from './events/toast.ts';

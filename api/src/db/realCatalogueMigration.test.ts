@@ -8,7 +8,7 @@ import { migrationsUpTo, type OlderMigrations } from '../testing/olderMigrations
 import { createTestDatabase } from '../testing/testApp.ts';
 import type { DbConnection } from './client.ts';
 import { runMigrations } from './migrate.ts';
-import { favorites, orderLines, orders, products, stores } from './schema.ts';
+import { favourites, orderLines, orders, products, stores } from './schema.ts';
 
 let connection: DbConnection;
 let older: OlderMigrations;
@@ -61,8 +61,8 @@ it('migrates an old catalogue, rebuilds it at start, keeps favourites on their i
   expect(legacyLeft).toBe(0);
   const kept = await db
     .select({ item: products.item, store: stores.publicId })
-    .from(favorites)
-    .innerJoin(products, eq(products.uuid, favorites.productUuid))
+    .from(favourites)
+    .innerJoin(products, eq(products.uuid, favourites.productUuid))
     .innerJoin(stores, eq(stores.id, products.storeId));
   expect(kept).toEqual([{ item: 'Whole Milk', store: 'lakeview-fresh' }]);
 

@@ -1,7 +1,7 @@
 // A job polled on a timer, one pass at a time per process: a nudge while a pass runs asks for another
 // right after it, a pass that reports more waiting runs again at once, a failed pass is logged and
 // retried at the next poll, and the timer never keeps the process alive. The outbox worker and the
-// admin notification feed both poll this way.
+// live feeds (liveFeed.ts) poll this way.
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Poller {

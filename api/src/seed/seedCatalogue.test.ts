@@ -3,7 +3,7 @@
 // unit prices, determinism, the scale rule, maintained counts and the start-up seed and rebuild.
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbConnection } from '../db/client.ts';
-import { categories, favorites, products, storeCategoryCounts, stores, users } from '../db/schema.ts';
+import { categories, favourites, products, storeCategoryCounts, stores, users } from '../db/schema.ts';
 import { createCatalogueService } from '../services/catalogue/catalogueService.ts';
 import { createTestDatabase } from '../testing/testApp.ts';
 import { CATEGORY_SEEDS } from './catalogueData.ts';
@@ -216,15 +216,15 @@ it('rebuilds a catalogue from before shelf identities at start, keeping favourit
   // What migration 0007 leaves of an old catalogue: old-style names, placeholder keys.
   await a.db.execute(sql`update products set item_key = 'legacy:' || uuid::text, brand = ''`);
   await a.db.update(products).set({ name: 'Organic Whole Milk, 1 gal' }).where(eq(products.uuid, milk!.uuid));
-  await a.db.insert(favorites).values({ userUuid: user!.uuid, productUuid: milk!.uuid });
+  await a.db.insert(favourites).values({ userUuid: user!.uuid, productUuid: milk!.uuid });
 
   expect(await seedCatalogueIfNeeded(a.db)).toBe('rebuilt');
   const kept = await a.db
     .select({ item: products.item, store: stores.publicId, legacy: products.itemKey })
-    .from(favorites)
-    .innerJoin(products, eq(products.uuid, favorites.productUuid))
+    .from(favourites)
+    .innerJoin(products, eq(products.uuid, favourites.productUuid))
     .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(eq(favorites.userUuid, user!.uuid));
+    .where(eq(favourites.userUuid, user!.uuid));
   expect(kept).toEqual([{ item: 'Whole Milk', store: store!.publicId, legacy: expect.not.stringMatching(/^legacy:/) }]);
   expect(await seedCatalogueIfNeeded(a.db)).toBe(false);
 });

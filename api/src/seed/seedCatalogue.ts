@@ -3,7 +3,7 @@
 // start (seedCatalogueIfNeeded) and by `npm run seed` for a scale catalogue.
 import { eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { categories, favorites, products, storeHours, stores } from '../db/schema.ts';
+import { categories, favourites, products, storeHours, stores } from '../db/schema.ts';
 import { refreshCatalogueCounts } from '../services/catalogue/counts.ts';
 import type { SizeUnit } from '@grocer/shared/contracts';
 import { productImagePath, slugify, storeLogoPath } from './images.ts';
@@ -290,9 +290,9 @@ export async function seedCatalogueIfNeeded(db: Database, options: SeedOptions =
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     const kept = await t
-      .select({ userUuid: favorites.userUuid, createdAt: favorites.createdAt, oldName: products.name, storePublicId: stores.publicId })
-      .from(favorites)
-      .innerJoin(products, eq(products.uuid, favorites.productUuid))
+      .select({ userUuid: favourites.userUuid, createdAt: favourites.createdAt, oldName: products.name, storePublicId: stores.publicId })
+      .from(favourites)
+      .innerJoin(products, eq(products.uuid, favourites.productUuid))
       .innerJoin(stores, eq(stores.id, products.storeId));
     if (existing.length > 0) await resetCatalogue(t);
     await seedCatalogue(t, options);
@@ -343,5 +343,5 @@ async function restoreFavourites(
     }
     return best ? [{ userUuid: favourite.userUuid, productUuid: best, createdAt: favourite.createdAt }] : [];
   });
-  if (restored.length > 0) await db.insert(favorites).values(restored).onConflictDoNothing();
+  if (restored.length > 0) await db.insert(favourites).values(restored).onConflictDoNothing();
 }

@@ -2,7 +2,7 @@
 import type { Product } from '@grocer/shared/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { favorites } from '../db/schema.ts';
+import { favourites } from '../db/schema.ts';
 import { httpError } from '../db/errors.ts';
 import { isUuid, type CatalogueService } from './catalogue/catalogueService.ts';
 
@@ -29,10 +29,10 @@ export function createFavouritesService(db: Database, catalogue: Pick<CatalogueS
   return {
     async list(userUuid) {
       const rows = await db
-        .select({ productUuid: favorites.productUuid })
-        .from(favorites)
-        .where(eq(favorites.userUuid, userUuid))
-        .orderBy(desc(favorites.createdAt));
+        .select({ productUuid: favourites.productUuid })
+        .from(favourites)
+        .where(eq(favourites.userUuid, userUuid))
+        .orderBy(desc(favourites.createdAt));
       const found = await catalogue.productsByUuids(rows.map((r) => r.productUuid));
       return rows.flatMap((r) => {
         const product = found.get(r.productUuid);
@@ -43,7 +43,7 @@ export function createFavouritesService(db: Database, catalogue: Pick<CatalogueS
     async add(userUuid, productUuid) {
       const product = isUuid(productUuid) ? (await catalogue.productsByUuids([productUuid])).get(productUuid) : undefined;
       if (!product) throw httpError(404, 'PRODUCT_NOT_FOUND', FAVOURITE_ERRORS.productNotFound, 'productUuid');
-      const [inserted] = await db.insert(favorites).values({ userUuid, productUuid }).onConflictDoNothing().returning();
+      const [inserted] = await db.insert(favourites).values({ userUuid, productUuid }).onConflictDoNothing().returning();
       if (!inserted) throw httpError(409, 'ALREADY_FAVORITE', FAVOURITE_ERRORS.already, 'productUuid');
       return { product };
     },
@@ -51,8 +51,8 @@ export function createFavouritesService(db: Database, catalogue: Pick<CatalogueS
     async remove(userUuid, productUuid) {
       const [removed] = isUuid(productUuid)
         ? await db
-            .delete(favorites)
-            .where(and(eq(favorites.userUuid, userUuid), eq(favorites.productUuid, productUuid)))
+            .delete(favourites)
+            .where(and(eq(favourites.userUuid, userUuid), eq(favourites.productUuid, productUuid)))
             .returning()
         : [];
       if (!removed) throw httpError(404, 'FAVORITE_NOT_FOUND', FAVOURITE_ERRORS.notFavourite);

@@ -22,8 +22,8 @@ export function FavouriteButton({ product }: { product: Product }) {
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector(selectIsSignedIn);
   const favourite = useAppSelector((state) => selectIsFavourite(state, product.uuid));
-  const [addFavorite, addState] = useFavouritesAddMutation();
-  const [removeFavorite, removeState] = useFavouritesRemoveMutation();
+  const [addFavourite, addState] = useFavouritesAddMutation();
+  const [removeFavourite, removeState] = useFavouritesRemoveMutation();
   const busy = addState.isLoading || removeState.isLoading;
 
   const toggle = async () => {
@@ -32,7 +32,7 @@ export function FavouriteButton({ product }: { product: Product }) {
     if (favourite) {
       dispatch(favouriteRemoved(product.uuid));
       try {
-        await removeFavorite(product.uuid).unwrap();
+        await removeFavourite(product.uuid).unwrap();
       } catch (error) {
         dispatch(favouriteAdded(product));
         // A 401 is reported by the session-expired flow.
@@ -41,7 +41,7 @@ export function FavouriteButton({ product }: { product: Product }) {
     } else {
       dispatch(favouriteAdded(product));
       try {
-        await addFavorite(product.uuid).unwrap();
+        await addFavourite(product.uuid).unwrap();
       } catch (error) {
         dispatch(favouriteRemoved(product.uuid));
         if (apiErrorStatus(error) !== 401) showToast('error', 'Failed to add to favorites');

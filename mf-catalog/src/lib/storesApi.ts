@@ -1,5 +1,5 @@
 // The partner stores' list (GET /open/stores), injected into the one shared RTK Query api. A file of its
-// own: the home page and the header's Stores menu need only this call, not the pages' (catalogApi.ts).
+// own: the home page and the header's Stores menu need only this call, not the pages' (catalogueApi.ts).
 import { api, type Store } from '@grocer/shared';
 
 const STORES_CACHE_SECONDS = 60 * 60;

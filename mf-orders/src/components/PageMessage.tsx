@@ -15,7 +15,7 @@ export function ErrorPanel({ title, message, children }: { title?: string; messa
 export function LoadingPanel({ label }: { label: string }) {
   return (
     <div className="order-message" role="status">
-      <span className="order-spinner" aria-hidden="true" />
+      <span className="spinner" aria-hidden="true" />
       <p>{label}</p>
     </div>
   );

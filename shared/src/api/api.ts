@@ -3,7 +3,7 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { baseQuery } from './baseQuery.ts';
 
-export const TAG_TYPES = ['Store', 'Category', 'Product', 'Favorite', 'Profile', 'Beta', 'Fees', 'Order'] as const;
+export const TAG_TYPES = ['Store', 'Category', 'Product', 'Favourite', 'Profile', 'Beta', 'Fees', 'Order'] as const;
 
 export const api = createApi({
   reducerPath: 'api',

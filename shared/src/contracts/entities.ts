@@ -125,7 +125,7 @@ export type ReorderSkipReason = Static<typeof S.ReorderSkipReasonSchema>;
 export type ReorderResponse = Static<typeof S.ReorderSchema>;
 
 /** GET /favorites entries, keyed by product uuid. */
-export type Favorite = Static<typeof S.FavoriteSchema>;
+export type Favourite = Static<typeof S.FavouriteSchema>;
 
 /** Sort keys of the paginated listings (spec §7 `sort`): 'price' sorts by price_cents. */
 export type ProductSort = 'name' | 'price';

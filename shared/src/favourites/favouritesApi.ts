@@ -1,6 +1,6 @@
 // Favourites calls (spec §7), shared because several remotes use them: the catalogue's hearts and
 // the account page's grid. The shell loads the list once whenever a user is signed in.
-import type { Favorite, Product } from '../contracts/index.ts';
+import type { Favourite, Product } from '../contracts/index.ts';
 import { api } from '../api/api.ts';
 import { apiErrorStatus } from '../api/baseQuery.ts';
 import { showToast } from '../events/toast.ts';
@@ -11,8 +11,8 @@ export const favouritesApi = api.injectEndpoints({
     favouritesList: build.query<Product[], void>({
       query: () => '/favorites',
       extraOptions: { auth: true },
-      transformResponse: (favorites: Favorite[]) => favorites.map((favorite) => favorite.product),
-      providesTags: ['Favorite'],
+      transformResponse: (favourites: Favourite[]) => favourites.map((favourite) => favourite.product),
+      providesTags: ['Favourite'],
       // Never reuse another session's list: a new sign-in fetches again.
       keepUnusedDataFor: 0,
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {

@@ -144,4 +144,5 @@ export const ProductSubstitutesSchema = Type.Object(
   { title: 'ProductSubstitutesResponse' },
 );
 
-export const FavoriteSchema = Type.Object({ product: ProductSchema }, { title: 'Favorite' });
+// The title is the spec's name for the entity, which /docs shows.
+export const FavouriteSchema = Type.Object({ product: ProductSchema }, { title: 'Favorite' });

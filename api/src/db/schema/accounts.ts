@@ -87,7 +87,7 @@ export const revokedSessions = pgTable(
 );
 
 /** A shopper's favourite products; removing a product from the catalogue removes it from favourites. */
-export const favorites = pgTable(
+export const favourites = pgTable(
   'favorites',
   {
     userUuid: uuid('user_uuid')

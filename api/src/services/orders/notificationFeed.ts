@@ -8,7 +8,7 @@
 import { asc, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { createPoller } from '../../lib/poller.ts';
+import { createLiveFeed } from '../../lib/liveFeed.ts';
 import { notifications, type NotificationRow, type NotificationTypeValue } from '../../db/schema.ts';
 
 /** How long a notification stored by another API process may take to reach this one's subscribers. */
@@ -72,35 +72,29 @@ export function createNotificationFeed({
   log: FastifyBaseLogger;
   pollMs?: number;
 }): NotificationFeed {
-  const subscribers = new Set<Subscriber>();
-  let closed = false;
+  const feed = createLiveFeed<AdminNotificationJson, Subscriber>({
+    read: readOnce,
+    pollMs,
+    log,
+    readFailure: 'notification feed read failed; retrying at the next poll',
+    sendFailure: 'notification feed subscriber failed',
+  });
 
+  // Each subscriber has its own cursor; one read from the slowest serves them all.
   async function readOnce(): Promise<boolean> {
-    const from = Math.min(...[...subscribers].map((s) => s.lastId));
+    const from = Math.min(...[...feed.subscribers].map((s) => s.lastId));
     const rows = await db.select().from(notifications).where(gt(notifications.id, from)).orderBy(asc(notifications.id)).limit(BATCH);
     for (const row of rows) {
       const json = toAdminNotification(row);
-      for (const subscriber of subscribers) {
+      for (const subscriber of feed.subscribers) {
         if (row.id <= subscriber.lastId) continue;
         subscriber.lastId = row.id;
-        try {
-          subscriber.send(json);
-        } catch (err) {
-          log.warn({ err }, 'notification feed subscriber failed');
-        }
+        feed.deliver(subscriber, json);
       }
     }
     // A full batch means more are waiting (a subscriber resuming from an old id).
     return rows.length === BATCH;
   }
-
-  const poller = createPoller({
-    pass: readOnce,
-    active: () => !closed && subscribers.size > 0,
-    pollMs,
-    log,
-    failure: 'notification feed read failed; retrying at the next poll',
-  });
 
   return {
     async subscribe(afterId, send) {
@@ -109,22 +103,9 @@ export function createNotificationFeed({
         const [row] = await db.select({ max: sql<number | null>`max(${notifications.id})` }).from(notifications);
         lastId = row?.max ?? 0;
       }
-      const subscriber: Subscriber = { lastId, send };
-      subscribers.add(subscriber);
-      if (afterId === null) poller.schedule();
-      else void poller.run();
-      return () => {
-        subscribers.delete(subscriber);
-        if (subscribers.size === 0) void poller.cancel();
-      };
+      return feed.add({ lastId, send }, afterId === null ? 'at next poll' : 'now');
     },
-    nudge() {
-      if (subscribers.size > 0) void poller.run();
-    },
-    close() {
-      closed = true;
-      subscribers.clear();
-      void poller.cancel();
-    },
+    nudge: feed.nudge,
+    close: feed.close,
   };
 }

@@ -7,7 +7,7 @@ import { asc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { orderEvents, orders } from '../../db/schema.ts';
-import { createPoller } from '../../lib/poller.ts';
+import { createLiveFeed } from '../../lib/liveFeed.ts';
 import { FEED_POLL_MS } from './notificationFeed.ts';
 
 const BATCH = 200;
@@ -26,9 +26,15 @@ interface Subscriber {
 }
 
 export function createOrderEventFeed({ db, log, pollMs = FEED_POLL_MS }: { db: Database; log: FastifyBaseLogger; pollMs?: number }): OrderEventFeed {
-  const subscribers = new Set<Subscriber>();
+  // One cursor for the process: every subscriber listens from now on, to its own order only.
   let lastId = 0;
-  let closed = false;
+  const feed = createLiveFeed<OrderUpdatedEvent, Subscriber>({
+    read: readOnce,
+    pollMs,
+    log,
+    readFailure: 'order event feed read failed; retrying at the next poll',
+    sendFailure: 'order event subscriber failed',
+  });
 
   async function readOnce(): Promise<boolean> {
     const rows = await db
@@ -40,43 +46,24 @@ export function createOrderEventFeed({ db, log, pollMs = FEED_POLL_MS }: { db: D
       .limit(BATCH);
     for (const row of rows) {
       lastId = row.id;
-      for (const s of subscribers) {
+      for (const s of feed.subscribers) {
         if (s.orderId !== row.orderId) continue;
-        try {
-          s.send({ orderId: row.orderId, version: row.version, orderStatus: row.status as OrderStatus });
-        } catch (err) {
-          log.warn({ err }, 'order event subscriber failed');
-        }
+        feed.deliver(s, { orderId: row.orderId, version: row.version, orderStatus: row.status as OrderStatus });
       }
     }
     return rows.length === BATCH;
   }
 
-  const poller = createPoller({ pass: readOnce, active: () => !closed && subscribers.size > 0, pollMs, log, failure: 'order event feed read failed; retrying at the next poll' });
-
   return {
     async subscribe(orderId, send) {
-      if (subscribers.size === 0) {
+      if (feed.subscribers.size === 0) {
         // Only what happens from now on: the page has just read the order.
         const [row] = await db.select({ max: sql<number | null>`max(${orderEvents.id})` }).from(orderEvents);
         lastId = Math.max(lastId, row?.max ?? 0);
       }
-      const subscriber = { orderId, send };
-      subscribers.add(subscriber);
-      poller.schedule();
-      return () => {
-        subscribers.delete(subscriber);
-        if (subscribers.size === 0) void poller.cancel();
-      };
+      return feed.add({ orderId, send }, 'at next poll');
     },
-    nudge() {
-      if (subscribers.size > 0) void poller.run();
-    },
-    close() {
-      closed = true;
-      subscribers.clear();
-      void poller.cancel();
-    },
+    nudge: feed.nudge,
+    close: feed.close,
   };
 }
-

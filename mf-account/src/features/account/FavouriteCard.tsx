@@ -33,7 +33,7 @@ export function FavouriteCard({
   note?: string;
 }) {
   const dispatch = useAppDispatch();
-  const [removeFavorite] = useFavouritesRemoveMutation();
+  const [removeFavourite] = useFavouritesRemoveMutation();
   const titleId = useId();
   // A product of an unknown store has no publicId, so no page to open.
   const href = product.store?.publicId ? paths.product(product.store.publicId, product.uuid) : undefined;
@@ -49,7 +49,7 @@ export function FavouriteCard({
     dispatch(favouriteRemoved(product.uuid));
     onRemoved?.();
     try {
-      await removeFavorite(product.uuid).unwrap();
+      await removeFavourite(product.uuid).unwrap();
     } catch (error) {
       dispatch(favouriteAdded(product));
       // A 401 is reported by the session-expired flow.

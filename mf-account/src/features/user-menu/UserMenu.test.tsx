@@ -17,11 +17,11 @@ afterEach(() => {
 
 function setup({
   user = makeUser(),
-  favorites = (() => ({ body: [] })) as MockHandler,
+  favourites = (() => ({ body: [] })) as MockHandler,
   logout = (() => ({ body: { success: true, message: 'You have been signed out.' } })) as MockHandler,
   route = '/account',
 } = {}) {
-  net = mockFetch({ 'GET /favorites': favorites, 'POST /auth/logout': logout });
+  net = mockFetch({ 'GET /favorites': favourites, 'POST /auth/logout': logout });
   const events = userEvent.setup();
   const view = renderWithProviders(
     <>

@@ -14,6 +14,7 @@ import { CartGate } from './CartGate.tsx';
 import { CartLine } from './CartLine.tsx';
 import { useRememberedSubstitutions } from './useRememberedSubstitutions.ts';
 import { StoreRuleNotes } from './StoreRuleNotes.tsx';
+import '../../components/cartCheckout.css';
 import './CartPage.css';
 
 /** Fees are computed only with a complete address (spec §5); until then the cart says what is missing. */
@@ -43,7 +44,7 @@ export default function CartPage() {
           </Link>
         </div>
       ) : (
-        <div className="cart-layout">
+        <div className="summary-layout">
           <div className="cart-stores">
             {groups.map((group) => (
               <section key={group.storeUuid} className="cart-store" aria-labelledby={`${summaryId}-${group.storeUuid}`}>
@@ -58,7 +59,7 @@ export default function CartPage() {
               </section>
             ))}
           </div>
-          <aside className="card cart-summary" aria-labelledby={summaryId}>
+          <aside className="card summary-card summary-aside" aria-labelledby={summaryId}>
             <h2 id={summaryId}>Order Summary</h2>
             <PricingSummary
               subtotalCents={subtotalCents}

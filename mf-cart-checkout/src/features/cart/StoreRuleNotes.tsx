@@ -2,8 +2,7 @@
 // delivers to the shopper's address at all (only for shoppers with an address; visitors see neither
 // the coverage nor any change). The server refuses both at checkout; this says so first.
 import { skipToken } from '@reduxjs/toolkit/query';
-import { formatCents, type User } from '@grocer/shared';
-import { useCartDeliveryCoverageQuery, useCartStoreRulesQuery } from '../../lib/storeRulesApi.ts';
+import { formatCents, useDeliveryCoverageQuery, useStoreRulesQuery, type User } from '@grocer/shared';
 import type { StoreGroup } from '../../lib/groupByStore.ts';
 
 export const belowMinimumText = (shortCents: number, storeName: string) =>
@@ -11,9 +10,9 @@ export const belowMinimumText = (shortCents: number, storeName: string) =>
 export const doesNotDeliverText = (zip: string) => `Does not deliver to ${zip}`;
 
 export function StoreRuleNotes({ group, user }: { group: StoreGroup; user: User | null }) {
-  const rules = useCartStoreRulesQuery();
+  const rules = useStoreRulesQuery();
   const zip = user?.address?.zip?.trim();
-  const coverage = useCartDeliveryCoverageQuery(user && zip ? { zip } : skipToken);
+  const coverage = useDeliveryCoverageQuery(user && zip ? { zip } : skipToken);
   const rule = rules.data?.find((r) => r.storeUuid === group.storeUuid);
   const reach = coverage.data?.stores[group.storeUuid];
   const short = rule ? rule.minOrderCents - group.subtotalCents : 0;

@@ -25,6 +25,7 @@ import { DeliveryTime } from './DeliveryTime.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { clearOrderPlaced, wasOrderJustPlaced } from './orderPlaced.ts';
 import { PaymentStep } from './PaymentStep.tsx';
+import '../../components/cartCheckout.css';
 import './CheckoutPage.css';
 
 const STEPS = ['Delivery Info', 'Payment'] as const;
@@ -108,7 +109,7 @@ export function CheckoutSteps() {
   return (
     <>
       <ProgressBar step={step} />
-      <div className="checkout-layout">
+      <div className="summary-layout">
         <div className="checkout-main">
           {step === 1 ? (
             <DeliveryStep

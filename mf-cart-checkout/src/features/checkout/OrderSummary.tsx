@@ -21,7 +21,7 @@ export interface OrderSummaryProps {
 export function OrderSummary({ groups, fees, subtotalCents, pricing, pricingLoading }: OrderSummaryProps) {
   const headingId = useId();
   return (
-    <aside className="order-summary card summary-card" aria-labelledby={headingId}>
+    <aside className="summary-aside card summary-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Order Summary</h2>
       {groups.map((group) => (
         <section key={group.storeUuid} className="summary-store" aria-label={group.storeName}>

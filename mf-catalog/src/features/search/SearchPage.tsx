@@ -11,7 +11,7 @@ import { Pager } from '../../components/Pager.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid.tsx';
 import { SortSelect } from '../../components/SortSelect.tsx';
 import { EmptyMessage, ErrorMessage, LoadingMessage, PastEndMessage } from '../../components/StatusMessage.tsx';
-import { useCatalogFacetsQuery, useCatalogGlobalSearchQuery } from '../../lib/catalogApi.ts';
+import { useCatalogFacetsQuery, useCatalogGlobalSearchQuery } from '../../lib/catalogueApi.ts';
 import { plural, resultRange } from '../../lib/resultRange.ts';
 import { fromSortValue, readSearchSort, SEARCH_SORT_OPTIONS, searchPath } from '../../lib/sortOptions.ts';
 import './SearchPage.css';

@@ -9,6 +9,7 @@ import {
   CONSTANTS,
   paths,
   readListingQuery,
+  useStoreRulesQuery,
   type Category,
   type ListingFilters,
   type ListingQuery,
@@ -16,7 +17,6 @@ import {
 } from '@grocer/shared';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { DeliveryFeeSlot, useFeeAddress } from '../../components/DeliveryFeeSlot.tsx';
-import { useCatalogStoreRulesQuery } from '../../lib/storeRulesApi.ts';
 import { todaysHours } from '../../lib/storeHours.ts';
 import { PageBanner, type Breadcrumb } from '../../components/PageBanner.tsx';
 import { Pager } from '../../components/Pager.tsx';
@@ -30,7 +30,7 @@ import {
   useCatalogStoreProductsQuery,
   useCatalogStoreQuery,
   useCatalogStoreSearchQuery,
-} from '../../lib/catalogApi.ts';
+} from '../../lib/catalogueApi.ts';
 import { readListingFilters } from '../../lib/listingFilters.ts';
 import { plural, resultRange } from '../../lib/resultRange.ts';
 import { fromSortValue, SORT_OPTIONS, toSortValue } from '../../lib/sortOptions.ts';
@@ -66,7 +66,7 @@ export default function StorePage() {
   const paging = { page: listing.page, sort: listing.sort, order: listing.order, limit: CONSTANTS.PAGE_SIZE, filters };
 
   const storeResult = useCatalogStoreQuery(pathName);
-  const storeRules = useCatalogStoreRulesQuery().data?.find((r) => r.storeUuid === storeResult.data?.uuid);
+  const storeRules = useStoreRulesQuery().data?.find((r) => r.storeUuid === storeResult.data?.uuid);
   // Read at render: the banner says "open now" as of when the page was drawn.
   const hours = storeRules ? todaysHours(storeRules, new Date()) : undefined;
   const categoriesResult = useCatalogCategoriesQuery(pathName);

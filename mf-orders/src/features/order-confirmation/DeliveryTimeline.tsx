@@ -14,10 +14,10 @@ export function DeliveryTimeline({ estimatedAt, window }: { estimatedAt: Date; w
   return (
     <section className="card order-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Delivery Timeline</h2>
-      <ol className="delivery-timeline">
+      <ol className="order-steps delivery-timeline">
         {steps.map(([title, when], index) => (
-          <li key={title} className={index === 0 ? 'is-done' : undefined}>
-            <span className="delivery-timeline-marker" aria-hidden="true">
+          <li key={title} className={index === 0 ? 'is-lit' : undefined}>
+            <span className="order-step-marker" aria-hidden="true">
               {index === 0 ? '✓' : index + 1}
             </span>
             <span className="delivery-timeline-title">{title}</span>

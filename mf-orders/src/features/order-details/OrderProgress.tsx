@@ -11,14 +11,14 @@ export function OrderProgress({ status }: { status: OrderStatus }) {
   return (
     <section className="card order-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Order Progress</h2>
-      <ol className="order-progress">
+      <ol className="order-steps">
         {steps.map((step, index) => (
           <li
             key={step.title}
             className={`order-progress-step${step.lit ? ' is-lit' : ''}`}
             aria-current={index === current ? 'step' : undefined}
           >
-            <span className="order-progress-marker" aria-hidden="true">
+            <span className="order-step-marker" aria-hidden="true">
               {step.lit ? '✓' : index + 1}
             </span>
             <span className="order-progress-text">

@@ -20,8 +20,8 @@ describe('FavouritesSync', () => {
     offs.splice(0).forEach((off) => off());
   });
 
-  const render = (favorites: MockHandler, signedIn = true) => {
-    network = mockFetch({ 'GET /favorites': favorites });
+  const render = (favourites: MockHandler, signedIn = true) => {
+    network = mockFetch({ 'GET /favorites': favourites });
     return renderWithProviders(<FavouritesSync />, { preloadedState: { session: { user: signedIn ? user : null } } });
   };
 

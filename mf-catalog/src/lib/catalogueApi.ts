@@ -69,7 +69,8 @@ const listingParams = ({ page, limit = CONSTANTS.PAGE_SIZE, sort, order, filters
   ...apiFilters(filters),
 });
 
-export const catalogApi = api.injectEndpoints({
+// Endpoint names carry the remote's name, `catalog`, as their owner prefix in the one shared api.
+export const catalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
     catalogStore: build.query<Store, string>({
       query: (uuidOrPublicId) => `/open/store/${segment(uuidOrPublicId)}`,
@@ -115,4 +116,4 @@ export const {
   useCatalogStoreSearchQuery,
   useCatalogGlobalSearchQuery,
   useCatalogFacetsQuery,
-} = catalogApi;
+} = catalogueApi;

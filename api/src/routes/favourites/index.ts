@@ -1,11 +1,11 @@
 // The signed-in shopper's favourite products (spec §7: GET/POST /favorites, DELETE /favorites/{uuid}).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { FavoriteSchema } from '@grocer/shared/schemas';
+import { FavouriteSchema } from '@grocer/shared/schemas';
 import { Type } from 'typebox';
 import { errorResponses } from '../../db/errors.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 
-const favoriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const favouriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { favourites } = app.services;
   // onRequest: an unauthenticated call is a 401 before its body is even validated.
   const onRequest = app.authenticate;
@@ -17,7 +17,7 @@ const favoriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['favorites'],
         summary: 'Favourite products, newest first',
-        response: { 200: Type.Array(FavoriteSchema), ...errorResponses },
+        response: { 200: Type.Array(FavouriteSchema), ...errorResponses },
       },
     },
     async (request) => favourites.list(requireUser(request).uuid),
@@ -31,7 +31,7 @@ const favoriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['favorites'],
         summary: 'Add a favourite (409 ALREADY_FAVORITE if it is one)',
         body: Type.Object({ productUuid: Type.String({ maxLength: 64 }) }),
-        response: { 201: FavoriteSchema, ...errorResponses },
+        response: { 201: FavouriteSchema, ...errorResponses },
       },
     },
     async (request, reply) => reply.code(201).send(await favourites.add(requireUser(request).uuid, request.body.productUuid)),
@@ -55,4 +55,4 @@ const favoriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default favoriteRoutes;
+export default favouriteRoutes;
