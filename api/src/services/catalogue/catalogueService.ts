@@ -28,6 +28,7 @@ import { createTtlCache } from './cache.ts';
 import { adjustCatalogueCounts } from './counts.ts';
 import { labelSql, loadSearchIndex, type SearchIndex } from './searchIndex.ts';
 import { matchQuery, matchWords, rankLabels, searchTokens, spreadLabels, type MatchedWord, type RankedLabel } from './search.ts';
+import { planGroupPage } from './searchGroups.ts';
 
 import { productSize, unitPrice } from './unitPrice.ts';
 
@@ -111,6 +112,9 @@ export interface CatalogueServiceOptions {
   /** How long an answer is reused in this process; 0 turns the cache off. */
   cacheTtlMs?: number;
 }
+
+/** How long the search's in-memory index serves before it is read again (see searchIndex()). */
+export const SEARCH_INDEX_MAX_AGE_MS = 5 * 60_000;
 
 /** A few seconds: well inside the 60 s clients may keep an answer anyway. */
 export const DEFAULT_CATALOGUE_CACHE_TTL_MS = 5_000;
@@ -227,25 +231,28 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     return row;
   }
 
-  let index: { generation: number; value: Promise<SearchIndex> } | undefined;
+  let index: { generation: number; loadedAt: number; value: Promise<SearchIndex> } | undefined;
   let reloading = false;
   /**
    * Loaded by the first search; after an invalidation (a sale, a product switched off) reloaded in the
    * background while the last one keeps serving: a word or label more or less for a moment is harmless.
+   * Also reloaded once it is SEARCH_INDEX_MAX_AGE_MS old, for what other processes changed: the groups'
+   * product counts give search totals (a page whose counts no longer hold is read from the rows).
    */
   function searchIndex(): Promise<SearchIndex> {
     const generation = cache.generation();
     if (!index) {
       const value = loadSearchIndex(db);
-      index = { generation, value };
+      index = { generation, loadedAt: Date.now(), value };
       value.catch(() => {
         if (index?.value === value) index = undefined;
       });
-    } else if (index.generation !== generation && !reloading) {
+    } else if ((index.generation !== generation || Date.now() - index.loadedAt > SEARCH_INDEX_MAX_AGE_MS) && !reloading) {
       reloading = true;
+      const startedAt = Date.now();
       const value = loadSearchIndex(db);
       value
-        .then(() => (index = { generation, value }))
+        .then(() => (index = { generation, loadedAt: startedAt, value }))
         .catch(() => undefined)
         .finally(() => (reloading = false));
     }
@@ -401,6 +408,77 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
   }
 
   /**
+   * A best-match page read group by group (searchGroups.ts): the total comes from the groups' product
+   * counts and the database reads only the rows of the groups the page falls in, not every match.
+   * Undefined when this cannot answer exactly (a filter only the rows can tell, a size word, or counts
+   * that changed since the index was loaded): the caller then asks the database for every match.
+   */
+  async function groupPage(
+    words: MatchedWord[],
+    ranked: RankedLabel[],
+    idx: SearchIndex,
+    storeId: number | undefined,
+    filters: ProductFilters,
+    paging: SearchPaging,
+  ): Promise<{ ids: number[]; total: number } | undefined> {
+    if (paging.sort !== 'relevance' || filters.inStock || filters.minPrice !== undefined || filters.maxPrice !== undefined) return undefined;
+    let narrowStore = storeId;
+    if (filters.storeId !== undefined) {
+      const ref = filters.storeId;
+      const found = [...idx.storesById].find(([, s]) => s.uuid === ref.toLowerCase() || s.publicId === ref);
+      if (!found || (storeId !== undefined && storeId !== found[0])) return undefined;
+      narrowStore = found[0];
+    }
+    let narrowCategory: number | undefined;
+    if (filters.categoryId !== undefined) {
+      const ref = filters.categoryId.toLowerCase();
+      const found = [...idx.categoriesById].find(([, c]) => c.uuid === ref);
+      if (!found) return undefined;
+      narrowCategory = found[0];
+    }
+    const offset = (paging.page - 1) * paging.limit;
+    // The labels' rank keys as rankedPage gives them (a label listed twice keeps its last key).
+    const keys = new Map(spreadLabels(ranked).map((r) => [r.label, { score: r.score, turn: r.turn }]));
+    const plan = planGroupPage(idx.groups, words, keys, idx.storesById.size, { storeId: narrowStore, categoryId: narrowCategory }, offset, paging.limit);
+    if (!plan) return undefined;
+    if (plan.blocks.length === 0) return { ids: [], total: plan.total };
+    const g = idx.groups;
+    const groupKey = (label: string, store: number, category: number, extra: string) => `${label}\u0000${store}\u0000${category}\u0000${extra}`;
+    const wanted = new Map<string, { block: number; expected: number; found: number }>();
+    plan.blocks.forEach((block, b) => {
+      for (const i of block)
+        wanted.set(groupKey(g.labels[g.label[i]!]!, g.store[i]!, g.category[i]!, g.extraTexts[g.extra[i]!]!), {
+          block: b,
+          expected: g.products[i]!,
+          found: 0,
+        });
+    });
+    // Each (label, store) once, as JSON: one bound parameter, read alike by both drivers.
+    const pairs = new Map<string, [string, number]>();
+    for (const i of plan.blocks.flat()) pairs.set(`${g.label[i]}:${g.store[i]}`, [g.labels[g.label[i]!]!, g.store[i]!]);
+    const rows = await db
+      .select({ id: products.id, name: products.name, label: labelSql, storeId: products.storeId, categoryId: products.categoryId, extra: products.searchExtra })
+      .from(products)
+      .where(
+        and(
+          eq(products.isActive, true),
+          sql`(${labelSql}, ${products.storeId}) in (select p ->> 0, (p ->> 1)::int from json_array_elements(${JSON.stringify([...pairs.values()])}::json) as p)`,
+        ),
+      );
+    const placed: { block: number; name: string; id: number }[] = [];
+    for (const row of rows) {
+      const group = wanted.get(groupKey(row.label, row.storeId, row.categoryId, row.extra));
+      if (!group) continue;
+      group.found += 1;
+      placed.push({ block: group.block, name: row.name, id: row.id });
+    }
+    // A product switched on or off elsewhere since the index was loaded: the counts no longer place the page.
+    for (const group of wanted.values()) if (group.found !== group.expected) return undefined;
+    placed.sort((a, b) => a.block - b.block || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
+    return { ids: placed.slice(plan.skip, plan.skip + paging.limit).map((p) => p.id), total: plan.total };
+  }
+
+  /**
    * "Did you mean": each word swapped for its nearest catalogue word (two edits at most, the most
    * common first), the whole query if it then finds something, else the single corrected word that
    * finds the most. Undefined when nothing close exists.
@@ -435,7 +513,8 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     const where = allOf([match, f.category, f.store, f.inStock, f.price]);
     // The filter counts are their own call (facets), which the page asks for beside this one.
     const ranked = paging.sort === 'relevance' ? rankLabels(words, idx.labels, idx.categoriesById) : [];
-    const { ids, total } = await rankedPage(where, paging, ranked, idx.storesById.size);
+    const { ids, total } =
+      (await groupPage(words, ranked, idx, store?.id, filters, paging)) ?? (await rankedPage(where, paging, ranked, idx.storesById.size));
     if (total === 0) {
       const unfiltered = Object.values(filters).every((v) => v === undefined);
       const suggestion = unfiltered ? await didYouMean(tokens, idx, store?.id) : undefined;
