@@ -420,7 +420,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     storeId: number | undefined,
     filters: ProductFilters,
     paging: SearchPaging,
-  ): Promise<{ ids: number[]; total: number } | undefined> {
+  ): Promise<{ ids: number[]; total: number; rows?: ProductRowJoined[] } | undefined> {
     if (paging.sort !== 'relevance' || filters.inStock || filters.minPrice !== undefined || filters.maxPrice !== undefined) return undefined;
     let narrowStore = storeId;
     if (filters.storeId !== undefined) {
@@ -456,26 +456,38 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     // Each (label, store) once, as JSON: one bound parameter, read alike by both drivers.
     const pairs = new Map<string, [string, number]>();
     for (const i of plan.blocks.flat()) pairs.set(`${g.label[i]}:${g.store[i]}`, [g.labels[g.label[i]!]!, g.store[i]!]);
-    const rows = await db
-      .select({ id: products.id, name: products.name, label: labelSql, storeId: products.storeId, categoryId: products.categoryId, extra: products.searchExtra })
-      .from(products)
-      .where(
-        and(
-          eq(products.isActive, true),
-          sql`(${labelSql}, ${products.storeId}) in (select p ->> 0, (p ->> 1)::int from json_array_elements(${JSON.stringify([...pairs.values()])}::json) as p)`,
-        ),
-      );
-    const placed: { block: number; name: string; id: number }[] = [];
+    const where = and(
+      eq(products.isActive, true),
+      sql`(${labelSql}, ${products.storeId}) in (select p ->> 0, (p ->> 1)::int from json_array_elements(${JSON.stringify([...pairs.values()])}::json) as p)`,
+    );
+    const groupColumns = { label: labelSql, storeId: products.storeId, categoryId: products.categoryId, extra: products.searchExtra };
+    // A page's groups usually hold little more than the page: then the rows come whole in this one query.
+    const whole = [...wanted.values()].reduce((n, group) => n + group.expected, 0) <= 2 * paging.limit;
+    const rows: { id: number; name: string; label: string; storeId: number; categoryId: number; extra: string; whole?: ProductRowJoined }[] = whole
+      ? (
+          await db
+            .select({ ...productColumns, ...groupColumns })
+            .from(products)
+            .leftJoin(stores, eq(stores.id, products.storeId))
+            .leftJoin(categories, eq(categories.id, products.categoryId))
+            .where(where)
+        ).map((row) => ({ ...row, whole: row }))
+      : await db
+          .select({ id: products.id, name: products.name, ...groupColumns })
+          .from(products)
+          .where(where);
+    const placed: { block: number; name: string; id: number; whole?: ProductRowJoined }[] = [];
     for (const row of rows) {
       const group = wanted.get(groupKey(row.label, row.storeId, row.categoryId, row.extra));
       if (!group) continue;
       group.found += 1;
-      placed.push({ block: group.block, name: row.name, id: row.id });
+      placed.push({ block: group.block, name: row.name, id: row.id, whole: row.whole });
     }
     // A product switched on or off elsewhere since the index was loaded: the counts no longer place the page.
     for (const group of wanted.values()) if (group.found !== group.expected) return undefined;
     placed.sort((a, b) => a.block - b.block || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
-    return { ids: placed.slice(plan.skip, plan.skip + paging.limit).map((p) => p.id), total: plan.total };
+    const page = placed.slice(plan.skip, plan.skip + paging.limit);
+    return { ids: page.map((p) => p.id), total: plan.total, rows: whole ? page.map((p) => p.whole!) : undefined };
   }
 
   /**
@@ -513,14 +525,15 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     const where = allOf([match, f.category, f.store, f.inStock, f.price]);
     // The filter counts are their own call (facets), which the page asks for beside this one.
     const ranked = paging.sort === 'relevance' ? rankLabels(words, idx.labels, idx.categoriesById) : [];
-    const { ids, total } =
+    const found: { ids: number[]; total: number; rows?: ProductRowJoined[] } =
       (await groupPage(words, ranked, idx, store?.id, filters, paging)) ?? (await rankedPage(where, paging, ranked, idx.storesById.size));
+    const { ids, total } = found;
     if (total === 0) {
       const unfiltered = Object.values(filters).every((v) => v === undefined);
       const suggestion = unfiltered ? await didYouMean(tokens, idx, store?.id) : undefined;
       return { products: [], pagination: pagination(paging.page, paging.limit, 0), ...(suggestion ? { didYouMean: suggestion } : {}) };
     }
-    const rows = ids.length === 0 ? [] : await selectProductRows(db).where(inArray(products.id, ids));
+    const rows = found.rows ?? (ids.length === 0 ? [] : await selectProductRows(db).where(inArray(products.id, ids)));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const page = ids.flatMap((id) => byId.get(id) ?? []);
     return { products: page.map(toProduct), pagination: pagination(paging.page, paging.limit, total) };
