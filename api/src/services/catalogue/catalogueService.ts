@@ -553,14 +553,20 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       best.push(ranked.label);
     }
     if (best.length === 0) return [];
-    // One product per label (products_label_idx), in stock first, then the cheapest: one query, joins included.
+    // One product per label, in stock first, then the cheapest: each label's few rows through
+    // products_label_idx, and only the picked products joined to their store and category.
+    const pick = db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.isActive, true), sql`${labelSql} = l.label`))
+      .orderBy(desc(inStockSql), asc(products.priceCents), asc(products.id))
+      .limit(1);
     const picked = await db
-      .selectDistinctOn([labelSql], { ...productColumns, label: labelSql })
+      .select({ ...productColumns, label: labelSql })
       .from(products)
       .leftJoin(stores, eq(stores.id, products.storeId))
       .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(and(eq(products.isActive, true), inArray(labelSql, best)))
-      .orderBy(labelSql, desc(inStockSql), asc(products.priceCents), asc(products.id));
+      .where(sql`${products.id} in (select (${pick}) from json_array_elements_text(${JSON.stringify(best)}::json) as l(label))`);
     const byLabel = new Map(picked.map((p) => [p.label, p]));
     return best.flatMap((label) => {
       const row = byLabel.get(label);
