@@ -407,6 +407,26 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     return { ids: rows.map((r) => Number(r.id)), total: count };
   }
 
+  // The rows of some (label, store) pairs, given as JSON: one bound parameter, read alike by both drivers.
+  // Prepared once: these run on every search, and PostgreSQL then parses and plans them once per connection.
+  const groupWhere = and(
+    eq(products.isActive, true),
+    sql`(${labelSql}, ${products.storeId}) in (select p ->> 0, (p ->> 1)::int from json_array_elements(${sql.placeholder('pairs')}::json) as p)`,
+  );
+  const groupColumns = { label: labelSql, storeId: products.storeId, categoryId: products.categoryId, extra: products.searchExtra };
+  const groupRows = db
+    .select({ id: products.id, name: products.name, ...groupColumns })
+    .from(products)
+    .where(groupWhere)
+    .prepare('search_group_rows');
+  const groupRowsWhole = db
+    .select({ ...productColumns, ...groupColumns })
+    .from(products)
+    .leftJoin(stores, eq(stores.id, products.storeId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(groupWhere)
+    .prepare('search_group_rows_whole');
+
   /**
    * A best-match page read group by group (searchGroups.ts): the total comes from the groups' product
    * counts and the database reads only the rows of the groups the page falls in, not every match.
@@ -453,29 +473,15 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
           found: 0,
         });
     });
-    // Each (label, store) once, as JSON: one bound parameter, read alike by both drivers.
+    // Each (label, store) once.
     const pairs = new Map<string, [string, number]>();
     for (const i of plan.blocks.flat()) pairs.set(`${g.label[i]}:${g.store[i]}`, [g.labels[g.label[i]!]!, g.store[i]!]);
-    const where = and(
-      eq(products.isActive, true),
-      sql`(${labelSql}, ${products.storeId}) in (select p ->> 0, (p ->> 1)::int from json_array_elements(${JSON.stringify([...pairs.values()])}::json) as p)`,
-    );
-    const groupColumns = { label: labelSql, storeId: products.storeId, categoryId: products.categoryId, extra: products.searchExtra };
     // A page's groups usually hold little more than the page: then the rows come whole in this one query.
     const whole = [...wanted.values()].reduce((n, group) => n + group.expected, 0) <= 2 * paging.limit;
+    const params = { pairs: JSON.stringify([...pairs.values()]) };
     const rows: { id: number; name: string; label: string; storeId: number; categoryId: number; extra: string; whole?: ProductRowJoined }[] = whole
-      ? (
-          await db
-            .select({ ...productColumns, ...groupColumns })
-            .from(products)
-            .leftJoin(stores, eq(stores.id, products.storeId))
-            .leftJoin(categories, eq(categories.id, products.categoryId))
-            .where(where)
-        ).map((row) => ({ ...row, whole: row }))
-      : await db
-          .select({ id: products.id, name: products.name, ...groupColumns })
-          .from(products)
-          .where(where);
+      ? (await groupRowsWhole.execute(params)).map((row) => ({ ...row, whole: row }))
+      : await groupRows.execute(params);
     const placed: { block: number; name: string; id: number; whole?: ProductRowJoined }[] = [];
     for (const row of rows) {
       const group = wanted.get(groupKey(row.label, row.storeId, row.categoryId, row.extra));
@@ -539,6 +545,22 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     return { products: page.map(toProduct), pagination: pagination(paging.page, paging.limit, total) };
   }
 
+  // One product per label, in stock first, then the cheapest: each label's few rows through
+  // products_label_idx, and only the picked products joined to their store and category.
+  const suggestionPick = db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.isActive, true), sql`${labelSql} = l.label`))
+    .orderBy(desc(inStockSql), asc(products.priceCents), asc(products.id))
+    .limit(1);
+  const suggestionPicks = db
+    .select({ ...productColumns, label: labelSql })
+    .from(products)
+    .leftJoin(stores, eq(stores.id, products.storeId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(sql`${products.id} in (select (${suggestionPick}) from json_array_elements_text(${sql.placeholder('labels')}::json) as l(label))`)
+    .prepare('suggestion_picks');
+
   async function suggestions(query: string, limit: number): Promise<Product[]> {
     const tokens = searchTokens(query);
     if (tokens.length === 0) return [];
@@ -553,20 +575,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       best.push(ranked.label);
     }
     if (best.length === 0) return [];
-    // One product per label, in stock first, then the cheapest: each label's few rows through
-    // products_label_idx, and only the picked products joined to their store and category.
-    const pick = db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.isActive, true), sql`${labelSql} = l.label`))
-      .orderBy(desc(inStockSql), asc(products.priceCents), asc(products.id))
-      .limit(1);
-    const picked = await db
-      .select({ ...productColumns, label: labelSql })
-      .from(products)
-      .leftJoin(stores, eq(stores.id, products.storeId))
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(sql`${products.id} in (select (${pick}) from json_array_elements_text(${JSON.stringify(best)}::json) as l(label))`);
+    const picked = await suggestionPicks.execute({ labels: JSON.stringify(best) });
     const byLabel = new Map(picked.map((p) => [p.label, p]));
     return best.flatMap((label) => {
       const row = byLabel.get(label);
