@@ -426,6 +426,15 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(groupWhere)
     .prepare('search_group_rows_whole');
+  const groupRowsFirst = db
+    .select({ ...productColumns, ...groupColumns })
+    .from(products)
+    .leftJoin(stores, eq(stores.id, products.storeId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(groupWhere)
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(sql.placeholder('n'))
+    .prepare('search_group_rows_first');
 
   /**
    * A best-match page read group by group (searchGroups.ts): the total comes from the groups' product
@@ -474,11 +483,33 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
         });
     });
     // Each (label, store) once.
-    const pairs = new Map<string, [string, number]>();
-    for (const i of plan.blocks.flat()) pairs.set(`${g.label[i]}:${g.store[i]}`, [g.labels[g.label[i]!]!, g.store[i]!]);
+    const pairsOf = (block: readonly number[]) => {
+      const pairs = new Map<string, [string, number]>();
+      for (const i of block) pairs.set(`${g.label[i]}:${g.store[i]}`, [g.labels[g.label[i]!]!, g.store[i]!]);
+      return JSON.stringify([...pairs.values()]);
+    };
+    const expected = [...wanted.values()].reduce((n, group) => n + group.expected, 0);
+    // A block much larger than the page (a category or store word: one store's whole aisle ranks alike)
+    // is read in its order and only as far as the page goes, block after block.
+    if (expected > 4 * paging.limit && plan.blocks.length <= 4) {
+      const taken: ProductRowJoined[] = [];
+      let need = plan.skip + paging.limit;
+      for (const [b, block] of plan.blocks.entries()) {
+        if (need === 0) break;
+        const n = Math.min(need, block.reduce((sum, i) => sum + g.products[i]!, 0));
+        const rows = (await groupRowsFirst.execute({ pairs: pairsOf(block), n })).filter(
+          (row) => wanted.get(groupKey(row.label, row.storeId, row.categoryId, row.extra))?.block === b,
+        );
+        if (rows.length !== n) return undefined;
+        taken.push(...rows);
+        need -= n;
+      }
+      const page = taken.slice(plan.skip, plan.skip + paging.limit);
+      return { ids: page.map((p) => p.id), total: plan.total, rows: page };
+    }
     // A page's groups usually hold little more than the page: then the rows come whole in this one query.
-    const whole = [...wanted.values()].reduce((n, group) => n + group.expected, 0) <= 2 * paging.limit;
-    const params = { pairs: JSON.stringify([...pairs.values()]) };
+    const whole = expected <= 4 * paging.limit;
+    const params = { pairs: pairsOf(plan.blocks.flat()) };
     const rows: { id: number; name: string; label: string; storeId: number; categoryId: number; extra: string; whole?: ProductRowJoined }[] = whole
       ? (await groupRowsWhole.execute(params)).map((row) => ({ ...row, whole: row }))
       : await groupRows.execute(params);
