@@ -299,6 +299,17 @@ function labelIndex(labels: readonly Label[]): LabelIndex {
   return index;
 }
 
+const categoryWordsCache = new WeakMap<ReadonlyMap<number, { name: string }>, Map<number, string[]>>();
+/** Each category's name as words, split once per loaded index rather than per query. */
+function categoryWords(categories: ReadonlyMap<number, { name: string }>): Map<number, string[]> {
+  let words = categoryWordsCache.get(categories);
+  if (!words) {
+    words = new Map([...categories].map(([id, c]) => [id, labelWords(c.name.toLowerCase())]));
+    categoryWordsCache.set(categories, words);
+  }
+  return words;
+}
+
 /**
  * Best match, decided per label (every product of a label ranks alike): the label's item word (its
  * last word: "whole **milk**") being a query word (128), every query word in the label (64) and in the
@@ -318,11 +329,13 @@ export function rankLabels(
   categories: ReadonlyMap<number, { name: string }> = new Map(),
 ): RankedLabel[] {
   const heads = new Set(words.flatMap((w) => w.forms));
+  const forms = words.map((w) => new Set(w.forms));
   /** 2: every word whole, 1: every word at least as a word start, 0: not all words. */
   const fit = (text: string[]) => {
     let whole = 2;
-    for (const w of words) {
-      if (text.some((t) => w.forms.includes(t))) continue;
+    for (let k = 0; k < words.length; k++) {
+      const w = words[k]!;
+      if (text.some((t) => forms[k]!.has(t))) continue;
       if (!w.prefix || !text.some((t) => t.startsWith(w.word))) return 0;
       whole = 1;
     }
@@ -330,7 +343,7 @@ export function rankLabels(
   };
   const matched: { label: Label; whole: boolean }[] = [];
   const perCategory = new Map<number, number>();
-  const named = new Set([...categories].filter(([, c]) => fit(labelWords(c.name.toLowerCase())) > 0).map(([id]) => id));
+  const named = new Set([...categoryWords(categories)].filter(([, text]) => fit(text) > 0).map(([id]) => id));
   const index = labelIndex(labels);
   // Only labels holding every word can fit: the word index narrows thousands of labels to those few.
   for (const i of words.length === 0 ? labels.keys() : index.candidates(words)) {
