@@ -28,6 +28,7 @@ import { createTtlCache } from './cache.ts';
 import { adjustCatalogueCounts } from './counts.ts';
 import { labelSql, loadSearchIndex, type SearchIndex } from './searchIndex.ts';
 import { matchQuery, matchWords, rankLabels, searchTokens, spreadLabels, type MatchedWord, type RankedLabel } from './search.ts';
+import { planGroupPage } from './searchGroups.ts';
 
 import { productSize, unitPrice } from './unitPrice.ts';
 
@@ -111,6 +112,9 @@ export interface CatalogueServiceOptions {
   /** How long an answer is reused in this process; 0 turns the cache off. */
   cacheTtlMs?: number;
 }
+
+/** How long the search's in-memory index serves before it is read again (see searchIndex()). */
+export const SEARCH_INDEX_MAX_AGE_MS = 5 * 60_000;
 
 /** A few seconds: well inside the 60 s clients may keep an answer anyway. */
 export const DEFAULT_CATALOGUE_CACHE_TTL_MS = 5_000;
@@ -227,25 +231,28 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     return row;
   }
 
-  let index: { generation: number; value: Promise<SearchIndex> } | undefined;
+  let index: { generation: number; loadedAt: number; value: Promise<SearchIndex> } | undefined;
   let reloading = false;
   /**
    * Loaded by the first search; after an invalidation (a sale, a product switched off) reloaded in the
    * background while the last one keeps serving: a word or label more or less for a moment is harmless.
+   * Also reloaded once it is SEARCH_INDEX_MAX_AGE_MS old, for what other processes changed: the groups'
+   * product counts give search totals (a page whose counts no longer hold is read from the rows).
    */
   function searchIndex(): Promise<SearchIndex> {
     const generation = cache.generation();
     if (!index) {
       const value = loadSearchIndex(db);
-      index = { generation, value };
+      index = { generation, loadedAt: Date.now(), value };
       value.catch(() => {
         if (index?.value === value) index = undefined;
       });
-    } else if (index.generation !== generation && !reloading) {
+    } else if ((index.generation !== generation || Date.now() - index.loadedAt > SEARCH_INDEX_MAX_AGE_MS) && !reloading) {
       reloading = true;
+      const startedAt = Date.now();
       const value = loadSearchIndex(db);
       value
-        .then(() => (index = { generation, value }))
+        .then(() => (index = { generation, loadedAt: startedAt, value }))
         .catch(() => undefined)
         .finally(() => (reloading = false));
     }
@@ -400,6 +407,126 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     return { ids: rows.map((r) => Number(r.id)), total: count };
   }
 
+  // The rows of some (label, store) pairs, given as JSON: one bound parameter, read alike by both drivers.
+  // Prepared once: these run on every search, and PostgreSQL then parses and plans them once per connection.
+  const groupWhere = and(
+    eq(products.isActive, true),
+    sql`(${labelSql}, ${products.storeId}) in (select p ->> 0, (p ->> 1)::int from json_array_elements(${sql.placeholder('pairs')}::json) as p)`,
+  );
+  const groupColumns = { label: labelSql, storeId: products.storeId, categoryId: products.categoryId, extra: products.searchExtra };
+  const groupRows = db
+    .select({ id: products.id, name: products.name, ...groupColumns })
+    .from(products)
+    .where(groupWhere)
+    .prepare('search_group_rows');
+  const groupRowsWhole = db
+    .select({ ...productColumns, ...groupColumns })
+    .from(products)
+    .leftJoin(stores, eq(stores.id, products.storeId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(groupWhere)
+    .prepare('search_group_rows_whole');
+  const groupRowsFirst = db
+    .select({ ...productColumns, ...groupColumns })
+    .from(products)
+    .leftJoin(stores, eq(stores.id, products.storeId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(groupWhere)
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(sql.placeholder('n'))
+    .prepare('search_group_rows_first');
+
+  /**
+   * A best-match page read group by group (searchGroups.ts): the total comes from the groups' product
+   * counts and the database reads only the rows of the groups the page falls in, not every match.
+   * Undefined when this cannot answer exactly (a filter only the rows can tell, a size word, or counts
+   * that changed since the index was loaded): the caller then asks the database for every match.
+   */
+  async function groupPage(
+    words: MatchedWord[],
+    ranked: RankedLabel[],
+    idx: SearchIndex,
+    storeId: number | undefined,
+    filters: ProductFilters,
+    paging: SearchPaging,
+  ): Promise<{ ids: number[]; total: number; rows?: ProductRowJoined[] } | undefined> {
+    if (paging.sort !== 'relevance' || filters.inStock || filters.minPrice !== undefined || filters.maxPrice !== undefined) return undefined;
+    let narrowStore = storeId;
+    if (filters.storeId !== undefined) {
+      const ref = filters.storeId;
+      const found = [...idx.storesById].find(([, s]) => s.uuid === ref.toLowerCase() || s.publicId === ref);
+      if (!found || (storeId !== undefined && storeId !== found[0])) return undefined;
+      narrowStore = found[0];
+    }
+    let narrowCategory: number | undefined;
+    if (filters.categoryId !== undefined) {
+      const ref = filters.categoryId.toLowerCase();
+      const found = [...idx.categoriesById].find(([, c]) => c.uuid === ref);
+      if (!found) return undefined;
+      narrowCategory = found[0];
+    }
+    const offset = (paging.page - 1) * paging.limit;
+    // The labels' rank keys as rankedPage gives them (a label listed twice keeps its last key).
+    const keys = new Map(spreadLabels(ranked).map((r) => [r.label, { score: r.score, turn: r.turn }]));
+    const plan = planGroupPage(idx.groups, words, keys, idx.storesById.size, { storeId: narrowStore, categoryId: narrowCategory }, offset, paging.limit);
+    if (!plan) return undefined;
+    if (plan.blocks.length === 0) return { ids: [], total: plan.total };
+    const g = idx.groups;
+    const groupKey = (label: string, store: number, category: number, extra: string) => `${label}\u0000${store}\u0000${category}\u0000${extra}`;
+    const wanted = new Map<string, { block: number; expected: number; found: number }>();
+    plan.blocks.forEach((block, b) => {
+      for (const i of block)
+        wanted.set(groupKey(g.labels[g.label[i]!]!, g.store[i]!, g.category[i]!, g.extraTexts[g.extra[i]!]!), {
+          block: b,
+          expected: g.products[i]!,
+          found: 0,
+        });
+    });
+    // Each (label, store) once.
+    const pairsOf = (block: readonly number[]) => {
+      const pairs = new Map<string, [string, number]>();
+      for (const i of block) pairs.set(`${g.label[i]}:${g.store[i]}`, [g.labels[g.label[i]!]!, g.store[i]!]);
+      return JSON.stringify([...pairs.values()]);
+    };
+    const expected = [...wanted.values()].reduce((n, group) => n + group.expected, 0);
+    // A block much larger than the page (a category or store word: one store's whole aisle ranks alike)
+    // is read in its order and only as far as the page goes, block after block.
+    if (expected > 4 * paging.limit && plan.blocks.length <= 4) {
+      const taken: ProductRowJoined[] = [];
+      let need = plan.skip + paging.limit;
+      for (const [b, block] of plan.blocks.entries()) {
+        if (need === 0) break;
+        const n = Math.min(need, block.reduce((sum, i) => sum + g.products[i]!, 0));
+        const rows = (await groupRowsFirst.execute({ pairs: pairsOf(block), n })).filter(
+          (row) => wanted.get(groupKey(row.label, row.storeId, row.categoryId, row.extra))?.block === b,
+        );
+        if (rows.length !== n) return undefined;
+        taken.push(...rows);
+        need -= n;
+      }
+      const page = taken.slice(plan.skip, plan.skip + paging.limit);
+      return { ids: page.map((p) => p.id), total: plan.total, rows: page };
+    }
+    // A page's groups usually hold little more than the page: then the rows come whole in this one query.
+    const whole = expected <= 4 * paging.limit;
+    const params = { pairs: pairsOf(plan.blocks.flat()) };
+    const rows: { id: number; name: string; label: string; storeId: number; categoryId: number; extra: string; whole?: ProductRowJoined }[] = whole
+      ? (await groupRowsWhole.execute(params)).map((row) => ({ ...row, whole: row }))
+      : await groupRows.execute(params);
+    const placed: { block: number; name: string; id: number; whole?: ProductRowJoined }[] = [];
+    for (const row of rows) {
+      const group = wanted.get(groupKey(row.label, row.storeId, row.categoryId, row.extra));
+      if (!group) continue;
+      group.found += 1;
+      placed.push({ block: group.block, name: row.name, id: row.id, whole: row.whole });
+    }
+    // A product switched on or off elsewhere since the index was loaded: the counts no longer place the page.
+    for (const group of wanted.values()) if (group.found !== group.expected) return undefined;
+    placed.sort((a, b) => a.block - b.block || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
+    const page = placed.slice(plan.skip, plan.skip + paging.limit);
+    return { ids: page.map((p) => p.id), total: plan.total, rows: whole ? page.map((p) => p.whole!) : undefined };
+  }
+
   /**
    * "Did you mean": each word swapped for its nearest catalogue word (two edits at most, the most
    * common first), the whole query if it then finds something, else the single corrected word that
@@ -435,17 +562,35 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     const where = allOf([match, f.category, f.store, f.inStock, f.price]);
     // The filter counts are their own call (facets), which the page asks for beside this one.
     const ranked = paging.sort === 'relevance' ? rankLabels(words, idx.labels, idx.categoriesById) : [];
-    const { ids, total } = await rankedPage(where, paging, ranked, idx.storesById.size);
+    const found: { ids: number[]; total: number; rows?: ProductRowJoined[] } =
+      (await groupPage(words, ranked, idx, store?.id, filters, paging)) ?? (await rankedPage(where, paging, ranked, idx.storesById.size));
+    const { ids, total } = found;
     if (total === 0) {
       const unfiltered = Object.values(filters).every((v) => v === undefined);
       const suggestion = unfiltered ? await didYouMean(tokens, idx, store?.id) : undefined;
       return { products: [], pagination: pagination(paging.page, paging.limit, 0), ...(suggestion ? { didYouMean: suggestion } : {}) };
     }
-    const rows = ids.length === 0 ? [] : await selectProductRows(db).where(inArray(products.id, ids));
+    const rows = found.rows ?? (ids.length === 0 ? [] : await selectProductRows(db).where(inArray(products.id, ids)));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const page = ids.flatMap((id) => byId.get(id) ?? []);
     return { products: page.map(toProduct), pagination: pagination(paging.page, paging.limit, total) };
   }
+
+  // One product per label, in stock first, then the cheapest: each label's few rows through
+  // products_label_idx, and only the picked products joined to their store and category.
+  const suggestionPick = db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.isActive, true), sql`${labelSql} = l.label`))
+    .orderBy(desc(inStockSql), asc(products.priceCents), asc(products.id))
+    .limit(1);
+  const suggestionPicks = db
+    .select({ ...productColumns, label: labelSql })
+    .from(products)
+    .leftJoin(stores, eq(stores.id, products.storeId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(sql`${products.id} in (select (${suggestionPick}) from json_array_elements_text(${sql.placeholder('labels')}::json) as l(label))`)
+    .prepare('suggestion_picks');
 
   async function suggestions(query: string, limit: number): Promise<Product[]> {
     const tokens = searchTokens(query);
@@ -461,14 +606,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       best.push(ranked.label);
     }
     if (best.length === 0) return [];
-    // One product per label (products_label_idx), in stock first, then the cheapest: one query, joins included.
-    const picked = await db
-      .selectDistinctOn([labelSql], { ...productColumns, label: labelSql })
-      .from(products)
-      .leftJoin(stores, eq(stores.id, products.storeId))
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(and(eq(products.isActive, true), inArray(labelSql, best)))
-      .orderBy(labelSql, desc(inStockSql), asc(products.priceCents), asc(products.id));
+    const picked = await suggestionPicks.execute({ labels: JSON.stringify(best) });
     const byLabel = new Map(picked.map((p) => [p.label, p]));
     return best.flatMap((label) => {
       const row = byLabel.get(label);

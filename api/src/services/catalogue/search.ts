@@ -72,23 +72,44 @@ export function wordForms(word: string): string[] {
  */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prevPrev: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  // Three rows reused from call to call: this runs for hundreds of candidate words per typo.
+  const width = b.length + 1;
+  if (rows.length < 3 * width) rows = new Int32Array(6 * width);
+  let prevPrev = 0;
+  let prev = width;
+  let row = 2 * width;
+  for (let j = 0; j < width; j++) rows[prev + j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    rows[row] = i;
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prevPrev[j - 2]! + 1);
-      row.push(d);
-      rowMin = Math.min(rowMin, d);
+      let d = Math.min(rows[prev + j]! + 1, rows[row + j - 1]! + 1, rows[prev + j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[prevPrev + j - 2]! + 1);
+      rows[row + j] = d;
+      if (d < rowMin) rowMin = d;
     }
     if (rowMin > max) return max + 1;
-    prevPrev = prev;
-    prev = row;
+    [prevPrev, prev, row] = [prev, row, prevPrev];
   }
-  return prev[b.length]!;
+  return rows[prev + b.length]!;
+}
+let rows = new Int32Array(96);
+
+/**
+ * A lower bound of editDistance from the letters alone: an edit adds or removes at most one letter of
+ * each word's count, a swap none. Far cheaper than the distance, and most candidates fail it.
+ */
+function lettersApart(counts: Int32Array, b: string, max: number): boolean {
+  const diff = counts.slice();
+  for (let j = 0; j < b.length; j++) diff[b.charCodeAt(j) & 31]! -= 1;
+  let more = 0;
+  let fewer = 0;
+  for (const d of diff) {
+    if (d > 0) more += d;
+    else fewer -= d;
+  }
+  return Math.max(more, fewer) > max;
 }
 
 /** The words of the active catalogue (names, categories, stores) with how many products carry each. */
@@ -132,8 +153,11 @@ export class Vocabulary {
   /** Catalogue words within `maxEdits` of `word`, nearest first, then the most common. */
   near(word: string, maxEdits: number): string[] {
     const found: { word: string; distance: number }[] = [];
+    const counts = new Int32Array(32);
+    for (let i = 0; i < word.length; i++) counts[word.charCodeAt(i) & 31]! += 1;
     for (let len = word.length - maxEdits; len <= word.length + maxEdits; len++) {
       for (const candidate of this.byLength.get(len) ?? []) {
+        if (lettersApart(counts, candidate, maxEdits)) continue;
         const distance = editDistance(word, candidate, maxEdits);
         if (distance <= maxEdits) found.push({ word: candidate, distance });
       }
@@ -275,6 +299,17 @@ function labelIndex(labels: readonly Label[]): LabelIndex {
   return index;
 }
 
+const categoryWordsCache = new WeakMap<ReadonlyMap<number, { name: string }>, Map<number, string[]>>();
+/** Each category's name as words, split once per loaded index rather than per query. */
+function categoryWords(categories: ReadonlyMap<number, { name: string }>): Map<number, string[]> {
+  let words = categoryWordsCache.get(categories);
+  if (!words) {
+    words = new Map([...categories].map(([id, c]) => [id, labelWords(c.name.toLowerCase())]));
+    categoryWordsCache.set(categories, words);
+  }
+  return words;
+}
+
 /**
  * Best match, decided per label (every product of a label ranks alike): the label's item word (its
  * last word: "whole **milk**") being a query word (128), every query word in the label (64) and in the
@@ -294,11 +329,13 @@ export function rankLabels(
   categories: ReadonlyMap<number, { name: string }> = new Map(),
 ): RankedLabel[] {
   const heads = new Set(words.flatMap((w) => w.forms));
+  const forms = words.map((w) => new Set(w.forms));
   /** 2: every word whole, 1: every word at least as a word start, 0: not all words. */
   const fit = (text: string[]) => {
     let whole = 2;
-    for (const w of words) {
-      if (text.some((t) => w.forms.includes(t))) continue;
+    for (let k = 0; k < words.length; k++) {
+      const w = words[k]!;
+      if (text.some((t) => forms[k]!.has(t))) continue;
       if (!w.prefix || !text.some((t) => t.startsWith(w.word))) return 0;
       whole = 1;
     }
@@ -306,7 +343,7 @@ export function rankLabels(
   };
   const matched: { label: Label; whole: boolean }[] = [];
   const perCategory = new Map<number, number>();
-  const named = new Set([...categories].filter(([, c]) => fit(labelWords(c.name.toLowerCase())) > 0).map(([id]) => id));
+  const named = new Set([...categoryWords(categories)].filter(([, text]) => fit(text) > 0).map(([id]) => id));
   const index = labelIndex(labels);
   // Only labels holding every word can fit: the word index narrows thousands of labels to those few.
   for (const i of words.length === 0 ? labels.keys() : index.candidates(words)) {
@@ -355,7 +392,12 @@ export function spreadLabels(ranked: readonly RankedLabel[]): (RankedLabel & { t
     let j = i;
     while (j < ranked.length && ranked[j]!.score === ranked[i]!.score) j++;
     const byItem = new Map<string, RankedLabel[]>();
-    for (const r of ranked.slice(i, j)) byItem.set(r.item, [...(byItem.get(r.item) ?? []), r]);
+    for (let k = i; k < j; k++) {
+      const r = ranked[k]!;
+      const queue = byItem.get(r.item);
+      if (queue) queue.push(r);
+      else byItem.set(r.item, [r]);
+    }
     const queues = [...byItem.values()];
     let turn = 0;
     for (let round = 0; turn < j - i; round++)
