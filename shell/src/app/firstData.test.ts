@@ -2,7 +2,7 @@ import { matchPath } from 'react-router';
 import { CONSTANTS, routePatterns } from '@grocer/shared';
 import type * as FirstDataModule from './firstData.ts';
 import type * as FirstPaintModule from './firstPaint.ts';
-import type * as FirstScreenModule from './firstScreen.ts';
+import type * as PaintFirstScreenModule from './paintFirstScreen.ts';
 import { FIRST_PAGE, firstReads, patternParams } from './firstData.ts';
 import { productFirstScreen } from './firstScreen.ts';
 
@@ -170,7 +170,7 @@ describe('the first reads, started by the entry', () => {
       firstData = await import('./firstData.ts');
       firstPaint = await import('./firstPaint.ts');
       // The painter the entry loads, in the same registry.
-      (await import('./firstScreen.ts')) satisfies typeof FirstScreenModule;
+      (await import('./paintFirstScreen.ts')) satisfies typeof PaintFirstScreenModule;
     });
     return { ...firstData, ...firstPaint };
   }

@@ -1,7 +1,7 @@
 // Data-first loading of the first screen, the entry's one call. A page whose first paint waits on
 // the API used to wait for its code first (main → shared → bootstrap → remote entry → page chunk →
 // API → picture). On those pages the entry now asks the API as soon as /config.json says where it
-// is, and meanwhile loads firstScreen.ts (only there, so / carries none of it), which preloads the
+// is, and meanwhile loads paintFirstScreen.ts (only there, so / carries none of it), which preloads the
 // page's largest picture and paints the page's top from the answer, all in parallel with the JS.
 // The bootstrap hands the answers in flight to the base query (@grocer/shared provideEarlyResponse),
 // so the page's own queries take them instead of asking again.
@@ -148,7 +148,7 @@ async function start(location: Pick<Location, 'pathname' | 'search' | 'origin'>,
   const reads = firstReads(location.pathname, location.search);
   if (!reads) return NOTHING;
   // The painter loads while /config.json and the API answer.
-  const painter = import('./firstScreen.ts');
+  const painter = import('./paintFirstScreen.ts');
   painter.catch(() => undefined);
   const apiBaseUrl = await readApiBaseUrl();
   if (apiBaseUrl === null) return NOTHING;

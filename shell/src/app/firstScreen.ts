@@ -1,17 +1,12 @@
-// What the entry paints of a data page before its code has loaded (firstData.ts loads this only on
-// those pages): the page's first pictures, preloaded as soon as the answers name them, and the top of
-// the page, painted into index.html's page area (firstPaint.ts) with the same markup and classes as
-// the page's own, so it is laid out as the page will be and nothing moves when the page replaces it.
+// What a data page shows first, drawn from its first answers before its code has loaded
+// (paintFirstScreen.ts paints it): the top of the page with the same markup and classes as the
+// page's own, so it is laid out as the page will be and nothing moves when the page replaces it.
 // The product page's boxes are copied into shell.css; the listings (store, category, search) are
-// laid out by the catalogue's own stylesheet for that page, taken from its manifest (remoteStyles.ts),
-// so a release of the catalogue restyles its early paint too.
+// laid out by the catalogue's own stylesheet for that page (remoteStyles.ts), so a release of the
+// catalogue restyles its early paint too. Pure: DOM nodes from answers, nothing fetched or painted.
 import type { Category, CategoryProductsResponse, PaginatedProducts, Product, ProductResponse, Store } from '@grocer/shared/contracts';
 import { routePatterns } from '@grocer/shared/contracts';
-import { apiUrl, type FirstDataPattern } from './firstData.ts';
-import { paintFirstPage } from './firstPaint.ts';
-import { exposeStylesheets } from './remoteStyles.ts';
-import { firstPageModule } from './routeTable.ts';
-import { remoteEntries, routeTableFor } from './remotes.ts';
+import type { FirstDataPattern } from './firstData.ts';
 
 /** What a page shows first from its first answers; null when it shows nothing (an unknown product, an error). */
 export interface FirstScreen {
@@ -24,14 +19,14 @@ export interface FirstScreen {
 type Url = (pathOrUrl: string) => string;
 type Draw = (bodies: unknown[], doc: Document, url: Url, location: Pick<Location, 'pathname' | 'search'>) => FirstScreen | null;
 
-interface ScreenSpec {
+export interface ScreenSpec {
   draw: Draw;
   /** Laid out by the page's own stylesheet (remote CSS), which the paint then waits for; else by shell.css. */
   ownStylesheet: boolean;
 }
 
 /** Each page of firstData.ts's FIRST_READS (its type asks for every one), drawn from its `paint` answers in that order. */
-const FIRST_SCREENS: Record<FirstDataPattern, ScreenSpec> = {
+export const FIRST_SCREENS: Record<FirstDataPattern, ScreenSpec> = {
   [routePatterns.product]: { draw: ([body], doc, url) => productFirstScreen(body, doc, url), ownStylesheet: false },
   [routePatterns.store]: { draw: (bodies, doc, url, location) => storeFirstScreen(bodies, doc, url, location), ownStylesheet: true },
   [routePatterns.storeCategory]: {
@@ -366,60 +361,4 @@ export function searchFirstScreen(body: unknown, doc: Document, url: Url, locati
     ),
   );
   return { images: cards.images, content: asPicture(content) };
-}
-
-/** Asks the browser for a picture now, at the priority the page's <img> asks for it. */
-function preloadImage(doc: Document, href: string): void {
-  const link = doc.createElement('link');
-  for (const [name, value] of Object.entries({ rel: 'preload', as: 'image', href, fetchpriority: 'high' })) link.setAttribute(name, value);
-  doc.head.append(link);
-}
-
-/**
- * Links the first page's own stylesheets (the remote module's, from its manifest) and settles once
- * they have loaded: true, or false when they cannot be (the remote is down: nothing is painted).
- * The remote's CSS loader later finds these links and does not add its own.
- */
-async function linkPageStylesheets(doc: Document, pathname: string): Promise<boolean> {
-  const id = firstPageModule(await routeTableFor(pathname), pathname);
-  const remote = id?.slice(0, id.indexOf('/'));
-  const manifestUrl = remote && remoteEntries()[remote];
-  if (!id || !manifestUrl) return false;
-  const hrefs = await exposeStylesheets(new URL(manifestUrl, doc.baseURI).href, id.slice(remote.length + 1));
-  const loads = hrefs.map((href) => {
-    const present = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => link.href === href);
-    if (present) return Promise.resolve(true);
-    const link = doc.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    const loaded = new Promise<boolean>((resolve) => {
-      link.onload = () => resolve(true);
-      link.onerror = () => resolve(false);
-    });
-    doc.head.append(link);
-    return loaded;
-  });
-  return (await Promise.all(loads)).every(Boolean);
-}
-
-/**
- * Preloads the pictures and paints the page's top once the answers (JSON bodies, null for a failed
- * read) and, for a listing, the page's stylesheet are in.
- */
-export async function paintFirstScreen(
-  pattern: FirstDataPattern,
-  bodies: Array<Promise<unknown>>,
-  apiBaseUrl: string,
-  doc: Document,
-  location: Pick<Location, 'pathname' | 'search'> = window.location,
-): Promise<void> {
-  const spec = FIRST_SCREENS[pattern];
-  // Asked for now, so they load alongside the answers.
-  const styled = spec.ownStylesheet ? linkPageStylesheets(doc, location.pathname).catch(() => false) : Promise.resolve(true);
-  const answers = await Promise.all(bodies);
-  if (answers.includes(null)) return;
-  const screen = spec.draw(answers, doc, (pathOrUrl) => apiUrl(apiBaseUrl, pathOrUrl), location);
-  if (!screen) return;
-  for (const image of screen.images.slice(0, spec.ownStylesheet ? PRELOADED_CARD_PICTURES : 1)) preloadImage(doc, apiUrl(apiBaseUrl, image));
-  if (await styled) paintFirstPage(screen.content, doc);
 }
