@@ -5,7 +5,7 @@
 // The pages are every kind a shopper opens first: home, a store, a category, a search, a product,
 // the cart empty and with two stores' items, and a signed-in order's details; the browser storage
 // those need (cart, session) is written before each run, as the shop itself keeps them.
-// BENCH_BEFORE=<folder of dist copies> measures an older build beside this one, runs alternating.
+// BENCH_BEFORE=<folder of dist copies>[,<another>...] measures other builds beside this one, runs alternating.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,10 +24,11 @@ const ONLY = process.env.BENCH_PAGES?.split(',').filter(Boolean);
 /** When set, every Lighthouse report is written there as JSON, to read why a page scored as it did. */
 const REPORT_DIR = process.env.BENCH_REPORTS;
 /**
- * A folder holding another build to compare with (a copy of each app's dist: shell/, mf-catalog/, ...).
- * Each page is then measured on both, run for run, and both tables are printed; this build's decides.
+ * Folders (comma-separated) each holding another build to compare with (a copy of each app's dist:
+ * shell/, mf-catalog/, ...), named by their folder. Each page is then measured on every build, run
+ * for run, and every table is printed; this build's decides.
  */
-const BEFORE = process.env.BENCH_BEFORE;
+const BEFORE = process.env.BENCH_BEFORE?.split(',').filter(Boolean) ?? [];
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -244,12 +245,13 @@ async function bench(): Promise<boolean> {
   buildMissing();
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'grocer-bench-web-'));
   const dists = Object.fromEntries(APPS.map(({ dir }) => [dir, path.join(REPO_ROOT, dir, 'dist')])) as Record<AppDir, string>;
-  const variants: Variant[] = [{ label: BEFORE ? 'this build' : '', roots: dists }];
-  if (BEFORE)
-    variants.unshift({
-      label: 'before',
-      roots: Object.fromEntries(APPS.map(({ dir }) => [dir, path.resolve(BEFORE, dir)])) as Record<AppDir, string>,
-    });
+  const variants: Variant[] = [
+    ...BEFORE.map((folder) => ({
+      label: path.basename(path.resolve(folder)),
+      roots: Object.fromEntries(APPS.map(({ dir }) => [dir, path.resolve(folder, dir)])) as Record<AppDir, string>,
+    })),
+    { label: BEFORE.length ? 'this build' : '', roots: dists },
+  ];
   // One API and one set of static servers (one seeded database: a second one took minutes on a busy
   // machine); the servers' folders are symlinks, pointed at each build in turn.
   mkdirSync(path.join(workDir, 'served'));
