@@ -9,7 +9,6 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import { contentSecurityPolicy, inlineScriptHashes, originsOf, SECURITY_HEADERS } from './csp.ts';
-import { serverFirstPaint } from './serverPaint.ts';
 
 export interface StaticServerOptions {
   /** Folder to serve. */
@@ -96,22 +95,10 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
   });
   if (options.spa) {
-    app.setNotFoundHandler(async (request, reply) => {
+    app.setNotFoundHandler((request, reply) => {
       // Only page navigations fall back to the app; a missing asset stays a 404.
       if (request.method !== 'GET' || path.extname(request.url.split('?')[0] ?? '') !== '') {
         return reply.code(404).send({ message: 'Not found' });
-      }
-      const docs = documents();
-      const config = docs['/config.json'] as { apiBaseUrl?: unknown } | undefined;
-      const remotes = docs['/remotes.json'] as Record<string, string> | undefined;
-      if (typeof config?.apiBaseUrl === 'string' && remotes) {
-        const origin = `http://${request.headers.host ?? 'localhost'}`;
-        const painted = await serverFirstPaint(options.root, new URL(request.url, origin), {
-          apiBaseUrl: config.apiBaseUrl,
-          remotes,
-          shellOrigin: origin,
-        });
-        if (painted) return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(painted);
       }
       return reply.header('cache-control', REVALIDATE).sendFile('index.html');
     });
