@@ -1,7 +1,7 @@
-// The data pages' first paint (a store, one of its categories, a search): the shell's entry reads
-// their first answers in parallel with the JS and paints the page's top and first cards before the
-// page's own code has run, under the shop's CSP; the page then takes those answers (one read each)
-// and replaces the paint without moving anything.
+// The data pages' first paint (a store, one of its categories, a search, an empty cart): the shell's
+// entry reads their first answers in parallel with the JS (the cart: the browser's storage) and
+// paints the page's top and first cards before the page's own code has run, under the shop's CSP;
+// the page then takes those answers (one read each) and replaces the paint without moving anything.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, type E2EStack } from '../fixtures/stack.ts';
 
@@ -161,6 +161,41 @@ test('a listing URL with a sort or filter in it reads for itself and paints no e
   await expect(page.locator('article.product-card').first()).toBeVisible();
 });
 
+test('an empty cart paints its heading and empty state before its code, where the page then shows them', async ({ page, stack }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const violations = await watchCsp(page);
+  const layoutShift = await watchLayoutShifts(page);
+  const release = await holdModule(page, 'CartPage');
+  await page.goto(stack.shellUrl('/cart'), { waitUntil: 'commit' });
+  const early = page.locator('.page-loading .cart-empty h2');
+  await expect(early).toHaveText('Your cart is empty');
+  await expect(page.locator('.page-loading h1')).toHaveText('Cart');
+  const earlyBox = await early.boundingBox();
+
+  release();
+  await expect(page.getByRole('heading', { level: 2, name: 'Your cart is empty' })).toBeVisible();
+  await expect(page.locator('.page-loading')).toHaveCount(0);
+  expect(await page.locator('.cart-empty h2').boundingBox()).toEqual(earlyBox);
+  await expect(page.getByRole('link', { name: 'Start Shopping' })).toBeVisible();
+  expect(await layoutShift()).toBeLessThanOrEqual(0.02);
+  expect(violations).toEqual([]);
+});
+
+test('a cart with lines is not painted early: the page draws them', async ({ page, request, stack }) => {
+  const { store } = await firstStore(request, stack);
+  const { products } = (await (await request.get(`${stack.apiUrl}/open/products/${store.publicId}/paginated?page=1&limit=1`)).json()) as {
+    products: Array<{ name: string }>;
+  };
+  await page.goto(stack.shellUrl('/contact'));
+  await page.evaluate((cart) => window.localStorage.setItem('user-cart', JSON.stringify(cart)), products.map((p) => ({ ...p, quantity: 1 })));
+  const release = await holdModule(page, 'CartPage');
+  await page.goto(stack.shellUrl('/cart'), { waitUntil: 'commit' });
+  await page.waitForTimeout(1000);
+  await expect(page.locator('.page-loading .cart-empty')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 3, name: products[0]!.name }).or(page.getByRole('link', { name: products[0]!.name }))).toBeVisible();
+});
+
 test('pages that wait on no data do not load the early painter', async ({ browser, stack }) => {
   /** The shell's own scripts a page loads (its origin only; the remotes' are their own). */
   const shellScripts = async (path: string, heading: RegExp) => {
@@ -178,9 +213,9 @@ test('pages that wait on no data do not load the early painter', async ({ browse
   };
   const search = await shellScripts('/search?q=milk', /^Search Results$/);
   const home = await shellScripts('/', /./);
-  const cart = await shellScripts('/cart', /./);
+  const contact = await shellScripts('/contact', /./);
   // The painter: the one shell chunk a data page loads beyond what / loads.
   const painter = [...search].filter((script) => !home.has(script));
   expect(painter).toHaveLength(1);
-  expect(cart.has(painter[0]!)).toBe(false);
+  expect(contact.has(painter[0]!)).toBe(false);
 });

@@ -75,6 +75,10 @@ describe('the first route, recognised before React Router loads', () => {
     });
   });
 
+  it('the cart reads nothing: it is painted from the browser’s storage', () => {
+    expect(firstReads('/cart')).toEqual({ pattern: routePatterns.cart, paint: [], also: [] });
+  });
+
   it('a search reads its first page of results and its filter counts, for the text as the page trims it', () => {
     expect(firstReads('/search', '?q=%20whole%20milk%20')).toEqual({
       pattern: routePatterns.search,
@@ -85,7 +89,6 @@ describe('the first route, recognised before React Router loads', () => {
 
   it.each([
     ['/', ''],
-    ['/cart', ''],
     ['/search', ''],
     ['/search', '?q=%20'],
     ['/search', '?q=milk&sort=price&order=asc'],
@@ -224,7 +227,7 @@ describe('the first reads, started by the entry', () => {
   it('a page that reads nothing early reads nothing, not even /config.json', async () => {
     answerWith({ '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }) });
     const { startFirstData } = await freshModules();
-    expect((await startFirstData(location('/cart'))).responses.size).toBe(0);
+    expect((await startFirstData(location('/checkout'))).responses.size).toBe(0);
     expect(requests).toHaveLength(0);
   });
 

@@ -56,6 +56,8 @@ const FIRST_READS = {
   [routePatterns.store]: ({ pathName }, query) => (onlyQuery(query, []) ? storeReads(pathName!) : null),
   // useParams gives the category as it is; the page's filters read it lower-cased only from ?category=.
   [routePatterns.storeCategory]: ({ pathName, categoryUuid }, query) => (onlyQuery(query, []) ? storeReads(pathName!, categoryUuid!) : null),
+  // The cart reads nothing: firstScreen.ts paints its empty state from the browser's storage.
+  [routePatterns.cart]: () => ({ paint: [], also: [] }),
   [routePatterns.search]: (_params, query) => {
     // The page trims what it searches for, and reads nothing for a blank search.
     const q = query.get('q')?.trim() ?? '';
@@ -150,11 +152,13 @@ async function start(location: Pick<Location, 'pathname' | 'search' | 'origin'>,
   // The painter loads while /config.json and the API answer.
   const painter = import('./paintFirstScreen.ts');
   painter.catch(() => undefined);
-  const apiBaseUrl = await readApiBaseUrl();
+  const paths = [...reads.paint, ...reads.also];
+  // A page that reads nothing early need not wait for /config.json.
+  const apiBaseUrl = paths.length > 0 ? await readApiBaseUrl() : '';
   if (apiBaseUrl === null) return NOTHING;
   const responses = new Map<string, Promise<Response>>();
   const bodies: Array<Promise<unknown>> = [];
-  for (const [i, path] of [...reads.paint, ...reads.also].entries()) {
+  for (const [i, path] of paths.entries()) {
     const url = apiUrl(apiBaseUrl, path);
     // The same request the base query would send (@grocer/shared baseQuery.ts), so its answer serves it.
     const response = fetch(url, { headers: { Accept: 'application/json', [CLIENT_DOMAIN_HEADER]: location.origin } });

@@ -1,4 +1,4 @@
-import { formatCents as sharedFormatCents } from '@grocer/shared';
+import { formatCents as sharedFormatCents, STORAGE_KEYS } from '@grocer/shared';
 
 // The shell's remote registry reads /remotes.json and the remotes' routes.json through fetch; the
 // federation runtime itself is not needed to find the first page's module.
@@ -9,7 +9,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 import type * as FirstDataModule from './firstData.ts';
 import { manifestRead } from './remoteStyles.ts';
-import { FIRST_CARDS, formatCents, searchFirstScreen, storeFirstScreen } from './firstScreen.ts';
+import { CART_STORAGE_KEY, cartFirstScreen, FIRST_CARDS, formatCents, searchFirstScreen, storeFirstScreen } from './firstScreen.ts';
 
 const url = (path: string) => `http://api.test${path}`;
 
@@ -115,6 +115,28 @@ describe('the listings’ early paint', () => {
     expect(text(content.querySelector('.results-summary'))).toBe('Showing 1–20 of 598 results for "milk"');
     expect(text(content.querySelector('.product-card-store'))).toBe('Available at Andersonville Co-op');
     expect(content.querySelectorAll('article')).toHaveLength(FIRST_CARDS);
+  });
+});
+
+describe('the cart’s early paint', () => {
+  it('reads the cart where the shop keeps it', () => {
+    expect(CART_STORAGE_KEY).toBe(STORAGE_KEYS.cart);
+  });
+
+  it.each([null, '[]', 'not json', '{"items":[]}'])('an empty cart (%s) paints the heading and the empty state', (stored) => {
+    const content = cartFirstScreen(stored, document)!.content as HTMLElement;
+    expect(content.className).toBe('page cart-page');
+    expect([...content.querySelectorAll('h1, h2, p, a')].map((e) => e.textContent)).toEqual([
+      'Cart',
+      'Your cart is empty',
+      'Browse our partner stores and add your groceries here.',
+      'Start Shopping',
+    ]);
+    expect(content.inert).toBe(true);
+  });
+
+  it('a cart with lines is left to the page', () => {
+    expect(cartFirstScreen(JSON.stringify([product(1)]), document)).toBeNull();
   });
 });
 

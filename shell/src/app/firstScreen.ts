@@ -34,7 +34,48 @@ export const FIRST_SCREENS: Record<FirstDataPattern, ScreenSpec> = {
     ownStylesheet: true,
   },
   [routePatterns.search]: { draw: ([body], doc, url, location) => searchFirstScreen(body, doc, url, location), ownStylesheet: true },
+  [routePatterns.cart]: { draw: (_bodies, doc) => cartFirstScreen(storedCart(), doc), ownStylesheet: true },
 };
+
+/** The cart as the shop keeps it in localStorage (@grocer/shared STORAGE_KEYS.cart; firstScreen.test.ts holds the key). */
+export const CART_STORAGE_KEY = 'user-cart';
+
+function storedCart(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(CART_STORAGE_KEY) ?? null;
+  } catch {
+    return null; // Storage refused (a privacy setting): the page reads it for itself, or not.
+  }
+}
+
+/**
+ * mf-cart-checkout's CartPage when the stored cart is empty (as the store reads it: missing, not a
+ * list, or an empty one): its heading and the empty state. A cart with lines is left to the page.
+ */
+export function cartFirstScreen(stored: string | null, doc: Document): FirstScreen | null {
+  const items = (() => {
+    try {
+      return stored === null ? null : (JSON.parse(stored) as unknown);
+    } catch {
+      return null;
+    }
+  })();
+  if (Array.isArray(items) && items.length > 0) return null;
+  const element = elementMaker(doc);
+  const content = element(
+    'section',
+    { class: 'page cart-page' },
+    element('div', { class: 'page-header' }, element('h1', null, 'Cart')),
+    element(
+      'div',
+      { class: 'cart-empty' },
+      element('h2', null, 'Your cart is empty'),
+      element('p', null, 'Browse our partner stores and add your groceries here.'),
+      element('a', { href: '/', class: 'btn btn-primary' }, 'Start Shopping'),
+    ),
+  );
+  return { images: [], content: asPicture(content) };
+}
 
 type Child = Node | string;
 
