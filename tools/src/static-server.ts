@@ -69,7 +69,9 @@ function policyFor(root: string, documents: () => Record<string, unknown>) {
 }
 
 export async function createStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
+  // Stopping means stopping: a connection the browser opened ahead and left unused otherwise held a
+  // restart (bench:web swapping builds) for minutes, until the browser let it go.
+  const app = Fastify({ logger: false, forceCloseConnections: true });
   const given = options.documents ?? {};
   const documents = typeof given === 'function' ? given : () => given;
   const policy = policyFor(options.root, documents);

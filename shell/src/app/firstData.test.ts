@@ -1,9 +1,9 @@
 import { matchPath } from 'react-router';
-import { routePatterns } from '@grocer/shared';
+import { CONSTANTS, routePatterns } from '@grocer/shared';
 import type * as FirstDataModule from './firstData.ts';
 import type * as FirstPaintModule from './firstPaint.ts';
-import type * as FirstScreenModule from './firstScreen.ts';
-import { firstReads, patternParams } from './firstData.ts';
+import type * as PaintFirstScreenModule from './paintFirstScreen.ts';
+import { FIRST_PAGE, firstReads, patternParams } from './firstData.ts';
 import { productFirstScreen } from './firstScreen.ts';
 
 const UUID = '2cb28267-1c9b-421c-b7d4-18174cef2f18';
@@ -38,18 +38,70 @@ describe('the first route, recognised before React Router loads', () => {
   it('the product page reads its product first, with the path its endpoint builds', () => {
     expect(firstReads(`/store/andersonville-co-op/product/${UUID}`)).toEqual({
       pattern: routePatterns.product,
-      paths: [`/open/product/${UUID}`],
+      paint: [`/open/product/${UUID}`],
+      also: [],
     });
     // useParams decodes the segment and the endpoint encodes it again.
-    expect(firstReads('/store/a/product/x%20y%2Fz')?.paths).toEqual(['/open/product/x%20y%2Fz']);
+    expect(firstReads('/store/a/product/x%20y%2Fz')?.paint).toEqual(['/open/product/x%20y%2Fz']);
   });
 
-  it.each(['/', '/cart', '/search', '/store/a', '/store/a/category/c1', '/checkout', '/order-details/42', '/store/a/product/%E0%A4%A'])(
-    '%s reads nothing early: its page loads its own data',
-    (pathname) => {
-      expect(firstReads(pathname)).toBeNull();
-    },
-  );
+  it('the listings’ first page is the catalogue’s default one', () => {
+    expect(FIRST_PAGE).toEqual({
+      page: '1',
+      limit: String(CONSTANTS.PAGE_SIZE),
+      sort: CONSTANTS.DEFAULT_SORT,
+      order: CONSTANTS.DEFAULT_ORDER,
+    });
+  });
+
+  it('a store page reads its store, categories and first page to paint, and its hours and filter counts with them', () => {
+    expect(firstReads('/store/andersonville-co-op')).toEqual({
+      pattern: routePatterns.store,
+      paint: [
+        '/open/store/andersonville-co-op',
+        '/open/categories?storeId=andersonville-co-op',
+        '/open/products/andersonville-co-op/paginated?page=1&limit=20&sort=name&order=asc',
+      ],
+      also: ['/open/store-rules', '/open/products/facets?storeId=andersonville-co-op'],
+    });
+    expect(firstReads('/store/andersonville-co-op/category/9b2f')).toEqual({
+      pattern: routePatterns.storeCategory,
+      paint: [
+        '/open/store/andersonville-co-op',
+        '/open/categories?storeId=andersonville-co-op',
+        '/open/products/andersonville-co-op/9b2f/paginated?page=1&limit=20&sort=name&order=asc',
+      ],
+      also: ['/open/store-rules', '/open/products/facets?categoryId=9b2f&storeId=andersonville-co-op'],
+    });
+  });
+
+  it('the cart reads nothing: it is painted from the browser’s storage', () => {
+    expect(firstReads('/cart')).toEqual({ pattern: routePatterns.cart, paint: [], also: [] });
+  });
+
+  it('a search reads its first page of results and its filter counts, for the text as the page trims it', () => {
+    expect(firstReads('/search', '?q=%20whole%20milk%20')).toEqual({
+      pattern: routePatterns.search,
+      paint: ['/open/products/search/global/paginated?query=whole+milk&page=1&limit=20'],
+      also: ['/open/products/facets?query=whole+milk'],
+    });
+  });
+
+  it.each([
+    ['/', ''],
+    ['/search', ''],
+    ['/search', '?q=%20'],
+    ['/search', '?q=milk&sort=price&order=asc'],
+    ['/search', '?q=milk&page=2'],
+    ['/store/a', '?page=2'],
+    ['/store/a', '?q=milk'],
+    ['/store/a/category/c1', '?inStock=1'],
+    ['/checkout', ''],
+    ['/order-details/42', ''],
+    ['/store/a/product/%E0%A4%A', ''],
+  ])('%s%s reads nothing early: its page loads its own data', (pathname, search) => {
+    expect(firstReads(pathname, search)).toBeNull();
+  });
 
   it('the product’s answer gives its picture and the top of its page, with the answer’s text as text; an answer without a product gives nothing', () => {
     const url = (path: string) => `http://api.test${path}`;
@@ -67,7 +119,7 @@ describe('the first route, recognised before React Router loads', () => {
       document,
       url,
     );
-    expect(screen?.image).toBe('/images/products/milk.1a2b3c.svg');
+    expect(screen?.images).toEqual(['/images/products/milk.1a2b3c.svg']);
     const content = screen?.content as HTMLElement;
     expect(content.querySelector('h1')?.textContent).toBe(name);
     expect(content.querySelectorAll('img')).toHaveLength(1);
@@ -90,7 +142,7 @@ describe('the first route, recognised before React Router loads', () => {
 describe('the first reads, started by the entry', () => {
   const realFetch = global.fetch;
   const origin = 'http://shop.test';
-  const location = (pathname: string) => ({ pathname, origin });
+  const location = (pathname: string, search = '') => ({ pathname, search, origin });
   const productPage = `/store/andersonville-co-op/product/${UUID}`;
   const productUrl = `http://api.test:4000/open/product/${UUID}`;
   const product = {
@@ -121,7 +173,7 @@ describe('the first reads, started by the entry', () => {
       firstData = await import('./firstData.ts');
       firstPaint = await import('./firstPaint.ts');
       // The painter the entry loads, in the same registry.
-      (await import('./firstScreen.ts')) satisfies typeof FirstScreenModule;
+      (await import('./paintFirstScreen.ts')) satisfies typeof PaintFirstScreenModule;
     });
     return { ...firstData, ...firstPaint };
   }
@@ -129,7 +181,7 @@ describe('the first reads, started by the entry', () => {
   const preloads = () =>
     [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => ({
       href: link.href,
-      as: link.as,
+      as: link.getAttribute('as'),
       fetchPriority: link.getAttribute('fetchpriority'),
     }));
 
@@ -175,7 +227,7 @@ describe('the first reads, started by the entry', () => {
   it('a page that reads nothing early reads nothing, not even /config.json', async () => {
     answerWith({ '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }) });
     const { startFirstData } = await freshModules();
-    expect((await startFirstData(location('/cart'))).responses.size).toBe(0);
+    expect((await startFirstData(location('/checkout'))).responses.size).toBe(0);
     expect(requests).toHaveLength(0);
   });
 

@@ -1,7 +1,7 @@
 // Data-first loading of the first screen, the entry's one call. A page whose first paint waits on
 // the API used to wait for its code first (main → shared → bootstrap → remote entry → page chunk →
 // API → picture). On those pages the entry now asks the API as soon as /config.json says where it
-// is, and meanwhile loads firstScreen.ts (only there, so / carries none of it), which preloads the
+// is, and meanwhile loads paintFirstScreen.ts (only there, so / carries none of it), which preloads the
 // page's largest picture and paints the page's top from the answer, all in parallel with the JS.
 // The bootstrap hands the answers in flight to the base query (@grocer/shared provideEarlyResponse),
 // so the page's own queries take them instead of asking again.
@@ -10,7 +10,41 @@ import { apiPaths, CLIENT_DOMAIN_HEADER, routePatterns } from '@grocer/shared/co
 import { readConfigDocument } from './config.ts';
 import { rawPatternParams } from './routeTable.ts';
 
-type Reads = (params: Readonly<Record<string, string>>) => string[];
+/**
+ * A page's early reads: `paint`, what firstScreen.ts draws the page's top from (in that order), and
+ * `also`, the page's other open reads of its first render, started with them so the page has them
+ * sooner. null: this URL's first screen is not painted early (the page reads for itself).
+ */
+export interface PageReads {
+  paint: string[];
+  also: string[];
+}
+
+type Reads = (params: Readonly<Record<string, string>>, query: URLSearchParams) => PageReads | null;
+
+// The listings' first page as the catalogue's pages ask for it with nothing chosen in the URL
+// (@grocer/shared CONSTANTS: PAGE_SIZE, DEFAULT_SORT, DEFAULT_ORDER; firstData.test.ts holds them
+// equal), with its query in the order its endpoints write it (mf-catalog catalogApi.ts, through
+// URLSearchParams as RTK Query's fetchBaseQuery does).
+export const FIRST_PAGE = { page: '1', limit: '20', sort: 'name', order: 'asc' } as const;
+const segment = encodeURIComponent;
+const withQuery = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params).toString()}`;
+
+/** A store's listing, all of it or one category, as StorePage reads it on its first render. */
+function storeReads(publicId: string, categoryUuid?: string): PageReads {
+  const store = segment(publicId);
+  const products = categoryUuid ? `/open/products/${store}/${segment(categoryUuid)}/paginated` : `/open/products/${store}/paginated`;
+  return {
+    paint: [`/open/store/${store}`, withQuery('/open/categories', { storeId: publicId }), withQuery(products, FIRST_PAGE)],
+    also: [
+      '/open/store-rules',
+      withQuery('/open/products/facets', categoryUuid ? { categoryId: categoryUuid, storeId: publicId } : { storeId: publicId }),
+    ],
+  };
+}
+
+/** Only a URL with nothing but these query parameters is painted early: anything else (a page, a sort, a filter) reads for itself. */
+const onlyQuery = (query: URLSearchParams, names: string[]) => [...query.keys()].every((name) => names.includes(name));
 
 /**
  * The pages whose first paint waits on the API, and the open GETs each makes on its first render,
@@ -18,7 +52,22 @@ type Reads = (params: Readonly<Record<string, string>>) => string[];
  * firstScreen.ts says what each paints.
  */
 const FIRST_READS = {
-  [routePatterns.product]: ({ productUuid }) => [apiPaths.product(productUuid!)],
+  [routePatterns.product]: ({ productUuid }) => ({ paint: [apiPaths.product(productUuid!)], also: [] }),
+  [routePatterns.store]: ({ pathName }, query) => (onlyQuery(query, []) ? storeReads(pathName!) : null),
+  // useParams gives the category as it is; the page's filters read it lower-cased only from ?category=.
+  [routePatterns.storeCategory]: ({ pathName, categoryUuid }, query) => (onlyQuery(query, []) ? storeReads(pathName!, categoryUuid!) : null),
+  // The cart reads nothing: firstScreen.ts paints its empty state from the browser's storage.
+  [routePatterns.cart]: () => ({ paint: [], also: [] }),
+  [routePatterns.search]: (_params, query) => {
+    // The page trims what it searches for, and reads nothing for a blank search.
+    const q = query.get('q')?.trim() ?? '';
+    if (!q || !onlyQuery(query, ['q']) || query.getAll('q').length > 1) return null;
+    const { page, limit } = FIRST_PAGE;
+    return {
+      paint: [withQuery('/open/products/search/global/paginated', { query: q, page, limit })],
+      also: [withQuery('/open/products/facets', { query: q })],
+    };
+  },
 } satisfies Record<string, Reads>;
 
 export type FirstDataPattern = keyof typeof FIRST_READS;
@@ -54,10 +103,13 @@ export function patternParams(pattern: string, pathname: string): Record<string,
 }
 
 /** The first screen's page pattern and the API paths it reads first; null where nothing is read early. */
-export function firstReads(pathname: string): { pattern: FirstDataPattern; paths: string[] } | null {
+export function firstReads(pathname: string, search = ''): ({ pattern: FirstDataPattern } & PageReads) | null {
+  const query = new URLSearchParams(search);
   for (const [pattern, reads] of Object.entries(FIRST_READS) as Array<[FirstDataPattern, Reads]>) {
     const params = patternParams(pattern, pathname);
-    if (params) return { pattern, paths: reads(params) };
+    if (!params) continue;
+    const paths = reads(params, query);
+    return paths && { pattern, ...paths };
   }
   return null;
 }
@@ -87,33 +139,36 @@ let started: Promise<FirstData> | undefined;
  * and the page then reads for itself.
  */
 export function startFirstData(
-  location: Pick<Location, 'pathname' | 'origin'> = window.location,
+  location: Pick<Location, 'pathname' | 'search' | 'origin'> = window.location,
   doc: Document = document,
 ): Promise<FirstData> {
   started ??= start(location, doc);
   return started;
 }
 
-async function start(location: Pick<Location, 'pathname' | 'origin'>, doc: Document): Promise<FirstData> {
-  const reads = firstReads(location.pathname);
+async function start(location: Pick<Location, 'pathname' | 'search' | 'origin'>, doc: Document): Promise<FirstData> {
+  const reads = firstReads(location.pathname, location.search);
   if (!reads) return NOTHING;
   // The painter loads while /config.json and the API answer.
-  const painter = import('./firstScreen.ts');
+  const painter = import('./paintFirstScreen.ts');
   painter.catch(() => undefined);
-  const apiBaseUrl = await readApiBaseUrl();
+  const paths = [...reads.paint, ...reads.also];
+  // A page that reads nothing early need not wait for /config.json.
+  const apiBaseUrl = paths.length > 0 ? await readApiBaseUrl() : '';
   if (apiBaseUrl === null) return NOTHING;
   const responses = new Map<string, Promise<Response>>();
   const bodies: Array<Promise<unknown>> = [];
-  for (const path of reads.paths) {
+  for (const [i, path] of paths.entries()) {
     const url = apiUrl(apiBaseUrl, path);
     // The same request the base query would send (@grocer/shared baseQuery.ts), so its answer serves it.
     const response = fetch(url, { headers: { Accept: 'application/json', [CLIENT_DOMAIN_HEADER]: location.origin } });
     responses.set(url, response);
     // A copy of the body for the painter, taken before the base query can read it; a failed read
     // is the page's to meet (the base query then asks again), never an unhandled rejection.
-    bodies.push(response.then((r) => (r.ok ? r.clone().json() : null)).catch(() => null));
+    if (i < reads.paint.length) bodies.push(response.then((r) => (r.ok ? r.clone().json() : null)).catch(() => null));
+    else response.catch(() => undefined);
   }
-  const painting = painter.then(({ paintFirstScreen }) => paintFirstScreen(reads.pattern, bodies, apiBaseUrl, doc)).catch(() => undefined);
+  const painting = painter.then(({ paintFirstScreen }) => paintFirstScreen(reads.pattern, bodies, apiBaseUrl, doc, location)).catch(() => undefined);
   const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS));
   return { responses, painted: Promise.race([painting, waited]) };
 }

@@ -1,81 +1,405 @@
-// What the entry paints of a data page before its code has loaded (firstData.ts loads this only on
-// those pages): the page's largest picture, preloaded as soon as the answer names it, and the top of
-// the page, painted into index.html's page area (firstPaint.ts) with the same classes as the page's
-// own, so shell.css lays it out as the page will and nothing moves when the page replaces it.
-import { routePatterns, type ProductResponse } from '@grocer/shared/contracts';
-import { apiUrl, type FirstDataPattern } from './firstData.ts';
-import { paintFirstPage } from './firstPaint.ts';
+// What a data page shows first, drawn from its first answers before its code has loaded
+// (paintFirstScreen.ts paints it): the top of the page with the same markup and classes as the
+// page's own, so it is laid out as the page will be and nothing moves when the page replaces it.
+// The product page's boxes are copied into shell.css; the listings (store, category, search) are
+// laid out by the catalogue's own stylesheet for that page (remoteStyles.ts), so a release of the
+// catalogue restyles its early paint too. Pure: DOM nodes from answers, nothing fetched or painted.
+import type { Category, CategoryProductsResponse, PaginatedProducts, Product, ProductResponse, Store } from '@grocer/shared/contracts';
+import { routePatterns } from '@grocer/shared/contracts';
+import type { FirstDataPattern } from './firstData.ts';
 
-/** What a page shows first from its first answer; null when it shows nothing (an unknown product, an error). */
+/** What a page shows first from its first answers; null when it shows nothing (an unknown product, an error). */
 export interface FirstScreen {
-  /** An API path or an absolute URL. */
-  image: string;
+  /** The pictures the first screen shows, largest first: API paths or absolute URLs. */
+  images: string[];
   /** Built with DOM nodes, never markup from the answer. */
   content: Node;
 }
 
-type Draw = (bodies: unknown[], doc: Document, url: (pathOrUrl: string) => string) => FirstScreen | null;
+type Url = (pathOrUrl: string) => string;
+type Draw = (bodies: unknown[], doc: Document, url: Url, location: Pick<Location, 'pathname' | 'search'>) => FirstScreen | null;
 
-/** Each page of firstData.ts's FIRST_READS (its type asks for every one), drawn from its answers in that order. */
-const FIRST_SCREENS: Record<FirstDataPattern, Draw> = {
-  [routePatterns.product]: ([body], doc, url) => productFirstScreen(body, doc, url),
+export interface ScreenSpec {
+  draw: Draw;
+  /** Laid out by the page's own stylesheet (remote CSS), which the paint then waits for; else by shell.css. */
+  ownStylesheet: boolean;
+}
+
+/** Each page of firstData.ts's FIRST_READS (its type asks for every one), drawn from its `paint` answers in that order. */
+export const FIRST_SCREENS: Record<FirstDataPattern, ScreenSpec> = {
+  [routePatterns.product]: { draw: ([body], doc, url) => productFirstScreen(body, doc, url), ownStylesheet: false },
+  [routePatterns.store]: { draw: (bodies, doc, url, location) => storeFirstScreen(bodies, doc, url, location), ownStylesheet: true },
+  [routePatterns.storeCategory]: {
+    draw: (bodies, doc, url, location) => storeFirstScreen(bodies, doc, url, location),
+    ownStylesheet: true,
+  },
+  [routePatterns.search]: { draw: ([body], doc, url, location) => searchFirstScreen(body, doc, url, location), ownStylesheet: true },
+  [routePatterns.cart]: { draw: (_bodies, doc) => cartFirstScreen(storedCart(), doc), ownStylesheet: true },
 };
 
-/** mf-catalog's ProductPage as it first renders: the banner (PageBanner) and the large picture. */
-export function productFirstScreen(body: unknown, doc: Document, url: (pathOrUrl: string) => string): FirstScreen | null {
-  const product = (body as Partial<ProductResponse> | null)?.product;
-  if (typeof product?.image !== 'string' || typeof product.name !== 'string') return null;
-  const element = (tag: string, className: string | null, ...children: Array<Node | string>) => {
+/** The cart as the shop keeps it in localStorage (@grocer/shared STORAGE_KEYS.cart; firstScreen.test.ts holds the key). */
+export const CART_STORAGE_KEY = 'user-cart';
+
+function storedCart(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(CART_STORAGE_KEY) ?? null;
+  } catch {
+    return null; // Storage refused (a privacy setting): the page reads it for itself, or not.
+  }
+}
+
+/**
+ * mf-cart-checkout's CartPage when the stored cart is empty (as the store reads it: missing, not a
+ * list, or an empty one): its heading and the empty state. A cart with lines is left to the page.
+ */
+export function cartFirstScreen(stored: string | null, doc: Document): FirstScreen | null {
+  const items = (() => {
+    try {
+      return stored === null ? null : (JSON.parse(stored) as unknown);
+    } catch {
+      return null;
+    }
+  })();
+  if (Array.isArray(items) && items.length > 0) return null;
+  const element = elementMaker(doc);
+  const content = element(
+    'section',
+    { class: 'page cart-page' },
+    element('div', { class: 'page-header' }, element('h1', null, 'Cart')),
+    element(
+      'div',
+      { class: 'cart-empty' },
+      element('h2', null, 'Your cart is empty'),
+      element('p', null, 'Browse our partner stores and add your groceries here.'),
+      element('a', { href: '/', class: 'btn btn-primary' }, 'Start Shopping'),
+    ),
+  );
+  return { images: [], content: asPicture(content) };
+}
+
+type Child = Node | string;
+
+/** An element with attributes and children; text is always text. */
+function elementMaker(doc: Document) {
+  return (tag: string, attributes: Record<string, string> | null, ...children: Child[]) => {
     const node = doc.createElement(tag);
-    if (className) node.className = className;
+    for (const [name, value] of Object.entries(attributes ?? {})) node.setAttribute(name, value);
     node.append(...children);
     return node;
   };
+}
+
+/**
+ * A picture of what React renders next, read from the page itself once it is there: hidden from
+ * assistive technology, and its controls out of the tab order and inert.
+ */
+function asPicture(content: HTMLElement): HTMLElement {
+  content.setAttribute('aria-hidden', 'true');
+  content.inert = true;
+  for (const control of content.querySelectorAll('a, button, input, select')) control.setAttribute('tabindex', '-1');
+  return content;
+}
+
+/** @grocer/shared formatCents (firstScreen.test.ts holds the two equal): this runs before the shared libraries load. */
+export function formatCents(cents: number): string {
+  const whole = Math.round(cents);
+  const abs = Math.abs(whole);
+  const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${whole < 0 ? '-' : ''}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** mf-catalog's ProductPage as it first renders: the banner (PageBanner) and the large picture. */
+export function productFirstScreen(body: unknown, doc: Document, url: Url): FirstScreen | null {
+  const product = (body as Partial<ProductResponse> | null)?.product;
+  if (typeof product?.image !== 'string' || typeof product.name !== 'string') return null;
+  const element = elementMaker(doc);
   const crumbs = ['Home', product.store?.name, product.category?.name, product.name].filter((c): c is string => typeof c === 'string');
-  const image = element('img', null);
-  const attributes = { src: url(product.image), alt: '', width: '400', height: '400', fetchpriority: 'high', decoding: 'async' };
-  for (const [name, value] of Object.entries(attributes)) image.setAttribute(name, value);
+  const image = element('img', { src: url(product.image), alt: '', width: '400', height: '400', fetchpriority: 'high', decoding: 'async' });
   const content = element(
     'div',
-    'page product-page',
+    { class: 'page product-page' },
     element(
       'header',
-      'page-banner',
-      element('div', 'breadcrumbs', element('ol', null, ...crumbs.map((crumb) => element('li', null, crumb)))),
+      { class: 'page-banner' },
+      element('div', { class: 'breadcrumbs' }, element('ol', null, ...crumbs.map((crumb) => element('li', null, crumb)))),
       element(
         'div',
-        'page-banner-main',
-        element('div', null, element('h1', null, product.name), element('p', 'page-banner-subtitle', product.brand ?? '')),
+        { class: 'page-banner-main' },
+        element('div', null, element('h1', null, product.name), element('p', { class: 'page-banner-subtitle' }, product.brand ?? '')),
       ),
     ),
-    element('div', 'product-layout', element('div', 'product-media', image)),
+    element('div', { class: 'product-layout' }, element('div', { class: 'product-media' }, image)),
   );
-  // A picture of what React renders next, read from the page itself once it is there.
-  (content as HTMLElement).setAttribute('aria-hidden', 'true');
-  return { image: product.image, content };
+  return { images: [product.image], content: asPicture(content) };
 }
 
-/** Asks the browser for the page's largest picture now, at the priority the page's <img> asks for it. */
-function preloadImage(doc: Document, href: string): void {
-  const link = doc.createElement('link');
-  link.rel = 'preload';
-  link.as = 'image';
-  link.href = href;
-  link.setAttribute('fetchpriority', 'high');
-  doc.head.append(link);
+/**
+ * The cards a listing paints early: its first row on a wide screen (mf-catalog ProductGrid's
+ * FIRST_ROW, whose pictures load eagerly), two rows on a phone, the first screen either way.
+ */
+export const FIRST_CARDS = 4;
+/** Pictures preloaded before the paint: the first row on a phone (two columns), the largest paint there. */
+export const PRELOADED_CARD_PICTURES = 2;
+
+const HEART_PATH =
+  'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2.1 0 3.6 1.1 5.2 3 1.6-1.9 3.1-3 5.2-3 3.8 0 5.9 3.9 4.4 7.3C19.5 16.4 12 21 12 21z';
+
+/** mf-catalog's ProductCard as it first renders for a visitor (the heart off until signed in). */
+function productCard(doc: Document, url: Url, product: Product, showStore: boolean): HTMLElement {
+  const element = elementMaker(doc);
+  const svg = (tag: string, attributes: Record<string, string>, ...children: Node[]) => {
+    const node = doc.createElementNS('http://www.w3.org/2000/svg', tag);
+    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+    node.append(...children);
+    return node;
+  };
+  const href = product.store.publicId ? `/store/${encodeURIComponent(product.store.publicId)}/product/${encodeURIComponent(product.uuid)}` : null;
+  const image = element('img', {
+    src: url(product.image),
+    alt: '',
+    width: '240',
+    height: '240',
+    loading: 'eager',
+    fetchpriority: 'high',
+    decoding: 'async',
+  });
+  const link = (child: Child) => (href ? element('a', { href }, child) : child);
+  return element(
+    'article',
+    { class: 'product-card' },
+    element(
+      'div',
+      { class: 'product-card-media' },
+      link(image),
+      element(
+        'button',
+        { type: 'button', class: 'favourite-button', disabled: '' },
+        svg('svg', { viewBox: '0 0 24 24', width: '22', height: '22' }, svg('path', { d: HEART_PATH })),
+      ),
+    ),
+    element(
+      'div',
+      { class: 'product-card-body' },
+      element('h3', { class: 'product-card-name' }, link(product.name)),
+      ...(showStore ? [element('p', { class: 'product-card-store' }, `Available at ${product.store.name}`)] : []),
+      element(
+        'p',
+        { class: 'product-card-prices' },
+        element('span', { class: 'product-card-price' }, formatCents(product.price_cents)),
+        ' ',
+        element('span', { class: 'product-card-unit' }, product.unitPrice.label),
+      ),
+      element(
+        'div',
+        { class: 'product-card-action' },
+        product.stockStatus === 'OUT_OF_STOCK'
+          ? element('p', { class: 'product-card-out' }, 'Out of stock')
+          : element('button', { type: 'button', class: 'btn btn-primary add-to-cart', 'data-phase': 'idle' }, 'Add to Cart'),
+      ),
+    ),
+  );
 }
 
-/** Preloads the picture and paints the page's top once the answers (JSON bodies, null for a failed read) are in. */
-export async function paintFirstScreen(
-  pattern: FirstDataPattern,
-  bodies: Array<Promise<unknown>>,
-  apiBaseUrl: string,
+function isProductList(value: unknown): value is Pick<PaginatedProducts, 'products' | 'pagination'> {
+  const page = value as Partial<PaginatedProducts> | null;
+  return Array.isArray(page?.products) && typeof page.pagination?.totalItems === 'number';
+}
+
+/** The first cards of a listing's answer, with the pictures they show. */
+function firstCards(doc: Document, url: Url, products: readonly Product[], showStore: boolean) {
+  const shown = products.slice(0, FIRST_CARDS);
+  const grid = elementMaker(doc)('ul', { class: 'product-grid' });
+  for (const product of shown) grid.append(elementMaker(doc)('li', null, productCard(doc, url, product, showStore)));
+  return { grid, images: shown.map((p) => p.image) };
+}
+
+/** mf-catalog's sort choices (sortOptions.ts), which size the select; a search adds its best match first. */
+const SORT_LABELS = ['Name A-Z', 'Name Z-A', 'Price Low-High', 'Price High-Low'];
+const SEARCH_SORT_LABELS = ['Best match', ...SORT_LABELS];
+
+/** The sort control as SortSelect renders it, on its first choice (the default). */
+function sortSelect(doc: Document, labels: readonly string[]): HTMLElement {
+  const element = elementMaker(doc);
+  return element(
+    'div',
+    { class: 'sort-select' },
+    element('label', null, 'Sort by'),
+    element('select', null, ...labels.map((label) => element('option', null, label))),
+  );
+}
+
+/** FilterPanel folded, as a phone shows it first; a wide screen shows its choices once the page renders. */
+function filterPanel(doc: Document): HTMLElement {
+  const element = elementMaker(doc);
+  return element(
+    'section',
+    { class: 'filter-panel' },
+    element(
+      'div',
+      { class: 'filter-heading' },
+      element('h2', null, 'Filters'),
+      element('button', { type: 'button', class: 'btn btn-outline filter-toggle' }, 'Show filters'),
+    ),
+    element('div', { class: 'filter-choices' }),
+  );
+}
+
+const products = (count: number) => `${count} ${count === 1 ? 'product' : 'products'}`;
+
+/**
+ * mf-catalog's StorePage (all products or one category) as it renders once its store, categories and
+ * first page are in: the banner with the store's figures, the sidebar (search, folded filters, the
+ * categories), the results' heading and the first cards. A search inside a store is not painted early.
+ */
+export function storeFirstScreen(
+  [storeBody, categoriesBody, pageBody]: unknown[],
   doc: Document,
-): Promise<void> {
-  const answers = await Promise.all(bodies);
-  if (answers.includes(null)) return;
-  const screen = FIRST_SCREENS[pattern](answers, doc, (pathOrUrl) => apiUrl(apiBaseUrl, pathOrUrl));
-  if (!screen) return;
-  preloadImage(doc, apiUrl(apiBaseUrl, screen.image));
-  paintFirstPage(screen.content, doc);
+  url: Url,
+  location: Pick<Location, 'pathname' | 'search'>,
+): FirstScreen | null {
+  const store = storeBody as Partial<Store> | null;
+  const categories = categoriesBody as Category[] | null;
+  if (typeof store?.name !== 'string' || typeof store.logo !== 'string' || typeof store.publicId !== 'string') return null;
+  if (!Array.isArray(categories) || !isProductList(pageBody) || pageBody.products.length === 0) return null;
+  const element = elementMaker(doc);
+  const storePath = `/store/${encodeURIComponent(store.publicId)}`;
+  // The store route and its category route differ by their /category/:categoryUuid tail.
+  const inCategory = /\/category\/[^/]+\/?$/i.test(location.pathname);
+  const category = inCategory ? categories.find((c) => isCurrent(c, location.pathname)) : undefined;
+  const categoryName = (pageBody as Partial<CategoryProductsResponse>).categoryName ?? category?.name;
+  if (inCategory && typeof categoryName !== 'string') return null;
+
+  const crumbs: Child[] = [element('a', { href: '/' }, 'Home'), inCategory ? element('a', { href: storePath }, store.name) : store.name];
+  if (inCategory) crumbs.push(categoryName!);
+  const info: Array<[string, Child[]]> = [
+    ['Address', [[store.address1, store.address2].filter(Boolean).join(', ') || 'Address not available']],
+    // StorePage's STORE_HEADER_DEFAULTS until the store's hours are in.
+    ['Hours', ['8:00 AM - 10:00 PM']],
+    ['Rating', [element('span', null, '★ '), '4.8']],
+    ['Products', [String(categories.reduce((sum, c) => sum + c.productCount, 0))]],
+    ['Categories', [String(categories.length)]],
+  ];
+  const banner = element(
+    'header',
+    { class: 'page-banner' },
+    element('nav', { class: 'breadcrumbs' }, element('ol', null, ...crumbs.map((crumb) => element('li', null, crumb)))),
+    element(
+      'div',
+      { class: 'page-banner-main' },
+      element('img', { src: url(store.logo), alt: '', width: '64', height: '64', decoding: 'async' }),
+      element('div', null, element('h1', null, store.name)),
+    ),
+    element('dl', { class: 'store-info' }, ...info.map(([term, value]) => element('div', null, element('dt', null, term), element('dd', null, ...value)))),
+  );
+  const chip = (href: string, current: boolean, ...children: Child[]) =>
+    element('li', null, element('a', current ? { href, 'aria-current': 'page' } : { href }, ...children));
+  const sidebar = element(
+    'aside',
+    { class: 'store-sidebar' },
+    element(
+      'form',
+      { class: 'store-search' },
+      element('label', null, 'Search this store'),
+      element(
+        'div',
+        { class: 'store-search-row' },
+        element('input', { type: 'search', placeholder: 'e.g. milk' }),
+        element('button', { type: 'button', class: 'btn btn-primary' }, 'Search'),
+      ),
+    ),
+    filterPanel(doc),
+    element(
+      'nav',
+      { class: 'category-nav' },
+      element('h2', null, 'Categories'),
+      element(
+        'ul',
+        null,
+        chip(storePath, !inCategory, element('span', null, 'All Products')),
+        ...categories.map((c) =>
+          chip(
+            `${storePath}/category/${encodeURIComponent(c.uuid)}`,
+            inCategory && isCurrent(c, location.pathname),
+            element('span', null, c.name),
+            element('span', { class: 'category-count' }, String(c.productCount)),
+          ),
+        ),
+      ),
+    ),
+  );
+  const { pagination } = pageBody;
+  const cards = firstCards(doc, url, pageBody.products, false);
+  const shown = pageBody.products.length;
+  const heading: Child[] = inCategory
+    ? [categoryName!, element('span', { class: 'results-count' }, ` (${products(pagination.totalItems)})`)]
+    : ['All Products'];
+  const results = element(
+    'section',
+    { class: 'store-results' },
+    element('div', { class: 'results-toolbar' }, element('h2', null, ...heading), sortSelect(doc, SORT_LABELS)),
+    element('p', { class: 'results-summary' }, `Showing 1–${shown} of ${products(pagination.totalItems)}`),
+    cards.grid,
+  );
+  const content = element('div', { class: 'page store-page' }, banner, element('div', { class: 'store-layout' }, sidebar, results));
+  return { images: cards.images, content: asPicture(content) };
+}
+
+/** Whether `pathname` is this category's page (its uuid as the last segment, as the page's route reads it). */
+function isCurrent(category: Category, pathname: string): boolean {
+  const last = pathname.replace(/\/$/, '').split('/').at(-1) ?? '';
+  try {
+    return decodeURIComponent(last) === category.uuid;
+  } catch {
+    return false;
+  }
+}
+
+/** mf-catalog's SearchPage as it renders once the first page of results is in (with results; an empty search is left to the page). */
+export function searchFirstScreen(body: unknown, doc: Document, url: Url, location: Pick<Location, 'search'>): FirstScreen | null {
+  const q = new URLSearchParams(location.search).get('q')?.trim() ?? '';
+  if (!q || !isProductList(body) || body.products.length === 0) return null;
+  const element = elementMaker(doc);
+  const total = body.pagination.totalItems;
+  const cards = firstCards(doc, url, body.products, true);
+  const content = element(
+    'div',
+    { class: 'page search-page' },
+    element(
+      'header',
+      { class: 'page-banner' },
+      element('nav', { class: 'breadcrumbs' }, element('ol', null, element('li', null, element('a', { href: '/' }, 'Home')), element('li', null, 'Search'))),
+      element(
+        'div',
+        { class: 'page-banner-main' },
+        element('div', null, element('h1', null, 'Search Results'), element('p', { class: 'page-banner-subtitle' }, `for "${q}"`)),
+      ),
+    ),
+    element(
+      'div',
+      { class: 'search-toolbar' },
+      element(
+        'form',
+        { class: 'search-form' },
+        element('input', { type: 'search', placeholder: 'Search all stores', value: q }),
+        element('button', { type: 'button', class: 'btn btn-primary' }, 'Search'),
+      ),
+      sortSelect(doc, SEARCH_SORT_LABELS),
+    ),
+    element(
+      'div',
+      { class: 'search-layout' },
+      filterPanel(doc),
+      element(
+        'section',
+        { class: 'search-results' },
+        element(
+          'p',
+          { class: 'results-summary' },
+          `Showing 1–${body.products.length} of ${total} ${total === 1 ? 'result' : 'results'} for "${q}"`,
+        ),
+        cards.grid,
+      ),
+    ),
+  );
+  return { images: cards.images, content: asPicture(content) };
 }

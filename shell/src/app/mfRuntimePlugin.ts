@@ -2,6 +2,7 @@
 // (DESIGN.md): retry a remote's manifest a few times, then report the failure so the
 // RemoteBoundary shows its fallback. It also logs which version of each remote was composed.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { manifestRead, type ManifestStyles } from './remoteStyles.ts';
 
 const ATTEMPTS = 3;
 const BACKOFF_MS = 250;
@@ -33,6 +34,8 @@ export default function grocerRuntimePlugin(): ModuleFederationRuntimePlugin {
     loadRemoteSnapshot(args) {
       const { moduleInfo, manifestJson, manifestUrl } = args;
       if (manifestJson) {
+        // The first page's early paint takes its stylesheets from here (remoteStyles.ts).
+        if (manifestUrl) manifestRead(manifestUrl, manifestJson as ManifestStyles);
         const version = manifestJson.metaData.buildInfo?.buildVersion ?? 'unknown';
         const line = `${moduleInfo.name} ${version} from ${manifestUrl ?? moduleInfo.name}`;
         if (!composed.has(line)) {

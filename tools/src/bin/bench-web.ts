@@ -1,26 +1,34 @@
 // `npm run bench:web`: Lighthouse 12 (mobile preset, default simulated throttling) on the production
-// build, served the way `npm start` serves it (own ports, seeded throwaway database), 3 runs per page,
-// median of each figure, compared with the targets of the "Proof of quality" issue. Exits 1 on a miss.
-// BENCH_BEFORE=<folder of dist copies> measures an older build beside this one, runs alternating.
+// build, served the way `npm start` serves it (own ports, seeded throwaway database), 5 runs per page,
+// median of each figure, compared with the first-paint targets (every page: performance ≥ 98,
+// LCP ≤ 1.5 s, TBT ≤ 100 ms, CLS ≤ 0.02, accessibility and best practices 100). Exits 1 on a miss.
+// The pages are every kind a shopper opens first: home, a store, a category, a search, a product,
+// the cart empty and with two stores' items, and a signed-in order's details; the browser storage
+// those need (cart, session) is written before each run, as the shop itself keeps them.
+// BENCH_BEFORE=<folder of dist copies>[,<another>...] measures other builds beside this one, runs alternating.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { CLIENT_DOMAIN_HEADER } from '@grocer/shared/contracts';
+import type { CartItem, Category, Product, STORAGE_KEYS, StoreWindowsJson } from '@grocer/shared';
 import { kb } from '../budgets.ts';
 import { APPS, type AppDir } from '../ports.ts';
 import { buildMissing, freeStackPorts, REPO_ROOT, startStack } from '../stack.ts';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Only the pages whose path contains one of these comma-separated words (BENCH_PAGES=search,cart). */
 const ONLY = process.env.BENCH_PAGES?.split(',').filter(Boolean);
 /** When set, every Lighthouse report is written there as JSON, to read why a page scored as it did. */
 const REPORT_DIR = process.env.BENCH_REPORTS;
 /**
- * A folder holding another build to compare with (a copy of each app's dist: shell/, mf-catalog/, ...).
- * Each page is then measured on both, run for run, and both tables are printed; this build's decides.
+ * Folders (comma-separated) each holding another build to compare with (a copy of each app's dist:
+ * shell/, mf-catalog/, ...), named by their folder. Each page is then measured on every build, run
+ * for run, and every table is printed; this build's decides.
  */
-const BEFORE = process.env.BENCH_BEFORE;
+const BEFORE = process.env.BENCH_BEFORE?.split(',').filter(Boolean) ?? [];
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -47,10 +55,28 @@ interface Target {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  /** Milliseconds. */
+  lcp: number;
+  tbt: number;
   cls: number;
 }
 
-const target = (performance: number): Target => ({ performance, accessibility: 100, bestPractices: 95, cls: 0.05 });
+/** The same targets on every page: a first paint that already holds the page's content. */
+const TARGET: Target = { performance: 98, accessibility: 100, bestPractices: 100, lcp: 1500, tbt: 100, cls: 0.02 };
+
+// The browser storage keys of the session and the cart (@grocer/shared storage.ts): a type-only
+// import keeps this file off the shared package's runtime, and a renamed key is a compile error here.
+const USER_KEY: (typeof STORAGE_KEYS)['user'] = 'user';
+const CART_KEY: (typeof STORAGE_KEYS)['cart'] = 'user-cart';
+
+interface BenchPage {
+  /** Path and query of the page. */
+  path: string;
+  /** What the table calls it. */
+  label: string;
+  /** localStorage of the shop's origin when the page opens (the keys above; anything else is removed). */
+  storage?: Partial<Record<typeof USER_KEY | typeof CART_KEY, string>>;
+}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -86,8 +112,112 @@ function misses(f: Figures, t: Target): string[] {
   if (f.performance < t.performance) out.push(`performance ${f.performance} < ${t.performance}`);
   if (f.accessibility < t.accessibility) out.push(`accessibility ${f.accessibility} < ${t.accessibility}`);
   if (f.bestPractices < t.bestPractices) out.push(`best practices ${f.bestPractices} < ${t.bestPractices}`);
+  if (f.lcp > t.lcp) out.push(`LCP ${Math.round(f.lcp)} ms > ${t.lcp} ms`);
+  if (f.tbt > t.tbt) out.push(`TBT ${Math.round(f.tbt)} ms > ${t.tbt} ms`);
   if (f.cls > t.cls) out.push(`CLS ${f.cls.toFixed(3)} > ${t.cls}`);
   return out;
+}
+
+
+async function answer<T>(response: Response, what: string): Promise<T> {
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A call to the API as the shop's pages make it (JSON, the client-domain header, the bearer token). */
+function apiClient(apiUrl: string, shellOrigin: string) {
+  return <T>(method: 'GET' | 'POST', pathname: string, options: { token?: string; body?: unknown } = {}) =>
+    fetch(`${apiUrl}${pathname}`, {
+      method,
+      headers: {
+        [CLIENT_DOMAIN_HEADER]: shellOrigin,
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    }).then((response) => answer<T>(response, `${method} ${pathname}`));
+}
+
+/** The seeded demo shopper (api/README.md): verified, with an address the stores deliver to. */
+const DEMO_SHOPPER = { email: 'shopper@grocer.test', password: 'Grocer-demo-2024' };
+
+/**
+ * A paid order of the demo shopper for `product`, placed through the API the way checkout places it
+ * (a held delivery window, the PayPal order, the PayPal stand-in's approval, the order): its id and
+ * the signed-in user as the shell stores it.
+ */
+async function placeDemoOrder(call: ReturnType<typeof apiClient>, product: Product): Promise<{ orderId: string; user: unknown }> {
+  const { user, token } = await call<{ user: unknown; token: string }>('POST', '/auth/login', { body: DEMO_SHOPPER });
+  const rules = await call<Array<{ storeUuid: string; minOrderCents: number }>>('GET', '/open/store-rules');
+  const minimum = rules.find((r) => r.storeUuid === product.store.uuid)?.minOrderCents ?? 0;
+  // Enough of the one product to meet the store's minimum order.
+  const quantity = Math.max(1, Math.ceil(minimum / product.price_cents));
+  const stores = await call<StoreWindowsJson[]>('POST', '/delivery/windows', { token, body: { storeUuids: [product.store.uuid] } });
+  for (const store of stores) {
+    const window = store.windows.find((w) => w.available);
+    if (!window) throw new Error(`no open delivery window at ${store.storeName}`);
+    await call('POST', '/delivery/holds', { token, body: { storeUuid: store.storeUuid, startsAt: window.startsAt } });
+  }
+  const items = [{ productId: product.uuid, quantity }];
+  const started = await call<{ paypalOrderId: string; orderReference: string }>('POST', '/payments/paypal/orders', { token, body: { items } });
+  await call('POST', `/dev/paypal/orders/${encodeURIComponent(started.paypalOrderId)}/approve`, { body: {} });
+  await call('POST', '/orders/create', {
+    token,
+    body: { items, deliveryInfo: { phone: '(312) 555-0199' }, paymentMethod: 'paypal', paypalOrderDetails: { id: started.paypalOrderId } },
+  });
+  return { orderId: started.orderReference, user };
+}
+
+/** The pages measured, with what each needs from the seeded database. */
+async function benchPages(apiUrl: string, shellOrigin: string): Promise<BenchPage[]> {
+  const call = apiClient(apiUrl, shellOrigin);
+  const stores = await call<Array<{ uuid: string; publicId: string }>>('GET', '/open/stores');
+  const [store, other] = stores;
+  if (!store || !other) throw new Error('the seeded database has fewer than two stores');
+  // Dearest first, so one item meets most stores' minimum order.
+  const inStock = async (publicId: string) => {
+    const { products } = await call<{ products: Product[] }>('GET', `/open/products/${publicId}/paginated?page=1&limit=20&sort=price&order=desc`);
+    const product = products.find((p) => p.stockStatus === 'IN_STOCK');
+    if (!product) throw new Error(`the seeded store ${publicId} has no product in stock on its first page`);
+    return product;
+  };
+  const [product, otherProduct] = [await inStock(store.publicId), await inStock(other.publicId)];
+  const categories = await call<Category[]>('GET', `/open/categories?storeId=${encodeURIComponent(store.publicId)}`);
+  const category = categories.find((c) => c.productCount > 0);
+  if (!category) throw new Error(`the seeded store ${store.publicId} has no category with products`);
+  const cart: CartItem[] = [product, otherProduct].map((p) => ({ ...p, quantity: 1 }));
+  const order = await placeDemoOrder(call, product);
+  return [
+    { label: '/', path: '/' },
+    { label: 'store', path: `/store/${store.publicId}` },
+    { label: 'category', path: `/store/${store.publicId}/category/${category.uuid}` },
+    { label: 'search', path: '/search?q=milk' },
+    { label: 'product', path: `/store/${store.publicId}/product/${product.uuid}` },
+    { label: 'cart (empty)', path: '/cart' },
+    { label: 'cart (2 stores)', path: '/cart', storage: { [CART_KEY]: JSON.stringify(cart) } },
+    { label: 'order details', path: `/order-details/${order.orderId}`, storage: { [USER_KEY]: JSON.stringify(order.user) } },
+  ];
+}
+
+/**
+ * Leaves the shop's origin with exactly `storage` in localStorage (the session and cart keys; the
+ * others removed), written from a same-origin document that runs none of the shop's code.
+ */
+async function setStorage(browser: Browser, shellUrl: string, storage: BenchPage['storage'] = {}): Promise<void> {
+  const tab = await browser.newPage();
+  try {
+    await tab.goto(`${shellUrl}/config.json`);
+    await tab.evaluate(
+      (keys: string[], values: Record<string, string>) => {
+        for (const key of keys) localStorage.removeItem(key);
+        for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+      },
+      [USER_KEY, CART_KEY],
+      storage,
+    );
+  } finally {
+    await tab.close();
+  }
 }
 
 interface Variant {
@@ -115,12 +245,13 @@ async function bench(): Promise<boolean> {
   buildMissing();
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'grocer-bench-web-'));
   const dists = Object.fromEntries(APPS.map(({ dir }) => [dir, path.join(REPO_ROOT, dir, 'dist')])) as Record<AppDir, string>;
-  const variants: Variant[] = [{ label: BEFORE ? 'this build' : '', roots: dists }];
-  if (BEFORE)
-    variants.unshift({
-      label: 'before',
-      roots: Object.fromEntries(APPS.map(({ dir }) => [dir, path.resolve(BEFORE, dir)])) as Record<AppDir, string>,
-    });
+  const variants: Variant[] = [
+    ...BEFORE.map((folder) => ({
+      label: path.basename(path.resolve(folder)),
+      roots: Object.fromEntries(APPS.map(({ dir }) => [dir, path.resolve(folder, dir)])) as Record<AppDir, string>,
+    })),
+    { label: BEFORE.length ? 'this build' : '', roots: dists },
+  ];
   // One API and one set of static servers (one seeded database: a second one took minutes on a busy
   // machine); the servers' folders are symlinks, pointed at each build in turn.
   mkdirSync(path.join(workDir, 'served'));
@@ -134,50 +265,49 @@ async function bench(): Promise<boolean> {
   });
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   try {
-    const apiUrl = stack.apiUrl;
-    const stores = (await (await fetch(`${apiUrl}/open/stores`)).json()) as Array<{ publicId: string }>;
-    const store = stores[0];
-    if (!store) throw new Error('the seeded database has no store');
-    const listing = (await (await fetch(`${apiUrl}/open/products/${store.publicId}/paginated?page=1&limit=1`)).json()) as {
-      products: Array<{ uuid: string }>;
-    };
-    const product = listing.products[0];
-    if (!product) throw new Error(`the seeded store ${store.publicId} has no product`);
-    const pages: Array<[string, Target]> = [
-      ['/', target(95)],
-      [`/store/${store.publicId}`, target(90)],
-      [`/store/${store.publicId}/product/${product.uuid}`, target(95)],
-      ['/search?q=milk', target(90)],
-      ['/cart', target(90)],
-    ];
+    const shellUrl = stack.apps.shell.url;
+    const pages = (await benchPages(stack.apiUrl, new URL(shellUrl).origin)).filter(
+      (p) => !ONLY || ONLY.some((word) => p.path.includes(word) || p.label.includes(word)),
+    );
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 
     // A first visit warms the servers (and the API's caches) so run 1 is not a cold-start outlier.
-    await fetch(stack.apps.shell.url);
+    await fetch(shellUrl);
 
     const rows = new Map<Variant, Array<{ page: string; figures: Figures; misses: string[] }>>(variants.map((v) => [v, []]));
     if (REPORT_DIR) mkdirSync(REPORT_DIR, { recursive: true });
-    for (const [pathname, goal] of pages.filter(([p]) => !ONLY || ONLY.some((word) => p.includes(word)))) {
+    for (const page of pages) {
       const runs = new Map<Variant, Figures[]>(variants.map((v) => [v, []]));
       for (let run = 1; run <= RUNS; run++) {
         // Builds alternate run by run, so a busy spell of the machine weighs on both alike.
         for (const variant of variants) {
           if (variants.length > 1) await serve(stack, served, variant);
-          const result = await lighthouse(`${stack.apps.shell.url}${pathname}`, {
+          await setStorage(browser, shellUrl, page.storage);
+          const result = await lighthouse(`${shellUrl}${page.path}`, {
             port: chrome.port,
             output: 'json',
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility', 'best-practices'],
+            // Lighthouse still empties the HTTP cache and the origin's other storage before each run
+            // (a cold visit); only localStorage, the cart and the session written above, is kept.
+            clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'indexeddb', 'cookies'],
           });
-          if (!result) throw new Error(`Lighthouse returned nothing for ${pathname}`);
-          if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${pathname}: ${result.lhr.runtimeError.message}`);
+          if (!result) throw new Error(`Lighthouse returned nothing for ${page.label}`);
+          if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.label}: ${result.lhr.runtimeError.message}`);
+          // A page that sent Lighthouse elsewhere (a guard's redirect) was not measured: its setup failed.
+          const landed = new URL(result.lhr.finalDisplayedUrl);
+          if (`${landed.pathname}${landed.search}` !== page.path) throw new Error(`${page.label} ended on ${landed.href}`);
           const figures = figuresOf(result.lhr);
           runs.get(variant)!.push(figures);
           const prefix = variant.label ? `${variant.label.replace(/\W+/g, '-')}-` : '';
           if (REPORT_DIR) {
-            const name = `${prefix}${pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run}.json`;
+            const name = `${prefix}${page.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run}.json`;
             writeFileSync(path.join(REPORT_DIR, name), JSON.stringify(result.lhr));
           }
-          console.log(`  ${variant.label ? `[${variant.label}] ` : ''}${pathname} run ${run}/${RUNS}: performance ${figures.performance}`);
+          console.log(
+            `  ${variant.label ? `[${variant.label}] ` : ''}${page.label} run ${run}/${RUNS}: performance ${figures.performance}, ` +
+              `LCP ${Math.round(figures.lcp)} ms, TBT ${Math.round(figures.tbt)} ms`,
+          );
         }
       }
       for (const variant of variants) {
@@ -185,9 +315,10 @@ async function bench(): Promise<boolean> {
         const figures = Object.fromEntries(
           (Object.keys(all[0]!) as Array<keyof Figures>).map((key) => [key, median(all.map((r) => r[key]))]),
         ) as unknown as Figures;
-        rows.get(variant)!.push({ page: pathname, figures, misses: misses(figures, goal) });
+        rows.get(variant)!.push({ page: `${page.label} ${page.label === page.path ? '' : page.path}`.trim(), figures, misses: misses(figures, TARGET) });
       }
     }
+    await browser.disconnect();
 
     const ms = (value: number) => `${Math.round(value)} ms`;
     console.log(
@@ -218,7 +349,8 @@ async function bench(): Promise<boolean> {
       for (const row of [header, ...table]) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
     }
     console.log(
-      '\nTargets: performance ≥ 95 on / and the product page, ≥ 90 elsewhere; accessibility 100; best practices ≥ 95; CLS ≤ 0.05.',
+      `\nTargets on every page: performance ≥ ${TARGET.performance}, LCP ≤ ${TARGET.lcp} ms, TBT ≤ ${TARGET.tbt} ms, ` +
+        `CLS ≤ ${TARGET.cls}, accessibility ${TARGET.accessibility}, best practices ${TARGET.bestPractices}.`,
     );
     // Only this build's figures decide: the one compared with is for reading.
     return rows.get(variants.at(-1)!)!.every((r) => r.misses.length === 0);

@@ -1,0 +1,221 @@
+// The data pages' first paint (a store, one of its categories, a search, an empty cart): the shell's
+// entry reads their first answers in parallel with the JS (the cart: the browser's storage) and
+// paints the page's top and first cards before the page's own code has run, under the shop's CSP;
+// the page then takes those answers (one read each) and replaces the paint without moving anything.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, type E2EStack } from '../fixtures/stack.ts';
+
+interface Store {
+  publicId: string;
+  name: string;
+}
+
+async function firstStore(request: APIRequestContext, stack: E2EStack) {
+  const [store] = (await (await request.get(`${stack.apiUrl}/open/stores`)).json()) as Store[];
+  if (!store) throw new Error('the seeded catalogue has no store');
+  const categories = (await (await request.get(`${stack.apiUrl}/open/categories?storeId=${store.publicId}`)).json()) as Array<{
+    uuid: string;
+    name: string;
+    productCount: number;
+  }>;
+  const category = categories.find((c) => c.productCount > 0);
+  if (!category) throw new Error(`${store.name} has no category with products`);
+  return { store, category };
+}
+
+/**
+ * Layout shifts without recent input, summed as CLS sums them (one session is enough on a page this
+ * short). Left out: the filter choices of a wide screen, which the page itself grows when its facet
+ * counts arrive after its results (the early paint shows the panel folded, as a phone does).
+ */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { layoutShift: number };
+    w.layoutShift = 0;
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node | null }> };
+    const inFilters = (node?: Node | null) => node instanceof Element && node.closest('.filter-choices') !== null;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[]) {
+        if (!entry.hadRecentInput && !entry.sources.every((source) => inFilters(source.node))) w.layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+}
+
+async function watchCsp(page: Page) {
+  const violations: string[] = [];
+  await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { reportViolation(text: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    ),
+  );
+  return violations;
+}
+
+/** The API reads of the page (path and query), in order. */
+function watchReads(page: Page, stack: E2EStack) {
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (r.method() === 'GET' && url.origin === new URL(stack.apiUrl).origin && url.pathname.startsWith('/open/')) reads.push(`${url.pathname}${url.search}`);
+  });
+  return reads;
+}
+
+/** Holds the page's module back until `release` is called, so the early paint is seen before the page's code runs. */
+async function holdModule(page: Page, expose: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`__federation_expose_${expose}\\.[0-9a-f]+\\.js$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+const cases = [
+  {
+    name: 'a store page',
+    expose: 'StorePage',
+    at: async (request: APIRequestContext, stack: E2EStack) => {
+      const { store } = await firstStore(request, stack);
+      return { path: `/store/${store.publicId}`, heading: store.name, results: 'All Products' };
+    },
+  },
+  {
+    name: 'a category page',
+    expose: 'StorePage',
+    at: async (request: APIRequestContext, stack: E2EStack) => {
+      const { store, category } = await firstStore(request, stack);
+      return { path: `/store/${store.publicId}/category/${category.uuid}`, heading: store.name, results: category.name };
+    },
+  },
+  {
+    name: 'a search',
+    expose: 'SearchPage',
+    at: async () => ({ path: '/search?q=milk', heading: 'Search Results', results: null }),
+  },
+];
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  for (const { name, expose, at } of cases) {
+    // On a wide screen a store's banner shows today's hours, which may take a second line once the
+    // store's rules are in; the early paint shows the default hours (as the page does at first).
+    if (viewport.width > 800 && expose === 'StorePage') continue;
+    test(`${name} at ${viewport.width} px: its top and first cards paint before its code, where the page then shows them, from the same reads`, async ({
+      page,
+      request,
+      stack,
+    }) => {
+      await page.setViewportSize(viewport);
+      const { path, heading, results } = await at(request, stack);
+      const violations = await watchCsp(page);
+      const layoutShift = await watchLayoutShifts(page);
+      const reads = watchReads(page, stack);
+      const release = await holdModule(page, expose);
+
+      // Not waiting for 'load': the held module may be one of the scripts the load event waits for.
+      await page.goto(stack.shellUrl(path), { waitUntil: 'commit' });
+      const early = page.locator('.page-loading article.product-card img').first();
+      await expect(early).toHaveAttribute('src', new RegExp(`^${stack.apiUrl}/images/products/`));
+      await expect.poll(() => early.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect(page.locator('.page-loading h1')).toHaveText(heading);
+      // The first pictures were asked for before the paint, as soon as the answer named them.
+      await expect(page.locator('link[rel="preload"][as="image"]')).toHaveCount(2);
+      // A picture of the page: nothing in it can be reached by keyboard or assistive technology.
+      await expect(page.locator('.page-loading > [aria-hidden="true"][inert]')).toHaveCount(1);
+      const earlySrc = await early.getAttribute('src');
+      const earlyBox = await early.boundingBox();
+
+      release();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      if (results) await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${results}`) })).toBeVisible();
+      await expect(page.locator('.page-loading')).toHaveCount(0);
+      const card = page.locator('article.product-card img').first();
+      await expect(card).toHaveAttribute('src', earlySrc!);
+      // The same box: nothing moves when the page replaces the early paint.
+      expect(await card.boundingBox()).toEqual(earlyBox);
+      expect(await layoutShift()).toBeLessThanOrEqual(0.02);
+      // The page took the early answers: each of its first reads went out once.
+      await page.waitForLoadState('networkidle');
+      const repeated = reads.filter((read, i) => reads.indexOf(read) !== i);
+      expect(repeated).toEqual([]);
+      expect(violations).toEqual([]);
+    });
+  }
+}
+
+test('a listing URL with a sort or filter in it reads for itself and paints no early cards', async ({ page, request, stack }) => {
+  const { store } = await firstStore(request, stack);
+  const release = await holdModule(page, 'StorePage');
+  await page.goto(stack.shellUrl(`/store/${store.publicId}?sort=price&order=desc`), { waitUntil: 'commit' });
+  await page.waitForTimeout(1000);
+  await expect(page.locator('.page-loading article')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: store.name })).toBeVisible();
+  await expect(page.locator('article.product-card').first()).toBeVisible();
+});
+
+test('an empty cart paints its heading and empty state before its code, where the page then shows them', async ({ page, stack }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const violations = await watchCsp(page);
+  const layoutShift = await watchLayoutShifts(page);
+  const release = await holdModule(page, 'CartPage');
+  await page.goto(stack.shellUrl('/cart'), { waitUntil: 'commit' });
+  const early = page.locator('.page-loading .cart-empty h2');
+  await expect(early).toHaveText('Your cart is empty');
+  await expect(page.locator('.page-loading h1')).toHaveText('Cart');
+  const earlyBox = await early.boundingBox();
+
+  release();
+  await expect(page.getByRole('heading', { level: 2, name: 'Your cart is empty' })).toBeVisible();
+  await expect(page.locator('.page-loading')).toHaveCount(0);
+  expect(await page.locator('.cart-empty h2').boundingBox()).toEqual(earlyBox);
+  await expect(page.getByRole('link', { name: 'Start Shopping' })).toBeVisible();
+  expect(await layoutShift()).toBeLessThanOrEqual(0.02);
+  expect(violations).toEqual([]);
+});
+
+test('a cart with lines is not painted early: the page draws them', async ({ page, request, stack }) => {
+  const { store } = await firstStore(request, stack);
+  const { products } = (await (await request.get(`${stack.apiUrl}/open/products/${store.publicId}/paginated?page=1&limit=1`)).json()) as {
+    products: Array<{ name: string }>;
+  };
+  await page.goto(stack.shellUrl('/contact'));
+  await page.evaluate((cart) => window.localStorage.setItem('user-cart', JSON.stringify(cart)), products.map((p) => ({ ...p, quantity: 1 })));
+  const release = await holdModule(page, 'CartPage');
+  await page.goto(stack.shellUrl('/cart'), { waitUntil: 'commit' });
+  await page.waitForTimeout(1000);
+  await expect(page.locator('.page-loading .cart-empty')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('link', { name: products[0]!.name }).first()).toBeVisible();
+});
+
+test('pages that wait on no data do not load the early painter', async ({ browser, stack }) => {
+  /** The shell's own scripts a page loads (its origin only; the remotes' are their own). */
+  const shellScripts = async (path: string, heading: RegExp) => {
+    const page = await browser.newPage();
+    const scripts = new Set<string>();
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (r.resourceType() === 'script' && url.origin === new URL(stack.shellUrl()).origin) scripts.add(url.pathname);
+    });
+    await page.goto(stack.shellUrl(path));
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.close();
+    return scripts;
+  };
+  const search = await shellScripts('/search?q=milk', /^Search Results$/);
+  const home = await shellScripts('/', /./);
+  const contact = await shellScripts('/contact', /./);
+  // The painter: the one shell chunk a data page loads beyond what / loads.
+  const painter = [...search].filter((script) => !home.has(script));
+  expect(painter).toHaveLength(1);
+  expect(contact.has(painter[0]!)).toBe(false);
+});

@@ -1,0 +1,203 @@
+import { formatCents as sharedFormatCents, STORAGE_KEYS } from '@grocer/shared';
+
+// The shell's remote registry reads /remotes.json and the remotes' routes.json through fetch; the
+// federation runtime itself is not needed to find the first page's module.
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+  preloadRemote: jest.fn(() => Promise.resolve()),
+}));
+import type * as FirstDataModule from './firstData.ts';
+import { manifestRead } from './remoteStyles.ts';
+import { CART_STORAGE_KEY, cartFirstScreen, FIRST_CARDS, formatCents, searchFirstScreen, storeFirstScreen } from './firstScreen.ts';
+
+const url = (path: string) => `http://api.test${path}`;
+
+const product = (n: number, extra: object = {}) => ({
+  uuid: `00000000-0000-4000-8000-00000000000${n}`,
+  name: `Product ${n} <b>bold</b>`,
+  image: `/images/products/p${n}.svg`,
+  price_cents: 123456 + n,
+  stockStatus: 'IN_STOCK',
+  unitPrice: { label: '$0.22/oz' },
+  store: { uuid: 's', name: 'Andersonville Co-op', publicId: 'andersonville-co-op' },
+  ...extra,
+});
+const listing = (count: number, extra: object = {}) => ({
+  products: Array.from({ length: count }, (_, i) => product(i + 1)),
+  pagination: { currentPage: 1, totalPages: 30, totalItems: 598, itemsPerPage: 20 },
+  ...extra,
+});
+const store = {
+  uuid: 's',
+  publicId: 'andersonville-co-op',
+  name: 'Andersonville Co-op',
+  address1: '5311 N Clark St',
+  address2: 'Chicago, IL 60640',
+  logo: '/images/stores/a.svg',
+};
+const categories = [
+  { uuid: 'c1', name: 'Baby', productCount: 7 },
+  { uuid: 'c2', name: 'Bakery', productCount: 44 },
+];
+
+const text = (node: Element | null | undefined) => node?.textContent?.replace(/\s+/g, ' ').trim();
+
+describe('the listings’ early paint', () => {
+  it('formats money as @grocer/shared does', () => {
+    for (const cents of [0, 5, 99, 100, 189, 123456, 100000000, -2550]) expect(formatCents(cents)).toBe(sharedFormatCents(cents));
+  });
+
+  it('a store page: its banner with the store’s figures, the categories, and the first cards, text as text', () => {
+    const screen = storeFirstScreen([store, categories, listing(20)], document, url, { pathname: '/store/andersonville-co-op', search: '' });
+    const content = screen!.content as HTMLElement;
+    expect(content.className).toBe('page store-page');
+    expect(text(content.querySelector('h1'))).toBe('Andersonville Co-op');
+    expect([...content.querySelectorAll('.store-info dd')].map(text)).toEqual([
+      '5311 N Clark St, Chicago, IL 60640',
+      '8:00 AM - 10:00 PM',
+      '★ 4.8',
+      '51',
+      '2',
+    ]);
+    expect([...content.querySelectorAll('.category-nav a')].map(text)).toEqual(['All Products', 'Baby7', 'Bakery44']);
+    expect(content.querySelector('.category-nav a[aria-current="page"]')?.textContent).toBe('All Products');
+    expect(text(content.querySelector('.results-toolbar h2'))).toBe('All Products');
+    expect(text(content.querySelector('.results-summary'))).toBe('Showing 1–20 of 598 products');
+    const cards = content.querySelectorAll('article.product-card');
+    expect(cards).toHaveLength(FIRST_CARDS);
+    expect(text(cards[0]!.querySelector('h3'))).toBe('Product 1 <b>bold</b>');
+    expect(cards[0]!.querySelector('b')).toBeNull();
+    expect(text(cards[0]!.querySelector('.product-card-price'))).toBe('$1,234.57');
+    // A store's own listing does not repeat the store on every card.
+    expect(cards[0]!.querySelector('.product-card-store')).toBeNull();
+    const image = cards[0]!.querySelector('img')!;
+    expect(['src', 'width', 'height', 'loading', 'fetchpriority'].map((a) => image.getAttribute(a))).toEqual([
+      'http://api.test/images/products/p1.svg',
+      '240',
+      '240',
+      'eager',
+      'high',
+    ]);
+    expect(screen!.images).toEqual(['/images/products/p1.svg', '/images/products/p2.svg', '/images/products/p3.svg', '/images/products/p4.svg']);
+    // A picture of the page: out of the accessibility tree and the tab order.
+    expect(content.getAttribute('aria-hidden')).toBe('true');
+    expect(content.inert).toBe(true);
+    expect([...content.querySelectorAll('a, button, input, select')].every((c) => c.getAttribute('tabindex') === '-1')).toBe(true);
+  });
+
+  it('a category page: the category in the trail, its heading with its count, its chip current', () => {
+    const screen = storeFirstScreen([store, categories, listing(3, { categoryName: 'Bakery' })], document, url, {
+      pathname: '/store/andersonville-co-op/category/c2',
+      search: '',
+    });
+    const content = screen!.content as HTMLElement;
+    expect([...content.querySelectorAll('.breadcrumbs li')].map(text)).toEqual(['Home', 'Andersonville Co-op', 'Bakery']);
+    expect(text(content.querySelector('.results-toolbar h2'))).toBe('Bakery (598 products)');
+    expect(text(content.querySelector('.category-nav a[aria-current="page"]'))).toBe('Bakery44');
+    expect(content.querySelectorAll('article')).toHaveLength(3);
+  });
+
+  it('paints nothing for an unknown store, an empty listing or a malformed answer: the page says what it says', () => {
+    const at = { pathname: '/store/x', search: '' };
+    expect(storeFirstScreen([{ message: 'Store not found' }, categories, listing(2)], document, url, at)).toBeNull();
+    expect(storeFirstScreen([store, categories, listing(0)], document, url, at)).toBeNull();
+    expect(storeFirstScreen([store, { message: 'x' }, listing(2)], document, url, at)).toBeNull();
+    expect(searchFirstScreen(listing(0), document, url, { search: '?q=milk' })).toBeNull();
+    expect(searchFirstScreen({ products: 'x' }, document, url, { search: '?q=milk' })).toBeNull();
+  });
+
+  it('a search: its banner, the search field with the text, and the first cards with their stores', () => {
+    const screen = searchFirstScreen(listing(20), document, url, { search: '?q=%20milk%20' });
+    const content = screen!.content as HTMLElement;
+    expect(text(content.querySelector('.page-banner-subtitle'))).toBe('for "milk"');
+    expect(content.querySelector('input')?.getAttribute('value')).toBe('milk');
+    expect(text(content.querySelector('.results-summary'))).toBe('Showing 1–20 of 598 results for "milk"');
+    expect(text(content.querySelector('.product-card-store'))).toBe('Available at Andersonville Co-op');
+    expect(content.querySelectorAll('article')).toHaveLength(FIRST_CARDS);
+  });
+});
+
+describe('the cart’s early paint', () => {
+  it('reads the cart where the shop keeps it', () => {
+    expect(CART_STORAGE_KEY).toBe(STORAGE_KEYS.cart);
+  });
+
+  it.each([null, '[]', 'not json', '{"items":[]}'])('an empty cart (%s) paints the heading and the empty state', (stored) => {
+    const content = cartFirstScreen(stored, document)!.content as HTMLElement;
+    expect(content.className).toBe('page cart-page');
+    expect([...content.querySelectorAll('h1, h2, p, a')].map((e) => e.textContent)).toEqual([
+      'Cart',
+      'Your cart is empty',
+      'Browse our partner stores and add your groceries here.',
+      'Start Shopping',
+    ]);
+    expect(content.inert).toBe(true);
+  });
+
+  it('a cart with lines is left to the page', () => {
+    expect(cartFirstScreen(JSON.stringify([product(1)]), document)).toBeNull();
+  });
+});
+
+describe('a listing painted by the entry', () => {
+  const realFetch = global.fetch;
+  const origin = 'http://shop.test';
+  const manifestUrl = 'http://catalog.test/mf-manifest.json';
+  const searchUrl = 'http://api.test:4000/open/products/search/global/paginated?query=milk&page=1&limit=20';
+
+  beforeEach(() => {
+    document.body.innerHTML =
+      '<div id="root"><main class="site-main"><div class="page-loading"><div class="page">banner</div></div></main></div>';
+    global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      const { href, pathname } = new URL(String(input), origin);
+      if (pathname === '/config.json') return Response.json({ apiBaseUrl: 'http://api.test:4000' });
+      if (pathname === '/remotes.json') return Response.json({ catalog: manifestUrl });
+      if (href === 'http://catalog.test/routes.json') return Response.json({ routes: [{ path: '/search', module: 'SearchPage', access: 'public' }] });
+      if (href === searchUrl) return Response.json(listing(20));
+      return Response.json({}, { status: 404 });
+    }) as typeof fetch;
+  });
+
+  afterEach(() => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+    global.fetch = realFetch;
+  });
+
+  it('preloads the first pictures at once, then paints once the catalogue’s own stylesheet for the page has loaded', async () => {
+    let firstData!: typeof FirstDataModule;
+    await jest.isolateModulesAsync(async () => {
+      firstData = await import('./firstData.ts');
+    });
+    const first = await firstData.startFirstData({ pathname: '/search', search: '?q=milk', origin });
+    expect([...first.responses.keys()]).toEqual([searchUrl, 'http://api.test:4000/open/products/facets?query=milk']);
+    // What the federation runtime hands the runtime plugin once it has read the catalogue's manifest.
+    // (The painter firstData.ts imports shares this file's registry, so this is its remoteStyles.ts.)
+    manifestRead(manifestUrl, {
+      metaData: { publicPath: 'auto' },
+      exposes: [{ name: 'SearchPage', assets: { css: { sync: ['__federation_expose_SearchPage.67dd3ad783.css'] } } }],
+    });
+    const stylesheet = async () => {
+      for (let i = 0; i < 50; i++) {
+        const link = document.head.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+        if (link) return link;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      throw new Error('no stylesheet linked');
+    };
+    const link = await stylesheet();
+    expect(link.href).toBe('http://catalog.test/__federation_expose_SearchPage.67dd3ad783.css');
+    await (await first.responses.get(searchUrl))!.clone().json();
+    for (let i = 0; i < 100 && !document.head.querySelector('link[as="image"]'); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect([...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((l) => l.href)).toEqual([
+      'http://api.test:4000/images/products/p1.svg',
+      'http://api.test:4000/images/products/p2.svg',
+    ]);
+    // Not before the stylesheet: unstyled, the cards would stand where the page will not put them.
+    expect(document.querySelector('.page-loading article')).toBeNull();
+    link.dispatchEvent(new Event('load'));
+    await first.painted;
+    expect(document.querySelectorAll('.page-loading .search-page article.product-card')).toHaveLength(FIRST_CARDS);
+  });
+});

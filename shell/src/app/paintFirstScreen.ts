@@ -1,0 +1,66 @@
+// The entry's painter (firstData.ts loads it only on data pages): the page's first pictures,
+// preloaded as soon as the answers name them, and the top of the page drawn by firstScreen.ts,
+// painted into index.html's page area (firstPaint.ts) once the answers and, for a listing, the
+// page's own stylesheet are in.
+import { apiUrl, type FirstDataPattern } from './firstData.ts';
+import { paintFirstPage } from './firstPaint.ts';
+import { FIRST_SCREENS, PRELOADED_CARD_PICTURES } from './firstScreen.ts';
+import { exposeStylesheets } from './remoteStyles.ts';
+import { firstPageModule } from './routeTable.ts';
+import { remoteEntries, routeTableFor } from './remotes.ts';
+
+/** Asks the browser for a picture now, at the priority the page's <img> asks for it. */
+function preloadImage(doc: Document, href: string): void {
+  const link = doc.createElement('link');
+  for (const [name, value] of Object.entries({ rel: 'preload', as: 'image', href, fetchpriority: 'high' })) link.setAttribute(name, value);
+  doc.head.append(link);
+}
+
+/**
+ * Links the first page's own stylesheets (the remote module's, from its manifest) and settles once
+ * they have loaded: true, or false when they cannot be (the remote is down: nothing is painted).
+ * The remote's CSS loader later finds these links and does not add its own.
+ */
+async function linkPageStylesheets(doc: Document, pathname: string): Promise<boolean> {
+  const id = firstPageModule(await routeTableFor(pathname), pathname);
+  const remote = id?.slice(0, id.indexOf('/'));
+  const manifestUrl = remote && remoteEntries()[remote];
+  if (!id || !manifestUrl) return false;
+  const hrefs = await exposeStylesheets(new URL(manifestUrl, doc.baseURI).href, id.slice(remote.length + 1));
+  const loads = hrefs.map((href) => {
+    const present = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => link.href === href);
+    if (present) return Promise.resolve(true);
+    const link = doc.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    const loaded = new Promise<boolean>((resolve) => {
+      link.onload = () => resolve(true);
+      link.onerror = () => resolve(false);
+    });
+    doc.head.append(link);
+    return loaded;
+  });
+  return (await Promise.all(loads)).every(Boolean);
+}
+
+/**
+ * Preloads the pictures and paints the page's top once the answers (JSON bodies, null for a failed
+ * read) and, for a listing, the page's stylesheet are in.
+ */
+export async function paintFirstScreen(
+  pattern: FirstDataPattern,
+  bodies: Array<Promise<unknown>>,
+  apiBaseUrl: string,
+  doc: Document,
+  location: Pick<Location, 'pathname' | 'search'> = window.location,
+): Promise<void> {
+  const spec = FIRST_SCREENS[pattern];
+  // Asked for now, so they load alongside the answers.
+  const styled = spec.ownStylesheet ? linkPageStylesheets(doc, location.pathname).catch(() => false) : Promise.resolve(true);
+  const answers = await Promise.all(bodies);
+  if (answers.includes(null)) return;
+  const screen = spec.draw(answers, doc, (pathOrUrl) => apiUrl(apiBaseUrl, pathOrUrl), location);
+  if (!screen) return;
+  for (const image of screen.images.slice(0, spec.ownStylesheet ? PRELOADED_CARD_PICTURES : 1)) preloadImage(doc, apiUrl(apiBaseUrl, image));
+  if (await styled) paintFirstPage(screen.content, doc);
+}

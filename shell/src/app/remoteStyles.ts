@@ -1,0 +1,41 @@
+// The stylesheets of a remote's page, as its manifest lists them, for the entry's early paint of that
+// page (firstScreen.ts): painted with the page's own classes under the page's own stylesheet, it is
+// laid out as the page will be, and follows the remote's releases without a shell rebuild. The
+// manifests come from the federation runtime as it reads them (mfRuntimePlugin.ts): no second fetch.
+// No imports: the runtime plugin is part of the shell's entry.
+
+/** The part of a remote's mf-manifest.json read here. */
+export interface ManifestStyles {
+  metaData?: { publicPath?: string };
+  exposes?: Array<{ name?: string; assets?: { css?: { sync?: string[] } } }>;
+}
+
+const read = new Map<string, ManifestStyles>();
+const waiting = new Map<string, Array<(manifest: ManifestStyles) => void>>();
+
+/** Called by the runtime plugin with each manifest it reads, by the URL /remotes.json gives. */
+export function manifestRead(manifestUrl: string, manifest: ManifestStyles): void {
+  read.set(manifestUrl, manifest);
+  for (const resolve of waiting.get(manifestUrl) ?? []) resolve(manifest);
+  waiting.delete(manifestUrl);
+}
+
+function manifestOf(manifestUrl: string): Promise<ManifestStyles> {
+  const known = read.get(manifestUrl);
+  if (known) return Promise.resolve(known);
+  return new Promise((resolve) => waiting.set(manifestUrl, [...(waiting.get(manifestUrl) ?? []), resolve]));
+}
+
+/**
+ * The absolute URLs of the stylesheets `expose` needs when it first renders, as the remote's own CSS
+ * loader names them (its public path, "auto" being the manifest's folder, then the file): the remote
+ * then finds them in the document and does not load them again. Waits for the manifest; [] when
+ * the remote does not expose that module.
+ */
+export async function exposeStylesheets(manifestUrl: string, expose: string): Promise<string[]> {
+  const manifest = await manifestOf(manifestUrl);
+  const files = manifest.exposes?.find((e) => e.name === expose)?.assets?.css?.sync ?? [];
+  const publicPath = manifest.metaData?.publicPath;
+  const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', manifestUrl);
+  return files.map((file) => new URL(file, base).href);
+}
