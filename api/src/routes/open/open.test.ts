@@ -295,7 +295,9 @@ describe('category products', () => {
           for (const page of [1, 2, past]) {
             const qs = `limit=2&page=${page}&sort=${sort}&order=${order}`;
             const { body: fast } = await get<CategoryProductsResponse>(`/open/products/${loop.uuid}/${category}/paginated?${qs}`);
-            const { body: general } = await get<CategoryProductsResponse>(`/open/products/${loop.uuid}/${category}/paginated?${qs}&minPrice=0`);
+            const { body: general } = await get<CategoryProductsResponse>(
+              `/open/products/${loop.uuid}/${category}/paginated?${qs}&minPrice=0`,
+            );
             expect(fast).toEqual(general);
             expect(fast.categoryUuid).toBe(dairy.uuid);
           }

@@ -694,20 +694,22 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       .offset(sql.placeholder('offset'))
       .as('page');
     const total = shelf === 'store' ? sql<number>`${stores.activeProductCount}` : sql<number>`coalesce(${storeCategoryCounts.activeProductCount}, 0)`;
-    return db
+    const query = db
       .select({ ...productColumns, total })
       .from(page)
       .innerJoin(products, eq(products.id, page.id))
       .leftJoin(stores, eq(stores.id, products.storeId))
       .leftJoin(categories, eq(categories.id, products.categoryId))
-      .leftJoin(
-        storeCategoryCounts,
-        shelf === 'category'
-          ? and(eq(storeCategoryCounts.storeId, products.storeId), eq(storeCategoryCounts.categoryId, products.categoryId))
-          : sql`false`,
-      )
-      .orderBy(...listingOrder(sort, order))
-      .prepare(`${shelf}_listing_${sort}_${order}`);
+      .$dynamic();
+    // PGlite plans every execution, so the store's shelf leaves out the join only categories need.
+    const counted =
+      shelf === 'category'
+        ? query.leftJoin(
+            storeCategoryCounts,
+            and(eq(storeCategoryCounts.storeId, products.storeId), eq(storeCategoryCounts.categoryId, products.categoryId)),
+          )
+        : query;
+    return counted.orderBy(...listingOrder(sort, order)).prepare(`${shelf}_listing_${sort}_${order}`);
   }
   type ShelfPageQuery = ReturnType<typeof prepareShelfPage>;
   const shelfPages = new Map<string, ShelfPageQuery>();
