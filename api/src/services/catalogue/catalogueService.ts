@@ -1,6 +1,7 @@
 // The public catalogue (spec §7 "Public catalogue"): stores, categories, product listings and search.
 // Listings walk the (store, is_active, name|price, id) indexes and take totalItems from the maintained
-// counts (counts.ts), never from COUNT(*); searches use the GIN-indexed search_vector and count their matches.
+// counts (counts.ts), never from COUNT(*), an unfiltered page in one prepared query; searches use the
+// GIN-indexed search_vector and count their matches.
 import {
   UNKNOWN_CATEGORY_NAME,
   UNKNOWN_STORE_NAME,
