@@ -205,6 +205,22 @@ describe('store products', () => {
     expect(pageWise.map((p) => p.id)).toEqual(byPrice.slice(0, 35).map((p) => p.id));
   });
 
+  // Unfiltered pages take a one-query path; minPrice=0 filters nothing but takes the general one, which counts.
+  it('answers an unfiltered page exactly as the general path: every sort and order, by public id or uuid, past the end', async () => {
+    const { body: first } = await get<PaginatedProducts>(`/open/products/${STORE}/paginated?limit=7`);
+    const past = Math.ceil(first.pagination.totalItems / 7) + 1;
+    for (const ref of [STORE, loop.uuid.toUpperCase()])
+      for (const sort of ['name', 'price'])
+        for (const order of ['asc', 'desc'])
+          for (const page of [1, 2, past]) {
+            const qs = `limit=7&page=${page}&sort=${sort}&order=${order}`;
+            const { body: fast } = await get<PaginatedProducts>(`/open/products/${ref}/paginated?${qs}`);
+            const { body: general } = await get<PaginatedProducts>(`/open/products/${ref}/paginated?${qs}&minPrice=0`);
+            expect(fast).toEqual(general);
+            if (page < past) expect(fast.products).toHaveLength(7);
+          }
+  });
+
   it.each([
     ['page=0', 'page'],
     ['page=abc', 'page'],
@@ -267,6 +283,24 @@ describe('category products', () => {
     expect(body.products.every((p) => p.categoryUuid === dairy.uuid && p.storeUuid === loop.uuid)).toBe(true);
     const prices = body.products.map((p) => p.price_cents);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  it('answers an unfiltered page exactly as the general path: every sort and order, any uuid case, past the end', async () => {
+    const { body: first } = await get<CategoryProductsResponse>(`/open/products/${STORE}/${dairy.uuid}/paginated?limit=2`);
+    expect(first.pagination.totalItems).toBeGreaterThan(2);
+    const past = Math.ceil(first.pagination.totalItems / 2) + 1;
+    for (const category of [dairy.uuid, dairy.uuid.toUpperCase()])
+      for (const sort of ['name', 'price'])
+        for (const order of ['asc', 'desc'])
+          for (const page of [1, 2, past]) {
+            const qs = `limit=2&page=${page}&sort=${sort}&order=${order}`;
+            const { body: fast } = await get<CategoryProductsResponse>(`/open/products/${loop.uuid}/${category}/paginated?${qs}`);
+            const { body: general } = await get<CategoryProductsResponse>(
+              `/open/products/${loop.uuid}/${category}/paginated?${qs}&minPrice=0`,
+            );
+            expect(fast).toEqual(general);
+            expect(fast.categoryUuid).toBe(dairy.uuid);
+          }
   });
 
   it('404s an unknown category with the spec message', async () => {

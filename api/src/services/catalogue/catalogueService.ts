@@ -1,6 +1,7 @@
 // The public catalogue (spec §7 "Public catalogue"): stores, categories, product listings and search.
 // Listings walk the (store, is_active, name|price, id) indexes and take totalItems from the maintained
-// counts (counts.ts), never from COUNT(*); searches use the GIN-indexed search_vector and count their matches.
+// counts (counts.ts), never from COUNT(*), an unfiltered page in one prepared query; searches use the
+// GIN-indexed search_vector and count their matches.
 import {
   UNKNOWN_CATEGORY_NAME,
   UNKNOWN_STORE_NAME,
@@ -623,6 +624,111 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     return facetCounts(matchCondition(words, store?.id), filters, idx);
   }
 
+  /** A store's listing page, any filter: the store and the page in their own queries, a filtered total counted. */
+  async function storeProductsPageRead(ref: string, paging: Paging, filters: ProductFilters): Promise<PaginatedProducts> {
+    const store = await findStore(ref);
+    const shelf = and(eq(products.storeId, store.id), eq(products.isActive, true));
+    const filtered = Object.values(filters).some((v) => v !== undefined);
+    const f = filtered ? filterConditions(filters, await searchIndex()) : undefined;
+    const where = f ? and(shelf, f.category, f.inStock, f.price) : shelf;
+    const rows = await selectProductRows(db)
+      .where(where)
+      .orderBy(...listingOrder(paging.sort, paging.order))
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit);
+    // The unfiltered shelf reads its maintained count; a filtered one has to count.
+    const total = f ? await countWhere(where) : store.activeProductCount;
+    return { products: rows.map(toProduct), pagination: pagination(paging.page, paging.limit, total) };
+  }
+
+  /** A category listing page, any filter, as storeProductsPageRead (404 for an unknown store or category). */
+  async function categoryProductsPageRead(
+    ref: string,
+    categoryUuid: string,
+    paging: Paging,
+    filters: ProductFilters,
+  ): Promise<CategoryProductsResponse> {
+    const store = await findStore(ref);
+    if (!isUuid(categoryUuid)) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.categoryProducts);
+    const [category] = await db
+      .select({ id: categories.id, uuid: categories.uuid, name: categories.name, count: storeCategoryCounts.activeProductCount })
+      .from(categories)
+      .leftJoin(storeCategoryCounts, and(eq(storeCategoryCounts.categoryId, categories.id), eq(storeCategoryCounts.storeId, store.id)))
+      .where(eq(categories.uuid, categoryUuid.toLowerCase()));
+    if (!category) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.categoryProducts);
+    const shelf = and(eq(products.storeId, store.id), eq(products.categoryId, category.id), eq(products.isActive, true));
+    const f = Object.values(filters).some((v) => v !== undefined) ? filterConditions(filters, await searchIndex()) : undefined;
+    const where = f ? and(shelf, f.inStock, f.price) : shelf;
+    const rows = await selectProductRows(db)
+      .where(where)
+      .orderBy(...listingOrder(paging.sort, paging.order))
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit);
+    return {
+      categoryUuid: category.uuid,
+      categoryName: category.name,
+      pagination: pagination(paging.page, paging.limit, f ? await countWhere(where) : (category.count ?? 0)),
+      products: rows.map(toProduct),
+    };
+  }
+
+  // An unfiltered listing page in one round trip, prepared once per shelf and order (PostgreSQL then
+  // plans it once per connection): the store (and category) looked up by reference, the page's ids
+  // walked in order along the shelf's (store[, category], is_active, sort key, name, id) index, so the
+  // rows skipped by the offset are never fetched whole or joined, and the maintained count read in
+  // the same snapshot as the rows.
+  const storeByRef = sql`(select ${stores.id} from ${stores} where ${stores.publicId} = ${sql.placeholder('publicId')} or ${stores.uuid} = ${sql.placeholder('storeUuid')})`;
+  const categoryByUuid = sql`(select ${categories.id} from ${categories} where ${categories.uuid} = ${sql.placeholder('categoryUuid')})`;
+  function prepareShelfPage(shelf: 'store' | 'category', sort: ProductSort, order: SortOrder) {
+    const page = db
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        and(
+          sql`${products.storeId} = ${storeByRef}`,
+          shelf === 'category' ? sql`${products.categoryId} = ${categoryByUuid}` : undefined,
+          eq(products.isActive, true),
+        ),
+      )
+      .orderBy(...listingOrder(sort, order))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
+    const total = shelf === 'store' ? sql<number>`${stores.activeProductCount}` : sql<number>`coalesce(${storeCategoryCounts.activeProductCount}, 0)`;
+    const query = db
+      .select({ ...productColumns, total })
+      .from(page)
+      .innerJoin(products, eq(products.id, page.id))
+      .leftJoin(stores, eq(stores.id, products.storeId))
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .$dynamic();
+    // PGlite plans every execution, so the store's shelf leaves out the join only categories need.
+    const counted =
+      shelf === 'category'
+        ? query.leftJoin(
+            storeCategoryCounts,
+            and(eq(storeCategoryCounts.storeId, products.storeId), eq(storeCategoryCounts.categoryId, products.categoryId)),
+          )
+        : query;
+    return counted.orderBy(...listingOrder(sort, order)).prepare(`${shelf}_listing_${sort}_${order}`);
+  }
+  type ShelfPageQuery = ReturnType<typeof prepareShelfPage>;
+  const shelfPages = new Map<string, ShelfPageQuery>();
+  for (const shelf of ['store', 'category'] as const)
+    for (const sort of ['name', 'price'] as const)
+      for (const order of ['asc', 'desc'] as const) shelfPages.set(`${shelf}:${sort}:${order}`, prepareShelfPage(shelf, sort, order));
+
+  const storeParams = (ref: string) =>
+    isUuid(ref) ? { publicId: null, storeUuid: ref.toLowerCase() } : { publicId: ref, storeUuid: null };
+
+  function shelfPage(
+    shelf: 'store' | 'category',
+    paging: Paging,
+    params: { publicId: string | null; storeUuid: string | null; categoryUuid: string | null },
+  ) {
+    return shelfPages.get(`${shelf}:${paging.sort}:${paging.order}`)!.execute({ ...params, limit: paging.limit, offset: (paging.page - 1) * paging.limit });
+  }
+
   return {
     listStores: () =>
       cache.get('stores', async () => {
@@ -686,50 +792,30 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
 
     storeProductsPage: (ref, paging, filters = {}) =>
       cache.get(`page:${ref}:${paging.page}:${paging.limit}:${paging.sort}:${paging.order}:${JSON.stringify(filters)}`, async () => {
-        const store = await findStore(ref);
-        const shelf = and(eq(products.storeId, store.id), eq(products.isActive, true));
-        const filtered = Object.values(filters).some((v) => v !== undefined);
-        const f = filtered ? filterConditions(filters, await searchIndex()) : undefined;
-        const where = f ? and(shelf, f.category, f.inStock, f.price) : shelf;
-        const rows = await selectProductRows(db)
-          .where(where)
-          .orderBy(...listingOrder(paging.sort, paging.order))
-          .limit(paging.limit)
-          .offset((paging.page - 1) * paging.limit);
-        // The unfiltered shelf reads its maintained count; a filtered one has to count.
-        const total = f ? await countWhere(where) : store.activeProductCount;
-        return { products: rows.map(toProduct), pagination: pagination(paging.page, paging.limit, total) };
+        if (!Object.values(filters).some((v) => v !== undefined)) {
+          const rows = await shelfPage('store', paging, { ...storeParams(ref), categoryUuid: null });
+          // No row (a page past the end, an unknown store) carries no total: the general path answers those.
+          if (rows[0]) return { products: rows.map(toProduct), pagination: pagination(paging.page, paging.limit, rows[0].total) };
+        }
+        return storeProductsPageRead(ref, paging, filters);
       }),
 
     categoryProductsPage: (ref, categoryUuid, paging, filters = {}) =>
       cache.get(
         `category-page:${ref}:${categoryUuid}:${paging.page}:${paging.limit}:${paging.sort}:${paging.order}:${JSON.stringify(filters)}`,
         async () => {
-          const store = await findStore(ref);
-          if (!isUuid(categoryUuid)) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.categoryProducts);
-          const [category] = await db
-            .select({ id: categories.id, uuid: categories.uuid, name: categories.name, count: storeCategoryCounts.activeProductCount })
-            .from(categories)
-            .leftJoin(
-              storeCategoryCounts,
-              and(eq(storeCategoryCounts.categoryId, categories.id), eq(storeCategoryCounts.storeId, store.id)),
-            )
-            .where(eq(categories.uuid, categoryUuid.toLowerCase()));
-          if (!category) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.categoryProducts);
-          const shelf = and(eq(products.storeId, store.id), eq(products.categoryId, category.id), eq(products.isActive, true));
-          const f = Object.values(filters).some((v) => v !== undefined) ? filterConditions(filters, await searchIndex()) : undefined;
-          const where = f ? and(shelf, f.inStock, f.price) : shelf;
-          const rows = await selectProductRows(db)
-            .where(where)
-            .orderBy(...listingOrder(paging.sort, paging.order))
-            .limit(paging.limit)
-            .offset((paging.page - 1) * paging.limit);
-          return {
-            categoryUuid: category.uuid,
-            categoryName: category.name,
-            pagination: pagination(paging.page, paging.limit, f ? await countWhere(where) : (category.count ?? 0)),
-            products: rows.map(toProduct),
-          };
+          if (isUuid(categoryUuid) && !Object.values(filters).some((v) => v !== undefined)) {
+            const rows = await shelfPage('category', paging, { ...storeParams(ref), categoryUuid: categoryUuid.toLowerCase() });
+            const [first] = rows;
+            if (first)
+              return {
+                categoryUuid: first.categoryUuid ?? categoryUuid.toLowerCase(),
+                categoryName: first.categoryName ?? UNKNOWN_CATEGORY_NAME,
+                pagination: pagination(paging.page, paging.limit, first.total),
+                products: rows.map(toProduct),
+              };
+          }
+          return categoryProductsPageRead(ref, categoryUuid, paging, filters);
         },
       ),
 
