@@ -3,7 +3,7 @@
 // paints the page's top and first cards before the page's own code has run, under the shop's CSP;
 // the page then takes those answers (one read each) and replaces the paint without moving anything.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, type E2EStack } from '../fixtures/stack.ts';
+import { boxOf, test, expect, type E2EStack } from '../fixtures/stack.ts';
 
 interface Store {
   publicId: string;
@@ -130,7 +130,7 @@ for (const viewport of [
       // A picture of the page: nothing in it can be reached by keyboard or assistive technology.
       await expect(page.locator('.page-loading > [aria-hidden="true"][inert]')).toHaveCount(1);
       const earlySrc = await early.getAttribute('src');
-      const earlyBox = await early.boundingBox();
+      const earlyBox = await boxOf(early);
 
       release();
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -170,7 +170,7 @@ test('an empty cart paints its heading and empty state before its code, where th
   const early = page.locator('.page-loading .cart-empty h2');
   await expect(early).toHaveText('Your cart is empty');
   await expect(page.locator('.page-loading h1')).toHaveText('Cart');
-  const earlyBox = await early.boundingBox();
+  const earlyBox = await boxOf(early);
 
   release();
   await expect(page.getByRole('heading', { level: 2, name: 'Your cart is empty' })).toBeVisible();

@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { liftMinimums, openPaypalDialog, reachPayment } from '../fixtures/checkout.ts';
-import { test, expect, storeSession, DEMO_ACCOUNTS, type E2EStack } from '../fixtures/stack.ts';
+import { boxOf, test, expect, storeSession, DEMO_ACCOUNTS, type E2EStack } from '../fixtures/stack.ts';
 
 interface Product {
   uuid: string;
@@ -147,7 +147,7 @@ for (const viewport of [
     await expect(early).toHaveAttribute('src', `${stack.apiUrl}${product.image}`);
     await expect.poll(() => early.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await expect(page.locator('.page-loading h1')).toHaveText(product.name);
-    const earlyBox = await early.boundingBox();
+    const earlyBox = await boxOf(early);
 
     release();
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();

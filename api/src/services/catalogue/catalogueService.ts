@@ -420,19 +420,16 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     .from(products)
     .where(groupWhere)
     .prepare('search_group_rows');
-  const groupRowsWhole = db
-    .select({ ...productColumns, ...groupColumns })
-    .from(products)
-    .leftJoin(stores, eq(stores.id, products.storeId))
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(groupWhere)
-    .prepare('search_group_rows_whole');
-  const groupRowsFirst = db
-    .select({ ...productColumns, ...groupColumns })
-    .from(products)
-    .leftJoin(stores, eq(stores.id, products.storeId))
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(groupWhere)
+  // A new builder each time: Drizzle's builders change in place, and the two statements differ past the where.
+  const groupRowsJoined = () =>
+    db
+      .select({ ...productColumns, ...groupColumns })
+      .from(products)
+      .leftJoin(stores, eq(stores.id, products.storeId))
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(groupWhere);
+  const groupRowsWhole = groupRowsJoined().prepare('search_group_rows_whole');
+  const groupRowsFirst = groupRowsJoined()
     .orderBy(asc(products.name), asc(products.id))
     .limit(sql.placeholder('n'))
     .prepare('search_group_rows_first');
