@@ -10,9 +10,9 @@ export default (_env: unknown, argv: { mode?: string }) =>
       dir: 'mf-cart-checkout',
       title: 'Grocer cart and checkout (stand-alone)',
       exposes: {
-      CartPage: './src/features/cart/CartPage.tsx',
-      CheckoutPage: './src/features/checkout/CheckoutPage.tsx',
-      CartIcon: './src/features/cart-icon/CartIcon.tsx',
+        CartPage: './src/features/cart/CartPage.tsx',
+        CheckoutPage: './src/features/checkout/CheckoutPage.tsx',
+        CartIcon: './src/features/cart-icon/CartIcon.tsx',
       },
       routes,
     },

@@ -10,9 +10,9 @@ export default (_env: unknown, argv: { mode?: string }) =>
       dir: 'mf-orders',
       title: 'Grocer orders (stand-alone)',
       exposes: {
-      OrderConfirmationPage: './src/features/order-confirmation/OrderConfirmationPage.tsx',
-      OrderDetailsPage: './src/features/order-details/OrderDetailsPage.tsx',
-      OrderHistoryPage: './src/features/order-history/OrderHistoryPage.tsx',
+        OrderConfirmationPage: './src/features/order-confirmation/OrderConfirmationPage.tsx',
+        OrderDetailsPage: './src/features/order-details/OrderDetailsPage.tsx',
+        OrderHistoryPage: './src/features/order-history/OrderHistoryPage.tsx',
       },
       routes,
     },

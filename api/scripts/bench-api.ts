@@ -45,7 +45,9 @@ async function bench(base: string, name: string, url: string, targetP95: number)
   const latencies: number[] = [];
   // autocannon reports p97.5 but not p95, so every response time is kept and the percentiles computed here.
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: base + url, connections: CONNECTIONS, duration: DURATION }, (err, res) => (err ? reject(err) : resolve(res)));
+    const instance = autocannon({ url: base + url, connections: CONNECTIONS, duration: DURATION }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
   latencies.sort((a, b) => a - b);
@@ -77,7 +79,10 @@ if (values.mixed) {
 }
 
 if (values.auth) {
-  const ok = await runAuthBench({ duration: Number(values.duration ?? 10), products: Number(values.products === '100000' ? 5000 : values.products) });
+  const ok = await runAuthBench({
+    duration: Number(values.duration ?? 10),
+    products: Number(values.products === '100000' ? 5000 : values.products),
+  });
   process.exit(ok ? 0 : 1);
 }
 
@@ -88,11 +93,20 @@ const { base, stop } = await startBenchServer({
   BENCH_CATALOGUE_CACHE: values['no-cache'] ? 'off' : 'on',
 });
 try {
-  console.info(`${PRODUCTS} products, ${CONNECTIONS} connections × ${DURATION} s per endpoint, answer cache ${values['no-cache'] ? 'off' : 'on'}`);
+  console.info(
+    `${PRODUCTS} products, ${CONNECTIONS} connections × ${DURATION} s per endpoint, answer cache ${values['no-cache'] ? 'off' : 'on'}`,
+  );
   const rows = [];
   for (const sort of ['name', 'price']) {
     for (const page of [1, 10, 50]) {
-      rows.push(await bench(base, `listing sort=${sort} page=${page}`, `/open/products/${STORE}/paginated?page=${page}&limit=20&sort=${sort}&order=asc`, 15));
+      rows.push(
+        await bench(
+          base,
+          `listing sort=${sort} page=${page}`,
+          `/open/products/${STORE}/paginated?page=${page}&limit=20&sort=${sort}&order=asc`,
+          15,
+        ),
+      );
     }
   }
   rows.push(await bench(base, 'global search "milk"', '/open/products/search/global/paginated?query=milk&page=1&limit=20', 25));

@@ -36,7 +36,12 @@ async function probe(base: string, url: string, duration: number): Promise<Probe
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), requests: latencies.length, errors: result.errors + result.timeouts + result.non2xx };
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    requests: latencies.length,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
 interface Answer {
@@ -130,7 +135,9 @@ export async function runAuthBench({ duration, products }: { duration: number; p
 
     // The limits under parallel sends (last: they use up this address's failures).
     const victim = emails[0]!;
-    const guesses = await Promise.all(Array.from({ length: 20 }, () => post(base, '/auth/login', { email: victim, password: 'Wrong-Guess-1' })));
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, () => post(base, '/auth/login', { email: victim, password: 'Wrong-Guess-1' })),
+    );
     console.info(`20 wrong passwords at once against one account: ${tally(guesses.map((g) => g.status))}`);
     const spray = async (i: number) => post(base, '/auth/login', { email: `nobody.${run}.${i}@example.com`, password: 'Wrong-Guess-1' });
     const before = [];
@@ -138,7 +145,9 @@ export async function runAuthBench({ duration, products }: { duration: number; p
     const counted = guesses.filter((g) => g.status === 401).length;
     for (let i = 0; i < Math.max(0, 28 - counted); i += 1) before.push((await spray(i)).status);
     const sprayed = await Promise.all(Array.from({ length: 20 }, (_, i) => spray(100 + i)));
-    console.info(`then an address at 28 failures sends 20 at once (other accounts): ${tally(sprayed.map((g) => g.status))} (before: ${tally(before) || 'none'})`);
+    console.info(
+      `then an address at 28 failures sends 20 at once (other accounts): ${tally(sprayed.map((g) => g.status))} (before: ${tally(before) || 'none'})`,
+    );
 
     return rows.every((r) => r.ok === 'yes') && hung === 0;
   } finally {

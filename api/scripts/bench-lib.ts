@@ -43,7 +43,15 @@ export async function startBenchServer(env: Record<string, string>): Promise<{ b
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(import.meta.dirname, 'bench-server.ts')], {
     // Development on the loopback: the API serves its stand-ins (PayPal) to itself.
-    env: { ...process.env, NODE_ENV: 'development', API_HOST: '127.0.0.1', LOG_LEVEL: 'warn', API_PORT: String(port), PUBLIC_API_URL: base, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      API_HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      API_PORT: String(port),
+      PUBLIC_API_URL: base,
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
@@ -69,7 +77,10 @@ export const percentile = (sorted: number[], p: number) =>
  * Migrates the bench database and seeds `products` products unless it already holds exactly that many
  * (a 100k seed takes minutes, so it happens once per database).
  */
-export async function ensureBenchDatabase(target: { databaseUrl: string | undefined; pgliteDataDir: string }, products: number): Promise<void> {
+export async function ensureBenchDatabase(
+  target: { databaseUrl: string | undefined; pgliteDataDir: string },
+  products: number,
+): Promise<void> {
   const db = await connectDatabase({ ...target, timeouts: MAINTENANCE_TIMEOUTS });
   try {
     await runMigrations(db);

@@ -8,7 +8,10 @@ import { runMigrations } from '../src/db/migrate.ts';
 import { DEFAULT_SEED, DEFAULT_SEED_PRODUCTS, resetCatalogue, seedCatalogue } from '../src/seed/seedCatalogue.ts';
 
 const { values } = parseArgs({
-  options: { products: { type: 'string', default: String(DEFAULT_SEED_PRODUCTS) }, seed: { type: 'string', default: String(DEFAULT_SEED) } },
+  options: {
+    products: { type: 'string', default: String(DEFAULT_SEED_PRODUCTS) },
+    seed: { type: 'string', default: String(DEFAULT_SEED) },
+  },
 });
 const productCount = Number(values.products);
 const seed = Number(values.seed);
@@ -25,7 +28,9 @@ try {
   await resetCatalogue(db.db);
   const counts = await seedCatalogue(db.db, { products: productCount, seed });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.pgliteDataDir}`;
-  console.info(`Seeded ${counts.products} products, ${counts.categories} categories, ${counts.stores} stores into ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.info(
+    `Seeded ${counts.products} products, ${counts.categories} categories, ${counts.stores} stores into ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
 } finally {
   await db.close();
 }

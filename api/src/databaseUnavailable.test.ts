@@ -105,9 +105,16 @@ const ROUTE_CASES: Record<string, RouteCase> = {
     request: (c) => ({ method: 'POST', url: '/favorites', headers: bearer(c.customer), payload: { productUuid: someUuid } }),
   },
   'DELETE /favorites/{uuid}': { request: (c) => ({ method: 'DELETE', url: `/favorites/${someUuid}`, headers: bearer(c.customer) }) },
-  'GET /user/substitution-preferences': { request: (c) => ({ method: 'GET', url: '/user/substitution-preferences', headers: bearer(c.customer) }) },
+  'GET /user/substitution-preferences': {
+    request: (c) => ({ method: 'GET', url: '/user/substitution-preferences', headers: bearer(c.customer) }),
+  },
   'PUT /user/substitution-preferences/{productUuid}': {
-    request: (c) => ({ method: 'PUT', url: `/user/substitution-preferences/${someUuid}`, headers: bearer(c.customer), payload: { choice: 'NONE' } }),
+    request: (c) => ({
+      method: 'PUT',
+      url: `/user/substitution-preferences/${someUuid}`,
+      headers: bearer(c.customer),
+      payload: { choice: 'NONE' },
+    }),
   },
   'POST /delivery-fees': {
     request: (c) => ({
@@ -195,37 +202,76 @@ const ROUTE_CASES: Record<string, RouteCase> = {
   'GET /admin/refunds': { request: (c) => ({ method: 'GET', url: '/admin/refunds?limit=20', headers: bearer(c.admin) }) },
   'GET /admin/vitals': { request: (c) => ({ method: 'GET', url: '/admin/vitals', headers: bearer(c.admin) }) },
   'POST /vitals': {
-    request: () => ({ method: 'POST', url: '/vitals', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify({ route: '/', metrics: [{ name: 'LCP', value: 1200 }] }) }),
+    request: () => ({
+      method: 'POST',
+      url: '/vitals',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({ route: '/', metrics: [{ name: 'LCP', value: 1200 }] }),
+    }),
   },
-  'POST /auth/accept-invitation': { request: () => ({ method: 'POST', url: '/auth/accept-invitation', payload: { token: 'x'.repeat(43), password: 'Tomato-Basil-42' } }) },
-  'POST /orders/{orderId}/events/ticket': { request: (c) => ({ method: 'POST', url: `/orders/${someUuid}/events/ticket`, headers: bearer(c.customer) }) },
+  'POST /auth/accept-invitation': {
+    request: () => ({ method: 'POST', url: '/auth/accept-invitation', payload: { token: 'x'.repeat(43), password: 'Tomato-Basil-42' } }),
+  },
+  'POST /orders/{orderId}/events/ticket': {
+    request: (c) => ({ method: 'POST', url: `/orders/${someUuid}/events/ticket`, headers: bearer(c.customer) }),
+  },
   'GET /orders/{orderId}/events': { request: (c) => ({ method: 'GET', url: `/orders/${someUuid}/events`, headers: bearer(c.customer) }) },
   'GET /ops/me': { request: (c) => ({ method: 'GET', url: '/ops/me', headers: bearer(c.admin) }) },
   'GET /ops/staff': { request: (c) => ({ method: 'GET', url: '/ops/staff', headers: bearer(c.admin) }) },
   'POST /ops/staff': {
-    request: (c) => ({ method: 'POST', url: '/ops/staff', headers: bearer(c.admin), payload: { email: 'staff@example.com', firstName: 'S', lastName: 'T', storeUuid: someUuid } }),
+    request: (c) => ({
+      method: 'POST',
+      url: '/ops/staff',
+      headers: bearer(c.admin),
+      payload: { email: 'staff@example.com', firstName: 'S', lastName: 'T', storeUuid: someUuid },
+    }),
   },
-  'POST /ops/staff/{userUuid}/invitation': { request: (c) => ({ method: 'POST', url: `/ops/staff/${someUuid}/invitation`, headers: bearer(c.admin) }) },
+  'POST /ops/staff/{userUuid}/invitation': {
+    request: (c) => ({ method: 'POST', url: `/ops/staff/${someUuid}/invitation`, headers: bearer(c.admin) }),
+  },
   'GET /ops/orders': { request: (c) => ({ method: 'GET', url: '/ops/orders', headers: bearer(c.admin) }) },
-  'GET /ops/orders/{orderId}/stores/{storeUuid}': { request: (c) => ({ method: 'GET', url: `/ops/orders/${someUuid}/stores/${someUuid}`, headers: bearer(c.admin) }) },
+  'GET /ops/orders/{orderId}/stores/{storeUuid}': {
+    request: (c) => ({ method: 'GET', url: `/ops/orders/${someUuid}/stores/${someUuid}`, headers: bearer(c.admin) }),
+  },
   'POST /ops/orders/{orderId}/stores/{storeUuid}/status': {
-    request: (c) => ({ method: 'POST', url: `/ops/orders/${someUuid}/stores/${someUuid}/status`, headers: bearer(c.admin), payload: { status: 'PREPARING' } }),
+    request: (c) => ({
+      method: 'POST',
+      url: `/ops/orders/${someUuid}/stores/${someUuid}/status`,
+      headers: bearer(c.admin),
+      payload: { status: 'PREPARING' },
+    }),
   },
   'POST /ops/orders/{orderId}/lines/{lineId}': {
     request: (c) => ({ method: 'POST', url: `/ops/orders/${someUuid}/lines/1`, headers: bearer(c.admin), payload: { state: 'FOUND' } }),
   },
-  'GET /ops/orders/{orderId}/lines/{lineId}/replacements': { request: (c) => ({ method: 'GET', url: `/ops/orders/${someUuid}/lines/1/replacements`, headers: bearer(c.admin) }) },
-  'POST /ops/orders/{orderId}/cancel': {
-    request: (c) => ({ method: 'POST', url: `/ops/orders/${someUuid}/cancel`, headers: bearer(c.admin), payload: { reason: 'Closed today' } }),
+  'GET /ops/orders/{orderId}/lines/{lineId}/replacements': {
+    request: (c) => ({ method: 'GET', url: `/ops/orders/${someUuid}/lines/1/replacements`, headers: bearer(c.admin) }),
   },
-  'GET /ops/stores/{storeUuid}/products': { request: (c) => ({ method: 'GET', url: `/ops/stores/${someUuid}/products`, headers: bearer(c.admin) }) },
+  'POST /ops/orders/{orderId}/cancel': {
+    request: (c) => ({
+      method: 'POST',
+      url: `/ops/orders/${someUuid}/cancel`,
+      headers: bearer(c.admin),
+      payload: { reason: 'Closed today' },
+    }),
+  },
+  'GET /ops/stores/{storeUuid}/products': {
+    request: (c) => ({ method: 'GET', url: `/ops/stores/${someUuid}/products`, headers: bearer(c.admin) }),
+  },
   'PATCH /ops/stores/{storeUuid}/products/{productUuid}': {
-    request: (c) => ({ method: 'PATCH', url: `/ops/stores/${someUuid}/products/${someUuid}`, headers: bearer(c.admin), payload: { inStock: true } }),
+    request: (c) => ({
+      method: 'PATCH',
+      url: `/ops/stores/${someUuid}/products/${someUuid}`,
+      headers: bearer(c.admin),
+      payload: { inStock: true },
+    }),
   },
   'GET /ops/stores/{storeUuid}/products/{productUuid}/price-changes': {
     request: (c) => ({ method: 'GET', url: `/ops/stores/${someUuid}/products/${someUuid}/price-changes`, headers: bearer(c.admin) }),
   },
-  'GET /ops/stores/{storeUuid}/settings': { request: (c) => ({ method: 'GET', url: `/ops/stores/${someUuid}/settings`, headers: bearer(c.admin) }) },
+  'GET /ops/stores/{storeUuid}/settings': {
+    request: (c) => ({ method: 'GET', url: `/ops/stores/${someUuid}/settings`, headers: bearer(c.admin) }),
+  },
   'PUT /ops/stores/{storeUuid}/settings': {
     request: (c) => ({
       method: 'PUT',
@@ -235,7 +281,9 @@ const ROUTE_CASES: Record<string, RouteCase> = {
     }),
   },
   'GET /ops/notifications': { request: (c) => ({ method: 'GET', url: '/ops/notifications', headers: bearer(c.admin) }) },
-  'POST /ops/notifications/{id}/retry': { request: (c) => ({ method: 'POST', url: '/ops/notifications/1/retry', headers: bearer(c.admin) }) },
+  'POST /ops/notifications/{id}/retry': {
+    request: (c) => ({ method: 'POST', url: '/ops/notifications/1/retry', headers: bearer(c.admin) }),
+  },
   'GET /dev/mailbox': { request: () => ({ method: 'GET', url: '/dev/mailbox?to=shopper%40example.com' }) },
   'POST /dev/paypal/v1/oauth2/token': {
     request: () => ({

@@ -30,7 +30,10 @@ async function openAdmin(page: Page, stack: E2EStack) {
   return fromOps;
 }
 
-test('adding mf-ops to /remotes.json adds its routes on reload; removing it takes them away; nothing is rebuilt', async ({ page, stack }) => {
+test('adding mf-ops to /remotes.json adds its routes on reload; removing it takes them away; nothing is rebuilt', async ({
+  page,
+  stack,
+}) => {
   const configured = stack.remotes();
   const ops = `${stack.apps['mf-ops'].url}/mf-manifest.json`;
   expect(configured.ops).toBe(ops);

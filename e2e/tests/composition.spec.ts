@@ -80,7 +80,9 @@ test.describe('composed storefront', () => {
     const routes = await request.get(`${stack.apps['mf-orders'].url}/routes.json`);
     expect(routes.headers()['cache-control']).toBe('no-cache');
     expect(routes.headers()['access-control-allow-origin']).toBe('*');
-    expect((await routes.json()) as unknown).toMatchObject({ routes: expect.arrayContaining([expect.objectContaining({ path: '/order-history' })]) });
+    expect((await routes.json()) as unknown).toMatchObject({
+      routes: expect.arrayContaining([expect.objectContaining({ path: '/order-history' })]),
+    });
     const entry = await request.get(`${stack.apps['mf-catalog'].url}/remoteEntry.js`, { headers: { 'accept-encoding': 'br' } });
     expect(entry.headers()['cache-control']).toBe('no-cache');
     expect(entry.headers()['content-encoding']).toBe('br');

@@ -59,7 +59,8 @@ function watchReads(page: Page, stack: E2EStack) {
   const reads: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
-    if (r.method() === 'GET' && url.origin === new URL(stack.apiUrl).origin && url.pathname.startsWith('/open/')) reads.push(`${url.pathname}${url.search}`);
+    if (r.method() === 'GET' && url.origin === new URL(stack.apiUrl).origin && url.pathname.startsWith('/open/'))
+      reads.push(`${url.pathname}${url.search}`);
   });
   return reads;
 }
@@ -187,7 +188,10 @@ test('a cart with lines is not painted early: the page draws them', async ({ pag
     products: Array<{ name: string }>;
   };
   await page.goto(stack.shellUrl('/contact'));
-  await page.evaluate((cart) => window.localStorage.setItem('user-cart', JSON.stringify(cart)), products.map((p) => ({ ...p, quantity: 1 })));
+  await page.evaluate(
+    (cart) => window.localStorage.setItem('user-cart', JSON.stringify(cart)),
+    products.map((p) => ({ ...p, quantity: 1 })),
+  );
   const release = await holdModule(page, 'CartPage');
   await page.goto(stack.shellUrl('/cart'), { waitUntil: 'commit' });
   await page.waitForTimeout(1000);

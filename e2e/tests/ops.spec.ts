@@ -41,7 +41,12 @@ async function addToCart(page: Page, stack: E2EStack, store: Store, product: Pro
   await expect(card.getByRole('button', { name: /^(Added!|In Cart)$/ })).toBeVisible();
 }
 
-test('staff pick, replace and drop lines of a paid order; the shopper and PayPal see the refund', async ({ page, browser, request, stack }) => {
+test('staff pick, replace and drop lines of a paid order; the shopper and PayPal see the refund', async ({
+  page,
+  browser,
+  request,
+  stack,
+}) => {
   test.setTimeout(90_000);
   const [storeA, storeB] = await stores(request, stack);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -82,7 +87,9 @@ test('staff pick, replace and drop lines of a paid order; the shopper and PayPal
   await expect(page.getByText('Live: new orders appear here as they are paid.')).toBeVisible();
   await checkScreen(page, 'board');
   const staffToken = await loginToken(request, stack, staffEmail, STAFF_PASSWORD);
-  const foreign = await request.get(`${stack.apiUrl}/ops/stores/${storeB!.uuid}/settings`, { headers: { authorization: `Bearer ${staffToken}` } });
+  const foreign = await request.get(`${stack.apiUrl}/ops/stores/${storeB!.uuid}/settings`, {
+    headers: { authorization: `Bearer ${staffToken}` },
+  });
   expect(foreign.status()).toBe(404);
 
   // A shopper, in their own browser, pays for two lines of store A and one of store B.
@@ -104,7 +111,10 @@ test('staff pick, replace and drop lines of a paid order; the shopper and PayPal
     const paidAt = Date.now();
     const orderId = new URL(shop.url()).pathname.split('/').pop()!;
     const asShopper = { headers: { authorization: `Bearer ${shopper.token}` } };
-    const paid = (await (await request.get(`${stack.apiUrl}/orders/${orderId}`, asShopper)).json()) as { orderNumber: string; totalAmount: number };
+    const paid = (await (await request.get(`${stack.apiUrl}/orders/${orderId}`, asShopper)).json()) as {
+      orderNumber: string;
+      totalAmount: number;
+    };
 
     // The board shows it within 2 s, without a reload, and only store A's part of it.
     const row = page.getByRole('link', { name: paid.orderNumber });
@@ -140,7 +150,10 @@ test('staff pick, replace and drop lines of a paid order; the shopper and PayPal
     expect(after.adjustments.refundedTotal).toBeCloseTo(paid.totalAmount - after.totalAmount, 2);
     const dollars = (amount: number) => `$${amount.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
     const summary = shop.getByRole('region', { name: 'Order Summary' });
-    await expect(summary.getByText('Refunded').locator('xpath=following-sibling::dd')).toHaveText(dollars(after.adjustments.refundedTotal), { timeout: 5_000 });
+    await expect(summary.getByText('Refunded').locator('xpath=following-sibling::dd')).toHaveText(
+      dollars(after.adjustments.refundedTotal),
+      { timeout: 5_000 },
+    );
     await expect(summary.getByText('Total', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText(dollars(after.totalAmount));
     const items = shop.getByRole('region', { name: 'Order Items' });
     await expect(items.getByText(/^Replaced with /)).toBeVisible();
@@ -155,19 +168,24 @@ test('staff pick, replace and drop lines of a paid order; the shopper and PayPal
       })
     ).json();
     await expect
-      .poll(async () => {
-        const list = (await (await request.get(`${stack.apiUrl}/admin/refunds`, { params: { orderId }, headers: { authorization: `Bearer ${adminToken}` } })).json()) as {
-          refunds: { paypalCaptureId: string; paypalRefundId: string | null; amount: number; status: string }[];
-        };
-        const done = list.refunds.filter((r) => r.status === 'COMPLETED' && r.paypalRefundId);
-        if (done.length === 0) return null;
-        const capture = (await (
-          await request.get(`${stack.apiUrl}/dev/paypal/v2/payments/captures/${done[0]!.paypalCaptureId}`, {
-            headers: { authorization: `Bearer ${(paypalToken as { access_token: string }).access_token}` },
-          })
-        ).json()) as { status: string };
-        return { status: capture.status, refunded: Math.round(done.reduce((sum, r) => sum + r.amount, 0) * 100) };
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const list = (await (
+            await request.get(`${stack.apiUrl}/admin/refunds`, { params: { orderId }, headers: { authorization: `Bearer ${adminToken}` } })
+          ).json()) as {
+            refunds: { paypalCaptureId: string; paypalRefundId: string | null; amount: number; status: string }[];
+          };
+          const done = list.refunds.filter((r) => r.status === 'COMPLETED' && r.paypalRefundId);
+          if (done.length === 0) return null;
+          const capture = (await (
+            await request.get(`${stack.apiUrl}/dev/paypal/v2/payments/captures/${done[0]!.paypalCaptureId}`, {
+              headers: { authorization: `Bearer ${(paypalToken as { access_token: string }).access_token}` },
+            })
+          ).json()) as { status: string };
+          return { status: capture.status, refunded: Math.round(done.reduce((sum, r) => sum + r.amount, 0) * 100) };
+        },
+        { timeout: 10_000 },
+      )
       .toEqual({ status: 'PARTIALLY_REFUNDED', refunded: Math.round(after.adjustments.refundedTotal * 100) });
 
     // Staff move their part along, one allowed step at a time.

@@ -211,7 +211,10 @@ test.describe('after an order', () => {
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     await page.goto(stack.shellUrl('/order-history'));
-    const preview = page.getByRole('article', { name: /^Order #/ }).first().getByRole('list', { name: 'Items' });
+    const preview = page
+      .getByRole('article', { name: /^Order #/ })
+      .first()
+      .getByRole('list', { name: 'Items' });
     await preview.getByRole('link', { name: product.name }).click();
     await expect(page).toHaveURL(stack.shellUrl(`/store/${store.publicId}/product/${product.uuid}`));
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();

@@ -7,7 +7,17 @@ const JSDOMEnvironment = JSDOMEnvironmentModule.default ?? JSDOMEnvironmentModul
 export default class JsdomWithFetch extends JSDOMEnvironment {
   constructor(...args) {
     super(...args);
-    for (const name of ['fetch', 'Request', 'Response', 'Headers', 'AbortController', 'AbortSignal', 'TextEncoder', 'TextDecoder', 'structuredClone']) {
+    for (const name of [
+      'fetch',
+      'Request',
+      'Response',
+      'Headers',
+      'AbortController',
+      'AbortSignal',
+      'TextEncoder',
+      'TextDecoder',
+      'structuredClone',
+    ]) {
       if (globalThis[name]) this.global[name] = globalThis[name];
     }
   }

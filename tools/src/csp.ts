@@ -25,7 +25,9 @@ export function inlineScriptHashes(html: string): string[] {
 
 /** scheme://host[:port] of each http(s) URL; anything else is dropped. */
 export function originsOf(urls: unknown[]): string[] {
-  const origins = urls.flatMap((url) => (typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol) ? [new URL(url).origin] : []));
+  const origins = urls.flatMap((url) =>
+    typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol) ? [new URL(url).origin] : [],
+  );
   return [...new Set(origins)];
 }
 

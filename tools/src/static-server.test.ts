@@ -17,7 +17,10 @@ describe('static server', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'grocer-static-'));
     const root = path.join(dir, 'dist');
     mkdirSync(root);
-    writeFileSync(path.join(root, 'index.html'), `<script>${INLINE}</script><script defer src="/main.0123456789.js"></script><h1>shell</h1>`);
+    writeFileSync(
+      path.join(root, 'index.html'),
+      `<script>${INLINE}</script><script defer src="/main.0123456789.js"></script><h1>shell</h1>`,
+    );
     writeFileSync(path.join(root, 'main.0123456789.js.map'), '{"version":3}');
     writeFileSync(path.join(root, 'main.0123456789.js'), 'console.log("x");'.repeat(200));
     writeFileSync(path.join(root, 'mf-manifest.json'), '{"name":"catalog"}');
@@ -114,7 +117,11 @@ describe('static server', () => {
     try {
       const address = shell.server.address();
       const at = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      const scriptSrc = async () => (await fetch(`${at}/`)).headers.get('content-security-policy')!.split('; ').find((d) => d.startsWith('script-src '));
+      const scriptSrc = async () =>
+        (await fetch(`${at}/`)).headers
+          .get('content-security-policy')!
+          .split('; ')
+          .find((d) => d.startsWith('script-src '));
       expect(await scriptSrc()).not.toContain('http://ops.test:3005');
       remotes = { ...remotes, ops: 'http://ops.test:3005/mf-manifest.json' };
       expect(await (await fetch(`${at}/remotes.json`)).json()).toEqual(remotes);

@@ -42,12 +42,21 @@ beforeAll(async () => {
     orderIds.push(orderId);
     const part = await app.inject({ method: 'GET', url: `/ops/orders/${orderId}/stores/${shop.loop.uuid}`, headers: bearer(admin.token) });
     lineIds.push(...part.json<OpsStorePart>().lines.map((l) => l.lineId));
-    const other = await app.inject({ method: 'GET', url: `/ops/orders/${orderId}/stores/${shop.evanston.uuid}`, headers: bearer(admin.token) });
+    const other = await app.inject({
+      method: 'GET',
+      url: `/ops/orders/${orderId}/stores/${shop.evanston.uuid}`,
+      headers: bearer(admin.token),
+    });
     lineIds.push(...other.json<OpsStorePart>().lines.map((l) => l.lineId));
   }
   const list = await app.inject({ method: 'GET', url: '/ops/notifications?limit=50', headers: bearer(admin.token) });
   notificationIds.push(...list.json<{ notifications: { id: number }[] }>().notifications.map((n) => n.id));
-  tokens = { ...(await attackerTokens(app)), customer: () => staff.token, admin: () => admin.token, others: () => [`Bearer ${shopper.token}`, `Bearer ${staff.token}`] };
+  tokens = {
+    ...(await attackerTokens(app)),
+    customer: () => staff.token,
+    admin: () => admin.token,
+    others: () => [`Bearer ${shopper.token}`, `Bearer ${staff.token}`],
+  };
 }, 120_000);
 afterAll(() => app.close());
 

@@ -205,7 +205,12 @@ function orderServices(app: FastifyInstance, accounts: ReturnType<typeof account
     outbox: { nudge: () => app.services.outbox.nudge() },
   });
   const notificationFeed = createNotificationFeed({ db, log });
-  const notifications = createNotificationsService({ db, orders, outbox: { deliverOrder: (id, type) => app.services.outbox.deliverOrder(id, type) }, feed });
+  const notifications = createNotificationsService({
+    db,
+    orders,
+    outbox: { deliverOrder: (id, type) => app.services.outbox.deliverOrder(id, type) },
+    feed,
+  });
   const buyAgain = createBuyAgainService({
     db,
     catalogue: { productsByUuids: (uuids) => app.services.catalogue.productsByUuids(uuids) },

@@ -37,7 +37,9 @@ export interface ResolvedSubstitution {
 export const BEST_MATCH: ResolvedSubstitution = { choice: 'BEST_MATCH', substituteProductId: null, substitute: null };
 
 export function toSubstitution(r: Pick<ResolvedSubstitution, 'choice' | 'substitute'>): Substitution {
-  return r.choice === 'SPECIFIC' && r.substitute ? { choice: 'SPECIFIC', substitute: r.substitute } : { choice: r.choice, substitute: null };
+  return r.choice === 'SPECIFIC' && r.substitute
+    ? { choice: 'SPECIFIC', substitute: r.substitute }
+    : { choice: r.choice, substitute: null };
 }
 
 const invalid = (message: string, field: string) => httpError(400, 'VALIDATION_ERROR', message, field);
@@ -61,12 +63,26 @@ export async function resolveSubstitutions(
   });
   if (specific.length === 0) return resolved;
 
-  const uuids = [...new Set(specific.flatMap((l) => [l.productId, l.substituteProductId!]).filter(isUuid).map((u) => u.toLowerCase()))];
+  const uuids = [
+    ...new Set(
+      specific
+        .flatMap((l) => [l.productId, l.substituteProductId!])
+        .filter(isUuid)
+        .map((u) => u.toLowerCase()),
+    ),
+  ];
   const rows =
     uuids.length === 0
       ? []
       : await db
-          .select({ id: products.id, uuid: products.uuid, name: products.name, storeId: products.storeId, categoryId: products.categoryId, isActive: products.isActive })
+          .select({
+            id: products.id,
+            uuid: products.uuid,
+            name: products.name,
+            storeId: products.storeId,
+            categoryId: products.categoryId,
+            isActive: products.isActive,
+          })
           .from(products)
           .where(inArray(products.uuid, uuids));
   const byUuid = new Map(rows.map((r) => [r.uuid, r]));
@@ -82,7 +98,11 @@ export async function resolveSubstitutions(
       substitute.storeId === product.storeId &&
       substitute.categoryId === product.categoryId;
     if (!allowed) throw invalid(SUBSTITUTION_MESSAGES.substituteInvalid, fieldOf(i));
-    resolved.set(product.uuid, { choice: 'SPECIFIC', substituteProductId: substitute.id, substitute: { uuid: substitute.uuid, name: substitute.name } });
+    resolved.set(product.uuid, {
+      choice: 'SPECIFIC',
+      substituteProductId: substitute.id,
+      substitute: { uuid: substitute.uuid, name: substitute.name },
+    });
   });
   return resolved;
 }
@@ -115,16 +135,35 @@ export function lineSubstitution(
 }
 
 /** Remembers the choices of an order's lines (latest wins), through `tx`: the order's own transaction. */
-export async function rememberSubstitutions(tx: Database, userUuid: string, lines: { productUuid: string; resolved: ResolvedSubstitution }[]): Promise<void> {
+export async function rememberSubstitutions(
+  tx: Database,
+  userUuid: string,
+  lines: { productUuid: string; resolved: ResolvedSubstitution }[],
+): Promise<void> {
   if (lines.length === 0) return;
   const ids = await tx
     .select({ id: products.id, uuid: products.uuid })
     .from(products)
-    .where(inArray(products.uuid, lines.map((l) => l.productUuid)));
+    .where(
+      inArray(
+        products.uuid,
+        lines.map((l) => l.productUuid),
+      ),
+    );
   const idOf = new Map(ids.map((r) => [r.uuid, r.id]));
   const values = lines.flatMap((l) => {
     const productId = idOf.get(l.productUuid);
-    return productId === undefined ? [] : [{ userId: userUuid, productId, choice: l.resolved.choice, substituteProductId: l.resolved.substituteProductId, updatedAt: new Date() }];
+    return productId === undefined
+      ? []
+      : [
+          {
+            userId: userUuid,
+            productId,
+            choice: l.resolved.choice,
+            substituteProductId: l.resolved.substituteProductId,
+            updatedAt: new Date(),
+          },
+        ];
   });
   if (values.length === 0) return;
   await tx
@@ -140,7 +179,12 @@ export interface SubstitutionsService {
   /** The shopper's remembered choices, most recently changed first. */
   list(userUuid: string): Promise<SubstitutionPreference[]>;
   /** Saves one choice (404 for an unknown product, 400 for a replacement that breaks a rule). */
-  save(userUuid: string, productUuid: string, choice: SubstitutionChoice, substituteProductId: string | null): Promise<SubstitutionPreference>;
+  save(
+    userUuid: string,
+    productUuid: string,
+    choice: SubstitutionChoice,
+    substituteProductId: string | null,
+  ): Promise<SubstitutionPreference>;
 }
 
 export function createSubstitutionsService(db: Database): SubstitutionsService {
@@ -148,7 +192,12 @@ export function createSubstitutionsService(db: Database): SubstitutionsService {
   return {
     async list(userUuid) {
       const rows = await db
-        .select({ productUuid: products.uuid, choice: substitutionPreferences.choice, substituteUuid: substitute.uuid, substituteName: substitute.name })
+        .select({
+          productUuid: products.uuid,
+          choice: substitutionPreferences.choice,
+          substituteUuid: substitute.uuid,
+          substituteName: substitute.name,
+        })
         .from(substitutionPreferences)
         .innerJoin(products, eq(products.id, substitutionPreferences.productId))
         .leftJoin(substitute, eq(substitute.id, substitutionPreferences.substituteProductId))
@@ -157,16 +206,26 @@ export function createSubstitutionsService(db: Database): SubstitutionsService {
         .limit(MAX_PREFERENCES);
       return rows.map((r) => ({
         productId: r.productUuid,
-        ...toSubstitution({ choice: r.choice, substitute: r.substituteUuid && r.substituteName ? { uuid: r.substituteUuid, name: r.substituteName } : null }),
+        ...toSubstitution({
+          choice: r.choice,
+          substitute: r.substituteUuid && r.substituteName ? { uuid: r.substituteUuid, name: r.substituteName } : null,
+        }),
       }));
     },
 
     async save(userUuid, productUuid, choice, substituteProductId) {
       const [product] = isUuid(productUuid)
-        ? await db.select({ uuid: products.uuid }).from(products).where(and(eq(products.uuid, productUuid.toLowerCase()), eq(products.isActive, true)))
+        ? await db
+            .select({ uuid: products.uuid })
+            .from(products)
+            .where(and(eq(products.uuid, productUuid.toLowerCase()), eq(products.isActive, true)))
         : [];
       if (!product) throw httpError(404, 'NOT_FOUND', SUBSTITUTION_MESSAGES.productNotFound);
-      const resolved = await resolveSubstitutions(db, [{ productId: product.uuid, substitution: choice, substituteProductId }], () => 'substituteProductId');
+      const resolved = await resolveSubstitutions(
+        db,
+        [{ productId: product.uuid, substitution: choice, substituteProductId }],
+        () => 'substituteProductId',
+      );
       const r = resolved.get(product.uuid)!;
       await rememberSubstitutions(db, userUuid, [{ productUuid: product.uuid, resolved: r }]);
       return { productId: product.uuid, ...toSubstitution(r) };

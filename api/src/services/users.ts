@@ -242,7 +242,16 @@ async function seedDemoStaff(db: Database, hasher: PasswordHasher): Promise<numb
     .values(
       missing.map((s) => {
         const email = demoStaffEmail(s.publicId);
-        return { email, emailKey: email.toLowerCase(), passwordHash, firstName: 'Sam', lastName: 'Staff', emailVerified: true, role: 'STORE_STAFF', storeId: s.id };
+        return {
+          email,
+          emailKey: email.toLowerCase(),
+          passwordHash,
+          firstName: 'Sam',
+          lastName: 'Staff',
+          emailVerified: true,
+          role: 'STORE_STAFF',
+          storeId: s.id,
+        };
       }),
     )
     .onConflictDoNothing()

@@ -43,7 +43,15 @@ export function groupOf(route: Pick<RouteInfo, 'method' | 'url'>): RouteGroup | 
   if (url.startsWith('/payments/') || url.startsWith('/orders/')) return 'orders';
   if (url.startsWith('/admin/')) return 'admin';
   if (url.startsWith('/ops/')) return 'ops';
-  if (url === '/health' || url === '/vitals' || url.startsWith('/images/') || url.startsWith('/dev/') || url.startsWith('/docs') || url === '*') return 'misc';
+  if (
+    url === '/health' ||
+    url === '/vitals' ||
+    url.startsWith('/images/') ||
+    url.startsWith('/dev/') ||
+    url.startsWith('/docs') ||
+    url === '*'
+  )
+    return 'misc';
   return undefined;
 }
 

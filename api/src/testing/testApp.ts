@@ -107,7 +107,11 @@ export async function createTestDatabase(options: { migrate?: boolean; port?: nu
   let connection: DbConnection;
   if (!TEST_DATABASE_URL) {
     const migrated = options.migrate !== false;
-    connection = await connectDatabase({ databaseUrl: undefined, pgliteDataDir: PGLITE_IN_MEMORY, pgliteFrom: await pgliteTemplate(migrated) });
+    connection = await connectDatabase({
+      databaseUrl: undefined,
+      pgliteDataDir: PGLITE_IN_MEMORY,
+      pgliteFrom: await pgliteTemplate(migrated),
+    });
     // Already migrated; running them again would only find nothing pending.
     if (migrated) return connection;
   } else {

@@ -12,9 +12,9 @@ describe('checkout eligibility', () => {
   it('evaluates the guard in the spec order: address, invalid flag, email, then allowed, else unable', () => {
     const everythingWrong = makeUser({ address: null, hasInvalidAddress: true, emailVerified: false, canCheckout: false });
     expect(checkoutBlocker(everythingWrong)).toBe('address-missing');
-    expect(checkoutBlocker(makeShopper({ address: { streetName: '1 Main St', apartmentName: '', city: '', state: 'IL', zip: '62701' } }))).toBe(
-      'address-missing',
-    );
+    expect(
+      checkoutBlocker(makeShopper({ address: { streetName: '1 Main St', apartmentName: '', city: '', state: 'IL', zip: '62701' } })),
+    ).toBe('address-missing');
     expect(checkoutBlocker(makeShopper({ hasInvalidAddress: true, hasValidAddress: false, emailVerified: false }))).toBe('address-invalid');
     expect(checkoutBlocker(makeShopper({ emailVerified: false, canCheckout: false }))).toBe('email-unverified');
     expect(checkoutBlocker(makeShopper({ canCheckout: false }))).toBe('not-allowed');

@@ -2,7 +2,27 @@
 // api with tags of their own. Every feature of this remote reads its hooks from here, since features
 // never import each other. All calls carry the signed-in user's token; the API decides what each role
 // may see (staff of one store get 404 for another's), so nothing here filters for security.
-import { api, type AcceptInvitationPayload, type OpsAdvancePayload, type OpsCancelPayload, type OpsInventoryPage, type OpsInventoryPatch, type OpsInventoryProduct, type OpsMarkLinePayload, type OpsMe, type OpsPriceChangeList, type OpsNotification, type OpsNotificationPage, type OpsOrderPage, type OpsOrdersQuery, type OpsReplacementList, type OpsStaffCreatePayload, type OpsStaffMember, type OpsStoreSettings, type OpsStorePart } from '@grocer/shared';
+import {
+  api,
+  type AcceptInvitationPayload,
+  type OpsAdvancePayload,
+  type OpsCancelPayload,
+  type OpsInventoryPage,
+  type OpsInventoryPatch,
+  type OpsInventoryProduct,
+  type OpsMarkLinePayload,
+  type OpsMe,
+  type OpsPriceChangeList,
+  type OpsNotification,
+  type OpsNotificationPage,
+  type OpsOrderPage,
+  type OpsOrdersQuery,
+  type OpsReplacementList,
+  type OpsStaffCreatePayload,
+  type OpsStaffMember,
+  type OpsStoreSettings,
+  type OpsStorePart,
+} from '@grocer/shared';
 import { opsApiPaths, vitalsApiPaths, type AdminVitals } from '@grocer/shared/contracts';
 
 export interface StorePartArg {
@@ -39,7 +59,11 @@ export const opsApi = api
         providesTags: (_part, _error, { orderId }) => [{ type: 'OpsOrder', id: orderId }],
       }),
       opsAdvance: build.mutation<OpsStorePart, StorePartArg & OpsAdvancePayload>({
-        query: ({ orderId, storeUuid, status }) => ({ url: opsApiPaths.storePartStatus(orderId, storeUuid), method: 'POST', body: { status } }),
+        query: ({ orderId, storeUuid, status }) => ({
+          url: opsApiPaths.storePartStatus(orderId, storeUuid),
+          method: 'POST',
+          body: { status },
+        }),
         extraOptions: auth,
         invalidatesTags: (_part, _error, { orderId }) => [{ type: 'OpsOrder', id: orderId }, ORDERS],
       }),
@@ -58,12 +82,19 @@ export const opsApi = api
         invalidatesTags: (_part, _error, { orderId }) => [{ type: 'OpsOrder', id: orderId }, ORDERS],
       }),
       opsInventory: build.query<OpsInventoryPage, InventoryArg>({
-        query: ({ storeUuid, q, cursor }) => ({ url: opsApiPaths.inventory(storeUuid), params: withoutBlanks({ q, cursor: cursor ?? undefined }) }),
+        query: ({ storeUuid, q, cursor }) => ({
+          url: opsApiPaths.inventory(storeUuid),
+          params: withoutBlanks({ q, cursor: cursor ?? undefined }),
+        }),
         extraOptions: auth,
         providesTags: (_page, _error, { storeUuid }) => [{ type: 'OpsInventory', id: storeUuid }],
       }),
       opsPatchProduct: build.mutation<OpsInventoryProduct, { storeUuid: string; productUuid: string } & OpsInventoryPatch>({
-        query: ({ storeUuid, productUuid, ...body }) => ({ url: opsApiPaths.inventoryProduct(storeUuid, productUuid), method: 'PATCH', body }),
+        query: ({ storeUuid, productUuid, ...body }) => ({
+          url: opsApiPaths.inventoryProduct(storeUuid, productUuid),
+          method: 'PATCH',
+          body,
+        }),
         extraOptions: auth,
         invalidatesTags: (_product, _error, { storeUuid }) => [{ type: 'OpsInventory', id: storeUuid }],
       }),

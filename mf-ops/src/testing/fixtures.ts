@@ -15,8 +15,16 @@ import { makeUser } from '@grocer/shared/testing';
 
 const at = '2026-11-21T18:30:00.000Z';
 
-export const STORE_A: OpsStore = { uuid: '11111111-1111-4111-8111-111111111111', publicId: 'andersonville-co-op', name: 'Andersonville Co-op' };
-export const STORE_B: OpsStore = { uuid: '22222222-2222-4222-8222-222222222222', publicId: 'logan-square-market', name: 'Logan Square Market' };
+export const STORE_A: OpsStore = {
+  uuid: '11111111-1111-4111-8111-111111111111',
+  publicId: 'andersonville-co-op',
+  name: 'Andersonville Co-op',
+};
+export const STORE_B: OpsStore = {
+  uuid: '22222222-2222-4222-8222-222222222222',
+  publicId: 'logan-square-market',
+  name: 'Logan Square Market',
+};
 export const ORDER_ID = '00000000-0000-4000-8000-000000000042';
 
 export const staffUser = (overrides: Partial<User> = {}) => makeUser({ roleName: 'STORE_STAFF', email: 'staff@grocer.test', ...overrides });
@@ -80,7 +88,10 @@ export function makeStorePart(overrides: Partial<OpsStorePart> = {}): OpsStorePa
     createdAt: at,
     lines: [
       makePickLine({
-        substitution: { choice: 'SPECIFIC', substitute: { productUuid: 'p-milk-2', name: 'Store Brand Whole Milk, 1 gal', priceCents: 299 } },
+        substitution: {
+          choice: 'SPECIFIC',
+          substitute: { productUuid: 'p-milk-2', name: 'Store Brand Whole Milk, 1 gal', priceCents: 299 },
+        },
       }),
       makePickLine({
         lineId: 2,

@@ -26,7 +26,9 @@ export function OrderItemsList({ items, heading = 'Order Items' }: { items: read
                 {item.unitPriceLabel && ` · ${item.unitPriceLabel}`}
               </p>
               <p className="order-item-meta order-item-substitution">{substitutionText(item)}</p>
-              {fulfilmentText(item) && <p className={`order-item-fulfilment order-item-${item.fulfilment?.state.toLowerCase()}`}>{fulfilmentText(item)}</p>}
+              {fulfilmentText(item) && (
+                <p className={`order-item-fulfilment order-item-${item.fulfilment?.state.toLowerCase()}`}>{fulfilmentText(item)}</p>
+              )}
             </div>
             <span className="order-item-price">{formatDollars(lineTotalOf(item))}</span>
           </li>

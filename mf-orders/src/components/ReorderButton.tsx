@@ -16,7 +16,14 @@ export function ReorderButton({ orderId, describedBy }: { orderId: string; descr
     }
   };
   return (
-    <button type="button" className="btn btn-outline" disabled={isLoading} aria-busy={isLoading} aria-describedby={describedBy} onClick={() => void onClick()}>
+    <button
+      type="button"
+      className="btn btn-outline"
+      disabled={isLoading}
+      aria-busy={isLoading}
+      aria-describedby={describedBy}
+      onClick={() => void onClick()}
+    >
       {isLoading ? 'Reordering...' : 'Reorder'}
     </button>
   );

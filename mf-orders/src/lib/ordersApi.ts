@@ -71,4 +71,10 @@ export const ordersApi = api.injectEndpoints({
   }),
 });
 
-export const { useOrdersGetQuery, useOrdersHistoryInfiniteQuery, useOrdersBuyAgainQuery, useOrdersReorderMutation, useOrdersEventsTicketMutation } = ordersApi;
+export const {
+  useOrdersGetQuery,
+  useOrdersHistoryInfiniteQuery,
+  useOrdersBuyAgainQuery,
+  useOrdersReorderMutation,
+  useOrdersEventsTicketMutation,
+} = ordersApi;

@@ -60,5 +60,6 @@ export const cartSlice = createSlice({
   },
 });
 
-export const { itemAdded, quantityChanged, substitutionChosen, itemRemoved, itemsReplaced, itemsRemoved, productsRefreshed, cleared } = cartSlice.actions;
+export const { itemAdded, quantityChanged, substitutionChosen, itemRemoved, itemsReplaced, itemsRemoved, productsRefreshed, cleared } =
+  cartSlice.actions;
 export const { selectCartItems, selectCartCount, selectCartSubtotalCents, selectIsInCart } = cartSlice.selectors;

@@ -61,7 +61,11 @@ describe('openTicketedStream', () => {
   });
 
   it('retries later when no ticket is given, and stops for good when closed', async () => {
-    const ticket = jest.fn<Promise<string | null>, []>().mockResolvedValueOnce(null).mockRejectedValueOnce(new Error('offline')).mockResolvedValue('t');
+    const ticket = jest
+      .fn<Promise<string | null>, []>()
+      .mockResolvedValueOnce(null)
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue('t');
     const close = openTicketedStream({ url: 'http://api.test/stream', ticket, events: [], onEvent: () => {} });
     await flush();
     expect(FakeEventSource.opened).toHaveLength(0);

@@ -26,7 +26,10 @@ describe('persistence', () => {
     const stop = startPersistence(store, window.localStorage, window);
     store.dispatch(substitutionChosen({ uuid: 'p1', substitution: { choice: 'SPECIFIC', substitute: { uuid: 'p2', name: 'Oat Milk' } } }));
     stop();
-    expect(loadPersistedState(window.localStorage).cart?.items[0]?.substitution).toEqual({ choice: 'SPECIFIC', substitute: { uuid: 'p2', name: 'Oat Milk' } });
+    expect(loadPersistedState(window.localStorage).cart?.items[0]?.substitution).toEqual({
+      choice: 'SPECIFIC',
+      substitute: { uuid: 'p2', name: 'Oat Milk' },
+    });
   });
 
   it('discards a stored user whose token has expired', () => {

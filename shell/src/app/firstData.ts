@@ -55,7 +55,8 @@ const FIRST_READS = {
   [routePatterns.product]: ({ productUuid }) => ({ paint: [apiPaths.product(productUuid!)], also: [] }),
   [routePatterns.store]: ({ pathName }, query) => (onlyQuery(query, []) ? storeReads(pathName!) : null),
   // useParams gives the category as it is; the page's filters read it lower-cased only from ?category=.
-  [routePatterns.storeCategory]: ({ pathName, categoryUuid }, query) => (onlyQuery(query, []) ? storeReads(pathName!, categoryUuid!) : null),
+  [routePatterns.storeCategory]: ({ pathName, categoryUuid }, query) =>
+    onlyQuery(query, []) ? storeReads(pathName!, categoryUuid!) : null,
   // The cart reads nothing: firstScreen.ts paints its empty state from the browser's storage.
   [routePatterns.cart]: () => ({ paint: [], also: [] }),
   [routePatterns.search]: (_params, query) => {
@@ -168,7 +169,9 @@ async function start(location: Pick<Location, 'pathname' | 'search' | 'origin'>,
     if (i < reads.paint.length) bodies.push(response.then((r) => (r.ok ? r.clone().json() : null)).catch(() => null));
     else response.catch(() => undefined);
   }
-  const painting = painter.then(({ paintFirstScreen }) => paintFirstScreen(reads.pattern, bodies, apiBaseUrl, doc, location)).catch(() => undefined);
+  const painting = painter
+    .then(({ paintFirstScreen }) => paintFirstScreen(reads.pattern, bodies, apiBaseUrl, doc, location))
+    .catch(() => undefined);
   const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS));
   return { responses, painted: Promise.race([painting, waited]) };
 }

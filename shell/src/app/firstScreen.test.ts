@@ -49,7 +49,10 @@ describe('the listings’ early paint', () => {
   });
 
   it('a store page: its banner with the store’s figures, the categories, and the first cards, text as text', () => {
-    const screen = storeFirstScreen([store, categories, listing(20)], document, url, { pathname: '/store/andersonville-co-op', search: '' });
+    const screen = storeFirstScreen([store, categories, listing(20)], document, url, {
+      pathname: '/store/andersonville-co-op',
+      search: '',
+    });
     const content = screen!.content as HTMLElement;
     expect(content.className).toBe('page store-page');
     expect(text(content.querySelector('h1'))).toBe('Andersonville Co-op');
@@ -79,7 +82,12 @@ describe('the listings’ early paint', () => {
       'eager',
       'high',
     ]);
-    expect(screen!.images).toEqual(['/images/products/p1.svg', '/images/products/p2.svg', '/images/products/p3.svg', '/images/products/p4.svg']);
+    expect(screen!.images).toEqual([
+      '/images/products/p1.svg',
+      '/images/products/p2.svg',
+      '/images/products/p3.svg',
+      '/images/products/p4.svg',
+    ]);
     // A picture of the page: out of the accessibility tree and the tab order.
     expect(content.getAttribute('aria-hidden')).toBe('true');
     expect(content.inert).toBe(true);
@@ -153,7 +161,8 @@ describe('a listing painted by the entry', () => {
       const { href, pathname } = new URL(String(input), origin);
       if (pathname === '/config.json') return Response.json({ apiBaseUrl: 'http://api.test:4000' });
       if (pathname === '/remotes.json') return Response.json({ catalog: manifestUrl });
-      if (href === 'http://catalog.test/routes.json') return Response.json({ routes: [{ path: '/search', module: 'SearchPage', access: 'public' }] });
+      if (href === 'http://catalog.test/routes.json')
+        return Response.json({ routes: [{ path: '/search', module: 'SearchPage', access: 'public' }] });
       if (href === searchUrl) return Response.json(listing(20));
       return Response.json({}, { status: 404 });
     }) as typeof fetch;
@@ -189,7 +198,8 @@ describe('a listing painted by the entry', () => {
     const link = await stylesheet();
     expect(link.href).toBe('http://catalog.test/__federation_expose_SearchPage.67dd3ad783.css');
     await (await first.responses.get(searchUrl))!.clone().json();
-    for (let i = 0; i < 100 && !document.head.querySelector('link[as="image"]'); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    for (let i = 0; i < 100 && !document.head.querySelector('link[as="image"]'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     expect([...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((l) => l.href)).toEqual([
       'http://api.test:4000/images/products/p1.svg',
       'http://api.test:4000/images/products/p2.svg',

@@ -153,7 +153,9 @@ function productCard(doc: Document, url: Url, product: Product, showStore: boole
     node.append(...children);
     return node;
   };
-  const href = product.store.publicId ? `/store/${encodeURIComponent(product.store.publicId)}/product/${encodeURIComponent(product.uuid)}` : null;
+  const href = product.store.publicId
+    ? `/store/${encodeURIComponent(product.store.publicId)}/product/${encodeURIComponent(product.uuid)}`
+    : null;
   const image = element('img', {
     src: url(product.image),
     alt: '',
@@ -289,7 +291,11 @@ export function storeFirstScreen(
       element('img', { src: url(store.logo), alt: '', width: '64', height: '64', decoding: 'async' }),
       element('div', null, element('h1', null, store.name)),
     ),
-    element('dl', { class: 'store-info' }, ...info.map(([term, value]) => element('div', null, element('dt', null, term), element('dd', null, ...value)))),
+    element(
+      'dl',
+      { class: 'store-info' },
+      ...info.map(([term, value]) => element('div', null, element('dt', null, term), element('dd', null, ...value))),
+    ),
   );
   const chip = (href: string, current: boolean, ...children: Child[]) =>
     element('li', null, element('a', current ? { href, 'aria-current': 'page' } : { href }, ...children));
@@ -367,7 +373,11 @@ export function searchFirstScreen(body: unknown, doc: Document, url: Url, locati
     element(
       'header',
       { class: 'page-banner' },
-      element('nav', { class: 'breadcrumbs' }, element('ol', null, element('li', null, element('a', { href: '/' }, 'Home')), element('li', null, 'Search'))),
+      element(
+        'nav',
+        { class: 'breadcrumbs' },
+        element('ol', null, element('li', null, element('a', { href: '/' }, 'Home')), element('li', null, 'Search')),
+      ),
       element(
         'div',
         { class: 'page-banner-main' },

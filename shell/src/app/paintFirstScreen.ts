@@ -61,6 +61,7 @@ export async function paintFirstScreen(
   if (answers.includes(null)) return;
   const screen = spec.draw(answers, doc, (pathOrUrl) => apiUrl(apiBaseUrl, pathOrUrl), location);
   if (!screen) return;
-  for (const image of screen.images.slice(0, spec.ownStylesheet ? PRELOADED_CARD_PICTURES : 1)) preloadImage(doc, apiUrl(apiBaseUrl, image));
+  for (const image of screen.images.slice(0, spec.ownStylesheet ? PRELOADED_CARD_PICTURES : 1))
+    preloadImage(doc, apiUrl(apiBaseUrl, image));
   if (await styled) paintFirstPage(screen.content, doc);
 }

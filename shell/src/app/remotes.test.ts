@@ -65,7 +65,10 @@ describe('the routes the remotes declare, read at start', () => {
     expect(table.routes.map((r) => r.id)).toEqual(['catalog/HomePage', 'ops/OrderBoardPage']);
     expect(table.pending).toEqual([]);
     // Each routes.json once per page, however many callers asked.
-    expect(net.calls.filter((url) => url.endsWith('/routes.json'))).toEqual(['http://catalog.test/routes.json', 'http://ops.test/routes.json']);
+    expect(net.calls.filter((url) => url.endsWith('/routes.json'))).toEqual([
+      'http://catalog.test/routes.json',
+      'http://ops.test/routes.json',
+    ]);
   });
 
   it('a path no answered remote claims waits for the others', async () => {

@@ -107,7 +107,12 @@ describe('the route table read before React Router loads', () => {
       ['rogue', rogue],
       ['empty', {} as RemoteRoutes],
     ]);
-    expect(table.routes.map((r) => r.id)).toEqual(['cartCheckout/CartPage', 'cartCheckout/CheckoutPage', 'rogue/Takeover', 'rogue/OpsPage']);
+    expect(table.routes.map((r) => r.id)).toEqual([
+      'cartCheckout/CartPage',
+      'cartCheckout/CheckoutPage',
+      'rogue/Takeover',
+      'rogue/OpsPage',
+    ]);
     expect(error).toHaveBeenCalledTimes(2);
     error.mockRestore();
     expect(firstPageModule(table, '/cart')).toBe('cartCheckout/CartPage');

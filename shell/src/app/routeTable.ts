@@ -32,9 +32,7 @@ export const LAYOUT_MODULES: readonly PropLessModuleId[] = [
  * Where two remotes claim a path (the contract test refuses that before a release), the first in
  * /remotes.json renders it: React Router and firstPageModule both take the first of equal matches.
  */
-export function composeRoutes(
-  declared: ReadonlyArray<readonly [remote: string, routes: RemoteRoutes | null | undefined]>,
-): RouteTable {
+export function composeRoutes(declared: ReadonlyArray<readonly [remote: string, routes: RemoteRoutes | null | undefined]>): RouteTable {
   const routes: ComposedRoute[] = [];
   const missing: string[] = [];
   const pending: string[] = [];

@@ -5,7 +5,15 @@ import { loadRemoteModule } from '../app/remotes.ts';
 import { RemoteBoundary } from './RemoteBoundary.tsx';
 
 /** `id`: a widget of the contract, or a route page a remote declared (`<remote>/<module>`, routeTable.ts). */
-export function RemoteModule({ id, slot, slotFallback }: { id: PropLessModuleId | (string & {}); slot?: boolean; slotFallback?: ReactNode }) {
+export function RemoteModule({
+  id,
+  slot,
+  slotFallback,
+}: {
+  id: PropLessModuleId | (string & {});
+  slot?: boolean;
+  slotFallback?: ReactNode;
+}) {
   // Route pages are plain components without props, so every exposed module fits `ComponentType`.
   const load = useCallback((fresh: boolean) => loadRemoteModule(id, fresh), [id]);
   return <RemoteBoundary key={id} load={load} variant={slot ? 'slot' : 'page'} slotFallback={slotFallback} />;

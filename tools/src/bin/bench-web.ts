@@ -118,7 +118,6 @@ function misses(f: Figures, t: Target): string[] {
   return out;
 }
 
-
 async function answer<T>(response: Response, what: string): Promise<T> {
   if (!response.ok) throw new Error(`${what}: HTTP ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
@@ -159,7 +158,10 @@ async function placeDemoOrder(call: ReturnType<typeof apiClient>, product: Produ
     await call('POST', '/delivery/holds', { token, body: { storeUuid: store.storeUuid, startsAt: window.startsAt } });
   }
   const items = [{ productId: product.uuid, quantity }];
-  const started = await call<{ paypalOrderId: string; orderReference: string }>('POST', '/payments/paypal/orders', { token, body: { items } });
+  const started = await call<{ paypalOrderId: string; orderReference: string }>('POST', '/payments/paypal/orders', {
+    token,
+    body: { items },
+  });
   await call('POST', `/dev/paypal/orders/${encodeURIComponent(started.paypalOrderId)}/approve`, { body: {} });
   await call('POST', '/orders/create', {
     token,
@@ -176,7 +178,10 @@ async function benchPages(apiUrl: string, shellOrigin: string): Promise<BenchPag
   if (!store || !other) throw new Error('the seeded database has fewer than two stores');
   // Dearest first, so one item meets most stores' minimum order.
   const inStock = async (publicId: string) => {
-    const { products } = await call<{ products: Product[] }>('GET', `/open/products/${publicId}/paginated?page=1&limit=20&sort=price&order=desc`);
+    const { products } = await call<{ products: Product[] }>(
+      'GET',
+      `/open/products/${publicId}/paginated?page=1&limit=20&sort=price&order=desc`,
+    );
     const product = products.find((p) => p.stockStatus === 'IN_STOCK');
     if (!product) throw new Error(`the seeded store ${publicId} has no product in stock on its first page`);
     return product;
@@ -315,7 +320,9 @@ async function bench(): Promise<boolean> {
         const figures = Object.fromEntries(
           (Object.keys(all[0]!) as Array<keyof Figures>).map((key) => [key, median(all.map((r) => r[key]))]),
         ) as unknown as Figures;
-        rows.get(variant)!.push({ page: `${page.label} ${page.label === page.path ? '' : page.path}`.trim(), figures, misses: misses(figures, TARGET) });
+        rows
+          .get(variant)!
+          .push({ page: `${page.label} ${page.label === page.path ? '' : page.path}`.trim(), figures, misses: misses(figures, TARGET) });
       }
     }
     await browser.disconnect();

@@ -39,7 +39,9 @@ describe('static images (shell and remotes)', () => {
     expect(common).toContain('add_header X-Content-Type-Options "nosniff" always;');
     expect(common).toContain('add_header Referrer-Policy "strict-origin-when-cross-origin" always;');
     expect(common).toMatch(/location ~ \\\.map\$ \{\s*return 404;\s*\}/);
-    expect(read('docker/nginx/remote.conf')).toContain(`add_header Content-Security-Policy "default-src 'none'; frame-ancestors 'none'" always;`);
+    expect(read('docker/nginx/remote.conf')).toContain(
+      `add_header Content-Security-Policy "default-src 'none'; frame-ancestors 'none'" always;`,
+    );
   });
 
   it('send the CORS and cache headers on every response: no location overrides them with its own add_header', () => {
@@ -100,7 +102,10 @@ describe("the shell image's entrypoint script", () => {
     rmSync(html, { recursive: true, force: true });
   });
   const run = (vars: Record<string, string>) =>
-    spawnSync('sh', [script], { env: { PATH: process.env.PATH, GROCER_RUNTIME_DIR: dir, GROCER_HTML_DIR: html, ...vars }, encoding: 'utf8' });
+    spawnSync('sh', [script], {
+      env: { PATH: process.env.PATH, GROCER_RUNTIME_DIR: dir, GROCER_HTML_DIR: html, ...vars },
+      encoding: 'utf8',
+    });
 
   it("writes the page's Content-Security-Policy for nginx: the build's, with the remotes' and the API's origins", () => {
     expect(run(env).status).toBe(0);
@@ -115,7 +120,9 @@ describe("the shell image's entrypoint script", () => {
     expect(readFileSync(path.join(dir, 'csp-header.conf'), 'utf8')).toBe(
       `add_header Content-Security-Policy "${contentSecurityPolicy(origins, hashes)}" always;\n`,
     );
-    expect(read('docker/nginx/shell.conf')).toContain(`include ${/GROCER_RUNTIME_DIR:-([^}]+)\}/.exec(read('docker/shell/40-grocer-runtime-documents.sh'))?.[1]}/csp-header*.conf;`);
+    expect(read('docker/nginx/shell.conf')).toContain(
+      `include ${/GROCER_RUNTIME_DIR:-([^}]+)\}/.exec(read('docker/shell/40-grocer-runtime-documents.sh'))?.[1]}/csp-header*.conf;`,
+    );
   });
 
   it('writes /remotes.json (one entry per *_REMOTE_URL, keyed as the shell knows them) and /config.json from env', () => {

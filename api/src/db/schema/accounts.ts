@@ -1,7 +1,20 @@
 // Accounts: users, their single-use e-mail tokens, favourites, and the dev mailbox.
 // Re-exported from ../schema.ts, which drizzle-kit and the client read.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { products } from './catalogue.ts';
 
 export const users = pgTable(

@@ -47,7 +47,8 @@ async function connect(path: string, headers: Record<string, string> = {}) {
   const stream = await connectSse(`${baseUrl}${path}`, headers);
   return {
     ...stream,
-    next: (match: (event: SseEvent, data: AdminNotificationJson) => boolean, timeoutMs?: number) => stream.next<AdminNotificationJson>(match, timeoutMs),
+    next: (match: (event: SseEvent, data: AdminNotificationJson) => boolean, timeoutMs?: number) =>
+      stream.next<AdminNotificationJson>(match, timeoutMs),
   };
 }
 

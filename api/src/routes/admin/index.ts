@@ -159,7 +159,11 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * The bearer header's admin or staff member, or the (single-use) ticket's; 401 without either, 403
    * for anyone else. Staff get their store's uuid: their stream carries only that store's notifications.
    */
-  async function streamUser(request: FastifyRequest, reply: FastifyReply, ticket: string | undefined): Promise<{ uuid: string; storeUuid: string | null }> {
+  async function streamUser(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    ticket: string | undefined,
+  ): Promise<{ uuid: string; storeUuid: string | null }> {
     let caller: { uuid: string; role: string; storeId: number | null };
     if (request.headers.authorization !== undefined || ticket === undefined) {
       await app.authenticate(request, reply);
@@ -171,7 +175,10 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       caller = row;
     }
     if (caller.role === 'ADMIN') return { uuid: caller.uuid, storeUuid: null };
-    return { uuid: caller.uuid, storeUuid: await app.services.ops.access.scopeUuid({ uuid: caller.uuid, role: 'STORE_STAFF', storeId: caller.storeId }) };
+    return {
+      uuid: caller.uuid,
+      storeUuid: await app.services.ops.access.scopeUuid({ uuid: caller.uuid, role: 'STORE_STAFF', storeId: caller.storeId }),
+    };
   }
 
   app.get(
@@ -187,7 +194,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '(header, as EventSource sends on reconnect) or `?lastEventId=` asks for those after that id.',
           `A ': ping' comment every ${HEARTBEAT_MS / 1000} s keeps the connection open. 401 / 403 as JSON errors before the stream starts;`,
           `a ticket works once (a replay is 401); past ${MAX_STREAMS_PER_ADMIN} open streams per admin, 429 TOO_MANY_STREAMS.`,
-          "Store staff receive only notifications addressed to their store (`new_order_items`: a paid order with their lines).",
+          'Store staff receive only notifications addressed to their store (`new_order_items`: a paid order with their lines).',
         ].join(' '),
         querystring: Type.Object({
           ticket: Type.Optional(Type.String({ maxLength: 2000 })),

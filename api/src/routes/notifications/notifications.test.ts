@@ -133,8 +133,20 @@ describe('POST /notifications/*', () => {
     });
     expect(loop.items).toEqual([
       // No choice sent: the store picks the best match.
-      { productId: cart[0]!.product.uuid, name: 'Whole Milk', quantity: 2, price: 3.99, substitution: { choice: 'BEST_MATCH', substitute: null } },
-      { productId: cart[1]!.product.uuid, name: 'Free Range Eggs', quantity: 1, price: 4.59, substitution: { choice: 'BEST_MATCH', substitute: null } },
+      {
+        productId: cart[0]!.product.uuid,
+        name: 'Whole Milk',
+        quantity: 2,
+        price: 3.99,
+        substitution: { choice: 'BEST_MATCH', substitute: null },
+      },
+      {
+        productId: cart[1]!.product.uuid,
+        name: 'Free Range Eggs',
+        quantity: 1,
+        price: 4.59,
+        substitution: { choice: 'BEST_MATCH', substitute: null },
+      },
     ]);
     expect(loop.deliveryInfo).toMatchObject({
       firstName: 'Alice',
@@ -144,7 +156,15 @@ describe('POST /notifications/*', () => {
       deliveryInstructions: 'Ring twice',
     });
     const evanston = rows.find((r) => r.recipient === `store:${shop.evanston.uuid}`)!.payload as unknown as NewOrderItemsNotification;
-    expect(evanston.items).toEqual([{ productId: cart[2]!.product.uuid, name: 'Rye Bread', quantity: 3, price: 5.49, substitution: { choice: 'BEST_MATCH', substitute: null } }]);
+    expect(evanston.items).toEqual([
+      {
+        productId: cart[2]!.product.uuid,
+        name: 'Rye Bread',
+        quantity: 3,
+        price: 5.49,
+        substitution: { choice: 'BEST_MATCH', substitute: null },
+      },
+    ]);
 
     // The confirmation e-mail went out once.
     const mails = (await mailbox(app, alice.email)).filter((m) => m.subject.includes(order!.orderNumber));

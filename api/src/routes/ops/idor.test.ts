@@ -64,7 +64,10 @@ beforeAll(async () => {
   // The worker stops (finishing its pass), so nothing it was sending lands after the row is marked failed;
   // failed, with the next automatic attempt an hour away: only the retry sends it.
   await app.services.outbox.stop();
-  await app.db.update(notifications).set({ deliveredAt: null, lastError: 'SMTP down', nextAttemptAt: new Date(Date.now() + 3_600_000) }).where(eq(notifications.id, mailId));
+  await app.db
+    .update(notifications)
+    .set({ deliveredAt: null, lastError: 'SMTP down', nextAttemptAt: new Date(Date.now() + 3_600_000) })
+    .where(eq(notifications.id, mailId));
 }, 120_000);
 afterAll(() => app.close());
 
@@ -74,30 +77,54 @@ const CASES: Case[] = [
   { route: 'GET /ops/staff', request: () => ({ method: 'GET', url: `/ops/staff?storeUuid=${A()}` }), adminOnly: true },
   {
     route: 'POST /ops/staff',
-    request: () => ({ method: 'POST', url: '/ops/staff', payload: { email: uniqueEmail('new-staff'), firstName: 'Nia', lastName: 'New', storeUuid: A() } }),
+    request: () => ({
+      method: 'POST',
+      url: '/ops/staff',
+      payload: { email: uniqueEmail('new-staff'), firstName: 'Nia', lastName: 'New', storeUuid: A() },
+    }),
     adminOnly: true,
   },
-  { route: 'POST /ops/staff/:userUuid/invitation', request: () => ({ method: 'POST', url: `/ops/staff/${invitedUuid}/invitation` }), adminOnly: true },
+  {
+    route: 'POST /ops/staff/:userUuid/invitation',
+    request: () => ({ method: 'POST', url: `/ops/staff/${invitedUuid}/invitation` }),
+    adminOnly: true,
+  },
   { route: 'GET /ops/orders', request: () => ({ method: 'GET', url: `/ops/orders?storeUuid=${A()}` }) },
   { route: 'GET /ops/orders/:orderId/stores/:storeUuid', request: () => ({ method: 'GET', url: `/ops/orders/${orderId}/stores/${A()}` }) },
   {
     route: 'POST /ops/orders/:orderId/stores/:storeUuid/status',
     request: () => ({ method: 'POST', url: `/ops/orders/${orderId}/stores/${A()}/status`, payload: { status: 'PREPARING' } }),
   },
-  { route: 'POST /ops/orders/:orderId/lines/:lineId', request: () => ({ method: 'POST', url: `/ops/orders/${orderId}/lines/${lineId}`, payload: { state: 'FOUND' } }) },
-  { route: 'GET /ops/orders/:orderId/lines/:lineId/replacements', request: () => ({ method: 'GET', url: `/ops/orders/${orderId}/lines/${lineId}/replacements` }) },
+  {
+    route: 'POST /ops/orders/:orderId/lines/:lineId',
+    request: () => ({ method: 'POST', url: `/ops/orders/${orderId}/lines/${lineId}`, payload: { state: 'FOUND' } }),
+  },
+  {
+    route: 'GET /ops/orders/:orderId/lines/:lineId/replacements',
+    request: () => ({ method: 'GET', url: `/ops/orders/${orderId}/lines/${lineId}/replacements` }),
+  },
   {
     route: 'POST /ops/orders/:orderId/cancel',
     request: () => ({ method: 'POST', url: `/ops/orders/${cancelOrderId}/cancel`, payload: { reason: 'Customer asked by phone' } }),
     adminOnly: true,
   },
   { route: 'GET /ops/stores/:storeUuid/products', request: () => ({ method: 'GET', url: `/ops/stores/${A()}/products` }) },
-  { route: 'PATCH /ops/stores/:storeUuid/products/:productUuid', request: () => ({ method: 'PATCH', url: `/ops/stores/${A()}/products/${productUuid}`, payload: { inStock: true } }) },
-  { route: 'GET /ops/stores/:storeUuid/products/:productUuid/price-changes', request: () => ({ method: 'GET', url: `/ops/stores/${A()}/products/${productUuid}/price-changes` }) },
+  {
+    route: 'PATCH /ops/stores/:storeUuid/products/:productUuid',
+    request: () => ({ method: 'PATCH', url: `/ops/stores/${A()}/products/${productUuid}`, payload: { inStock: true } }),
+  },
+  {
+    route: 'GET /ops/stores/:storeUuid/products/:productUuid/price-changes',
+    request: () => ({ method: 'GET', url: `/ops/stores/${A()}/products/${productUuid}/price-changes` }),
+  },
   { route: 'GET /ops/stores/:storeUuid/settings', request: () => ({ method: 'GET', url: `/ops/stores/${A()}/settings` }) },
   {
     route: 'PUT /ops/stores/:storeUuid/settings',
-    request: () => ({ method: 'PUT', url: `/ops/stores/${A()}/settings`, payload: { minOrderCents: 1000, deliveryRadiusMiles: 10, windowCapacity: 10, hours: [] } }),
+    request: () => ({
+      method: 'PUT',
+      url: `/ops/stores/${A()}/settings`,
+      payload: { minOrderCents: 1000, deliveryRadiusMiles: 10, windowCapacity: 10, hours: [] },
+    }),
   },
   { route: 'GET /ops/notifications', request: () => ({ method: 'GET', url: `/ops/notifications?storeUuid=${A()}` }) },
   { route: 'POST /ops/notifications/:id/retry', request: () => ({ method: 'POST', url: `/ops/notifications/${mailId}/retry` }) },
@@ -117,22 +144,32 @@ test('the matrix has a row for every ops route the app serves', () => {
   expect(served.sort()).toEqual(CASES.map((c) => c.route).sort());
 });
 
-test.each(CASES.map((c) => [c.route, c] as const))('%s: admin, staff of the store, staff of another store, customer, anonymous', async (_route, c) => {
-  const outcome: Record<string, number | string> = {};
-  const wanted: Record<string, number | string> = {};
-  for (const who of CALLERS) {
-    const { method, url, payload } = c.request();
-    const res = await app.inject({ method, url, headers: who === 'anonymous' ? {} : bearer(users[who].token), ...(payload ? { payload } : {}) });
-    const want = expected(who, c);
-    wanted[who] = want;
-    outcome[who] = want === 'allowed' && (res.statusCode < 300 || (res.statusCode === 409 && who === 'admin')) ? 'allowed' : res.statusCode;
-    if (res.statusCode >= 400) expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
-  }
-  expect(outcome).toEqual(wanted);
-});
+test.each(CASES.map((c) => [c.route, c] as const))(
+  '%s: admin, staff of the store, staff of another store, customer, anonymous',
+  async (_route, c) => {
+    const outcome: Record<string, number | string> = {};
+    const wanted: Record<string, number | string> = {};
+    for (const who of CALLERS) {
+      const { method, url, payload } = c.request();
+      const res = await app.inject({
+        method,
+        url,
+        headers: who === 'anonymous' ? {} : bearer(users[who].token),
+        ...(payload ? { payload } : {}),
+      });
+      const want = expected(who, c);
+      wanted[who] = want;
+      outcome[who] =
+        want === 'allowed' && (res.statusCode < 300 || (res.statusCode === 409 && who === 'admin')) ? 'allowed' : res.statusCode;
+      if (res.statusCode >= 400) expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
+    }
+    expect(outcome).toEqual(wanted);
+  },
+);
 
 test("the live feeds: staff open the board's stream; an order's stream is its owner's (and admins')", async () => {
-  const ticket = (who: Exclude<Who, 'anonymous'>, url: string) => app.inject({ method: 'POST', url, headers: bearer(users[who].token) }).then((r) => r.statusCode);
+  const ticket = (who: Exclude<Who, 'anonymous'>, url: string) =>
+    app.inject({ method: 'POST', url, headers: bearer(users[who].token) }).then((r) => r.statusCode);
   expect(await ticket('staffA', '/admin/notifications/stream-ticket')).toBe(200);
   expect(await ticket('customer', '/admin/notifications/stream-ticket')).toBe(403);
   const orderTicket = `/orders/${orderId}/events/ticket`;

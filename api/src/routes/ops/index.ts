@@ -45,12 +45,26 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/ops/me',
-    { onRequest, schema: { tags, summary: 'Who is signed in to the ops screens, and which stores they may act on', description: WHO, response: { 200: OpsMeSchema, ...errorResponses } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Who is signed in to the ops screens, and which stores they may act on',
+        description: WHO,
+        response: { 200: OpsMeSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const user = requireOps(request);
       const stores = (await ops().access.stores(user)).map(toOpsStore);
       const row = await app.services.users.get(user.uuid);
-      return { uuid: user.uuid, email: row.email, role: user.role === 'ADMIN' ? ('ADMIN' as const) : ('STORE_STAFF' as const), store: user.role === 'ADMIN' ? null : (stores[0] ?? null), stores };
+      return {
+        uuid: user.uuid,
+        email: row.email,
+        role: user.role === 'ADMIN' ? ('ADMIN' as const) : ('STORE_STAFF' as const),
+        store: user.role === 'ADMIN' ? null : (stores[0] ?? null),
+        stores,
+      };
     },
   );
 
@@ -113,7 +127,8 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         summary: "Accept a staff invitation: the link's token and the chosen password",
-        description: '400 INVALID_TOKEN for a used, replaced or expired link; 400 VALIDATION_ERROR for a weak password (the link stays usable). Then sign in as usual.',
+        description:
+          '400 INVALID_TOKEN for a used, replaced or expired link; 400 VALIDATION_ERROR for a weak password (the link stays usable). Then sign in as usual.',
         body: AcceptInvitationBody,
         response: { 200: Type.Object({ success: Type.Literal(true), message: Type.String() }), ...errorResponses },
       },

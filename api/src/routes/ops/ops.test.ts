@@ -2,12 +2,29 @@
 // marking lines with the order re-priced and the difference refunded through PayPal once, an admin's
 // cancellation, inventory with audited prices, store settings, the notifications panel and staff
 // invitations. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
-import type { OpsInventoryProduct, OpsNotification, OpsOrderSummary, OpsStorePart, OpsStoreSettings, Order } from '@grocer/shared/contracts';
+import type {
+  OpsInventoryProduct,
+  OpsNotification,
+  OpsOrderSummary,
+  OpsStorePart,
+  OpsStoreSettings,
+  Order,
+} from '@grocer/shared/contracts';
 import { eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { notifications, orders, products, refunds } from '../../db/schema.ts';
 import { bearer, FAST_HASHING, mailbox, uniqueEmail, type Registered } from '../../testing/accounts.ts';
-import { createShop, makeAdmin, placePaidOrder, registerShopper, startPayment, stockOf, type CartLine, type ShopProduct, type TestShop } from '../../testing/checkout.ts';
+import {
+  createShop,
+  makeAdmin,
+  placePaidOrder,
+  registerShopper,
+  startPayment,
+  stockOf,
+  type CartLine,
+  type ShopProduct,
+  type TestShop,
+} from '../../testing/checkout.ts';
 import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
 import { opsCall, registerStaff } from '../../testing/ops.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
@@ -58,10 +75,20 @@ const part = async (user: Registered, orderId: string, storeUuid: string) => {
 describe('the board', () => {
   it('lists a paid order once per store; staff see only their store', async () => {
     const orderId = await placePaidOrder(app, paypal, shopper, twoStoreCart());
-    const all = (await opsCall(app, admin, 'GET', '/ops/orders?limit=100')).json<{ orders: OpsOrderSummary[] }>().orders.filter((o) => o.orderId === orderId);
+    const all = (await opsCall(app, admin, 'GET', '/ops/orders?limit=100'))
+      .json<{ orders: OpsOrderSummary[] }>()
+      .orders.filter((o) => o.orderId === orderId);
     expect(all.map((o) => o.store.uuid).sort()).toEqual([shop.loop.uuid, shop.evanston.uuid].sort());
     const loop = all.find((o) => o.store.uuid === shop.loop.uuid)!;
-    expect(loop).toMatchObject({ status: 'CONFIRMED', orderStatus: 'CONFIRMED', lineCount: 2, itemCount: 3, pendingLineCount: 2, partSubtotalCents: 2 * 449 + 649, customerName: 'Sam Shopper' });
+    expect(loop).toMatchObject({
+      status: 'CONFIRMED',
+      orderStatus: 'CONFIRMED',
+      lineCount: 2,
+      itemCount: 3,
+      pendingLineCount: 2,
+      partSubtotalCents: 2 * 449 + 649,
+      customerName: 'Sam Shopper',
+    });
 
     const staffView = (await opsCall(app, loopStaff, 'GET', '/ops/orders?limit=100')).json<{ orders: OpsOrderSummary[] }>().orders;
     expect(staffView.length).toBeGreaterThan(0);
@@ -74,7 +101,10 @@ describe('the board', () => {
     const orderId = await placePaidOrder(app, paypal, shopper, [{ product: eggs, quantity: 1 }]);
     const [row] = await app.db.select({ createdAt: orders.createdAt }).from(orders).where(eq(orders.id, orderId));
     const chicagoDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(row!.createdAt);
-    const ids = async (query: string) => (await opsCall(app, admin, 'GET', `/ops/orders?limit=100&${query}`)).json<{ orders: OpsOrderSummary[] }>().orders.map((o) => o.orderId);
+    const ids = async (query: string) =>
+      (await opsCall(app, admin, 'GET', `/ops/orders?limit=100&${query}`))
+        .json<{ orders: OpsOrderSummary[] }>()
+        .orders.map((o) => o.orderId);
     expect(await ids(`date=${chicagoDay}`)).toContain(orderId);
     expect(await ids('date=2001-01-01')).not.toContain(orderId);
     expect(await ids('status=CONFIRMED')).toContain(orderId);
@@ -115,13 +145,17 @@ describe('a pick list and moving a part', () => {
 
   it('moves along the table; an illegal step is 409; the order follows its least advanced part', async () => {
     const orderId = await placePaidOrder(app, paypal, shopper, twoStoreCart());
-    const move = (user: Registered, store: string, status: string) => opsCall(app, user, 'POST', `/ops/orders/${orderId}/stores/${store}/status`, { status });
+    const move = (user: Registered, store: string, status: string) =>
+      opsCall(app, user, 'POST', `/ops/orders/${orderId}/stores/${store}/status`, { status });
     const skip = await move(loopStaff, shop.loop.uuid, 'OUT_FOR_DELIVERY');
     expect(skip.statusCode).toBe(409);
     expect(skip.json()).toMatchObject({ error: { code: 'INVALID_STATUS_TRANSITION', allowed: ['PREPARING', 'CANCELLED'] } });
     expect((await move(loopStaff, shop.loop.uuid, 'CANCELLED')).statusCode).toBe(409);
 
-    expect((await move(loopStaff, shop.loop.uuid, 'PREPARING')).json<OpsStorePart>()).toMatchObject({ status: 'PREPARING', orderStatus: 'CONFIRMED' });
+    expect((await move(loopStaff, shop.loop.uuid, 'PREPARING')).json<OpsStorePart>()).toMatchObject({
+      status: 'PREPARING',
+      orderStatus: 'CONFIRMED',
+    });
     // A retried step changes nothing.
     expect((await move(loopStaff, shop.loop.uuid, 'PREPARING')).statusCode).toBe(200);
     const both = await move(evanstonStaff, shop.evanston.uuid, 'PREPARING');
@@ -167,7 +201,12 @@ describe('marking lines', () => {
 
     const expected = calculatePricing({ subtotalCents: 2 * 399 + 0 + 549, deliveryFeeCents: before!.deliveryFeeCents, state: 'IL' });
     const after = dropped.json<OpsStorePart>();
-    expect(after.totals).toMatchObject({ subtotalCents: expected.subtotal, taxCents: expected.tax, totalCents: expected.total, originalTotalCents: before!.totalCents });
+    expect(after.totals).toMatchObject({
+      subtotalCents: expected.subtotal,
+      taxCents: expected.tax,
+      totalCents: expected.total,
+      originalTotalCents: before!.totalCents,
+    });
     expect(after.lines.map((l) => l.state)).toEqual(['REPLACED', 'UNAVAILABLE']);
     expect(after.lines[0]!.replacement).toMatchObject({ productUuid: cheaperMilk.uuid, unitPriceCents: 399, lineTotalCents: 798 });
 
@@ -183,7 +222,10 @@ describe('marking lines', () => {
     expect(order.totalAmount).toBe(expected.total / 100);
     expect(order.orderItems.map((i) => i.fulfilment?.state)).toEqual(['REPLACED', 'UNAVAILABLE', 'PENDING']);
     expect(order.orderItems[0]!.fulfilment!.replacement).toMatchObject({ productName: cheaperMilk.name, unitPrice: 3.99, lineTotal: 7.98 });
-    expect(order.adjustments).toMatchObject({ originalTotal: before!.totalCents / 100, refundedTotal: (before!.totalCents - expected.total) / 100 });
+    expect(order.adjustments).toMatchObject({
+      originalTotal: before!.totalCents / 100,
+      refundedTotal: (before!.totalCents - expected.total) / 100,
+    });
     expect(order.adjustments!.refunds).toHaveLength(2);
     expect(order.adjustments!.version).toBeGreaterThan(0);
   });
@@ -192,7 +234,9 @@ describe('marking lines', () => {
     const orderId = await placePaidOrder(app, paypal, shopper, twoStoreCart());
     const evanston = await part(evanstonStaff, orderId, shop.evanston.uuid);
     const breadLine = evanston.lines[0]!;
-    expect((await opsCall(app, loopStaff, 'POST', `/ops/orders/${orderId}/lines/${breadLine.lineId}`, { state: 'FOUND' })).statusCode).toBe(404);
+    expect((await opsCall(app, loopStaff, 'POST', `/ops/orders/${orderId}/lines/${breadLine.lineId}`, { state: 'FOUND' })).statusCode).toBe(
+      404,
+    );
     for (const status of ['PREPARING', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY']) {
       await opsCall(app, evanstonStaff, 'POST', `/ops/orders/${orderId}/stores/${shop.evanston.uuid}/status`, { status });
     }
@@ -209,10 +253,16 @@ describe('cancelling', () => {
     const [milkLine] = (await part(loopStaff, orderId, shop.loop.uuid)).lines;
     await opsCall(app, loopStaff, 'POST', `/ops/orders/${orderId}/lines/${milkLine!.lineId}`, { state: 'UNAVAILABLE' });
 
-    expect((await opsCall(app, loopStaff, 'POST', `/ops/orders/${orderId}/cancel`, { reason: 'Storm closed the road' })).statusCode).toBe(403);
+    expect((await opsCall(app, loopStaff, 'POST', `/ops/orders/${orderId}/cancel`, { reason: 'Storm closed the road' })).statusCode).toBe(
+      403,
+    );
     const res = await opsCall(app, admin, 'POST', `/ops/orders/${orderId}/cancel`, { reason: 'Storm closed the road' });
     expect(res.statusCode).toBe(200);
-    expect(res.json<OpsStorePart>()).toMatchObject({ orderStatus: 'CANCELLED', status: 'CANCELLED', cancelReason: 'Storm closed the road' });
+    expect(res.json<OpsStorePart>()).toMatchObject({
+      orderStatus: 'CANCELLED',
+      status: 'CANCELLED',
+      cancelReason: 'Storm closed the road',
+    });
     // A repeat changes nothing.
     expect((await opsCall(app, admin, 'POST', `/ops/orders/${orderId}/cancel`, { reason: 'Storm closed the road' })).statusCode).toBe(200);
     expect(paypal.refundedCents(order!.paypalOrderId)).toBe(order!.paypalCapturedCents);
@@ -220,7 +270,10 @@ describe('cancelling', () => {
     await app.services.outbox.runOnce();
     const mails = await mailbox(app, order!.customerEmail);
     expect(mails.some((m) => m.subject.includes('was cancelled') && m.text.includes('Storm closed the road'))).toBe(true);
-    expect((await opsCall(app, evanstonStaff, 'POST', `/ops/orders/${orderId}/stores/${shop.evanston.uuid}/status`, { status: 'PREPARING' })).statusCode).toBe(409);
+    expect(
+      (await opsCall(app, evanstonStaff, 'POST', `/ops/orders/${orderId}/stores/${shop.evanston.uuid}/status`, { status: 'PREPARING' }))
+        .statusCode,
+    ).toBe(409);
   });
 });
 
@@ -232,7 +285,9 @@ describe('inventory', () => {
     expect((await opsCall(app, loopStaff, 'PATCH', url, {})).statusCode).toBe(400);
     const priced = await opsCall(app, loopStaff, 'PATCH', url, { priceCents: 699 });
     expect(priced.json<OpsInventoryProduct>()).toMatchObject({ priceCents: 699, isActive: true, stockStatus: 'IN_STOCK' });
-    const history = (await opsCall(app, admin, 'GET', `${url}/price-changes`)).json<{ changes: { oldPriceCents: number; newPriceCents: number; changedBy: { uuid: string } }[] }>();
+    const history = (await opsCall(app, admin, 'GET', `${url}/price-changes`)).json<{
+      changes: { oldPriceCents: number; newPriceCents: number; changedBy: { uuid: string } }[];
+    }>();
     expect(history.changes[0]).toMatchObject({ oldPriceCents: 649, newPriceCents: 699, changedBy: { uuid: loopStaff.uuid } });
     // The catalogue answers the new price at once.
     const open = await app.inject({ method: 'GET', url: `/open/product/${eggs.uuid}` });
@@ -243,7 +298,10 @@ describe('inventory', () => {
     const placed = await createOrder(app, shopper, orderPayload(started.paypalOrderId, [{ product: eggs, quantity: 1 }]));
     expect(placed.json()).toMatchObject({ error: { code: 'PRICE_CHANGED' } });
 
-    expect((await opsCall(app, loopStaff, 'PATCH', url, { inStock: false })).json<OpsInventoryProduct>()).toMatchObject({ stockStatus: 'OUT_OF_STOCK', stockQuantity: 0 });
+    expect((await opsCall(app, loopStaff, 'PATCH', url, { inStock: false })).json<OpsInventoryProduct>()).toMatchObject({
+      stockStatus: 'OUT_OF_STOCK',
+      stockQuantity: 0,
+    });
     expect((await opsCall(app, loopStaff, 'PATCH', url, { inStock: true })).json<OpsInventoryProduct>().stockStatus).toBe('IN_STOCK');
     expect((await opsCall(app, loopStaff, 'PATCH', url, { isActive: false })).json<OpsInventoryProduct>().isActive).toBe(false);
     expect((await app.inject({ method: 'GET', url: `/open/product/${eggs.uuid}` })).statusCode).toBe(404);
@@ -255,14 +313,21 @@ describe('inventory', () => {
     const list = await opsCall(app, loopStaff, 'GET', `/ops/stores/${shop.loop.uuid}/products?q=large%20eggs`);
     expect(list.json<{ products: OpsInventoryProduct[] }>().products.map((p) => p.productUuid)).toEqual([eggs.uuid]);
     expect((await opsCall(app, evanstonStaff, 'PATCH', url, { priceCents: 1 })).statusCode).toBe(404);
-    expect((await opsCall(app, evanstonStaff, 'PATCH', `/ops/stores/${shop.evanston.uuid}/products/${eggs.uuid}`, { priceCents: 1 })).statusCode).toBe(404);
+    expect(
+      (await opsCall(app, evanstonStaff, 'PATCH', `/ops/stores/${shop.evanston.uuid}/products/${eggs.uuid}`, { priceCents: 1 })).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('store settings', () => {
   it('reads and replaces hours, minimum order and radius, with clear errors', async () => {
     const url = `/ops/stores/${shop.loop.uuid}/settings`;
-    const body = { minOrderCents: 1500, deliveryRadiusMiles: 12, windowCapacity: 8, hours: [{ weekday: 1, opensMinute: 420, closesMinute: 1320 }] };
+    const body = {
+      minOrderCents: 1500,
+      deliveryRadiusMiles: 12,
+      windowCapacity: 8,
+      hours: [{ weekday: 1, opensMinute: 420, closesMinute: 1320 }],
+    };
     const saved = await opsCall(app, loopStaff, 'PUT', url, body);
     expect(saved.statusCode).toBe(200);
     expect(saved.json<OpsStoreSettings>()).toMatchObject(body);
@@ -280,25 +345,41 @@ describe('the notifications panel', () => {
   it("lists what was sent, staff their store's mail only, and retries a failed mail", async () => {
     const orderId = await placePaidOrder(app, paypal, shopper, twoStoreCart());
     // Make the Loop store's mail fail once, as an SMTP outage would.
-    const [loopRow] = await app.db.select().from(notifications).where(eq(notifications.recipient, `store:${shop.loop.uuid}`));
+    const [loopRow] = await app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.recipient, `store:${shop.loop.uuid}`));
     // The worker stops (finishing its pass), so nothing it was sending lands after the rows are marked failed.
     await app.services.outbox.stop();
     // The next automatic attempt is an hour away: only the retry sends it.
-    await app.db.update(notifications).set({ deliveredAt: null, lastError: 'SMTP down', attempts: 1, nextAttemptAt: new Date(Date.now() + 3_600_000) }).where(eq(notifications.orderId, orderId));
-    const staffList = (await opsCall(app, loopStaff, 'GET', '/ops/notifications?limit=100')).json<{ notifications: OpsNotification[] }>().notifications;
+    await app.db
+      .update(notifications)
+      .set({ deliveredAt: null, lastError: 'SMTP down', attempts: 1, nextAttemptAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(notifications.orderId, orderId));
+    const staffList = (await opsCall(app, loopStaff, 'GET', '/ops/notifications?limit=100')).json<{ notifications: OpsNotification[] }>()
+      .notifications;
     expect(staffList.length).toBeGreaterThan(0);
     expect(staffList.every((n) => n.recipient === `store:${shop.loop.uuid}`)).toBe(true);
     const failed = staffList.find((n) => n.orderId === orderId)!;
     expect(failed).toMatchObject({ state: 'FAILED', lastError: 'SMTP down' });
     expect(loopRow).toBeDefined();
 
-    const adminFailed = (await opsCall(app, admin, 'GET', '/ops/notifications?state=FAILED&limit=100')).json<{ notifications: OpsNotification[] }>().notifications;
-    expect(adminFailed.filter((n) => n.orderId === orderId).map((n) => n.type).sort()).toEqual(['new_order_items', 'new_order_items', 'order_created']);
+    const adminFailed = (await opsCall(app, admin, 'GET', '/ops/notifications?state=FAILED&limit=100')).json<{
+      notifications: OpsNotification[];
+    }>().notifications;
+    expect(
+      adminFailed
+        .filter((n) => n.orderId === orderId)
+        .map((n) => n.type)
+        .sort(),
+    ).toEqual(['new_order_items', 'new_order_items', 'order_created']);
 
     const retried = await opsCall(app, loopStaff, 'POST', `/ops/notifications/${failed.id}/retry`);
     expect(retried.statusCode).toBe(200);
     expect(retried.json<OpsNotification>()).toMatchObject({ state: 'SENT', lastError: null });
-    expect((await opsCall(app, loopStaff, 'POST', `/ops/notifications/${failed.id}/retry`)).json()).toMatchObject({ error: { code: 'NOT_RETRYABLE' } });
+    expect((await opsCall(app, loopStaff, 'POST', `/ops/notifications/${failed.id}/retry`)).json()).toMatchObject({
+      error: { code: 'NOT_RETRYABLE' },
+    });
     const evanstonRow = adminFailed.find((n) => n.orderId === orderId && n.recipient === `store:${shop.evanston.uuid}`)!;
     expect((await opsCall(app, loopStaff, 'POST', `/ops/notifications/${evanstonRow.id}/retry`)).statusCode).toBe(404);
   });
@@ -307,26 +388,60 @@ describe('the notifications panel', () => {
 describe('staff accounts', () => {
   it('an admin invites; the single-use link sets the password; the staff member signs in to their store', async () => {
     const email = uniqueEmail('staff');
-    const created = await opsCall(app, admin, 'POST', '/ops/staff', { email, firstName: 'Sid', lastName: 'Staff', storeUuid: shop.evanston.uuid });
+    const created = await opsCall(app, admin, 'POST', '/ops/staff', {
+      email,
+      firstName: 'Sid',
+      lastName: 'Staff',
+      storeUuid: shop.evanston.uuid,
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ email, status: 'INVITED', store: { uuid: shop.evanston.uuid } });
-    expect((await opsCall(app, admin, 'POST', '/ops/staff', { email: email.toUpperCase(), firstName: 'A', lastName: 'B', storeUuid: shop.loop.uuid })).statusCode).toBe(409);
-    expect((await opsCall(app, loopStaff, 'POST', '/ops/staff', { email: uniqueEmail(), firstName: 'A', lastName: 'B', storeUuid: shop.loop.uuid })).statusCode).toBe(403);
+    expect(
+      (
+        await opsCall(app, admin, 'POST', '/ops/staff', {
+          email: email.toUpperCase(),
+          firstName: 'A',
+          lastName: 'B',
+          storeUuid: shop.loop.uuid,
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await opsCall(app, loopStaff, 'POST', '/ops/staff', {
+          email: uniqueEmail(),
+          firstName: 'A',
+          lastName: 'B',
+          storeUuid: shop.loop.uuid,
+        })
+      ).statusCode,
+    ).toBe(403);
 
     const link = (await mailbox(app, email)).flatMap((m) => m.links).find((l) => l.includes('/staff/invitation'))!;
     const token = new URL(link).searchParams.get('token')!;
-    expect((await app.inject({ method: 'POST', url: '/auth/accept-invitation', payload: { token, password: 'short' } })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'POST', url: '/auth/accept-invitation', payload: { token, password: 'short' } })).statusCode).toBe(
+      400,
+    );
     const accepted = await app.inject({ method: 'POST', url: '/auth/accept-invitation', payload: { token, password: 'Tomato-Basil-42' } });
     expect(accepted.statusCode).toBe(200);
-    expect((await app.inject({ method: 'POST', url: '/auth/accept-invitation', payload: { token, password: 'Tomato-Basil-43' } })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'POST', url: '/auth/accept-invitation', payload: { token, password: 'Tomato-Basil-43' } })).statusCode,
+    ).toBe(400);
 
-    const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: 'Tomato-Basil-42' }, remoteAddress: '10.77.0.1' });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email, password: 'Tomato-Basil-42' },
+      remoteAddress: '10.77.0.1',
+    });
     expect(login.statusCode).toBe(200);
     const token2 = login.json<{ token: string; user: { roleName: string } }>();
     expect(token2.user.roleName).toBe('STORE_STAFF');
     const me = await app.inject({ method: 'GET', url: '/ops/me', headers: bearer(token2.token) });
     expect(me.json()).toMatchObject({ role: 'STORE_STAFF', store: { uuid: shop.evanston.uuid }, stores: [{ uuid: shop.evanston.uuid }] });
-    const staff = (await opsCall(app, admin, 'GET', `/ops/staff?storeUuid=${shop.evanston.uuid}`)).json<{ staff: { email: string; status: string }[] }>().staff;
+    const staff = (await opsCall(app, admin, 'GET', `/ops/staff?storeUuid=${shop.evanston.uuid}`)).json<{
+      staff: { email: string; status: string }[];
+    }>().staff;
     expect(staff.find((s) => s.email === email)?.status).toBe('ACTIVE');
     expect((await opsCall(app, admin, 'POST', `/ops/staff/${created.json<{ uuid: string }>().uuid}/invitation`)).statusCode).toBe(409);
   });

@@ -17,7 +17,9 @@ export const AcceptInvitationBody = Type.Object({ token: Type.String({ maxLength
 export const OpsOrdersQuerySchema = Type.Object({
   storeUuid: Type.Optional(Type.String({ maxLength: 64 })),
   status: Type.Optional(PartStatusSchema),
-  date: Type.Optional(Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', description: 'YYYY-MM-DD, a day in America/Chicago' })),
+  date: Type.Optional(
+    Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', description: 'YYYY-MM-DD, a day in America/Chicago' }),
+  ),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
   cursor: Type.Optional(Type.String({ maxLength: 300 })),
 });

@@ -58,7 +58,9 @@ test("a staff member's stream: their store's new order within 2 s, nothing of an
 
 test("the shopper's order stream tells of a store's change", async () => {
   const orderId = await placePaidOrder(app, paypal, shopper, [{ product: bread, quantity: 2 }]);
-  const ticket = (await app.inject({ method: 'POST', url: `/orders/${orderId}/events/ticket`, headers: bearer(shopper.token) })).json<{ ticket: string }>().ticket;
+  const ticket = (await app.inject({ method: 'POST', url: `/orders/${orderId}/events/ticket`, headers: bearer(shopper.token) })).json<{
+    ticket: string;
+  }>().ticket;
   const stream = await connectSse(`${baseUrl}/orders/${orderId}/events?ticket=${encodeURIComponent(ticket)}`);
   try {
     expect(stream.response.status).toBe(200);

@@ -1,12 +1,29 @@
 // Substitution preferences (the cart line's 'If out of stock'), buy again and reorder: what the server
 // checks, what an order keeps and tells its store, what it remembers, and what a past order can put
 // back into the cart today.
-import type { BuyAgainResponse, NewOrderItemsNotification, Order, ReorderResponse, SubstitutionPreferencesResponse } from '@grocer/shared/contracts';
+import type {
+  BuyAgainResponse,
+  NewOrderItemsNotification,
+  Order,
+  ReorderResponse,
+  SubstitutionPreferencesResponse,
+} from '@grocer/shared/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { notifications, orderLines, products, stores, substitutionPreferences } from '../../db/schema.ts';
 import { bearer, FAST_HASHING, type Registered } from '../../testing/accounts.ts';
-import { createOrder, createShop, orderPayload, placePaidOrder, registerShopper, startPayment, stockOf, type CartLine, type ShopProduct, type TestShop } from '../../testing/checkout.ts';
+import {
+  createOrder,
+  createShop,
+  orderPayload,
+  placePaidOrder,
+  registerShopper,
+  startPayment,
+  stockOf,
+  type CartLine,
+  type ShopProduct,
+  type TestShop,
+} from '../../testing/checkout.ts';
 import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 import { storeMail } from '../../services/orders/outbox.ts';
@@ -35,13 +52,19 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const get = <T>(user: Registered, url: string) => app.inject({ method: 'GET', url, headers: bearer(user.token) }).then((r) => ({ status: r.statusCode, body: r.json<T>() }));
+const get = <T>(user: Registered, url: string) =>
+  app.inject({ method: 'GET', url, headers: bearer(user.token) }).then((r) => ({ status: r.statusCode, body: r.json<T>() }));
 const put = (user: Registered, productUuid: string, payload: object) =>
   app.inject({ method: 'PUT', url: `/user/substitution-preferences/${productUuid}`, headers: bearer(user.token), payload });
-const reorder = (user: Registered, orderId: string) => app.inject({ method: 'POST', url: `/orders/${orderId}/reorder`, headers: bearer(user.token) });
+const reorder = (user: Registered, orderId: string) =>
+  app.inject({ method: 'POST', url: `/orders/${orderId}/reorder`, headers: bearer(user.token) });
 
 /** Pays for `cart` with each line's choice in the order payload, as the checkout sends it. */
-async function payWithChoices(user: Registered, cart: CartLine[], choices: Record<string, { substitution: string; substituteProductId?: string | null }>) {
+async function payWithChoices(
+  user: Registered,
+  cart: CartLine[],
+  choices: Record<string, { substitution: string; substituteProductId?: string | null }>,
+) {
   const started = await startPayment(app, user, cart);
   paypal.approve(started.paypalOrderId);
   const payload = orderPayload(started.paypalOrderId, cart);
@@ -90,8 +113,14 @@ describe('substitution preferences', () => {
   ])('refuses a replacement from %s: 400, the stored choice unchanged', async (_case, substitute) => {
     const res = await put(shopper, milk.uuid, { choice: 'SPECIFIC', substituteProductId: substitute() });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, message: 'The replacement must be another product of the same store and category', error: { code: 'VALIDATION_ERROR', field: 'substituteProductId' } });
-    expect((await get<SubstitutionPreferencesResponse>(shopper, '/user/substitution-preferences')).body.preferences[0]!.choice).toBe('SPECIFIC');
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: 'The replacement must be another product of the same store and category',
+      error: { code: 'VALIDATION_ERROR', field: 'substituteProductId' },
+    });
+    expect((await get<SubstitutionPreferencesResponse>(shopper, '/user/substitution-preferences')).body.preferences[0]!.choice).toBe(
+      'SPECIFIC',
+    );
   });
 
   it('refuses an inactive replacement', async () => {
@@ -101,7 +130,9 @@ describe('substitution preferences', () => {
 
   it('400 for SPECIFIC without a product, or another choice with one', async () => {
     expect((await put(shopper, bread.uuid, { choice: 'SPECIFIC' })).json().message).toBe('Choose the product to use instead');
-    expect((await put(shopper, bread.uuid, { choice: 'NONE', substituteProductId: oatMilk.uuid })).json().message).toBe('Only a specific replacement names a product');
+    expect((await put(shopper, bread.uuid, { choice: 'NONE', substituteProductId: oatMilk.uuid })).json().message).toBe(
+      'Only a specific replacement names a product',
+    );
     expect((await put(shopper, bread.uuid, { choice: 'SOMETIMES' })).statusCode).toBe(400);
   });
 
@@ -123,10 +154,18 @@ describe('an order with substitution choices', () => {
   let orderId: string;
   beforeAll(async () => {
     shopper = await registerShopper(app, 'Sam', 'Subs');
-    const placed = await payWithChoices(shopper, [{ product: milk, quantity: 2 }, { product: bread, quantity: 1 }, { product: evanstonMilk, quantity: 1 }], {
-      [milk.uuid]: { substitution: 'SPECIFIC', substituteProductId: oatMilk.uuid },
-      [bread.uuid]: { substitution: 'NONE' },
-    });
+    const placed = await payWithChoices(
+      shopper,
+      [
+        { product: milk, quantity: 2 },
+        { product: bread, quantity: 1 },
+        { product: evanstonMilk, quantity: 1 },
+      ],
+      {
+        [milk.uuid]: { substitution: 'SPECIFIC', substituteProductId: oatMilk.uuid },
+        [bread.uuid]: { substitution: 'NONE' },
+      },
+    );
     expect(placed.res.statusCode).toBe(200);
     orderId = placed.orderId;
   });
@@ -139,12 +178,15 @@ describe('an order with substitution choices', () => {
       'Rye Bread': { choice: 'NONE', substitute: null },
       'Skim Milk': { choice: 'BEST_MATCH', substitute: null },
     });
-    const [line] = await app.db.select().from(orderLines).where(and(eq(orderLines.orderId, orderId), eq(orderLines.productUuid, milk.uuid)));
+    const [line] = await app.db
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.productUuid, milk.uuid)));
     const [oat] = await app.db.select({ id: products.id }).from(products).where(eq(products.uuid, oatMilk.uuid));
     expect(line).toMatchObject({ substitution: 'SPECIFIC', substituteProductId: oat!.id });
   });
 
-  it("tells the store: its notification and mail say what to do when an item is missing", async () => {
+  it('tells the store: its notification and mail say what to do when an item is missing', async () => {
     const [row] = await app.db
       .select()
       .from(notifications)
@@ -161,12 +203,18 @@ describe('an order with substitution choices', () => {
 
   it('remembers the choices for the next cart', async () => {
     const { preferences } = (await get<SubstitutionPreferencesResponse>(shopper, '/user/substitution-preferences')).body;
-    expect(Object.fromEntries(preferences.map((p) => [p.productId, p.choice]))).toEqual({ [milk.uuid]: 'SPECIFIC', [bread.uuid]: 'NONE', [evanstonMilk.uuid]: 'BEST_MATCH' });
+    expect(Object.fromEntries(preferences.map((p) => [p.productId, p.choice]))).toEqual({
+      [milk.uuid]: 'SPECIFIC',
+      [bread.uuid]: 'NONE',
+      [evanstonMilk.uuid]: 'BEST_MATCH',
+    });
   });
 
   it('refuses a bad replacement before anything is captured or taken', async () => {
     const before = await stockOf(app, milk.uuid);
-    const placed = await payWithChoices(shopper, [{ product: milk, quantity: 1 }], { [milk.uuid]: { substitution: 'SPECIFIC', substituteProductId: evanstonMilk.uuid } });
+    const placed = await payWithChoices(shopper, [{ product: milk, quantity: 1 }], {
+      [milk.uuid]: { substitution: 'SPECIFIC', substituteProductId: evanstonMilk.uuid },
+    });
     expect(placed.res.statusCode).toBe(400);
     expect(placed.res.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', field: 'items.0.substituteProductId' } });
     expect(await stockOf(app, milk.uuid)).toBe(before);
@@ -187,7 +235,11 @@ describe('buy again and reorder', () => {
     cheese = await shop.addProduct('Cheddar', 650, 5);
     jam = await shop.addProduct('Plum Jam', 420, 5);
     tea = await shop.addProduct('Black Tea', 380, 5, 'evanston');
-    first = await placePaidOrder(app, paypal, shopper, [{ product: cheese, quantity: 2 }, { product: jam, quantity: 1 }, { product: tea, quantity: 3 }]);
+    first = await placePaidOrder(app, paypal, shopper, [
+      { product: cheese, quantity: 2 },
+      { product: jam, quantity: 1 },
+      { product: tea, quantity: 3 },
+    ]);
     await placePaidOrder(app, paypal, shopper, [{ product: tea, quantity: 1 }]);
   });
 
@@ -196,7 +248,15 @@ describe('buy again and reorder', () => {
     const { status, body } = await get<BuyAgainResponse>(shopper, '/orders/buy-again');
     expect(status).toBe(200);
     expect(body.items[0]).toMatchObject({ product: { name: 'Black Tea' }, timesOrdered: 2 });
-    expect(body.items.slice(1).map((i) => [i.product.name, i.timesOrdered]).sort()).toEqual([['Cheddar', 1], ['Plum Jam', 1]]);
+    expect(
+      body.items
+        .slice(1)
+        .map((i) => [i.product.name, i.timesOrdered])
+        .sort(),
+    ).toEqual([
+      ['Cheddar', 1],
+      ['Plum Jam', 1],
+    ]);
     expect(body.items.find((i) => i.product.name === 'Cheddar')!.product.price_cents).toBe(699);
     const other = await registerShopper(app, 'Nia', 'New');
     expect((await get<BuyAgainResponse>(other, '/orders/buy-again')).body).toEqual({ items: [] });
@@ -208,7 +268,9 @@ describe('buy again and reorder', () => {
     const res = await reorder(shopper, first);
     expect(res.statusCode).toBe(200);
     const body = res.json<ReorderResponse>();
-    expect(body.added.map((a) => [a.product.name, a.quantity, a.product.price_cents, a.substitution.choice])).toEqual([['Cheddar', 2, 699, 'BEST_MATCH']]);
+    expect(body.added.map((a) => [a.product.name, a.quantity, a.product.price_cents, a.substitution.choice])).toEqual([
+      ['Cheddar', 2, 699, 'BEST_MATCH'],
+    ]);
     expect(body.skipped).toEqual([
       { productId: jam.uuid, name: 'Plum Jam', reason: 'OUT_OF_STOCK', message: 'out of stock' },
       { productId: tea.uuid, name: 'Black Tea', reason: 'INACTIVE', message: 'no longer sold' },
@@ -224,19 +286,32 @@ describe('buy again and reorder', () => {
     const orderId = await placePaidOrder(app, paypal, shopper, [{ product: once, quantity: 1 }]);
     await app.db.delete(products).where(eq(products.uuid, once.uuid));
     const body = (await reorder(shopper, orderId)).json<ReorderResponse>();
-    expect(body).toEqual({ added: [], skipped: [{ productId: once.uuid, name: 'Seasonal Cider', reason: 'NOT_FOUND', message: 'no longer sold' }] });
+    expect(body).toEqual({
+      added: [],
+      skipped: [{ productId: once.uuid, name: 'Seasonal Cider', reason: 'NOT_FOUND', message: 'no longer sold' }],
+    });
   });
 
   it('reorder: a store whose delivery radius no longer reaches the shopper is named as the reason', async () => {
     const far = await shop.addProduct('Sourdough Loaf', 650, 20, 'evanston');
     const orderId = await placePaidOrder(app, paypal, shopper, [{ product: far, quantity: 1 }]);
-    const [store] = await app.db.select({ id: stores.id, name: stores.name, radius: stores.deliveryRadiusMiles }).from(stores).where(eq(stores.uuid, far.storeUuid));
+    const [store] = await app.db
+      .select({ id: stores.id, name: stores.name, radius: stores.deliveryRadiusMiles })
+      .from(stores)
+      .where(eq(stores.uuid, far.storeUuid));
     await app.db.update(stores).set({ deliveryRadiusMiles: 1 }).where(eq(stores.id, store!.id));
     try {
       const body = (await reorder(shopper, orderId)).json<ReorderResponse>();
       expect(body).toEqual({
         added: [],
-        skipped: [{ productId: far.uuid, name: 'Sourdough Loaf', reason: 'OUT_OF_DELIVERY_AREA', message: `${store!.name} no longer delivers to you` }],
+        skipped: [
+          {
+            productId: far.uuid,
+            name: 'Sourdough Loaf',
+            reason: 'OUT_OF_DELIVERY_AREA',
+            message: `${store!.name} no longer delivers to you`,
+          },
+        ],
       });
     } finally {
       await app.db.update(stores).set({ deliveryRadiusMiles: store!.radius }).where(eq(stores.id, store!.id));
@@ -245,12 +320,20 @@ describe('buy again and reorder', () => {
   });
 
   it('reorder keeps a line’s specific replacement while it is sold, and falls back to best match after', async () => {
-    const placed = await payWithChoices(shopper, [{ product: milk, quantity: 1 }], { [milk.uuid]: { substitution: 'SPECIFIC', substituteProductId: oatMilk.uuid } });
+    const placed = await payWithChoices(shopper, [{ product: milk, quantity: 1 }], {
+      [milk.uuid]: { substitution: 'SPECIFIC', substituteProductId: oatMilk.uuid },
+    });
     expect(placed.res.statusCode).toBe(200);
-    expect((await reorder(shopper, placed.orderId)).json<ReorderResponse>().added[0]!.substitution).toEqual({ choice: 'SPECIFIC', substitute: { uuid: oatMilk.uuid, name: 'Oat Milk' } });
+    expect((await reorder(shopper, placed.orderId)).json<ReorderResponse>().added[0]!.substitution).toEqual({
+      choice: 'SPECIFIC',
+      substitute: { uuid: oatMilk.uuid, name: 'Oat Milk' },
+    });
     await app.db.update(products).set({ isActive: false }).where(eq(products.uuid, oatMilk.uuid));
     try {
-      expect((await reorder(shopper, placed.orderId)).json<ReorderResponse>().added[0]!.substitution).toEqual({ choice: 'BEST_MATCH', substitute: null });
+      expect((await reorder(shopper, placed.orderId)).json<ReorderResponse>().added[0]!.substitution).toEqual({
+        choice: 'BEST_MATCH',
+        substitute: null,
+      });
     } finally {
       await app.db.update(products).set({ isActive: true }).where(eq(products.uuid, oatMilk.uuid));
     }
@@ -269,7 +352,9 @@ describe('buy again and reorder', () => {
 
 test("a line's replacement id that now names another store's product (ids restart on a catalogue rebuild) reads as best match", async () => {
   const shopper = await registerShopper(app, 'Reb', 'Uilt');
-  const placed = await payWithChoices(shopper, [{ product: milk, quantity: 1 }], { [milk.uuid]: { substitution: 'SPECIFIC', substituteProductId: oatMilk.uuid } });
+  const placed = await payWithChoices(shopper, [{ product: milk, quantity: 1 }], {
+    [milk.uuid]: { substitution: 'SPECIFIC', substituteProductId: oatMilk.uuid },
+  });
   expect(placed.res.statusCode).toBe(200);
   const [elsewhere] = await app.db.select({ id: products.id }).from(products).where(eq(products.uuid, evanstonMilk.uuid));
   await app.db.update(orderLines).set({ substituteProductId: elsewhere!.id }).where(eq(orderLines.orderId, placed.orderId));

@@ -39,7 +39,11 @@ const orderEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  async function streamUser(request: FastifyRequest, reply: FastifyReply, ticket: string | undefined): Promise<Pick<AuthUser, 'uuid' | 'role' | 'authMethod'>> {
+  async function streamUser(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    ticket: string | undefined,
+  ): Promise<Pick<AuthUser, 'uuid' | 'role' | 'authMethod'>> {
     if (request.headers.authorization !== undefined || ticket === undefined) {
       await app.authenticate(request, reply);
       return requireUser(request);
@@ -62,14 +66,19 @@ const orderEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ].join(' '),
         params: Params,
         querystring: Type.Object({ ticket: Type.Optional(Type.String({ maxLength: 2000 })) }),
-        response: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: Type.String() } } }, ...errorResponses },
+        response: {
+          200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: Type.String() } } },
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
       const user = await streamUser(request, reply, request.query.ticket);
       const order = await app.services.orders.findVisible(user, request.params.orderId, true);
       await streams.open(request, reply, user.uuid, (write) =>
-        app.services.orderEvents.subscribe(order.id, (event) => write(`id: ${event.version}\nevent: order_updated\ndata: ${JSON.stringify(event)}\n\n`)),
+        app.services.orderEvents.subscribe(order.id, (event) =>
+          write(`id: ${event.version}\nevent: order_updated\ndata: ${JSON.stringify(event)}\n\n`),
+        ),
       );
     },
   );

@@ -186,7 +186,10 @@ it('an order cancelled before its mails went out is not announced to the stores;
   expect((await track(app, admin, order.id, 'CANCELLED')).statusCode).toBe(200);
   await app.services.outbox.runOnce();
   expect(await mailsAbout(app, order.orderNumber)).toEqual({ [alice.email]: 1 });
-  const [mail] = await app.db.select({ subject: devMail.subject }).from(devMail).where(like(devMail.subject, `%${order.orderNumber}%`));
+  const [mail] = await app.db
+    .select({ subject: devMail.subject })
+    .from(devMail)
+    .where(like(devMail.subject, `%${order.orderNumber}%`));
   expect(mail!.subject).toContain('was cancelled');
   await stopApi(app);
 });

@@ -18,7 +18,8 @@ export const OrderCreateBody = Type.Object({
       substitution: Type.Optional(SubstitutionChoiceSchema),
       substituteProductId: Type.Optional(
         Type.Union([Type.String({ maxLength: 64 }), Type.Null()], {
-          description: 'With SPECIFIC only: a product uuid of the same store and category, active, not the line itself (else 400 VALIDATION_ERROR)',
+          description:
+            'With SPECIFIC only: a product uuid of the same store and category, active, not the line itself (else 400 VALIDATION_ERROR)',
         }),
       ),
     }),

@@ -57,13 +57,20 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({ productUuid: Type.String({ maxLength: 64 }) }),
         body: Type.Object({
           choice: SubstitutionChoiceSchema,
-          substituteProductId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()], { description: 'Product uuid; SPECIFIC only' })),
+          substituteProductId: Type.Optional(
+            Type.Union([Type.String({ maxLength: 64 }), Type.Null()], { description: 'Product uuid; SPECIFIC only' }),
+          ),
         }),
         response: { 200: SubstitutionPreferenceSchema, ...errorResponses },
       },
     },
     async (request) =>
-      app.services.substitutions.save(requireUser(request).uuid, request.params.productUuid, request.body.choice, request.body.substituteProductId ?? null),
+      app.services.substitutions.save(
+        requireUser(request).uuid,
+        request.params.productUuid,
+        request.body.choice,
+        request.body.substituteProductId ?? null,
+      ),
   );
 
   app.get(

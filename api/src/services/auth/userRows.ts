@@ -30,7 +30,12 @@ export async function findByGoogleSub(db: Database, sub: string): Promise<UserRo
 }
 
 /** A new single-use link token; only its hash is stored. */
-export async function createEmailToken(db: Database, userUuid: string, purpose: 'verify_email' | 'reset_password' | 'staff_invitation', ttlMs: number) {
+export async function createEmailToken(
+  db: Database,
+  userUuid: string,
+  purpose: 'verify_email' | 'reset_password' | 'staff_invitation',
+  ttlMs: number,
+) {
   const token = newSecureToken();
   await db.insert(emailTokens).values({ userUuid, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
   return token;

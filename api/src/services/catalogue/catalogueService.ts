@@ -369,7 +369,12 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
    * per turn, each label starting at another store. Keys are computed here and looked up per row in one
    * JSON object, so the database sorts nothing but the page (a window function would sort every match).
    */
-  async function rankedPage(where: SQL, paging: SearchPaging, ranked: RankedLabel[], stores: number): Promise<{ ids: number[]; total: number }> {
+  async function rankedPage(
+    where: SQL,
+    paging: SearchPaging,
+    ranked: RankedLabel[],
+    stores: number,
+  ): Promise<{ ids: number[]; total: number }> {
     const offset = (paging.page - 1) * paging.limit;
     const total = sql<number>`(count(*) over ())::int`;
     let rows: { id: number; total: number }[];
@@ -383,7 +388,9 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
           total: total.as('total'),
           score: sql<number>`coalesce((${key} ->> 0)::int, 0)`.as('score'),
           turn: sql<number>`coalesce((${key} ->> 1)::int, 0)`.as('turn'),
-          storeTurn: sql<number>`((${products.storeId} + coalesce((${key} ->> 1)::int, 0)) % ${sql.raw(String(Math.max(1, stores)))})`.as('store_turn'),
+          storeTurn: sql<number>`((${products.storeId} + coalesce((${key} ->> 1)::int, 0)) % ${sql.raw(String(Math.max(1, stores)))})`.as(
+            'store_turn',
+          ),
         })
         .from(products)
         .where(where)
@@ -448,7 +455,8 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     filters: ProductFilters,
     paging: SearchPaging,
   ): Promise<{ ids: number[]; total: number; rows?: ProductRowJoined[] } | undefined> {
-    if (paging.sort !== 'relevance' || filters.inStock || filters.minPrice !== undefined || filters.maxPrice !== undefined) return undefined;
+    if (paging.sort !== 'relevance' || filters.inStock || filters.minPrice !== undefined || filters.maxPrice !== undefined)
+      return undefined;
     let narrowStore = storeId;
     if (filters.storeId !== undefined) {
       const ref = filters.storeId;
@@ -466,11 +474,20 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     const offset = (paging.page - 1) * paging.limit;
     // The labels' rank keys as rankedPage gives them (a label listed twice keeps its last key).
     const keys = new Map(spreadLabels(ranked).map((r) => [r.label, { score: r.score, turn: r.turn }]));
-    const plan = planGroupPage(idx.groups, words, keys, idx.storesById.size, { storeId: narrowStore, categoryId: narrowCategory }, offset, paging.limit);
+    const plan = planGroupPage(
+      idx.groups,
+      words,
+      keys,
+      idx.storesById.size,
+      { storeId: narrowStore, categoryId: narrowCategory },
+      offset,
+      paging.limit,
+    );
     if (!plan) return undefined;
     if (plan.blocks.length === 0) return { ids: [], total: plan.total };
     const g = idx.groups;
-    const groupKey = (label: string, store: number, category: number, extra: string) => `${label}\u0000${store}\u0000${category}\u0000${extra}`;
+    const groupKey = (label: string, store: number, category: number, extra: string) =>
+      `${label}\u0000${store}\u0000${category}\u0000${extra}`;
     const wanted = new Map<string, { block: number; expected: number; found: number }>();
     plan.blocks.forEach((block, b) => {
       for (const i of block)
@@ -494,7 +511,10 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       let need = plan.skip + paging.limit;
       for (const [b, block] of plan.blocks.entries()) {
         if (need === 0) break;
-        const n = Math.min(need, block.reduce((sum, i) => sum + g.products[i]!, 0));
+        const n = Math.min(
+          need,
+          block.reduce((sum, i) => sum + g.products[i]!, 0),
+        );
         const rows = (await groupRowsFirst.execute({ pairs: pairsOf(block), n })).filter(
           (row) => wanted.get(groupKey(row.label, row.storeId, row.categoryId, row.extra))?.block === b,
         );
@@ -508,9 +528,15 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     // A page's groups usually hold little more than the page: then the rows come whole in this one query.
     const whole = expected <= 4 * paging.limit;
     const params = { pairs: pairsOf(plan.blocks.flat()) };
-    const rows: { id: number; name: string; label: string; storeId: number; categoryId: number; extra: string; whole?: ProductRowJoined }[] = whole
-      ? (await groupRowsWhole.execute(params)).map((row) => ({ ...row, whole: row }))
-      : await groupRows.execute(params);
+    const rows: {
+      id: number;
+      name: string;
+      label: string;
+      storeId: number;
+      categoryId: number;
+      extra: string;
+      whole?: ProductRowJoined;
+    }[] = whole ? (await groupRowsWhole.execute(params)).map((row) => ({ ...row, whole: row })) : await groupRows.execute(params);
     const placed: { block: number; name: string; id: number; whole?: ProductRowJoined }[] = [];
     for (const row of rows) {
       const group = wanted.get(groupKey(row.label, row.storeId, row.categoryId, row.extra));
@@ -587,7 +613,9 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     .from(products)
     .leftJoin(stores, eq(stores.id, products.storeId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(sql`${products.id} in (select (${suggestionPick}) from json_array_elements_text(${sql.placeholder('labels')}::json) as l(label))`)
+    .where(
+      sql`${products.id} in (select (${suggestionPick}) from json_array_elements_text(${sql.placeholder('labels')}::json) as l(label))`,
+    )
     .prepare('suggestion_picks');
 
   async function suggestions(query: string, limit: number): Promise<Product[]> {
@@ -691,7 +719,8 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .as('page');
-    const total = shelf === 'store' ? sql<number>`${stores.activeProductCount}` : sql<number>`coalesce(${storeCategoryCounts.activeProductCount}, 0)`;
+    const total =
+      shelf === 'store' ? sql<number>`${stores.activeProductCount}` : sql<number>`coalesce(${storeCategoryCounts.activeProductCount}, 0)`;
     const query = db
       .select({ ...productColumns, total })
       .from(page)
@@ -723,7 +752,9 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     paging: Paging,
     params: { publicId: string | null; storeUuid: string | null; categoryUuid: string | null },
   ) {
-    return shelfPages.get(`${shelf}:${paging.sort}:${paging.order}`)!.execute({ ...params, limit: paging.limit, offset: (paging.page - 1) * paging.limit });
+    return shelfPages
+      .get(`${shelf}:${paging.sort}:${paging.order}`)!
+      .execute({ ...params, limit: paging.limit, offset: (paging.page - 1) * paging.limit });
   }
 
   return {

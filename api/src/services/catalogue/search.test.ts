@@ -169,14 +169,26 @@ it('"butter": the butter itself before a butter made of another thing, whatever 
     label('salted peanuts', PANTRY, 40),
     label('prairie farms unsalted butter', DAIRY, 10),
   ];
-  const words = matchWords(['butter'], new Vocabulary([['butter', 90], ['peanut', 80]]));
+  const words = matchWords(
+    ['butter'],
+    new Vocabulary([
+      ['butter', 90],
+      ['peanut', 80],
+    ]),
+  );
   expect(rankLabels(words, labels).map((r) => r.label)).toEqual([
     'prairie farms unsalted butter',
     'golden fields creamy peanut butter',
     'golden fields peanut butter cups',
   ]);
   // Named in the query, the thing is no longer "another thing".
-  const peanutButter = matchWords(['peanut', 'butter'], new Vocabulary([['butter', 90], ['peanut', 80]]));
+  const peanutButter = matchWords(
+    ['peanut', 'butter'],
+    new Vocabulary([
+      ['butter', 90],
+      ['peanut', 80],
+    ]),
+  );
   expect(rankLabels(peanutButter, labels)[0]!.label).toBe('golden fields creamy peanut butter');
 });
 

@@ -362,7 +362,9 @@ export function rankLabels(
   const typed = (label: Label) => words.every((w) => label.words.includes(w.word));
   const things = thingWords(labels, categories);
   const plain = (label: Label) =>
-    label.itemWords.slice(0, -1).every((word) => heads.has(word) || !things.has(word) || words.some((w) => w.prefix && word.startsWith(w.word)));
+    label.itemWords
+      .slice(0, -1)
+      .every((word) => heads.has(word) || !things.has(word) || words.some((w) => w.prefix && word.startsWith(w.word)));
   return matched
     .map(({ label, whole }) => ({
       label: label.label,
@@ -388,7 +390,7 @@ export function rankLabels(
  */
 export function spreadLabels(ranked: readonly RankedLabel[]): (RankedLabel & { turn: number })[] {
   const out: (RankedLabel & { turn: number })[] = [];
-  for (let i = 0; i < ranked.length; ) {
+  for (let i = 0; i < ranked.length;) {
     let j = i;
     while (j < ranked.length && ranked[j]!.score === ranked[i]!.score) j++;
     const byItem = new Map<string, RankedLabel[]>();
@@ -400,8 +402,7 @@ export function spreadLabels(ranked: readonly RankedLabel[]): (RankedLabel & { t
     }
     const queues = [...byItem.values()];
     let turn = 0;
-    for (let round = 0; turn < j - i; round++)
-      for (const queue of queues) if (queue[round]) out.push({ ...queue[round]!, turn: turn++ });
+    for (let round = 0; turn < j - i; round++) for (const queue of queues) if (queue[round]) out.push({ ...queue[round]!, turn: turn++ });
     i = j;
   }
   return out;

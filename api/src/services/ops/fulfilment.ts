@@ -33,7 +33,7 @@ export const FULFILMENT_MESSAGES = {
   replacementInvalid: 'The replacement must be another active product of the same store.',
   replacementPricier: "The replacement must cost the same as the shopper's product or less.",
   replacementShort: 'There is not enough of the replacement in stock.',
-  replacementRefused: "The shopper asked not to replace this item: mark it unavailable and it is refunded.",
+  replacementRefused: 'The shopper asked not to replace this item: mark it unavailable and it is refunded.',
 } as const;
 
 const REPLACEMENT_LIMIT = 30;
@@ -59,7 +59,16 @@ export interface FulfilmentDeps {
 const lineNotFound = () => httpError(404, 'LINE_NOT_FOUND', FULFILMENT_MESSAGES.lineNotFound);
 const invalid = (message: string, field = 'replacementProductUuid') => httpError(400, 'VALIDATION_ERROR', message, field);
 
-export function createFulfilmentService({ db, log, access, board, orders: ordersService, refunds, catalogue, events }: FulfilmentDeps): FulfilmentService {
+export function createFulfilmentService({
+  db,
+  log,
+  access,
+  board,
+  orders: ordersService,
+  refunds,
+  catalogue,
+  events,
+}: FulfilmentDeps): FulfilmentService {
   /** A line of a paid order, of a store the caller may act on; 404 LINE_NOT_FOUND otherwise. */
   async function loadLine(caller: OpsCaller, orderId: string, lineId: number) {
     if (!isUuid(orderId) || !Number.isSafeInteger(lineId)) throw lineNotFound();
@@ -91,9 +100,11 @@ export function createFulfilmentService({ db, log, access, board, orders: orders
     if (uuid === undefined) throw invalid(FULFILMENT_MESSAGES.replacementRequired);
     if (!isUuid(uuid)) throw invalid(FULFILMENT_MESSAGES.replacementInvalid);
     const [product] = await db.select().from(products).where(eq(products.uuid, uuid.toLowerCase()));
-    if (!product || product.storeId !== storeId || !product.isActive || product.uuid === line.productUuid) throw invalid(FULFILMENT_MESSAGES.replacementInvalid);
+    if (!product || product.storeId !== storeId || !product.isActive || product.uuid === line.productUuid)
+      throw invalid(FULFILMENT_MESSAGES.replacementInvalid);
     if (product.priceCents > line.unitPriceCents) throw invalid(FULFILMENT_MESSAGES.replacementPricier);
-    if (product.stockQuantity < line.quantity) throw httpError(409, 'REPLACEMENT_OUT_OF_STOCK', FULFILMENT_MESSAGES.replacementShort, 'replacementProductUuid');
+    if (product.stockQuantity < line.quantity)
+      throw httpError(409, 'REPLACEMENT_OUT_OF_STOCK', FULFILMENT_MESSAGES.replacementShort, 'replacementProductUuid');
     return product;
   }
 
@@ -101,15 +112,18 @@ export function createFulfilmentService({ db, log, access, board, orders: orders
     async markLine(caller, orderId, lineId, payload) {
       const { line, order, store } = await loadLine(caller, orderId, lineId);
       const answer = () => board.part(caller, order.id, store.uuid);
-      if (payload.state !== 'REPLACED' && payload.replacementProductUuid !== undefined) throw invalid(FULFILMENT_MESSAGES.replacementOnlyForReplaced);
+      if (payload.state !== 'REPLACED' && payload.replacementProductUuid !== undefined)
+        throw invalid(FULFILMENT_MESSAGES.replacementOnlyForReplaced);
       // The same mark again (a retry) answers the same and changes nothing.
       const same =
         line.fulfilmentState === payload.state &&
         (payload.state !== 'REPLACED' || line.replacementProductUuid === payload.replacementProductUuid?.toLowerCase());
       if (same) return answer();
-      if (line.fulfilmentState === 'REPLACED' || line.fulfilmentState === 'UNAVAILABLE') throw httpError(409, 'LINE_SETTLED', FULFILMENT_MESSAGES.lineSettled);
+      if (line.fulfilmentState === 'REPLACED' || line.fulfilmentState === 'UNAVAILABLE')
+        throw httpError(409, 'LINE_SETTLED', FULFILMENT_MESSAGES.lineSettled);
       // The shopper asked for a refund rather than a replacement.
-      if (payload.state === 'REPLACED' && line.substitution === 'NONE') throw httpError(409, 'REPLACEMENT_REFUSED', FULFILMENT_MESSAGES.replacementRefused);
+      if (payload.state === 'REPLACED' && line.substitution === 'NONE')
+        throw httpError(409, 'REPLACEMENT_REFUSED', FULFILMENT_MESSAGES.replacementRefused);
       const replacement = payload.state === 'REPLACED' ? await replacementFor(line, store.id, payload.replacementProductUuid) : null;
 
       let refundId: number | null = null;
@@ -154,7 +168,11 @@ export function createFulfilmentService({ db, log, access, board, orders: orders
           // Recomputed from every line as it stands, with the checkout's rules and the order's own delivery fee and state.
           const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
           const subtotal = lines.reduce((sum, l) => sum + effectiveLineCents(l), 0);
-          const money = calculatePricing({ subtotalCents: subtotal, deliveryFeeCents: locked.deliveryFeeCents, state: locked.deliveryState });
+          const money = calculatePricing({
+            subtotalCents: subtotal,
+            deliveryFeeCents: locked.deliveryFeeCents,
+            state: locked.deliveryState,
+          });
           const back = locked.totalCents - money.total;
           if (back > 0) {
             await tx
@@ -219,7 +237,11 @@ export function createFulfilmentService({ db, log, access, board, orders: orders
           ),
         )
         // The same item first (same brand and item, another size), then the closest price.
-        .orderBy(sql`(${products.item} = (select item from products where uuid = ${line.productUuid})) desc`, sql`${products.priceCents} desc`, asc(products.name))
+        .orderBy(
+          sql`(${products.item} = (select item from products where uuid = ${line.productUuid})) desc`,
+          sql`${products.priceCents} desc`,
+          asc(products.name),
+        )
         .limit(REPLACEMENT_LIMIT);
       const list = rows.map((p) => ({
         productUuid: p.uuid,
@@ -237,7 +259,12 @@ export function createFulfilmentService({ db, log, access, board, orders: orders
       if (caller.role !== 'ADMIN') throw httpError(403, 'FORBIDDEN', 'Only an admin can cancel an order.');
       // orders.ts moves the order, its parts, stock and refund in one transaction and queues the shopper's mail.
       await ordersService.track({ uuid: caller.uuid, role: 'ADMIN', authMethod: 'email' }, { orderId, status: 'CANCELLED', notes: reason });
-      const [first] = await db.select({ storeUuid: orderStoreParts.storeUuid }).from(orderStoreParts).where(eq(orderStoreParts.orderId, orderId.toLowerCase())).orderBy(asc(orderStoreParts.storeUuid)).limit(1);
+      const [first] = await db
+        .select({ storeUuid: orderStoreParts.storeUuid })
+        .from(orderStoreParts)
+        .where(eq(orderStoreParts.orderId, orderId.toLowerCase()))
+        .orderBy(asc(orderStoreParts.storeUuid))
+        .limit(1);
       if (!first) throw orderNotFound();
       return board.part(caller, orderId, first.storeUuid);
     },

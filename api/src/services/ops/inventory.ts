@@ -59,7 +59,15 @@ function decodeCursor(cursor: string): { name: string; id: number } {
 /** `%word%` for LIKE, with the pattern characters taken literally. */
 export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function createInventoryService({ db, access, catalogue }: { db: Database; access: OpsAccess; catalogue: Pick<CatalogueService, 'invalidate'> }): InventoryService {
+export function createInventoryService({
+  db,
+  access,
+  catalogue,
+}: {
+  db: Database;
+  access: OpsAccess;
+  catalogue: Pick<CatalogueService, 'invalidate'>;
+}): InventoryService {
   async function productOf(caller: OpsCaller, storeUuid: string, productUuid: string) {
     const store = await access.store(caller, storeUuid);
     if (!isUuid(productUuid)) throw productNotFound();
@@ -103,7 +111,10 @@ export function createInventoryService({ db, access, catalogue }: { db: Database
       if (patch.inStock === undefined && patch.isActive === undefined && patch.priceCents === undefined) {
         throw httpError(400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.nothingToChange);
       }
-      if (patch.priceCents !== undefined && (!Number.isSafeInteger(patch.priceCents) || patch.priceCents < OPS_PRICE_MIN_CENTS || patch.priceCents > OPS_PRICE_MAX_CENTS)) {
+      if (
+        patch.priceCents !== undefined &&
+        (!Number.isSafeInteger(patch.priceCents) || patch.priceCents < OPS_PRICE_MIN_CENTS || patch.priceCents > OPS_PRICE_MAX_CENTS)
+      ) {
         throw httpError(400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.price, 'priceCents');
       }
       const { product } = await productOf(caller, storeUuid, productUuid);
@@ -117,7 +128,14 @@ export function createInventoryService({ db, access, catalogue }: { db: Database
         const set: Partial<typeof products.$inferInsert> = {};
         if (patch.priceCents !== undefined && patch.priceCents !== row.priceCents) {
           set.priceCents = patch.priceCents;
-          await tx.insert(priceChanges).values({ productId: row.id, oldPriceCents: row.priceCents, newPriceCents: patch.priceCents, changedBy: caller.uuid, changedByEmail: actor?.email ?? caller.uuid, changedAt: now });
+          await tx.insert(priceChanges).values({
+            productId: row.id,
+            oldPriceCents: row.priceCents,
+            newPriceCents: patch.priceCents,
+            changedBy: caller.uuid,
+            changedByEmail: actor?.email ?? caller.uuid,
+            changedAt: now,
+          });
         }
         if (patch.inStock === false && row.stockQuantity > 0) set.stockQuantity = 0;
         if (patch.inStock === true && row.stockQuantity === 0) set.stockQuantity = OPS_RESTOCK_QUANTITY;
@@ -126,7 +144,11 @@ export function createInventoryService({ db, access, catalogue }: { db: Database
           // The listings' maintained counts move with activity, in the same transaction.
           await adjustCatalogueCounts(tx, row.storeId, row.categoryId, patch.isActive ? 1 : -1);
         }
-        if (Object.keys(set).length > 0) await tx.update(products).set({ ...set, updatedAt: now }).where(eq(products.id, row.id));
+        if (Object.keys(set).length > 0)
+          await tx
+            .update(products)
+            .set({ ...set, updatedAt: now })
+            .where(eq(products.id, row.id));
       });
       // Listings, product pages and search must not keep serving the old price or stock.
       catalogue.invalidate();
@@ -136,7 +158,12 @@ export function createInventoryService({ db, access, catalogue }: { db: Database
 
     async priceChanges(caller, storeUuid, productUuid) {
       const { product } = await productOf(caller, storeUuid, productUuid);
-      const rows = await db.select().from(priceChanges).where(eq(priceChanges.productId, product.id)).orderBy(desc(priceChanges.id)).limit(PRICE_HISTORY_LIMIT);
+      const rows = await db
+        .select()
+        .from(priceChanges)
+        .where(eq(priceChanges.productId, product.id))
+        .orderBy(desc(priceChanges.id))
+        .limit(PRICE_HISTORY_LIMIT);
       return {
         changes: rows.map((r) => ({
           id: r.id,

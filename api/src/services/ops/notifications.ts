@@ -22,7 +22,10 @@ export const PANEL_MESSAGES = {
 } as const;
 
 export interface OpsNotificationsService {
-  list(caller: OpsCaller, query: { storeUuid?: string; state?: OpsNotificationState; limit: number; cursor?: string }): Promise<OpsNotificationPage>;
+  list(
+    caller: OpsCaller,
+    query: { storeUuid?: string; state?: OpsNotificationState; limit: number; cursor?: string },
+  ): Promise<OpsNotificationPage>;
   retry(caller: OpsCaller, id: number): Promise<OpsNotification>;
 }
 
@@ -56,7 +59,15 @@ function toJson(row: NotificationRow, orderNumber: string): OpsNotification {
   };
 }
 
-export function createOpsNotificationsService({ db, access, outbox }: { db: Database; access: OpsAccess; outbox: Pick<Outbox, 'deliverOne'> }): OpsNotificationsService {
+export function createOpsNotificationsService({
+  db,
+  access,
+  outbox,
+}: {
+  db: Database;
+  access: OpsAccess;
+  outbox: Pick<Outbox, 'deliverOne'>;
+}): OpsNotificationsService {
   /** Staff: only rows addressed to their store. */
   async function recipientScope(caller: OpsCaller, storeUuid: string | undefined): Promise<SQL | undefined> {
     const scope = await access.scopeUuid(caller);
@@ -82,7 +93,13 @@ export function createOpsNotificationsService({ db, access, outbox }: { db: Data
         .select({ n: notifications, orderNumber: orders.orderNumber })
         .from(notifications)
         .innerJoin(orders, eq(orders.id, notifications.orderId))
-        .where(and(await recipientScope(caller, storeUuid), state ? STATE_WHERE[state] : undefined, before === undefined ? undefined : lt(notifications.id, before)))
+        .where(
+          and(
+            await recipientScope(caller, storeUuid),
+            state ? STATE_WHERE[state] : undefined,
+            before === undefined ? undefined : lt(notifications.id, before),
+          ),
+        )
         .orderBy(desc(notifications.id))
         .limit(limit + 1);
       const page = rows.slice(0, limit);
@@ -98,9 +115,13 @@ export function createOpsNotificationsService({ db, access, outbox }: { db: Data
       if (current.state !== 'FAILED' && current.state !== 'PENDING') throw httpError(409, 'NOT_RETRYABLE', PANEL_MESSAGES.notRetryable);
       // The outbox sends nothing about a cancelled order but the cancellation itself.
       const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, current.orderId));
-      if (order?.status === 'CANCELLED' && current.type !== 'order_cancelled') throw httpError(409, 'NOT_RETRYABLE', PANEL_MESSAGES.orderCancelled);
+      if (order?.status === 'CANCELLED' && current.type !== 'order_cancelled')
+        throw httpError(409, 'NOT_RETRYABLE', PANEL_MESSAGES.orderCancelled);
       // Due now, whatever the backoff said; deliverOne claims it (another sender's claim wins) and sends.
-      await db.update(notifications).set({ nextAttemptAt: sql`now()` }).where(and(eq(notifications.id, id), isNull(notifications.deliveredAt)));
+      await db
+        .update(notifications)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(and(eq(notifications.id, id), isNull(notifications.deliveredAt)));
       const sent = await outbox.deliverOne(id);
       const after = await one(caller, id);
       if (!sent && after.state !== 'SENT') throw httpError(502, 'NOTIFICATION_DELIVERY_FAILED', PANEL_MESSAGES.retryFailed);

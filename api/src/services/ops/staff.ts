@@ -108,13 +108,23 @@ export function createStaffService({ db, config, access, mail, hasher }: StaffDe
       if (problem) throw httpError(400, 'VALIDATION_ERROR', problem, 'email');
       const firstName = input.firstName.trim();
       const lastName = input.lastName.trim();
-      if (!firstName || !lastName) throw httpError(400, 'VALIDATION_ERROR', STAFF_MESSAGES.nameRequired, firstName ? 'lastName' : 'firstName');
+      if (!firstName || !lastName)
+        throw httpError(400, 'VALIDATION_ERROR', STAFF_MESSAGES.nameRequired, firstName ? 'lastName' : 'firstName');
       const email = normalizeEmail(input.email);
       let row: UserRow | undefined;
       try {
         [row] = await db
           .insert(users)
-          .values({ email, emailKey: email.toLowerCase(), authMethod: 'email', role: 'STORE_STAFF', storeId: store.id, firstName, lastName, emailVerified: false })
+          .values({
+            email,
+            emailKey: email.toLowerCase(),
+            authMethod: 'email',
+            role: 'STORE_STAFF',
+            storeId: store.id,
+            firstName,
+            lastName,
+            emailVerified: false,
+          })
           .onConflictDoNothing()
           .returning();
       } catch (err) {

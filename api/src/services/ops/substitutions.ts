@@ -12,16 +12,22 @@ export async function substitutionsOf(db: Database, lines: readonly OrderLineRow
     ids.length === 0
       ? new Map<number, { uuid: string; name: string; priceCents: number }>()
       : new Map(
-          (await db.select({ id: products.id, uuid: products.uuid, name: products.name, priceCents: products.priceCents }).from(products).where(inArray(products.id, ids))).map(
-            (p) => [p.id, p] as const,
-          ),
+          (
+            await db
+              .select({ id: products.id, uuid: products.uuid, name: products.name, priceCents: products.priceCents })
+              .from(products)
+              .where(inArray(products.id, ids))
+          ).map((p) => [p.id, p] as const),
         );
   return new Map(
     lines.map((l) => {
       const substitute = l.substitution === 'SPECIFIC' && l.substituteProductId !== null ? named.get(l.substituteProductId) : undefined;
       return [
         l.id,
-        { choice: l.substitution, substitute: substitute ? { productUuid: substitute.uuid, name: substitute.name, priceCents: substitute.priceCents } : null },
+        {
+          choice: l.substitution,
+          substitute: substitute ? { productUuid: substitute.uuid, name: substitute.name, priceCents: substitute.priceCents } : null,
+        },
       ] as const;
     }),
   );

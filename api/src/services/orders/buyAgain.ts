@@ -43,10 +43,16 @@ export const REORDER_CHECKS: ReorderCheck[] = [
   ({ product }) => (product && !product.isActive ? { reason: 'INACTIVE', message: 'no longer sold' } : null),
   ({ product }) => (product && product.stockStatus === 'OUT_OF_STOCK' ? { reason: 'OUT_OF_STOCK', message: 'out of stock' } : null),
   ({ product }, { outOfArea }) =>
-    product && outOfArea.has(product.storeUuid) ? { reason: 'OUT_OF_DELIVERY_AREA', message: `${product.store.name} no longer delivers to you` } : null,
+    product && outOfArea.has(product.storeUuid)
+      ? { reason: 'OUT_OF_DELIVERY_AREA', message: `${product.store.name} no longer delivers to you` }
+      : null,
 ];
 
-export async function reorderSkip(candidate: ReorderCandidate, context: ReorderContext, checks: ReorderCheck[] = REORDER_CHECKS): Promise<ReorderSkip | null> {
+export async function reorderSkip(
+  candidate: ReorderCandidate,
+  context: ReorderContext,
+  checks: ReorderCheck[] = REORDER_CHECKS,
+): Promise<ReorderSkip | null> {
   for (const check of checks) {
     const skip = await check(candidate, context);
     if (skip) return skip;
@@ -70,7 +76,14 @@ export interface BuyAgainDeps {
   checks?: ReorderCheck[];
 }
 
-export function createBuyAgainService({ db, catalogue, orders: ordersService, users, coverage, checks = REORDER_CHECKS }: BuyAgainDeps): BuyAgainService {
+export function createBuyAgainService({
+  db,
+  catalogue,
+  orders: ordersService,
+  users,
+  coverage,
+  checks = REORDER_CHECKS,
+}: BuyAgainDeps): BuyAgainService {
   /** Without a usable address nothing is out of area: checkout asks for one before any store rule. */
   const storesOutOfArea = async (userUuid: string): Promise<Set<string>> => {
     const reach = await coverage(userUuid).catch((error: { statusCode?: number }) => {
@@ -114,12 +127,17 @@ export function createBuyAgainService({ db, catalogue, orders: ordersService, us
         const product = current.get(line.productUuid);
         const skip = await reorderSkip({ line, product }, context, checks);
         if (skip || !product) {
-          result.skipped.push({ productId: line.productUuid, name: line.productName, ...(skip ?? { reason: 'NOT_FOUND', message: 'no longer sold' }) });
+          result.skipped.push({
+            productId: line.productUuid,
+            name: line.productName,
+            ...(skip ?? { reason: 'NOT_FOUND', message: 'no longer sold' }),
+          });
           continue;
         }
         let substitution = lineSubstitution(line, names);
         // A replacement no longer sold cannot be asked for again; the store's best match stands in.
-        if (substitution.substitute && !current.get(substitution.substitute.uuid)?.isActive) substitution = { choice: 'BEST_MATCH', substitute: null };
+        if (substitution.substitute && !current.get(substitution.substitute.uuid)?.isActive)
+          substitution = { choice: 'BEST_MATCH', substitute: null };
         result.added.push({ product, quantity: line.quantity, substitution });
       }
       return result;

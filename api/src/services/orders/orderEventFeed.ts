@@ -25,7 +25,15 @@ interface Subscriber {
   send: (event: OrderUpdatedEvent) => void;
 }
 
-export function createOrderEventFeed({ db, log, pollMs = FEED_POLL_MS }: { db: Database; log: FastifyBaseLogger; pollMs?: number }): OrderEventFeed {
+export function createOrderEventFeed({
+  db,
+  log,
+  pollMs = FEED_POLL_MS,
+}: {
+  db: Database;
+  log: FastifyBaseLogger;
+  pollMs?: number;
+}): OrderEventFeed {
   // One cursor for the process: every subscriber listens from now on, to its own order only.
   let lastId = 0;
   const feed = createLiveFeed<OrderUpdatedEvent, Subscriber>({

@@ -27,14 +27,25 @@ function adjustmentsOf(order: OrderRow, refunds: RefundRow[]): OrderAdjustments 
   return {
     originalTotal: centsToDollars(order.originalTotalCents ?? order.totalCents),
     refundedTotal: centsToDollars(refunds.reduce((sum, r) => sum + r.amountCents, 0)),
-    refunds: refunds.map((r) => ({ amount: centsToDollars(r.amountCents), reason: r.reason, status: r.status, createdAt: r.createdAt.toISOString() })),
+    refunds: refunds.map((r) => ({
+      amount: centsToDollars(r.amountCents),
+      reason: r.reason,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+    })),
     cancelReason: order.cancelReason,
     version: order.version,
   };
 }
 
 /** `refunds` given (the details page): the answer carries each line's fulfilment and the order's adjustments. */
-export function toOrderJson(order: OrderRow, lines: OrderLineRow[], substitutes: SubstituteNames, refunds?: RefundRow[], windows: BookedWindowJson[] = []): Order {
+export function toOrderJson(
+  order: OrderRow,
+  lines: OrderLineRow[],
+  substitutes: SubstituteNames,
+  refunds?: RefundRow[],
+  windows: BookedWindowJson[] = [],
+): Order {
   return {
     orderId: order.id,
     orderNumber: order.orderNumber,

@@ -60,7 +60,12 @@ export function newOrderPayload(order: OrderRow, lines: OrderLineRow[]): NewOrde
   };
 }
 
-export function storePayloads(order: OrderRow, lines: OrderLineRow[], substitutes: SubstituteNames, windows: BookedWindowJson[] = []): NewOrderItemsNotification[] {
+export function storePayloads(
+  order: OrderRow,
+  lines: OrderLineRow[],
+  substitutes: SubstituteNames,
+  windows: BookedWindowJson[] = [],
+): NewOrderItemsNotification[] {
   return storeUuids(lines).map((storeId) => {
     const own = lines.filter((l) => l.storeUuid === storeId);
     const window = windows.find((w) => w.storeUuid === storeId);
@@ -161,7 +166,13 @@ export async function enqueueCancellationMail(tx: Database, order: OrderRow): Pr
       orderId: order.id,
       type: 'order_cancelled',
       recipient: `customer:${order.userUuid}`,
-      payload: { type: 'order_cancelled', orderId: order.id, orderNumber: order.orderNumber, reason: order.cancelReason, refundDue: centsToDollars(order.refundDueCents ?? 0) },
+      payload: {
+        type: 'order_cancelled',
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        reason: order.cancelReason,
+        refundDue: centsToDollars(order.refundDueCents ?? 0),
+      },
       deliverTo: order.customerEmail,
     })
     .onConflictDoNothing();
@@ -203,7 +214,9 @@ export function cancellationMail(order: OrderRow, shellUrl: string): Omit<MailMe
       `We are sorry: your order ${order.orderNumber} was cancelled.`,
       ...(reason ? [`Reason: ${reason}`] : []),
       '',
-      order.refundDueCents ? `Everything you paid (${money(order.refundDueCents)}) is being refunded to your PayPal account.` : 'Nothing was charged for it.',
+      order.refundDueCents
+        ? `Everything you paid (${money(order.refundDueCents)}) is being refunded to your PayPal account.`
+        : 'Nothing was charged for it.',
       '',
       `Order details: ${shellUrl.replace(/\/$/, '')}/order-details/${order.id}`,
     ].join('\n'),
@@ -228,7 +241,9 @@ export function storeMail(order: Pick<OrderRow, 'orderNumber'>, payload: NewOrde
       `New order ${order.orderNumber} for ${payload.storeName}.`,
       '',
       'Items to prepare:',
-      ...payload.items.map((i) => `  ${i.quantity} × ${i.name}  $${i.price.toFixed(2)} each\n      If out of stock: ${substitutionText(i.substitution)}`),
+      ...payload.items.map(
+        (i) => `  ${i.quantity} × ${i.name}  $${i.price.toFixed(2)} each\n      If out of stock: ${substitutionText(i.substitution)}`,
+      ),
       '',
       'Deliver to:',
       `  ${userText(payload.customerName, 'Customer')}`,

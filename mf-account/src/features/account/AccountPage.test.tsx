@@ -18,7 +18,17 @@ const ADDRESS = { streetName: '1 Main St', apartmentName: '', city: 'Springfield
 
 function profileOf(user: User, overrides: Partial<ProfileResponse> = {}): ProfileResponse {
   const { firstName, lastName, address, hasValidAddress, hasInvalidAddress, emailVerified, canCheckout } = user;
-  return { firstName, lastName, address, hasValidAddress, hasInvalidAddress, emailVerified, canCheckout, addressWarnings: [], ...overrides };
+  return {
+    firstName,
+    lastName,
+    address,
+    hasValidAddress,
+    hasInvalidAddress,
+    emailVerified,
+    canCheckout,
+    addressWarnings: [],
+    ...overrides,
+  };
 }
 
 function setup(user: User = makeUser(), routes: Record<string, MockHandler> = {}, { fakeTimers = false } = {}) {

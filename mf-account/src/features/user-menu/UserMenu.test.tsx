@@ -108,7 +108,8 @@ describe('UserMenu signed in', () => {
     const user = makeUser();
     let answer!: () => void;
     // The API does not answer (down): sign-out must not wait for it.
-    const down = (() => new Promise((resolve) => (answer = () => resolve({ status: 503, body: { success: false, message: 'down' } })))) as MockHandler;
+    const down = (() =>
+      new Promise((resolve) => (answer = () => resolve({ status: 503, body: { success: false, message: 'down' } })))) as MockHandler;
     const { events, store } = setup({ user, logout: down });
     await events.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
     await events.click(screen.getByRole('menuitem', { name: 'Sign Out' }));

@@ -4,7 +4,17 @@
 // disables Google auto-select and goes to /. Always mounted, so it also keeps favourites loaded.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { cleared, disableGoogleAutoSelect, events, paths, selectUser, signedOut, useAppDispatch, useAppSelector, type User } from '@grocer/shared';
+import {
+  cleared,
+  disableGoogleAutoSelect,
+  events,
+  paths,
+  selectUser,
+  signedOut,
+  useAppDispatch,
+  useAppSelector,
+  type User,
+} from '@grocer/shared';
 import { Avatar } from '../../components/Avatar.tsx';
 import { BetaBadges } from '../../components/BetaBadges.tsx';
 import { signOutApi } from '../../lib/signOutApi.ts';

@@ -33,11 +33,11 @@ describe("a cart line's 'If out of stock'", () => {
     mockApi();
     renderCart([line(milk)]);
     expect(choiceOf('Whole Milk')).toHaveValue('BEST_MATCH');
-    expect(within(choiceOf('Whole Milk')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Best match',
-      'A specific replacement',
-      "Don't replace (refund)",
-    ]);
+    expect(
+      within(choiceOf('Whole Milk'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Best match', 'A specific replacement', "Don't replace (refund)"]);
     expect(screen.queryByRole('combobox', { name: 'Replace Whole Milk with' })).not.toBeInTheDocument();
   });
 
@@ -59,7 +59,11 @@ describe("a cart line's 'If out of stock'", () => {
     expect(store.getState().cart.items[0]!.substitution).toBeUndefined();
     const picker = screen.getByRole('combobox', { name: 'Replace Whole Milk with' });
     await waitFor(() => expect(picker).toBeEnabled());
-    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a product', 'Oat Milk', 'Rye Bread']);
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a product', 'Oat Milk', 'Rye Bread']);
     fireEvent.change(picker, { target: { value: 'p-oat' } });
     expect(store.getState().cart.items[0]!.substitution).toEqual({ choice: 'SPECIFIC', substitute: { uuid: 'p-oat', name: 'Oat Milk' } });
     await waitFor(() => expect(saves()).toHaveLength(1));
@@ -102,7 +106,11 @@ test('the order payload carries each line’s choice (best match for a line neve
   const payload = buildOrderPayload(
     {
       paypalOrderId: 'PP-1',
-      items: [line(milk), { ...line(bread), substitution: { choice: 'NONE', substitute: null } }, { ...line(oatMilk), substitution: { choice: 'SPECIFIC', substitute: { uuid: 'p-milk', name: 'Whole Milk' } } }],
+      items: [
+        line(milk),
+        { ...line(bread), substitution: { choice: 'NONE', substitute: null } },
+        { ...line(oatMilk), substitution: { choice: 'SPECIFIC', substitute: { uuid: 'p-milk', name: 'Whole Milk' } } },
+      ],
       contact: { phone: '', deliveryInstructions: '' },
       pricing: makePricing(),
       user: makeShopper(),

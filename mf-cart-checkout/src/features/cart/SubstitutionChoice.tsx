@@ -36,7 +36,10 @@ export function SubstitutionChoice({ item }: { item: CartItem }) {
     dispatch(substitutionChosen({ uuid: item.uuid, substitution }));
     if (user) {
       // Remembering is a convenience: the order carries the choice whatever happens to this call.
-      void save({ productUuid: item.uuid, body: { choice: substitution.choice, substituteProductId: substitution.substitute?.uuid ?? null } });
+      void save({
+        productUuid: item.uuid,
+        body: { choice: substitution.choice, substituteProductId: substitution.substitute?.uuid ?? null },
+      });
     }
   };
 
@@ -87,7 +90,9 @@ export function SubstitutionChoice({ item }: { item: CartItem }) {
                 {substitutes.data ? 'Choose a product' : 'Loading...'}
               </option>
               {/* The remembered one may have left the in-stock list since; it stays selectable as chosen. */}
-              {current && !substitutes.data?.some((p) => p.uuid === current) && <option value={current}>{item.substitution?.substitute?.name}</option>}
+              {current && !substitutes.data?.some((p) => p.uuid === current) && (
+                <option value={current}>{item.substitution?.substitute?.name}</option>
+              )}
               {substitutes.data?.map((p) => (
                 <option key={p.uuid} value={p.uuid}>
                   {p.name}

@@ -58,7 +58,9 @@ describe('HomePage', () => {
     expect(await screen.findByRole('heading', { name: 'Store 1' })).toBeInTheDocument();
     unmount();
     renderWithProviders(<HomePage />, {
-      preloadedState: { session: { user: makeUser({ address: { streetName: '', apartmentName: '', city: 'Chicago', state: 'IL', zip: '' } }) } },
+      preloadedState: {
+        session: { user: makeUser({ address: { streetName: '', apartmentName: '', city: 'Chicago', state: 'IL', zip: '' } }) },
+      },
     });
     expect(await screen.findByRole('heading', { name: 'Store 1' })).toBeInTheDocument();
     expect(screen.queryByText(/Delivery fee/)).not.toBeInTheDocument();

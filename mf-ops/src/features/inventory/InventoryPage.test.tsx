@@ -21,7 +21,9 @@ function setup({ admin = false, products = [makeInventoryProduct()] }: { admin?:
           ...current,
           ...(change.priceCents !== undefined ? { priceCents: change.priceCents } : {}),
           ...(change.isActive !== undefined ? { isActive: change.isActive } : {}),
-          ...(change.inStock !== undefined ? { stockStatus: change.inStock ? 'IN_STOCK' : 'OUT_OF_STOCK', stockQuantity: change.inStock ? 50 : 0 } : {}),
+          ...(change.inStock !== undefined
+            ? { stockStatus: change.inStock ? 'IN_STOCK' : 'OUT_OF_STOCK', stockQuantity: change.inStock ? 50 : 0 }
+            : {}),
         },
       ];
       return { body: state.products[0] };
@@ -31,12 +33,26 @@ function setup({ admin = false, products = [makeInventoryProduct()] }: { admin?:
     'GET /ops/me': () => ({ body: admin ? makeAdminMe() : makeStaffMe() }),
     [`GET /ops/stores/${STORE_A.uuid}/products`]: () => ({ body: { products: state.products, nextCursor: 'c2' } }),
     [`GET /ops/stores/${STORE_A.uuid}/products/p-milk/price-changes`]: () => ({
-      body: { changes: [{ id: 1, oldPriceCents: 379, newPriceCents: 399, changedBy: { uuid: 'user-1', email: 'staff@grocer.test' }, changedAt: '2026-11-21T18:30:00.000Z' }] },
+      body: {
+        changes: [
+          {
+            id: 1,
+            oldPriceCents: 379,
+            newPriceCents: 399,
+            changedBy: { uuid: 'user-1', email: 'staff@grocer.test' },
+            changedAt: '2026-11-21T18:30:00.000Z',
+          },
+        ],
+      },
     }),
     [`GET /ops/stores/${STORE_B.uuid}/products`]: () => ({ body: { products: [], nextCursor: null } }),
     ...patch(STORE_A.uuid),
   });
-  renderWithProviders(<InventoryPage />, { route: '/admin/inventory', path: '/admin/inventory', preloadedState: { session: { user: admin ? adminUser() : staffUser() } } });
+  renderWithProviders(<InventoryPage />, {
+    route: '/admin/inventory',
+    path: '/admin/inventory',
+    preloadedState: { session: { user: admin ? adminUser() : staffUser() } },
+  });
   return state;
 }
 

@@ -61,7 +61,12 @@ function ProductPages({ storeUuid, q }: { storeUuid: string; q: string }) {
         </ul>
       )}
       <nav className="ops-actions" aria-label={t.pages}>
-        <button type="button" className="btn btn-outline" disabled={cursors.length === 1} onClick={() => setCursors((list) => list.slice(0, -1))}>
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={cursors.length === 1}
+          onClick={() => setCursors((list) => list.slice(0, -1))}
+        >
           {t.previous}
         </button>
         <button

@@ -90,7 +90,13 @@ export function InventoryRow({ storeUuid, product }: { storeUuid: string; produc
             {t.savePrice}
           </button>
         </form>
-        <button type="button" className="btn btn-outline" aria-expanded={history} aria-controls={history ? historyId : undefined} onClick={() => setHistory((open) => !open)}>
+        <button
+          type="button"
+          className="btn btn-outline"
+          aria-expanded={history}
+          aria-controls={history ? historyId : undefined}
+          onClick={() => setHistory((open) => !open)}
+        >
           {t.priceHistory}
         </button>
       </div>

@@ -11,8 +11,23 @@ afterEach(() => net?.restore());
 function setup({ admin = false }: { admin?: boolean } = {}) {
   const state: { notifications: OpsNotification[] } = {
     notifications: [
-      makeNotification({ id: 9, state: 'FAILED', attempts: 5, lastError: 'SMTP 421 try later', deliveredAt: null, deliverTo: 'orders@andersonville.example' }),
-      makeNotification({ id: 8, type: 'new_order', recipient: 'admin', deliverTo: null, state: 'DASHBOARD', attempts: 0, deliveredAt: null }),
+      makeNotification({
+        id: 9,
+        state: 'FAILED',
+        attempts: 5,
+        lastError: 'SMTP 421 try later',
+        deliveredAt: null,
+        deliverTo: 'orders@andersonville.example',
+      }),
+      makeNotification({
+        id: 8,
+        type: 'new_order',
+        recipient: 'admin',
+        deliverTo: null,
+        state: 'DASHBOARD',
+        attempts: 0,
+        deliveredAt: null,
+      }),
       makeNotification({ id: 7 }),
     ],
   };
@@ -27,7 +42,11 @@ function setup({ admin = false }: { admin?: boolean } = {}) {
       return { body: state.notifications[0] };
     },
   });
-  renderWithProviders(<NotificationsPage />, { route: '/admin/notifications', path: '/admin/notifications', preloadedState: { session: { user: admin ? adminUser() : staffUser() } } });
+  renderWithProviders(<NotificationsPage />, {
+    route: '/admin/notifications',
+    path: '/admin/notifications',
+    preloadedState: { session: { user: admin ? adminUser() : staffUser() } },
+  });
 }
 
 const items = () => within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem');

@@ -44,7 +44,11 @@ function NotificationList({ storeUuid }: { storeUuid: string | undefined }) {
 
   const onRetry = async (notification: OpsNotification) => {
     const answer = await retry(notification.id);
-    setMessage('error' in answer ? { kind: 'error', text: apiErrorMessage(answer.error, OPS_TEXT.common.loadFailed) } : { kind: 'status', text: t.retried });
+    setMessage(
+      'error' in answer
+        ? { kind: 'error', text: apiErrorMessage(answer.error, OPS_TEXT.common.loadFailed) }
+        : { kind: 'status', text: t.retried },
+    );
   };
 
   if (error && !data) return <LoadError message={apiErrorMessage(error, OPS_TEXT.common.loadFailed)} onRetry={() => void refetch()} />;
@@ -95,7 +99,12 @@ function NotificationList({ storeUuid }: { storeUuid: string | undefined }) {
               </dl>
               {notification.state === 'FAILED' && (
                 <div className="ops-actions">
-                  <button type="button" className="btn btn-outline" disabled={retrying.isLoading} onClick={() => void onRetry(notification)}>
+                  <button
+                    type="button"
+                    className="btn btn-outline"
+                    disabled={retrying.isLoading}
+                    onClick={() => void onRetry(notification)}
+                  >
                     {t.retryTo(notification.deliverTo ?? t.dashboard)}
                   </button>
                 </div>

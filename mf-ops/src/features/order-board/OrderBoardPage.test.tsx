@@ -18,7 +18,12 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-function setup({ me = makeStaffMe(), user = staffUser(), orders = [makeOrderSummary()], route = '/admin' }: { me?: OpsMe; user?: User; orders?: OpsOrderSummary[]; route?: string } = {}) {
+function setup({
+  me = makeStaffMe(),
+  user = staffUser(),
+  orders = [makeOrderSummary()],
+  route = '/admin',
+}: { me?: OpsMe; user?: User; orders?: OpsOrderSummary[]; route?: string } = {}) {
   const board = { orders, calls: 0 };
   net = mockFetch({
     'GET /ops/me': () => ({ body: me }),
@@ -26,7 +31,9 @@ function setup({ me = makeStaffMe(), user = staffUser(), orders = [makeOrderSumm
       board.calls += 1;
       return { body: { orders: board.orders, nextCursor: null } };
     },
-    'POST /admin/notifications/stream-ticket': () => ({ body: { ticket: `t${FakeEventSource.opened.length + 1}`, expiresAt: '2026-11-21T18:31:00.000Z' } }),
+    'POST /admin/notifications/stream-ticket': () => ({
+      body: { ticket: `t${FakeEventSource.opened.length + 1}`, expiresAt: '2026-11-21T18:31:00.000Z' },
+    }),
   });
   const view = renderWithProviders(<OrderBoardPage />, { route, path: '/admin', preloadedState: { session: { user } } });
   return { ...view, board };
@@ -39,7 +46,10 @@ describe('OrderBoardPage', () => {
     setup();
     const list = await screen.findByRole('list', { name: 'Order board' });
     const row = within(list).getByRole('listitem');
-    expect(within(row).getByRole('link', { name: 'GR-100042' })).toHaveAttribute('href', `/admin/orders/${makeOrderSummary().orderId}/stores/${STORE_A.uuid}`);
+    expect(within(row).getByRole('link', { name: 'GR-100042' })).toHaveAttribute(
+      'href',
+      `/admin/orders/${makeOrderSummary().orderId}/stores/${STORE_A.uuid}`,
+    );
     expect(row).toHaveTextContent('Ada Lovelace');
     expect(row).toHaveTextContent('3 items · 2 to pick');
     expect(row).toHaveTextContent('$10.97');
@@ -52,7 +62,11 @@ describe('OrderBoardPage', () => {
 
   it('lets an admin filter by store, status and date, kept in the URL', async () => {
     const user = userEvent.setup();
-    setup({ me: makeAdminMe(), user: adminUser(), orders: [makeOrderSummary(), makeOrderSummary({ store: STORE_B, orderId: 'o-2', orderNumber: 'GR-100043' })] });
+    setup({
+      me: makeAdminMe(),
+      user: adminUser(),
+      orders: [makeOrderSummary(), makeOrderSummary({ store: STORE_B, orderId: 'o-2', orderNumber: 'GR-100043' })],
+    });
     expect(await screen.findByRole('link', { name: `GR-100043 · ${STORE_B.name}` })).toBeInTheDocument();
     expect(screen.getByLabelText('Store')).toHaveValue('');
 
@@ -71,7 +85,12 @@ describe('OrderBoardPage', () => {
   it('starts from the filters in the URL', async () => {
     setup({ me: makeAdminMe(), user: adminUser(), route: `/admin?store=${STORE_A.uuid}&status=DELIVERED&date=2026-11-20` });
     await screen.findByRole('list', { name: 'Order board' });
-    expect(Object.fromEntries(orderCalls()[0]!.url.searchParams)).toEqual({ storeUuid: STORE_A.uuid, status: 'DELIVERED', date: '2026-11-20', limit: '100' });
+    expect(Object.fromEntries(orderCalls()[0]!.url.searchParams)).toEqual({
+      storeUuid: STORE_A.uuid,
+      status: 'DELIVERED',
+      date: '2026-11-20',
+      limit: '100',
+    });
     expect(screen.getByLabelText('Status')).toHaveValue('DELIVERED');
   });
 

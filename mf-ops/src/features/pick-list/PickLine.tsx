@@ -31,7 +31,15 @@ export function PickLine({ orderId, line, editable }: { orderId: string; line: O
     <li className="card ops-card ops-pick-line" aria-labelledby={nameId}>
       <div className="ops-row">
         {line.image ? (
-          <img className="ops-picture" src={assetUrl(line.image)} alt="" width={PICTURE_SIZE} height={PICTURE_SIZE} loading="lazy" decoding="async" />
+          <img
+            className="ops-picture"
+            src={assetUrl(line.image)}
+            alt=""
+            width={PICTURE_SIZE}
+            height={PICTURE_SIZE}
+            loading="lazy"
+            decoding="async"
+          />
         ) : null}
         <div className="ops-grow">
           <h3 id={nameId} ref={heading} tabIndex={-1}>
@@ -51,7 +59,8 @@ export function PickLine({ orderId, line, editable }: { orderId: string; line: O
       <p>
         <span className="ops-muted">{t.substitution}: </span>
         {line.substitution ? t.substitutionLabels[line.substitution.choice] : t.noPreference}
-        {line.substitution?.substitute && ` · ${line.substitution.substitute.name} (${formatCents(line.substitution.substitute.priceCents)})`}
+        {line.substitution?.substitute &&
+          ` · ${line.substitution.substitute.name} (${formatCents(line.substitution.substitute.priceCents)})`}
       </p>
       {line.replacement && (
         <p>
@@ -65,7 +74,13 @@ export function PickLine({ orderId, line, editable }: { orderId: string; line: O
               {t.found}
             </button>
           )}
-          <button type="button" className="btn btn-outline" disabled={isLoading} aria-expanded={replacing} onClick={() => setReplacing((open) => !open)}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={isLoading}
+            aria-expanded={replacing}
+            onClick={() => setReplacing((open) => !open)}
+          >
             {t.replace}
           </button>
           <button type="button" className="btn btn-outline" disabled={isLoading} onClick={() => void onMark('UNAVAILABLE')}>

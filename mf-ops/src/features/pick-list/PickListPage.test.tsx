@@ -10,21 +10,43 @@ afterEach(() => net?.restore());
 
 const PART_PATH = `/ops/orders/${ORDER_ID}/stores/${STORE_A.uuid}`;
 
-function setup({ part = makeStorePart(), user = staffUser(), handlers = {} }: { part?: OpsStorePart; user?: User; handlers?: Record<string, MockHandler> } = {}) {
+function setup({
+  part = makeStorePart(),
+  user = staffUser(),
+  handlers = {},
+}: { part?: OpsStorePart; user?: User; handlers?: Record<string, MockHandler> } = {}) {
   const state = { part };
   net = mockFetch({
     [`GET ${PART_PATH}`]: () => ({ body: state.part }),
     [`GET /ops/orders/${ORDER_ID}/lines/1/replacements`]: () => ({
       body: {
         products: [
-          { productUuid: 'p-milk-2', name: 'Store Brand Whole Milk, 1 gal', image: '/images/a.svg', sizeLabel: '1 gal', priceCents: 299, preferred: true },
-          { productUuid: 'p-milk-3', name: 'Dean Whole Milk, 1 gal', image: '/images/b.svg', sizeLabel: '1 gal', priceCents: 379, preferred: false },
+          {
+            productUuid: 'p-milk-2',
+            name: 'Store Brand Whole Milk, 1 gal',
+            image: '/images/a.svg',
+            sizeLabel: '1 gal',
+            priceCents: 299,
+            preferred: true,
+          },
+          {
+            productUuid: 'p-milk-3',
+            name: 'Dean Whole Milk, 1 gal',
+            image: '/images/b.svg',
+            sizeLabel: '1 gal',
+            priceCents: 379,
+            preferred: false,
+          },
         ],
       },
     }),
     ...handlers,
   });
-  renderWithProviders(<PickListPage />, { route: PART_PATH.replace('/ops', '/admin'), path: '/admin/orders/:orderId/stores/:storeId', preloadedState: { session: { user } } });
+  renderWithProviders(<PickListPage />, {
+    route: PART_PATH.replace('/ops', '/admin'),
+    path: '/admin/orders/:orderId/stores/:storeId',
+    preloadedState: { session: { user } },
+  });
   return state;
 }
 
@@ -73,11 +95,26 @@ describe('PickListPage', () => {
         [`POST /ops/orders/${ORDER_ID}/lines/1`]: () => {
           state.part = makeStorePart({
             totals: { ...makeStorePart().totals, subtotalCents: 897, totalCents: 1985, refundedCents: 224 },
-            refunds: [{ id: 3, amountCents: 224, reason: 'Replaced Prairie Farms Whole Milk', status: 'COMPLETED', createdAt: '2026-11-21T18:40:00.000Z' }],
+            refunds: [
+              {
+                id: 3,
+                amountCents: 224,
+                reason: 'Replaced Prairie Farms Whole Milk',
+                status: 'COMPLETED',
+                createdAt: '2026-11-21T18:40:00.000Z',
+              },
+            ],
           });
           state.part.lines[0] = makePickLine({
             state: 'REPLACED',
-            replacement: { productUuid: 'p-milk-2', name: 'Store Brand Whole Milk, 1 gal', image: null, sizeLabel: '1 gal', unitPriceCents: 299, lineTotalCents: 598 },
+            replacement: {
+              productUuid: 'p-milk-2',
+              name: 'Store Brand Whole Milk, 1 gal',
+              image: null,
+              sizeLabel: '1 gal',
+              unitPriceCents: 299,
+              lineTotalCents: 598,
+            },
           });
           return { body: state.part };
         },
@@ -88,7 +125,10 @@ describe('PickListPage', () => {
     expect(within(panel).getByLabelText('Search this store’s products')).toHaveFocus();
     expect(panel).toHaveTextContent('Products of this store at $3.99 or less.');
     const choices = await within(panel).findAllByRole('button', { name: /^Replace with / });
-    expect(choices.map((b) => b.textContent)).toEqual(['Replace with Store Brand Whole Milk, 1 gal', 'Replace with Dean Whole Milk, 1 gal']);
+    expect(choices.map((b) => b.textContent)).toEqual([
+      'Replace with Store Brand Whole Milk, 1 gal',
+      'Replace with Dean Whole Milk, 1 gal',
+    ]);
     expect(within(panel).getByText("Shopper's choice")).toBeInTheDocument();
 
     await user.click(choices[0]!);
@@ -108,7 +148,9 @@ describe('PickListPage', () => {
     setup();
     await user.click(within(await screen.findByRole('group', { name: `Actions for ${MILK}` })).getByRole('button', { name: 'Replace' }));
     await user.type(await screen.findByLabelText('Search this store’s products'), 'dean');
-    await waitFor(() => expect(net!.calls.some((c) => c.url.pathname.endsWith('/replacements') && c.url.searchParams.get('q') === 'dean')).toBe(true));
+    await waitFor(() =>
+      expect(net!.calls.some((c) => c.url.pathname.endsWith('/replacements') && c.url.searchParams.get('q') === 'dean')).toBe(true),
+    );
   });
 
   it("advances the store's part and shows a refused step's reason", async () => {
@@ -117,7 +159,8 @@ describe('PickListPage', () => {
     const state = setup({
       handlers: {
         [`POST ${PART_PATH}/status`]: () => {
-          if (refuse) return { status: 409, body: errorBody('An order cannot go from preparing to delivered', 'INVALID_STATUS_TRANSITION') };
+          if (refuse)
+            return { status: 409, body: errorBody('An order cannot go from preparing to delivered', 'INVALID_STATUS_TRANSITION') };
           state.part = makeStorePart({ status: 'PREPARING', allowedNext: ['READY_FOR_PICKUP', 'CANCELLED'] });
           return { body: state.part };
         },
@@ -146,7 +189,12 @@ describe('PickListPage', () => {
       user: adminUser(),
       handlers: {
         [`POST /ops/orders/${ORDER_ID}/cancel`]: () => {
-          state.part = makeStorePart({ orderStatus: 'CANCELLED', status: 'CANCELLED', allowedNext: [], cancelReason: 'Store closed for a power cut' });
+          state.part = makeStorePart({
+            orderStatus: 'CANCELLED',
+            status: 'CANCELLED',
+            allowedNext: [],
+            cancelReason: 'Store closed for a power cut',
+          });
           return { body: state.part };
         },
       },
@@ -169,7 +217,11 @@ describe('PickListPage', () => {
 
   it("says an order that is not the store's was not found", async () => {
     net = mockFetch({ [`GET ${PART_PATH}`]: () => ({ status: 404, body: errorBody('Order not found', 'NOT_FOUND') }) });
-    renderWithProviders(<PickListPage />, { route: PART_PATH.replace('/ops', '/admin'), path: '/admin/orders/:orderId/stores/:storeId', preloadedState: { session: { user: staffUser() } } });
+    renderWithProviders(<PickListPage />, {
+      route: PART_PATH.replace('/ops', '/admin'),
+      path: '/admin/orders/:orderId/stores/:storeId',
+      preloadedState: { session: { user: staffUser() } },
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('This order was not found.');
   });
 });

@@ -86,7 +86,13 @@ function PartView({ part }: { part: OpsStorePart }) {
         {nextSteps.length > 0 && (
           <div className="ops-actions">
             {nextSteps.map((status) => (
-              <button key={status} type="button" className="btn btn-primary" disabled={advancing.isLoading} onClick={() => void onAdvance(status)}>
+              <button
+                key={status}
+                type="button"
+                className="btn btn-primary"
+                disabled={advancing.isLoading}
+                onClick={() => void onAdvance(status)}
+              >
                 {OPS_TEXT.pick.advanceTo(titleCaseStatus(status))}
               </button>
             ))}

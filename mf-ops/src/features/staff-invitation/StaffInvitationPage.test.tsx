@@ -38,7 +38,7 @@ describe('StaffInvitationPage', () => {
     off();
   });
 
-  it("checks the password rules and the confirmation before asking", async () => {
+  it('checks the password rules and the confirmation before asking', async () => {
     const user = userEvent.setup();
     setup();
     await user.type(screen.getByLabelText('Password'), 'short');

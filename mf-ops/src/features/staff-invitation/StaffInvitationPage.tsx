@@ -70,7 +70,13 @@ function PasswordForm({ token }: { token: string }) {
       </div>
       <div className="ops-field">
         <label htmlFor={ids.confirm}>{t.confirm}</label>
-        <input id={ids.confirm} type="password" autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} />
+        <input
+          id={ids.confirm}
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
+        />
       </div>
       {error && (
         <p id={ids.error} role="alert" className="ops-error-text">

@@ -9,13 +9,26 @@ let net: FetchMock | undefined;
 afterEach(() => net?.restore());
 
 function setup() {
-  const state: { staff: OpsStaffMember[] } = { staff: [makeStaffMember(), makeStaffMember({ uuid: 'staff-2', email: 'alan@logan.example', firstName: 'Alan', lastName: 'Turing', status: 'ACTIVE', store: STORE_B })] };
+  const state: { staff: OpsStaffMember[] } = {
+    staff: [
+      makeStaffMember(),
+      makeStaffMember({
+        uuid: 'staff-2',
+        email: 'alan@logan.example',
+        firstName: 'Alan',
+        lastName: 'Turing',
+        status: 'ACTIVE',
+        store: STORE_B,
+      }),
+    ],
+  };
   net = mockFetch({
     'GET /ops/me': () => ({ body: makeAdminMe() }),
     'GET /ops/staff': () => ({ body: { staff: state.staff } }),
     'POST /ops/staff': ({ body }) => {
       const payload = body as { email: string; firstName: string; lastName: string };
-      if (payload.email === 'taken@grocer.test') return { status: 409, body: errorBody('An account with this email already exists', 'EMAIL_TAKEN') };
+      if (payload.email === 'taken@grocer.test')
+        return { status: 409, body: errorBody('An account with this email already exists', 'EMAIL_TAKEN') };
       const member = makeStaffMember({ uuid: 'staff-3', ...payload, store: STORE_B });
       state.staff = [...state.staff, member];
       return { status: 201, body: member };
@@ -51,7 +64,12 @@ describe('StaffPage', () => {
     await user.selectOptions(within(form()).getByLabelText('Store'), STORE_B.name);
     await user.click(within(form()).getByRole('button', { name: 'Create and send invitation' }));
     expect(await within(form()).findByRole('status')).toHaveTextContent('Invitation sent to kay@logan.example.');
-    expect(net!.calls.find((c) => c.method === 'POST')!.body).toEqual({ email: 'kay@logan.example', firstName: 'Kay', lastName: 'Johnson', storeUuid: STORE_B.uuid });
+    expect(net!.calls.find((c) => c.method === 'POST')!.body).toEqual({
+      email: 'kay@logan.example',
+      firstName: 'Kay',
+      lastName: 'Johnson',
+      storeUuid: STORE_B.uuid,
+    });
     expect(await within(list()).findByText('Kay Johnson')).toBeInTheDocument();
     expect(within(form()).getByLabelText('Email')).toHaveValue('');
   });

@@ -43,10 +43,17 @@ function CreateStaffForm({ me }: { me: OpsMe }) {
     event.preventDefault();
     setDone(null);
     const problem =
-      validateEmail(values.email) ?? (!values.firstName.trim() || !values.lastName.trim() ? t.namesRequired : undefined) ?? (values.storeUuid ? undefined : t.storeRequired);
+      validateEmail(values.email) ??
+      (!values.firstName.trim() || !values.lastName.trim() ? t.namesRequired : undefined) ??
+      (values.storeUuid ? undefined : t.storeRequired);
     if (problem) return setError(problem);
     setError(null);
-    const answer = await create({ ...values, email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim() });
+    const answer = await create({
+      ...values,
+      email: values.email.trim(),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+    });
     if ('error' in answer) return setError(apiErrorMessage(answer.error, OPS_TEXT.common.loadFailed));
     setDone(t.invited(answer.data.email));
     setValues(empty);
@@ -105,7 +112,11 @@ function StaffList() {
 
   const onResend = async (uuid: string, email: string) => {
     const answer = await resend(uuid);
-    setMessage('error' in answer ? { kind: 'error', text: apiErrorMessage(answer.error, OPS_TEXT.common.loadFailed) } : { kind: 'status', text: t.invited(email) });
+    setMessage(
+      'error' in answer
+        ? { kind: 'error', text: apiErrorMessage(answer.error, OPS_TEXT.common.loadFailed) }
+        : { kind: 'status', text: t.invited(email) },
+    );
   };
 
   return (
@@ -130,7 +141,12 @@ function StaffList() {
               </span>
               <span className="ops-badge">{member.status === 'ACTIVE' ? t.activeAccount : t.pending}</span>
               {member.status === 'INVITED' && (
-                <button type="button" className="btn btn-outline" disabled={resending.isLoading} onClick={() => void onResend(member.uuid, member.email)}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  disabled={resending.isLoading}
+                  onClick={() => void onResend(member.uuid, member.email)}
+                >
                   {t.resendTo(member.email)}
                 </button>
               )}

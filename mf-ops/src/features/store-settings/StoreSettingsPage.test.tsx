@@ -15,7 +15,11 @@ function setup(put: (body: unknown) => { status?: number; body: unknown } = (bod
     [`GET ${SETTINGS}`]: () => ({ body: makeSettings() }),
     [`PUT ${SETTINGS}`]: ({ body }) => put(body),
   });
-  renderWithProviders(<StoreSettingsPage />, { route: '/admin/settings', path: '/admin/settings', preloadedState: { session: { user: staffUser() } } });
+  renderWithProviders(<StoreSettingsPage />, {
+    route: '/admin/settings',
+    path: '/admin/settings',
+    preloadedState: { session: { user: staffUser() } },
+  });
 }
 
 const day = (name: string) => screen.getByRole('group', { name });

@@ -100,15 +100,30 @@ function SettingsEditor({ store, settings }: { store: OpsStore; settings: OpsSto
       <div className="ops-row">
         <div className="ops-field">
           <label htmlFor={minOrderId}>{t.minimumOrder}</label>
-          <input id={minOrderId} inputMode="decimal" value={form.minOrder} onChange={(event) => (reset(), setForm({ ...form, minOrder: event.target.value }))} />
+          <input
+            id={minOrderId}
+            inputMode="decimal"
+            value={form.minOrder}
+            onChange={(event) => (reset(), setForm({ ...form, minOrder: event.target.value }))}
+          />
         </div>
         <div className="ops-field">
           <label htmlFor={radiusId}>{t.deliveryRadius}</label>
-          <input id={radiusId} inputMode="numeric" value={form.radius} onChange={(event) => (reset(), setForm({ ...form, radius: event.target.value }))} />
+          <input
+            id={radiusId}
+            inputMode="numeric"
+            value={form.radius}
+            onChange={(event) => (reset(), setForm({ ...form, radius: event.target.value }))}
+          />
         </div>
         <div className="ops-field">
           <label htmlFor={capacityId}>{t.windowCapacity}</label>
-          <input id={capacityId} inputMode="numeric" value={form.capacity} onChange={(event) => (reset(), setForm({ ...form, capacity: event.target.value }))} />
+          <input
+            id={capacityId}
+            inputMode="numeric"
+            value={form.capacity}
+            onChange={(event) => (reset(), setForm({ ...form, capacity: event.target.value }))}
+          />
         </div>
       </div>
       {errors.length > 0 && (

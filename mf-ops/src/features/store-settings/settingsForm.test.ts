@@ -14,7 +14,12 @@ describe('store settings form', () => {
   });
 
   it('round-trips the settings the API sent, closed days left out', () => {
-    const settings = makeSettings({ hours: [{ weekday: 0, opensMinute: 600, closesMinute: 1440 }, { weekday: 3, opensMinute: 480, closesMinute: 1260 }] });
+    const settings = makeSettings({
+      hours: [
+        { weekday: 0, opensMinute: 600, closesMinute: 1440 },
+        { weekday: 3, opensMinute: 480, closesMinute: 1260 },
+      ],
+    });
     const form = formOf(settings);
     expect(form.days.map((d) => d.open)).toEqual([true, false, false, true, false, false, false]);
     expect(form.minOrder).toBe('10.00');

@@ -64,7 +64,8 @@ export function settingsOf(form: SettingsForm, base: OpsStoreSettings): Settings
     if (!day.open) return;
     const opensMinute = timeToMinutes(day.opens);
     const closesMinute = timeToMinutes(day.closes, true);
-    if (opensMinute === null || closesMinute === null || closesMinute <= opensMinute) errors.push(OPS_TEXT.settings.hoursInvalid(WEEKDAYS[weekday]!));
+    if (opensMinute === null || closesMinute === null || closesMinute <= opensMinute)
+      errors.push(OPS_TEXT.settings.hoursInvalid(WEEKDAYS[weekday]!));
     else hours.push({ weekday, opensMinute, closesMinute });
   });
   const minOrder = parsePriceInput(form.minOrder, { min: 0, max: MIN_ORDER_MAX_CENTS });

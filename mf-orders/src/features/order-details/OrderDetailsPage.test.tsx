@@ -281,7 +281,14 @@ describe('OrderDetailsPage after the stores picked', () => {
           ...makeOrderItem({ productName: 'Prairie Farms Whole Milk', sizeLabel: '1 gal', quantity: 2 }),
           fulfilment: {
             state: 'REPLACED',
-            replacement: { productUuid: 'p-2', productName: 'Store Brand Whole Milk', image: null, sizeLabel: '1 gal', unitPrice: 2.99, lineTotal: 5.98 },
+            replacement: {
+              productUuid: 'p-2',
+              productName: 'Store Brand Whole Milk',
+              image: null,
+              sizeLabel: '1 gal',
+              unitPrice: 2.99,
+              lineTotal: 5.98,
+            },
           },
         },
         { ...makeOrderItem({ productName: 'Turano Italian Bread' }), fulfilment: { state: 'UNAVAILABLE', replacement: null } },
@@ -315,7 +322,11 @@ describe('OrderDetailsPage after the stores picked', () => {
         [GET_ORDER]: () => ({ body: current }),
         [`POST /orders/${ORDER.orderId}/events/ticket`]: () => ({ body: { ticket: 'tk', expiresAt: ORDER.orderDate } }),
       });
-      renderWithProviders(<OrderDetailsPage />, { route: ORDER_URL, path: routePatterns.orderDetails, preloadedState: { session: { user: makeUser() } } });
+      renderWithProviders(<OrderDetailsPage />, {
+        route: ORDER_URL,
+        path: routePatterns.orderDetails,
+        preloadedState: { session: { user: makeUser() } },
+      });
       await screen.findByRole('region', { name: 'Order Summary' });
       await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
       expect(FakeEventSource.last().url).toBe(`http://localhost:4000/orders/${ORDER.orderId}/events?ticket=tk`);

@@ -49,7 +49,11 @@ function history(routes: Record<string, MockHandler> = {}) {
     [`POST /orders/${ORDER.orderId}/reorder`]: () => ({ body: REORDERED }),
     ...routes,
   });
-  return renderWithProviders(<OrderHistoryPage />, { route: '/order-history', path: routePatterns.orderHistory, preloadedState: { session: { user: makeUser() } } });
+  return renderWithProviders(<OrderHistoryPage />, {
+    route: '/order-history',
+    path: routePatterns.orderHistory,
+    preloadedState: { session: { user: makeUser() } },
+  });
 }
 
 describe("'Buy again' on order history", () => {
@@ -82,8 +86,16 @@ describe("'Reorder'", () => {
     const card = await screen.findByRole('article', { name: /Order #/ });
     await userEvent.click(within(card).getByRole('button', { name: 'Reorder' }));
     await waitFor(() => expect(store.getState().cart.items).toHaveLength(1));
-    expect(store.getState().cart.items[0]).toMatchObject({ uuid: 'p-milk', quantity: 2, price_cents: 379, substitution: REORDERED.added[0]!.substitution });
-    expect(toasts).toEqual(['success: Added 1 item to your cart', 'warning: Could not add: Plum Jam (out of stock), Black Tea (no longer sold)']);
+    expect(store.getState().cart.items[0]).toMatchObject({
+      uuid: 'p-milk',
+      quantity: 2,
+      price_cents: 379,
+      substitution: REORDERED.added[0]!.substitution,
+    });
+    expect(toasts).toEqual([
+      'success: Added 1 item to your cart',
+      'warning: Could not add: Plum Jam (out of stock), Black Tea (no longer sold)',
+    ]);
   });
 
   it('leaves a line already in the cart as it is, and says so', async () => {
@@ -96,7 +108,12 @@ describe("'Reorder'", () => {
   });
 
   it('says so when the reorder fails', async () => {
-    history({ [`POST /orders/${ORDER.orderId}/reorder`]: () => ({ status: 404, body: errorBody('Order not found or unable to retrieve order details') }) });
+    history({
+      [`POST /orders/${ORDER.orderId}/reorder`]: () => ({
+        status: 404,
+        body: errorBody('Order not found or unable to retrieve order details'),
+      }),
+    });
     const card = await screen.findByRole('article', { name: /Order #/ });
     await userEvent.click(within(card).getByRole('button', { name: 'Reorder' }));
     await waitFor(() => expect(toasts).toEqual(['error: Could not reorder. Please try again.']));

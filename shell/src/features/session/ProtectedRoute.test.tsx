@@ -47,7 +47,11 @@ describe('protected routes', () => {
       <ProtectedRoute access={CUSTOMER_ONLY}>
         <h1>Checkout</h1>
       </ProtectedRoute>,
-      { route: '/checkout', path: '/checkout', preloadedState: { session: { user: { ...user('CUSTOMER'), roleName: 'customer' as User['roleName'] } } } },
+      {
+        route: '/checkout',
+        path: '/checkout',
+        preloadedState: { session: { user: { ...user('CUSTOMER'), roleName: 'customer' as User['roleName'] } } },
+      },
     );
     expect(screen.getByRole('heading', { name: 'Checkout' })).toBeInTheDocument();
   });

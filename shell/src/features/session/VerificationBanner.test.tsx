@@ -5,7 +5,15 @@ import type { User } from '@grocer/shared';
 import { VerificationBanner } from './VerificationBanner.tsx';
 
 const user = (patch: Partial<User>): User =>
-  ({ uuid: 'u1', email: 'new@example.com', authMethod: 'email', emailVerified: false, roleName: 'CUSTOMER', token: jwtValidFor(3600), ...patch }) as User;
+  ({
+    uuid: 'u1',
+    email: 'new@example.com',
+    authMethod: 'email',
+    emailVerified: false,
+    roleName: 'CUSTOMER',
+    token: jwtValidFor(3600),
+    ...patch,
+  }) as User;
 
 describe('VerificationBanner', () => {
   let network: FetchMock;
