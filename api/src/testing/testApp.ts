@@ -75,6 +75,9 @@ function migrationsDigest(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** Read once per test file: a file that makes several databases need not hash the migrations each time. */
+let templateKeys: { version: string; migrations: string } | undefined;
+
 /**
  * What a PGlite test database starts from: a dump of a new cluster, migrated or not, made once and
  * kept in the temp folder under a name that changes with the migrations and PGlite's version.
@@ -83,7 +86,8 @@ function migrationsDigest(): string {
  * worker never reads half a file (two workers making it at once both write the same content).
  */
 async function pgliteTemplate(migrated: boolean): Promise<Blob> {
-  const file = path.join(tmpdir(), `grocer-test-pglite-${pgliteVersion()}-${migrated ? migrationsDigest() : 'empty'}.tar`);
+  templateKeys ??= { version: pgliteVersion(), migrations: migrationsDigest() };
+  const file = path.join(tmpdir(), `grocer-test-pglite-${templateKeys.version}-${migrated ? templateKeys.migrations : 'empty'}.tar`);
   if (!existsSync(file)) {
     const connection = await connectDatabase({ databaseUrl: undefined, pgliteDataDir: PGLITE_IN_MEMORY });
     try {
