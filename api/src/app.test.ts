@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { App } from './app.ts';
 import { appMeta } from './db/schema.ts';
 import { errorResponses, httpError } from './db/errors.ts';
+import { storeLogoPath } from './seed/images.ts';
 import { buildTestApp, connectUnreachableDatabase } from './testing/testApp.ts';
 
 // Throwaway routes that exercise each kind of failure the error handler must shape.
@@ -199,8 +200,9 @@ describe('the app', () => {
         message: 'Too many requests. Please try again in 1 minute.',
         error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again in 1 minute.' },
       });
-      // Health probes are never throttled.
+      // Health probes and the catalogue's pictures are never throttled.
       expect((await limited.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+      expect((await limited.inject({ method: 'GET', url: storeLogoPath('lakeview-fresh') })).statusCode).toBe(200);
     } finally {
       await limited.close();
     }

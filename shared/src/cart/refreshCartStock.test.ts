@@ -57,6 +57,10 @@ describe('refreshCartStock', () => {
       'answers 503',
       () => ({ status: 503, body: { success: false, message: 'The service is temporarily unavailable. Please try again later.' } }),
     ],
+    [
+      'asks to slow down (429)',
+      () => ({ status: 429, body: { success: false, message: 'Too many requests. Please try again in 1 minute.' } }),
+    ],
   ])("keeps a store's items when the API %s: the stock is unknown, not zero", async (_label, answer) => {
     net = mockFetch({
       'GET /open/products/fresh-mart': () => ({ body: [milk] }),

@@ -1,9 +1,10 @@
 // Spec §4: out-of-stock items leave the cart on load (after 100 ms) and on a stock refresh. The refresh
 // re-reads each store's products, grouped by store; an item missing from its store's answer, or whose
 // store could not be read, counts as out of stock and is removed with one warning toast.
-// Except when the API could not be asked at all (no answer, or a 503 "try again later"): that says
-// nothing about stock, and an outage must not empty the shopper's cart (issue "Resilience").
-import { isApiUnreachable } from '../api/baseQuery.ts';
+// Except when the API could not be asked at all (no answer, or a 503 "try again later") or asked the
+// client to slow down (429): neither says anything about stock, and an outage or a busy moment must not
+// empty the shopper's cart.
+import { apiErrorStatus, isApiUnreachable } from '../api/baseQuery.ts';
 import type { CartItem, Product } from '../contracts/index.ts';
 import { showToast } from '../events/toast.ts';
 import type { AppThunk } from '../store/store.ts';
@@ -20,6 +21,9 @@ function storeOf(item: CartItem): { key: string; ref: string } {
   const key = item.store?.uuid ?? item.storeUuid;
   return { key, ref: item.store?.publicId ?? key };
 }
+
+/** An error that leaves the stock unknown rather than saying the store has none. */
+const stockUnknown = (error: unknown) => isApiUnreachable(error) || apiErrorStatus(error) === 429;
 
 const isAvailable = (product: Product) => product.stockStatus !== 'OUT_OF_STOCK' && product.isActive !== false;
 
@@ -41,8 +45,7 @@ export function refreshCartStock(): AppThunk<Promise<CartItem[]>> {
     const answers = await Promise.all(
       [...refs].map(async ([key, ref]) => {
         const result = await dispatch(cartStockApi.endpoints.cartStoreProducts.initiate(ref, { subscribe: false, forceRefetch: true }));
-        // No answer from the API, or its 503: the stock is unknown, not zero.
-        if (result.error && isApiUnreachable(result.error)) unknownStores.add(key);
+        if (result.error && stockUnknown(result.error)) unknownStores.add(key);
         return result.data ?? null;
       }),
     );

@@ -15,6 +15,10 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({ kind: Type.Enum(['stores', 'products']), file: Type.String() }),
         response: { 200: Type.String({ description: 'image/svg+xml' }), 302: Type.Null(), ...errorResponses },
       },
+      // A page of products is dozens of pictures: counted against the client's API limit they would
+      // push the shopper's real calls (stock, cart, checkout) into 429s. Each is an in-memory lookup
+      // of a file the browser then keeps for a year, so there is no work here worth throttling.
+      config: { rateLimit: false },
     },
     async (request, reply) => {
       const found = findImage(request.params.kind, request.params.file);

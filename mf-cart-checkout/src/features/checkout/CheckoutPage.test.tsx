@@ -109,16 +109,23 @@ function renderCheckout({
   );
 }
 
-/** Fills step 1 and waits for the PayPal button of step 2. */
-async function goToPayment() {
-  fireEvent.change(await screen.findByLabelText('Phone Number'), { target: { value: '(217) 555-0100' } });
-  fireEvent.change(screen.getByLabelText('Delivery Instructions (optional)'), { target: { value: 'Ring twice' } });
-  // Step 1 holds the earliest open window of each store by default.
+/**
+ * Step 1 holds the earliest open window of each store by default, once the server answers the hold;
+ * until then 'Continue to Payment' rightly stays on step 1 and asks for a delivery time.
+ */
+async function windowsHeld() {
   await waitFor(() => {
     const stores = screen.queryAllByRole('group', { name: /^(Fresh Mart|Corner Shop)$/ });
     expect(stores.length).toBeGreaterThan(0);
     expect(screen.queryAllByRole('radio', { checked: true })).toHaveLength(stores.length);
   });
+}
+
+/** Fills step 1 and waits for the PayPal button of step 2. */
+async function goToPayment() {
+  fireEvent.change(await screen.findByLabelText('Phone Number'), { target: { value: '(217) 555-0100' } });
+  fireEvent.change(screen.getByLabelText('Delivery Instructions (optional)'), { target: { value: 'Ring twice' } });
+  await windowsHeld();
   fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
   expect(await screen.findByRole('button', { name: 'PayPal' })).toBeInTheDocument();
 }
@@ -297,6 +304,7 @@ describe('CheckoutPage: step 1 Delivery Info', () => {
     expect(phone).toHaveFocus();
 
     fireEvent.change(phone, { target: { value: '217.555.0100' } });
+    await windowsHeld();
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(await screen.findByRole('heading', { name: 'Payment' })).toBeInTheDocument();
     // The pressed button left with step 1: focus goes to the new step, not to the top of the page.
