@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { App } from './app.ts';
 import { appMeta } from './db/schema.ts';
 import { errorResponses, httpError } from './db/errors.ts';
@@ -221,6 +222,29 @@ describe('the app', () => {
     const page = await app.inject({ method: 'GET', url: '/docs' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('compresses what the client accepts, and leaves small answers and other clients alone', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accepted, expected, decode] of [
+      ['br, gzip', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url: '/docs/json', headers: { 'accept-encoding': accepted } });
+      expect(res.headers['content-encoding']).toBe(expected);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+    // Under 1 KB the bytes saved do not pay for the work.
+    const small = await app.inject({
+      method: 'POST',
+      url: '/probe/items',
+      payload: { email: 'a@b.co', quantity: 3 },
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
 
