@@ -1,7 +1,15 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { loadPersistedState, loadRuntimeConfig, makeStore, provideEarlyResponse, startPersistence } from '@grocer/shared';
+import {
+  loadPersistedState,
+  loadRuntimeConfig,
+  makeStore,
+  provideEarlyResponse,
+  startPersistence,
+  storeRulesApi,
+  type StoreRulesJson,
+} from '@grocer/shared';
 import { App } from './app/App.tsx';
 import { readConfigDocument } from './app/config.ts';
 import { startFirstData } from './app/firstData.ts';
@@ -29,6 +37,11 @@ async function start() {
   if (!container) throw new Error('index.html has no #root');
   // The entry may be painting the page's top from those answers: React starts from that paint.
   await firstData.painted;
+  // The stores' rules the cart's paint drew its minimum notes from go into the cache, so the page's
+  // first render has its notes too: a moment without them would pull the stores below them up and
+  // push them back down.
+  const rules = await firstData.painting.get('/open/store-rules');
+  if (Array.isArray(rules)) void store.dispatch(storeRulesApi.util.upsertQueryData('storeRules', undefined, rules as StoreRulesJson[]));
   keepFirstPaint(container);
   // As a transition, React renders the whole app in slices of a few milliseconds and lets the
   // browser handle input between them, instead of one long task; index.html's layout shows meanwhile.

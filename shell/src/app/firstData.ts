@@ -57,7 +57,8 @@ const FIRST_READS = {
   // useParams gives the category as it is; the page's filters read it lower-cased only from ?category=.
   [routePatterns.storeCategory]: ({ pathName, categoryUuid }, query) =>
     onlyQuery(query, []) ? storeReads(pathName!, categoryUuid!) : null,
-  // The cart reads nothing: firstScreen.ts paints its empty state from the browser's storage.
+  // The cart is drawn from the browser's storage: firstScreen.ts reads the stores' rules itself when
+  // the stored cart has lines (the storage is read there, so the entry of every page stays smaller).
   [routePatterns.cart]: () => ({ paint: [], also: [] }),
   [routePatterns.search]: (_params, query) => {
     // The page trims what it searches for, and reads nothing for a blank search.
@@ -77,6 +78,8 @@ export type FirstDataPattern = keyof typeof FIRST_READS;
 export interface FirstData {
   /** Answers in flight by absolute URL, for the base query. */
   responses: ReadonlyMap<string, Promise<Response>>;
+  /** The JSON bodies the paint is drawn from, by API path (null for a failed read). */
+  painting: ReadonlyMap<string, Promise<unknown>>;
   /**
    * Settles once the top of the page is painted from them, or will not be, or after
    * FIRST_PAINT_WAIT_MS at most: the bootstrap waits for it before React takes the page over, so
@@ -87,7 +90,7 @@ export interface FirstData {
 
 export const FIRST_PAINT_WAIT_MS = 600;
 
-const NOTHING: FirstData = { responses: new Map(), painted: Promise.resolve() };
+const NOTHING: FirstData = { responses: new Map(), painting: new Map(), painted: Promise.resolve() };
 
 /**
  * The `:param` values of `pathname` under `pattern` (decoded, as React Router's useParams gives them),
@@ -132,6 +135,17 @@ async function readApiBaseUrl(): Promise<string | null> {
   }
 }
 
+/** An early GET: the same request the base query would send (@grocer/shared baseQuery.ts), so its answer serves it. */
+export const readEarly = (url: string, origin: string) =>
+  fetch(url, { headers: { Accept: 'application/json', [CLIENT_DOMAIN_HEADER]: origin } });
+
+/**
+ * A copy of the body for the painter, taken before the base query can read it; a failed read is the
+ * page's to meet (the base query then asks again), never an unhandled rejection.
+ */
+export const bodyOf = (response: Promise<Response>): Promise<unknown> =>
+  response.then((r) => (r.ok ? r.clone().json() : null)).catch(() => null);
+
 let started: Promise<FirstData> | undefined;
 
 /**
@@ -154,24 +168,21 @@ async function start(location: Pick<Location, 'pathname' | 'search' | 'origin'>,
   const painter = import('./paintFirstScreen.ts');
   painter.catch(() => undefined);
   const paths = [...reads.paint, ...reads.also];
-  // A page that reads nothing early need not wait for /config.json.
-  const apiBaseUrl = paths.length > 0 ? await readApiBaseUrl() : '';
+  // Every early paint needs the API's address, for its reads or its pictures (index.html preloads it).
+  const apiBaseUrl = await readApiBaseUrl();
   if (apiBaseUrl === null) return NOTHING;
   const responses = new Map<string, Promise<Response>>();
-  const bodies: Array<Promise<unknown>> = [];
+  const painting = new Map<string, Promise<unknown>>();
   for (const [i, path] of paths.entries()) {
     const url = apiUrl(apiBaseUrl, path);
-    // The same request the base query would send (@grocer/shared baseQuery.ts), so its answer serves it.
-    const response = fetch(url, { headers: { Accept: 'application/json', [CLIENT_DOMAIN_HEADER]: location.origin } });
+    const response = readEarly(url, location.origin);
     responses.set(url, response);
-    // A copy of the body for the painter, taken before the base query can read it; a failed read
-    // is the page's to meet (the base query then asks again), never an unhandled rejection.
-    if (i < reads.paint.length) bodies.push(response.then((r) => (r.ok ? r.clone().json() : null)).catch(() => null));
+    if (i < reads.paint.length) painting.set(path, bodyOf(response));
     else response.catch(() => undefined);
   }
-  const painting = painter
-    .then(({ paintFirstScreen }) => paintFirstScreen(reads.pattern, bodies, apiBaseUrl, doc, location))
+  const paint = painter
+    .then(({ paintFirstScreen }) => paintFirstScreen(reads.pattern, painting, apiBaseUrl, doc, location))
     .catch(() => undefined);
   const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS));
-  return { responses, painted: Promise.race([painting, waited]) };
+  return { responses, painting, painted: Promise.race([paint, waited]) };
 }

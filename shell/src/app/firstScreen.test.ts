@@ -1,4 +1,4 @@
-import { formatCents as sharedFormatCents, STORAGE_KEYS } from '@grocer/shared';
+import { formatCents as sharedFormatCents, routePatterns, STORAGE_KEYS } from '@grocer/shared';
 
 // The shell's remote registry reads /remotes.json and the remotes' routes.json through fetch; the
 // federation runtime itself is not needed to find the first page's module.
@@ -9,7 +9,8 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 import type * as FirstDataModule from './firstData.ts';
 import { manifestRead } from './remoteStyles.ts';
-import { CART_STORAGE_KEY, cartFirstScreen, FIRST_CARDS, formatCents, searchFirstScreen, storeFirstScreen } from './firstScreen.ts';
+import { cartFirstScreen, FIRST_CARDS, FIRST_SCREENS, formatCents, searchFirstScreen, storeFirstScreen } from './firstScreen.ts';
+import { CART_STORAGE_KEY, USER_STORAGE_KEY } from './storedState.ts';
 
 const url = (path: string) => `http://api.test${path}`;
 
@@ -127,12 +128,26 @@ describe('the listings’ early paint', () => {
 });
 
 describe('the cart’s early paint', () => {
-  it('reads the cart where the shop keeps it', () => {
+  it('reads the cart and the session where the shop keeps them', () => {
     expect(CART_STORAGE_KEY).toBe(STORAGE_KEYS.cart);
+    expect(USER_STORAGE_KEY).toBe(STORAGE_KEYS.user);
   });
 
-  it.each([null, '[]', 'not json', '{"items":[]}'])('an empty cart (%s) paints the heading and the empty state', (stored) => {
-    const content = cartFirstScreen(stored, document)!.content as HTMLElement;
+  it('reads the stores’ rules for the minimum notes only when the stored cart has lines', () => {
+    const reads = FIRST_SCREENS[routePatterns.cart].reads!;
+    expect(reads()).toEqual([]);
+    try {
+      localStorage.setItem(STORAGE_KEYS.cart, '[]');
+      expect(reads()).toEqual([]);
+      localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify([{ uuid: 'p', quantity: 1 }]));
+      expect(reads()).toEqual(['/open/store-rules']);
+    } finally {
+      localStorage.removeItem(STORAGE_KEYS.cart);
+    }
+  });
+
+  it.each([null, [], { items: [] }])('an empty cart (%j) paints the heading and the empty state', (stored) => {
+    const content = cartFirstScreen(stored, false, undefined, document, url)!.content as HTMLElement;
     expect(content.className).toBe('page cart-page');
     expect([...content.querySelectorAll('h1, h2, p, a')].map((e) => e.textContent)).toEqual([
       'Cart',
@@ -143,8 +158,63 @@ describe('the cart’s early paint', () => {
     expect(content.inert).toBe(true);
   });
 
-  it('a cart with lines is left to the page', () => {
-    expect(cartFirstScreen(JSON.stringify([product(1)]), document)).toBeNull();
+  const corner = { uuid: 'c', name: 'Corner Shop', publicId: 'corner-shop' };
+  const line = (n: number, quantity: number, extra: object = {}) => ({ ...product(n), quantity, ...extra });
+  const cart = [
+    line(1, 1),
+    line(2, 3, { store: corner, substitution: { choice: 'SPECIFIC', substitute: { uuid: 'x', name: 'Oat Milk' } } }),
+    line(3, 2, { substitution: { choice: 'NONE', substitute: null } }),
+  ];
+  // Andersonville's lines come to $3,703.75 (1 × $1,234.57 and 2 × $1,234.59).
+  const rules = [
+    { storeUuid: 's', minOrderCents: 370_375 + 1_000 },
+    { storeUuid: 'c', minOrderCents: 100 },
+  ];
+
+  it('a visitor’s cart paints the count, every store’s lines and the minimum notes as CartPage draws them', () => {
+    const content = cartFirstScreen(cart, false, rules, document, url)!.content as HTMLElement;
+    expect(content.inert).toBe(true);
+    expect(content.getAttribute('aria-hidden')).toBe('true');
+    expect(text(content.querySelector('.page-header-sub'))).toBe('6 items from 2 stores');
+    expect([...content.querySelectorAll('.cart-store h2')].map(text)).toEqual(['Andersonville Co-op', 'Corner Shop']);
+    const [andersonville, cornerShop] = [...content.querySelectorAll('.cart-store')];
+    expect([...andersonville!.querySelectorAll('.cart-line-name')].map(text)).toEqual(['Product 1 <b>bold</b>', 'Product 3 <b>bold</b>']);
+    expect(text(andersonville!.querySelector('.store-rule-notes .store-rule-minimum'))).toBe(
+      'Add $10.00 more from Andersonville Co-op to check out',
+    );
+    expect(cornerShop!.querySelector('.store-rule-notes')).toBeNull();
+
+    const [one, three] = [...andersonville!.querySelectorAll('li.cart-line')] as [HTMLElement, HTMLElement];
+    expect(one.querySelector('.cart-line-name a')?.getAttribute('href')).toBe(`/store/andersonville-co-op/product/${product(1).uuid}`);
+    expect(one.querySelector('img')?.getAttribute('src')).toBe('http://api.test/images/products/p1.svg');
+    expect(text(one.querySelector('.cart-line-unit'))).toBe(`${formatCents(123457)} each · $0.22/oz`);
+    expect(text(one.querySelector('.cart-line-total'))).toBe(`Line total ${formatCents(123457)}`);
+    // The minus button is off at a quantity of 1, as the page has it.
+    expect(one.querySelector<HTMLButtonElement>('.quantity-button')!.disabled).toBe(true);
+    expect(three.querySelector<HTMLButtonElement>('.quantity-button')!.disabled).toBe(false);
+    expect(text(three.querySelector('.quantity-value'))).toBe('2');
+    expect(three.querySelector('select')?.selectedOptions[0]?.textContent).toBe("Don't replace (refund)");
+    for (const control of content.querySelectorAll('a, button, select')) expect(control.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('a line waiting for its specific replacement shows the second choice as the page does before it loads', () => {
+    const content = cartFirstScreen(cart, false, rules, document, url)!.content as HTMLElement;
+    const [choice, replacement] = [...content.querySelectorAll('.cart-store')[1]!.querySelectorAll('select')];
+    expect(choice?.selectedOptions[0]?.textContent).toBe('A specific replacement');
+    expect(replacement?.disabled).toBe(true);
+    expect(replacement?.selectedOptions[0]?.textContent).toBe('Oat Milk');
+  });
+
+  it('a signed-in shopper’s cart paints only the first store’s lines: fees and coverage come below them later', () => {
+    const content = cartFirstScreen(cart, true, rules, document, url)!.content as HTMLElement;
+    expect([...content.querySelectorAll('.cart-store h2')].map(text)).toEqual(['Andersonville Co-op']);
+    expect(content.querySelectorAll('.cart-line')).toHaveLength(2);
+    expect(content.querySelector('.store-rule-notes')).toBeNull();
+  });
+
+  it('a stored line it does not understand, or rules that did not come, leave the cart to the page', () => {
+    expect(cartFirstScreen([line(1, 1), { uuid: 'x', name: 'No price' }], false, rules, document, url)).toBeNull();
+    expect(cartFirstScreen(cart, false, { error: 'nope' }, document, url)).toBeNull();
   });
 });
 

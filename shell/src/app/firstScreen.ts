@@ -4,9 +4,18 @@
 // The product page's boxes are copied into shell.css; the listings (store, category, search) are
 // laid out by the catalogue's own stylesheet for that page (remoteStyles.ts), so a release of the
 // catalogue restyles its early paint too. Pure: DOM nodes from answers, nothing fetched or painted.
-import type { Category, CategoryProductsResponse, PaginatedProducts, Product, ProductResponse, Store } from '@grocer/shared/contracts';
-import { routePatterns } from '@grocer/shared/contracts';
+import type {
+  Category,
+  CategoryProductsResponse,
+  PaginatedProducts,
+  Product,
+  ProductResponse,
+  Store,
+  StoreRulesJson,
+} from '@grocer/shared/contracts';
+import { routePatterns, UNKNOWN_STORE_NAME } from '@grocer/shared/contracts';
 import type { FirstDataPattern } from './firstData.ts';
+import { CART_STORAGE_KEY, readStored, USER_STORAGE_KEY } from './storedState.ts';
 
 /** What a page shows first from its first answers; null when it shows nothing (an unknown product, an error). */
 export interface FirstScreen {
@@ -21,6 +30,8 @@ type Draw = (bodies: unknown[], doc: Document, url: Url, location: Pick<Location
 
 export interface ScreenSpec {
   draw: Draw;
+  /** API paths read besides firstData.ts's, when only the browser's storage says they are needed; their answers follow `paint`'s. */
+  reads?: () => string[];
   /** Laid out by the page's own stylesheet (remote CSS), which the paint then waits for; else by shell.css. */
   ownStylesheet: boolean;
 }
@@ -34,47 +45,191 @@ export const FIRST_SCREENS: Record<FirstDataPattern, ScreenSpec> = {
     ownStylesheet: true,
   },
   [routePatterns.search]: { draw: ([body], doc, url, location) => searchFirstScreen(body, doc, url, location), ownStylesheet: true },
-  [routePatterns.cart]: { draw: (_bodies, doc) => cartFirstScreen(storedCart(), doc), ownStylesheet: true },
+  [routePatterns.cart]: {
+    // Lines below a store's minimum say so under them, from the stores' rules (the cart's notes read them too).
+    reads: () => (hasLines(readStored(CART_STORAGE_KEY)) ? ['/open/store-rules'] : []),
+    draw: ([rules], doc, url) => cartFirstScreen(readStored(CART_STORAGE_KEY), readStored(USER_STORAGE_KEY) !== null, rules, doc, url),
+    ownStylesheet: true,
+  },
 };
 
-/** The cart as the shop keeps it in localStorage (@grocer/shared STORAGE_KEYS.cart; firstScreen.test.ts holds the key). */
-export const CART_STORAGE_KEY = 'user-cart';
+const hasLines = (items: unknown): items is unknown[] => Array.isArray(items) && items.length > 0;
 
-function storedCart(): string | null {
-  try {
-    return globalThis.localStorage?.getItem(CART_STORAGE_KEY) ?? null;
-  } catch {
-    return null; // Storage refused (a privacy setting): the page reads it for itself, or not.
-  }
+/** A stored cart line, as far as the early paint reads it; anything else means the page draws it. */
+interface StoredLine {
+  uuid: string;
+  name: string;
+  image: string;
+  price_cents: number;
+  quantity: number;
+  storeUuid?: string;
+  store?: { uuid?: string; name?: string; publicId?: string };
+  unitPrice?: { label?: string };
+  substitution?: { choice?: string; substitute?: { name?: string } | null };
 }
 
+const isStoredLine = (line: unknown): line is StoredLine => {
+  const l = line as Partial<StoredLine> | null;
+  return (
+    typeof l?.uuid === 'string' &&
+    typeof l.name === 'string' &&
+    typeof l.image === 'string' &&
+    Number.isInteger(l.price_cents) &&
+    Number.isInteger(l.quantity)
+  );
+};
+
+/** mf-cart-checkout SubstitutionChoice's labels, in its order (first-paint.spec.ts compares the two). */
+const SUBSTITUTION_LABELS = { BEST_MATCH: 'Best match', SPECIFIC: 'A specific replacement', NONE: "Don't replace (refund)" };
+
 /**
- * mf-cart-checkout's CartPage when the stored cart is empty (as the store reads it: missing, not a
- * list, or an empty one): its heading and the empty state. A cart with lines is left to the page.
+ * mf-cart-checkout's CartPage as it first renders from the stored cart (as the store reads it: not a
+ * list, or an empty one, is empty). Empty: its heading and the empty state. With lines, for a visitor:
+ * every store's lines and the minimum-order notes under them, from the stores' rules (`rules`, the
+ * answer of GET /open/store-rules). A signed-in shopper's cart also shows fees and delivery coverage
+ * under each store, which wait on their own calls, so only the first store's lines are painted: what
+ * arrives later appears below them and nothing painted moves. A stored line the paint does not
+ * understand, or rules that did not come, leave the cart to the page.
  */
-export function cartFirstScreen(stored: string | null, doc: Document): FirstScreen | null {
-  const items = (() => {
-    try {
-      return stored === null ? null : (JSON.parse(stored) as unknown);
-    } catch {
-      return null;
-    }
-  })();
-  if (Array.isArray(items) && items.length > 0) return null;
+export function cartFirstScreen(items: unknown, signedIn: boolean, rules: unknown, doc: Document, url: Url): FirstScreen | null {
   const element = elementMaker(doc);
+  const header = (sub?: string) =>
+    element(
+      'div',
+      { class: 'page-header' },
+      element('h1', null, 'Cart'),
+      ...(sub ? [element('p', { class: 'page-header-sub' }, sub)] : []),
+    );
+  if (!hasLines(items)) {
+    const content = element(
+      'section',
+      { class: 'page cart-page' },
+      header(),
+      element(
+        'div',
+        { class: 'cart-empty' },
+        element('h2', null, 'Your cart is empty'),
+        element('p', null, 'Browse our partner stores and add your groceries here.'),
+        element('a', { href: '/', class: 'btn btn-primary' }, 'Start Shopping'),
+      ),
+    );
+    return { images: [], content: asPicture(content) };
+  }
+  if (!items.every(isStoredLine) || !Array.isArray(rules)) return null;
+  const minimums = new Map((rules as Array<Partial<StoreRulesJson>>).map((rule) => [rule.storeUuid, rule.minOrderCents]));
+  // mf-cart-checkout groupByStore: stores in the order they first appear.
+  const groups = new Map<string | undefined, StoredLine[]>();
+  for (const line of items) {
+    const key = line.store?.uuid ?? line.storeUuid;
+    groups.set(key, [...(groups.get(key) ?? []), line]);
+  }
+  const count = items.reduce((sum, line) => sum + line.quantity, 0);
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const painted = [...groups].slice(0, signedIn ? 1 : groups.size);
   const content = element(
     'section',
     { class: 'page cart-page' },
-    element('div', { class: 'page-header' }, element('h1', null, 'Cart')),
+    header(`${plural(count, 'item')} from ${plural(groups.size, 'store')}`),
     element(
       'div',
-      { class: 'cart-empty' },
-      element('h2', null, 'Your cart is empty'),
-      element('p', null, 'Browse our partner stores and add your groceries here.'),
-      element('a', { href: '/', class: 'btn btn-primary' }, 'Start Shopping'),
+      { class: 'summary-layout' },
+      element(
+        'div',
+        { class: 'cart-stores' },
+        ...painted.map(([storeUuid, lines]) => {
+          const name = lines[0]!.store?.name || UNKNOWN_STORE_NAME;
+          const short = (minimums.get(storeUuid) ?? 0) - lines.reduce((sum, line) => sum + line.price_cents * line.quantity, 0);
+          return element(
+            'section',
+            { class: 'cart-store' },
+            element('h2', null, name),
+            element('ul', { class: 'cart-lines' }, ...lines.map((line) => cartLine(doc, url, line))),
+            ...(!signedIn && short > 0
+              ? [
+                  element(
+                    'div',
+                    { class: 'store-rule-notes' },
+                    element(
+                      'p',
+                      { class: 'store-rule-note store-rule-minimum' },
+                      `Add ${formatCents(short)} more from ${name} to check out`,
+                    ),
+                  ),
+                ]
+              : []),
+          );
+        }),
+      ),
     ),
   );
   return { images: [], content: asPicture(content) };
+}
+
+/** mf-cart-checkout's CartLine as it first renders (the substitute list not yet loaded). */
+function cartLine(doc: Document, url: Url, line: StoredLine): HTMLElement {
+  const element = elementMaker(doc);
+  const publicId = line.store?.publicId;
+  const href = publicId ? `/store/${encodeURIComponent(publicId)}/product/${encodeURIComponent(line.uuid)}` : null;
+  const image = element('img', { src: url(line.image), alt: '', width: '48', height: '48', loading: 'lazy', decoding: 'async' });
+  const choice = line.substitution?.choice ?? 'BEST_MATCH';
+  const option = (text: string, selected: boolean, attributes: Record<string, string> = {}) =>
+    element('option', { ...attributes, ...(selected ? { selected: '' } : {}) }, text);
+  const substitute = line.substitution?.substitute?.name;
+  return element(
+    'li',
+    { class: 'cart-line' },
+    href ? element('a', { class: 'cart-line-image', href }, image) : element('span', { class: 'cart-line-image' }, image),
+    element(
+      'div',
+      { class: 'cart-line-info' },
+      element('h3', { class: 'cart-line-name' }, href ? element('a', { href }, line.name) : line.name),
+      element(
+        'p',
+        { class: 'cart-line-unit' },
+        `${formatCents(line.price_cents)} each`,
+        ...(line.unitPrice?.label ? [element('span', { class: 'cart-line-unit-price' }, ` · ${line.unitPrice.label}`)] : []),
+      ),
+      element(
+        'div',
+        { class: 'cart-line-substitution' },
+        element(
+          'label',
+          null,
+          element('span', null, 'If out of stock'),
+          element('select', null, ...Object.entries(SUBSTITUTION_LABELS).map(([value, text]) => option(text, value === choice))),
+        ),
+        ...(choice === 'SPECIFIC'
+          ? [
+              element(
+                'label',
+                null,
+                element('span', null, 'Replace with'),
+                element(
+                  'select',
+                  { disabled: '' },
+                  option('Loading...', !substitute, { disabled: '' }),
+                  ...(substitute ? [option(substitute, true)] : []),
+                ),
+              ),
+            ]
+          : []),
+      ),
+    ),
+    element(
+      'div',
+      { class: 'quantity' },
+      element('button', { type: 'button', class: 'btn quantity-button', ...(line.quantity <= 1 ? { disabled: '' } : {}) }, '\u2212'),
+      element('output', { class: 'quantity-value' }, String(line.quantity)),
+      element('button', { type: 'button', class: 'btn quantity-button' }, '+'),
+    ),
+    element(
+      'p',
+      { class: 'cart-line-total' },
+      element('span', { class: 'visually-hidden' }, 'Line total '),
+      formatCents(line.price_cents * line.quantity),
+    ),
+    element('button', { type: 'button', class: 'link-button cart-line-remove' }, 'Remove'),
+  );
 }
 
 type Child = Node | string;

@@ -2,7 +2,7 @@
 // preloaded as soon as the answers name them, and the top of the page drawn by firstScreen.ts,
 // painted into index.html's page area (firstPaint.ts) once the answers and, for a listing, the
 // page's own stylesheet are in.
-import { apiUrl, type FirstDataPattern } from './firstData.ts';
+import { apiUrl, bodyOf, readEarly, type FirstDataPattern } from './firstData.ts';
 import { paintFirstPage } from './firstPaint.ts';
 import { FIRST_SCREENS, PRELOADED_CARD_PICTURES } from './firstScreen.ts';
 import { exposeStylesheets } from './remoteStyles.ts';
@@ -49,15 +49,18 @@ async function linkPageStylesheets(doc: Document, pathname: string): Promise<boo
  */
 export async function paintFirstScreen(
   pattern: FirstDataPattern,
-  bodies: Array<Promise<unknown>>,
+  painting: Map<string, Promise<unknown>>,
   apiBaseUrl: string,
   doc: Document,
-  location: Pick<Location, 'pathname' | 'search'> = window.location,
+  location: Pick<Location, 'pathname' | 'search' | 'origin'> = window.location,
 ): Promise<void> {
   const spec = FIRST_SCREENS[pattern];
+  // Reads that only the browser's storage says are needed (the cart's), started here and added to
+  // what the page is drawn from: the bootstrap gives them to the page's first render.
+  for (const path of spec.reads?.() ?? []) painting.set(path, bodyOf(readEarly(apiUrl(apiBaseUrl, path), location.origin)));
   // Asked for now, so they load alongside the answers.
   const styled = spec.ownStylesheet ? linkPageStylesheets(doc, location.pathname).catch(() => false) : Promise.resolve(true);
-  const answers = await Promise.all(bodies);
+  const answers = await Promise.all(painting.values());
   if (answers.includes(null)) return;
   const screen = spec.draw(answers, doc, (pathOrUrl) => apiUrl(apiBaseUrl, pathOrUrl), location);
   if (!screen) return;
