@@ -6,13 +6,11 @@
 export {
   BrowserRouter,
   Link,
-  MemoryRouter,
   NavLink,
   Navigate,
   Outlet,
   Route,
   Routes,
-  matchPath,
   matchRoutes,
   useLocation,
   useMatch,
