@@ -4,6 +4,7 @@ import { preconnectToApi } from './app/config.ts';
 import { startFirstData } from './app/firstData.ts';
 import { initRemotes, preloadRemoteModules, routeTableFor } from './app/remotes.ts';
 import { firstPageModule, LAYOUT_MODULES } from './app/routeTable.ts';
+import { readStored, USER_STORAGE_KEY } from './app/storedState.ts';
 
 // The remotes (their entries and the first screen's modules) start loading now, while the shared
 // libraries below download, instead of after them: this file and its imports use no shared module.
@@ -15,7 +16,7 @@ void initRemotes()
     return routeTableFor(window.location.pathname);
   })
   .then((table) => {
-    const page = firstPageModule(table, window.location.pathname);
+    const page = firstPageModule(table, window.location.pathname, readStored(USER_STORAGE_KEY) !== null);
     if (page) preloadRemoteModules([page]);
   });
 void preconnectToApi();

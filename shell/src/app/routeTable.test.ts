@@ -75,10 +75,12 @@ describe('the route table read before React Router loads', () => {
     expect(firstPageModule(table, '/')).toBe('catalog/HomePage');
   });
 
-  it('a protected or unknown page preloads nothing: a visitor may be sent elsewhere', () => {
+  it('a protected page preloads only with a stored session (a visitor may be sent elsewhere), an unknown one never', () => {
     const table = composeRoutes([['cartCheckout', cart]]);
     expect(firstPageModule(table, '/checkout')).toBeNull();
+    expect(firstPageModule(table, '/checkout', true)).toBe('cartCheckout/CheckoutPage');
     expect(firstPageModule(table, '/nowhere')).toBeNull();
+    expect(firstPageModule(table, '/nowhere', true)).toBeNull();
   });
 
   it('a remote whose routes could not be read is reported missing, one still being read pending; the others still compose', () => {

@@ -78,9 +78,10 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
 }
 
 /**
- * The remote module the first page at `pathname` renders, when it is a public route. Protected pages
- * are left out: a visitor may be sent elsewhere.
+ * The remote module the first page at `pathname` renders. A protected page only with a stored session
+ * (`signedIn`): a visitor would be sent elsewhere, while a signed-in shopper opening their order
+ * should not wait for the header's widgets before the page's own code is even asked for.
  */
-export function firstPageModule(table: RouteTable, pathname: string): string | null {
-  return table.routes.find((r) => r.access === 'public' && matchesPattern(r.path, pathname))?.id ?? null;
+export function firstPageModule(table: RouteTable, pathname: string, signedIn = false): string | null {
+  return table.routes.find((r) => (signedIn || r.access === 'public') && matchesPattern(r.path, pathname))?.id ?? null;
 }
