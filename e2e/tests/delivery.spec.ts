@@ -80,6 +80,25 @@ test('a two-store cart meets each minimum, holds a window per store, pays, and s
   await expect(windows.getByRole('listitem').filter({ hasText: `${loop.name}:` })).toContainText(secondLabel);
   await expect(windows.getByRole('listitem').filter({ hasText: `${lincoln.name}:` })).toContainText(lincolnLabel);
 
+  // Opened cold (a shared link, a reload), the page takes the order the shell's entry read with the
+  // stored session in parallel with the JS: one read of the order, with the shopper's token.
+  const orderReads: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && /^\/orders\/[^/]+$/.test(new URL(r.url()).pathname)) orderReads.push(r.headers().authorization ?? '');
+  });
+  // The page's own code is held back, so a read seen meanwhile can only be the entry's.
+  let releasePage!: () => void;
+  const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
+  await page.route(/__federation_expose_OrderDetailsPage\.[0-9a-f]+\.js$/, async (route) => {
+    await pageHeld;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'commit' });
+  await expect.poll(() => orderReads).toEqual([expect.stringMatching(/^Bearer \S+$/)]);
+  releasePage();
+  await expect(windows.getByRole('listitem').filter({ hasText: `${loop.name}:` })).toContainText(secondLabel);
+  expect(orderReads).toHaveLength(1);
+
   // And the history card.
   await page.goto(stack.shellUrl('/order-history'));
   const card = page.getByRole('article', { name: /^Order #/ }).first();

@@ -28,7 +28,7 @@ async function start() {
     startFirstData(),
   ]);
   // The first page's reads that index.ts started: its queries take these answers instead of asking again.
-  for (const [url, response] of firstData.responses) provideEarlyResponse(url, response);
+  for (const [url, response] of firstData.responses) provideEarlyResponse(url, response, firstData.authorization);
   const store = makeStore(loadPersistedState(window.localStorage));
   startPersistence(store, window.localStorage, window);
   // RTK Query's refetchOnFocus / refetchOnReconnect (e.g. an open order's status) need the window listeners.

@@ -4,7 +4,7 @@
 // in on the same page never sees the first one's cached orders.
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api, type BuyAgainItem, type BuyAgainResponse, type Order, type ReorderResponse } from '@grocer/shared';
-import { opsApiPaths } from '@grocer/shared/contracts';
+import { apiPaths, opsApiPaths } from '@grocer/shared/contracts';
 
 /** History page size; also the spec's 'Load More' threshold (spec §9). */
 export const HISTORY_PAGE_SIZE = 10;
@@ -25,7 +25,7 @@ export interface OrderHistoryPage {
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     ordersGet: build.query<Order, OrderQueryArg>({
-      query: ({ orderId }) => `/orders/${encodeURIComponent(orderId)}`,
+      query: ({ orderId }) => apiPaths.order(orderId),
       extraOptions: { auth: true },
       providesTags: (_order, _error, { orderId }) => [{ type: 'Order', id: orderId }],
     }),

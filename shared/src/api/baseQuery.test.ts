@@ -104,23 +104,31 @@ describe('the one base query', () => {
       expect(network.calls).toHaveLength(1);
     });
 
-    it('an authenticated call never takes an early (open) answer', async () => {
-      provideEarlyResponse('http://api.test:4000/user/profile', early({ ok: 'someone else' }));
-      const store = makeStore({ session: { user: userWith(jwtValidFor(3600)) } });
-      const result = await store.dispatch(testApi.endpoints.testPrivate.initiate());
-      expect(result.data).toEqual({ ok: true });
+    it('an authenticated call takes only an early answer asked with its own token, never an open one or another session’s', async () => {
+      const token = jwtValidFor(3600);
+      const url = 'http://api.test:4000/user/profile';
+      provideEarlyResponse(url, early({ ok: 'open' }));
+      provideEarlyResponse(url, early({ ok: 'someone else' }), `Bearer ${jwtValidFor(1800)}`);
+      const store = makeStore({ session: { user: userWith(token) } });
+      const asked = await store.dispatch(testApi.endpoints.testPrivate.initiate());
+      expect(asked.data).toEqual({ ok: true });
       expect(network.calls).toHaveLength(1);
-      takeEarlyResponse('http://api.test:4000/user/profile');
+      takeEarlyResponse(url);
+
+      provideEarlyResponse(url, early({ ok: 'mine' }), `Bearer ${token}`);
+      const taken = await store.dispatch(testApi.endpoints.testPrivate.initiate(undefined, { forceRefetch: true }));
+      expect(taken.data).toEqual({ ok: 'mine' });
+      expect(network.calls).toHaveLength(1);
     });
 
     it('an answer is for the first screen only: taken once, and not after its time', () => {
       const url = 'http://api.test:4000/open/thing';
       const response = early({});
-      provideEarlyResponse(url, response, 1_000);
-      expect(takeEarlyResponse(url, 1_000 + EARLY_RESPONSE_TTL_MS)).toBe(response);
-      expect(takeEarlyResponse(url, 1_000)).toBeUndefined();
-      provideEarlyResponse(url, response, 1_000);
-      expect(takeEarlyResponse(url, 1_001 + EARLY_RESPONSE_TTL_MS)).toBeUndefined();
+      provideEarlyResponse(url, response, null, 1_000);
+      expect(takeEarlyResponse(url, null, 1_000 + EARLY_RESPONSE_TTL_MS)).toBe(response);
+      expect(takeEarlyResponse(url, null, 1_000)).toBeUndefined();
+      provideEarlyResponse(url, response, null, 1_000);
+      expect(takeEarlyResponse(url, null, 1_001 + EARLY_RESPONSE_TTL_MS)).toBeUndefined();
     });
   });
 });

@@ -11,4 +11,6 @@ export const apiPaths = {
   product: (productUuid: string) => `/open/product/${segment(productUuid)}`,
   /** The same item at the other stores, cheapest first (`ProductOffersResponse`). */
   productOffers: (productUuid: string) => `/open/product/${segment(productUuid)}/also-at`,
+  /** One of the signed-in shopper's orders (`Order`). */
+  order: (orderId: string) => `/orders/${segment(orderId)}`,
 } as const;

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import { CONSTANTS, routePatterns } from '@grocer/shared';
+import { CONSTANTS, routePatterns, STORAGE_KEYS } from '@grocer/shared';
 import type * as FirstDataModule from './firstData.ts';
 import type * as FirstPaintModule from './firstPaint.ts';
 import type * as PaintFirstScreenModule from './paintFirstScreen.ts';
@@ -79,6 +79,15 @@ describe('the first route, recognised before React Router loads', () => {
     expect(firstReads('/cart')).toEqual({ pattern: routePatterns.cart, paint: [], also: [] });
   });
 
+  it('an order’s details read the order with the stored session, as the page’s own query does, and are not painted', () => {
+    expect(firstReads('/order-details/42 a')).toEqual({
+      pattern: routePatterns.orderDetails,
+      paint: [],
+      also: ['/orders/42%20a'],
+      session: true,
+    });
+  });
+
   it('a search reads its first page of results and its filter counts, for the text as the page trims it', () => {
     expect(firstReads('/search', '?q=%20whole%20milk%20')).toEqual({
       pattern: routePatterns.search,
@@ -97,7 +106,6 @@ describe('the first route, recognised before React Router loads', () => {
     ['/store/a', '?q=milk'],
     ['/store/a/category/c1', '?inStock=1'],
     ['/checkout', ''],
-    ['/order-details/42', ''],
     ['/store/a/product/%E0%A4%A', ''],
   ])('%s%s reads nothing early: its page loads its own data', (pathname, search) => {
     expect(firstReads(pathname, search)).toBeNull();
@@ -229,6 +237,30 @@ describe('the first reads, started by the entry', () => {
     const { startFirstData } = await freshModules();
     expect((await startFirstData(location('/checkout'))).responses.size).toBe(0);
     expect(requests).toHaveLength(0);
+  });
+
+  it('an order’s details are read with the stored session’s token, without the painter; no session, nothing is read', async () => {
+    answerWith({
+      '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }),
+      '/orders/42': () => Response.json({ uuid: '42' }),
+    });
+    const orderUrl = 'http://api.test:4000/orders/42';
+    const { startFirstData } = await freshModules();
+    expect((await startFirstData(location('/order-details/42'))).responses.size).toBe(0);
+    expect(requests).toHaveLength(0);
+
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ uuid: 'u1', token: 'tok-1' }));
+    try {
+      const { startFirstData: again } = await freshModules();
+      const first = await again(location('/order-details/42'));
+      expect([...first.responses.keys()]).toEqual([orderUrl]);
+      expect(first.authorization).toBe('Bearer tok-1');
+      expect(requests.find((r) => r.url === orderUrl)?.headers.get('authorization')).toBe('Bearer tok-1');
+      await first.painted;
+      expect(painted().innerHTML).toBe('<div class="page">banner</div>');
+    } finally {
+      localStorage.removeItem(STORAGE_KEYS.user);
+    }
   });
 
   it('an unreadable /config.json starts nothing: the page reads for itself', async () => {

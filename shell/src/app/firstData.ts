@@ -8,6 +8,7 @@
 // Only contracts imports: the entry runs this before the shared libraries load.
 import { apiPaths, CLIENT_DOMAIN_HEADER, routePatterns } from '@grocer/shared/contracts';
 import { readConfigDocument } from './config.ts';
+import { readStored, USER_STORAGE_KEY } from './storedState.ts';
 import { rawPatternParams } from './routeTable.ts';
 
 /**
@@ -18,6 +19,12 @@ import { rawPatternParams } from './routeTable.ts';
 export interface PageReads {
   paint: string[];
   also: string[];
+  /**
+   * Asked with the stored session's token, as the page's own authenticated query asks: only that
+   * query (same URL, same token) takes the answer. Such a page is not painted early (the painter
+   * draws open data only); it just gets its answer sooner. Nothing is read without a stored session.
+   */
+  session?: true;
 }
 
 type Reads = (params: Readonly<Record<string, string>>, query: URLSearchParams) => PageReads | null;
@@ -60,6 +67,7 @@ const FIRST_READS = {
   // The cart is drawn from the browser's storage: firstScreen.ts reads the stores' rules itself when
   // the stored cart has lines (the storage is read there, so the entry of every page stays smaller).
   [routePatterns.cart]: () => ({ paint: [], also: [] }),
+  [routePatterns.orderDetails]: ({ orderId }) => ({ paint: [], also: [apiPaths.order(orderId!)], session: true }),
   [routePatterns.search]: (_params, query) => {
     // The page trims what it searches for, and reads nothing for a blank search.
     const q = query.get('q')?.trim() ?? '';
@@ -73,11 +81,15 @@ const FIRST_READS = {
 } satisfies Record<string, Reads>;
 
 export type FirstDataPattern = keyof typeof FIRST_READS;
+/** The pages painted early: those whose reads are open (firstScreen.ts draws each). */
+export type PaintedPattern = Exclude<FirstDataPattern, typeof routePatterns.orderDetails>;
 
 /** What the entry started for the first screen. */
 export interface FirstData {
   /** Answers in flight by absolute URL, for the base query. */
   responses: ReadonlyMap<string, Promise<Response>>;
+  /** The Authorization header they were asked with (PageReads.session), else null. */
+  authorization: string | null;
   /** The JSON bodies the paint is drawn from, by API path (null for a failed read). */
   painting: ReadonlyMap<string, Promise<unknown>>;
   /**
@@ -90,7 +102,7 @@ export interface FirstData {
 
 export const FIRST_PAINT_WAIT_MS = 600;
 
-const NOTHING: FirstData = { responses: new Map(), painting: new Map(), painted: Promise.resolve() };
+const NOTHING: FirstData = { responses: new Map(), authorization: null, painting: new Map(), painted: Promise.resolve() };
 
 /**
  * The `:param` values of `pathname` under `pattern` (decoded, as React Router's useParams gives them),
@@ -136,8 +148,10 @@ async function readApiBaseUrl(): Promise<string | null> {
 }
 
 /** An early GET: the same request the base query would send (@grocer/shared baseQuery.ts), so its answer serves it. */
-export const readEarly = (url: string, origin: string) =>
-  fetch(url, { headers: { Accept: 'application/json', [CLIENT_DOMAIN_HEADER]: origin } });
+export const readEarly = (url: string, origin: string, authorization: string | null = null) =>
+  fetch(url, {
+    headers: { Accept: 'application/json', [CLIENT_DOMAIN_HEADER]: origin, ...(authorization ? { Authorization: authorization } : {}) },
+  });
 
 /**
  * A copy of the body for the painter, taken before the base query can read it; a failed read is the
@@ -164,8 +178,14 @@ export function startFirstData(
 async function start(location: Pick<Location, 'pathname' | 'search' | 'origin'>, doc: Document): Promise<FirstData> {
   const reads = firstReads(location.pathname, location.search);
   if (!reads) return NOTHING;
+  let authorization: string | null = null;
+  if (reads.session) {
+    const token = (readStored(USER_STORAGE_KEY) as { token?: unknown } | null)?.token;
+    if (typeof token !== 'string') return NOTHING;
+    authorization = `Bearer ${token}`;
+  }
   // The painter loads while /config.json and the API answer.
-  const painter = import('./paintFirstScreen.ts');
+  const painter = reads.session ? Promise.resolve(null) : import('./paintFirstScreen.ts');
   painter.catch(() => undefined);
   const paths = [...reads.paint, ...reads.also];
   // Every early paint needs the API's address, for its reads or its pictures (index.html preloads it).
@@ -175,14 +195,14 @@ async function start(location: Pick<Location, 'pathname' | 'search' | 'origin'>,
   const painting = new Map<string, Promise<unknown>>();
   for (const [i, path] of paths.entries()) {
     const url = apiUrl(apiBaseUrl, path);
-    const response = readEarly(url, location.origin);
+    const response = readEarly(url, location.origin, authorization);
     responses.set(url, response);
     if (i < reads.paint.length) painting.set(path, bodyOf(response));
     else response.catch(() => undefined);
   }
   const paint = painter
-    .then(({ paintFirstScreen }) => paintFirstScreen(reads.pattern, painting, apiBaseUrl, doc, location))
+    .then((module) => module?.paintFirstScreen(reads.pattern as PaintedPattern, painting, apiBaseUrl, doc, location))
     .catch(() => undefined);
   const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS));
-  return { responses, painting, painted: Promise.race([paint, waited]) };
+  return { responses, authorization, painting, painted: Promise.race([paint, waited]) };
 }

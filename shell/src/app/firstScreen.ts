@@ -14,7 +14,7 @@ import type {
   StoreRulesJson,
 } from '@grocer/shared/contracts';
 import { routePatterns, UNKNOWN_STORE_NAME } from '@grocer/shared/contracts';
-import type { FirstDataPattern } from './firstData.ts';
+import type { PaintedPattern } from './firstData.ts';
 import { CART_STORAGE_KEY, readStored, USER_STORAGE_KEY } from './storedState.ts';
 
 /** What a page shows first from its first answers; null when it shows nothing (an unknown product, an error). */
@@ -37,7 +37,7 @@ export interface ScreenSpec {
 }
 
 /** Each page of firstData.ts's FIRST_READS (its type asks for every one), drawn from its `paint` answers in that order. */
-export const FIRST_SCREENS: Record<FirstDataPattern, ScreenSpec> = {
+export const FIRST_SCREENS: Record<PaintedPattern, ScreenSpec> = {
   [routePatterns.product]: { draw: ([body], doc, url) => productFirstScreen(body, doc, url), ownStylesheet: false },
   [routePatterns.store]: { draw: (bodies, doc, url, location) => storeFirstScreen(bodies, doc, url, location), ownStylesheet: true },
   [routePatterns.storeCategory]: {

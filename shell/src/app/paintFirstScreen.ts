@@ -2,7 +2,7 @@
 // preloaded as soon as the answers name them, and the top of the page drawn by firstScreen.ts,
 // painted into index.html's page area (firstPaint.ts) once the answers and, for a listing, the
 // page's own stylesheet are in.
-import { apiUrl, bodyOf, readEarly, type FirstDataPattern } from './firstData.ts';
+import { apiUrl, bodyOf, readEarly, type PaintedPattern } from './firstData.ts';
 import { paintFirstPage } from './firstPaint.ts';
 import { FIRST_SCREENS, PRELOADED_CARD_PICTURES } from './firstScreen.ts';
 import { exposeStylesheets } from './remoteStyles.ts';
@@ -48,7 +48,7 @@ async function linkPageStylesheets(doc: Document, pathname: string): Promise<boo
  * read) and, for a listing, the page's stylesheet are in.
  */
 export async function paintFirstScreen(
-  pattern: FirstDataPattern,
+  pattern: PaintedPattern,
   painting: Map<string, Promise<unknown>>,
   apiBaseUrl: string,
   doc: Document,
