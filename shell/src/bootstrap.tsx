@@ -10,6 +10,7 @@ import {
   storeRulesApi,
   type StoreRulesJson,
 } from '@grocer/shared';
+import { apiPaths } from '@grocer/shared/contracts';
 import { App } from './app/App.tsx';
 import { readConfigDocument } from './app/config.ts';
 import { startFirstData } from './app/firstData.ts';
@@ -40,7 +41,7 @@ async function start() {
   // The stores' rules the cart's paint drew its minimum notes from go into the cache, so the page's
   // first render has its notes too: a moment without them would pull the stores below them up and
   // push them back down.
-  const rules = await firstData.painting.get('/open/store-rules');
+  const rules = await firstData.painting.get(apiPaths.storeRules);
   if (Array.isArray(rules)) void store.dispatch(storeRulesApi.util.upsertQueryData('storeRules', undefined, rules as StoreRulesJson[]));
   keepFirstPaint(container);
   // As a transition, React renders the whole app in slices of a few milliseconds and lets the

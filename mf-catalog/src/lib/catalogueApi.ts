@@ -16,6 +16,7 @@ import {
   type Store,
   CONSTANTS,
 } from '@grocer/shared';
+import { apiPaths } from '@grocer/shared/contracts';
 
 /** Paging and ordering of a listing; `sort` undefined on the searches means relevance (best match first). */
 export interface ListingArgs {
@@ -58,8 +59,6 @@ export interface GlobalSearchArgs extends ListingArgs {
   query: string;
 }
 
-const segment = encodeURIComponent;
-
 const listingParams = ({ page, limit = CONSTANTS.PAGE_SIZE, sort, order, filters }: ListingArgs) => ({
   page,
   limit,
@@ -73,19 +72,19 @@ const listingParams = ({ page, limit = CONSTANTS.PAGE_SIZE, sort, order, filters
 export const catalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
     catalogStore: build.query<Store, string>({
-      query: (uuidOrPublicId) => `/open/store/${segment(uuidOrPublicId)}`,
+      query: (uuidOrPublicId) => apiPaths.store(uuidOrPublicId),
       providesTags: (_result, _error, id) => [{ type: 'Store', id }],
     }),
     catalogCategories: build.query<Category[], string | undefined>({
-      query: (storeId) => ({ url: '/open/categories', params: { storeId } }),
+      query: (storeId) => ({ url: apiPaths.categories, params: { storeId } }),
       providesTags: [{ type: 'Category', id: 'LIST' }],
     }),
     catalogStoreProducts: build.query<PaginatedProducts, StoreProductsArgs>({
-      query: ({ publicId, ...listing }) => ({ url: `/open/products/${segment(publicId)}/paginated`, params: listingParams(listing) }),
+      query: ({ publicId, ...listing }) => ({ url: apiPaths.storeProducts(publicId), params: listingParams(listing) }),
     }),
     catalogCategoryProducts: build.query<CategoryProductsResponse, CategoryProductsArgs>({
       query: ({ publicId, categoryUuid, ...listing }) => ({
-        url: `/open/products/${segment(publicId)}/${segment(categoryUuid)}/paginated`,
+        url: apiPaths.categoryProducts(publicId, categoryUuid),
         params: listingParams(listing),
       }),
     }),
@@ -97,11 +96,11 @@ export const catalogueApi = api.injectEndpoints({
       }),
     }),
     catalogGlobalSearch: build.query<SearchResponse, GlobalSearchArgs>({
-      query: ({ query, ...listing }) => ({ url: '/open/products/search/global/paginated', params: { query, ...listingParams(listing) } }),
+      query: ({ query, ...listing }) => ({ url: apiPaths.globalSearch, params: { query, ...listingParams(listing) } }),
     }),
     catalogFacets: build.query<FacetsResponse, FacetsArgs>({
       query: ({ query, storeId, filters }) => ({
-        url: '/open/products/facets',
+        url: apiPaths.facets,
         params: query === undefined ? { ...apiFilters(filters), storeId } : { ...apiFilters(filters), query },
       }),
     }),

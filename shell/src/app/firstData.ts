@@ -34,18 +34,16 @@ type Reads = (params: Readonly<Record<string, string>>, query: URLSearchParams) 
 // equal), with its query in the order its endpoints write it (mf-catalog catalogApi.ts, through
 // URLSearchParams as RTK Query's fetchBaseQuery does).
 export const FIRST_PAGE = { page: '1', limit: '20', sort: 'name', order: 'asc' } as const;
-const segment = encodeURIComponent;
 const withQuery = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params).toString()}`;
 
 /** A store's listing, all of it or one category, as StorePage reads it on its first render. */
 function storeReads(publicId: string, categoryUuid?: string): PageReads {
-  const store = segment(publicId);
-  const products = categoryUuid ? `/open/products/${store}/${segment(categoryUuid)}/paginated` : `/open/products/${store}/paginated`;
+  const products = categoryUuid ? apiPaths.categoryProducts(publicId, categoryUuid) : apiPaths.storeProducts(publicId);
   return {
-    paint: [`/open/store/${store}`, withQuery('/open/categories', { storeId: publicId }), withQuery(products, FIRST_PAGE)],
+    paint: [apiPaths.store(publicId), withQuery(apiPaths.categories, { storeId: publicId }), withQuery(products, FIRST_PAGE)],
     also: [
-      '/open/store-rules',
-      withQuery('/open/products/facets', categoryUuid ? { categoryId: categoryUuid, storeId: publicId } : { storeId: publicId }),
+      apiPaths.storeRules,
+      withQuery(apiPaths.facets, categoryUuid ? { categoryId: categoryUuid, storeId: publicId } : { storeId: publicId }),
     ],
   };
 }
@@ -74,8 +72,8 @@ const FIRST_READS = {
     if (!q || !onlyQuery(query, ['q']) || query.getAll('q').length > 1) return null;
     const { page, limit } = FIRST_PAGE;
     return {
-      paint: [withQuery('/open/products/search/global/paginated', { query: q, page, limit })],
-      also: [withQuery('/open/products/facets', { query: q })],
+      paint: [withQuery(apiPaths.globalSearch, { query: q, page, limit })],
+      also: [withQuery(apiPaths.facets, { query: q })],
     };
   },
 } satisfies Record<string, Reads>;

@@ -13,7 +13,7 @@ import type {
   Store,
   StoreRulesJson,
 } from '@grocer/shared/contracts';
-import { routePatterns, UNKNOWN_STORE_NAME } from '@grocer/shared/contracts';
+import { apiPaths, routePatterns, UNKNOWN_STORE_NAME } from '@grocer/shared/contracts';
 import type { PaintedPattern } from './firstData.ts';
 import { CART_STORAGE_KEY, readStored, USER_STORAGE_KEY } from './storedState.ts';
 
@@ -47,7 +47,7 @@ export const FIRST_SCREENS: Record<PaintedPattern, ScreenSpec> = {
   [routePatterns.search]: { draw: ([body], doc, url, location) => searchFirstScreen(body, doc, url, location), ownStylesheet: true },
   [routePatterns.cart]: {
     // Lines below a store's minimum say so under them, from the stores' rules (the cart's notes read them too).
-    reads: () => (hasLines(readStored(CART_STORAGE_KEY)) ? ['/open/store-rules'] : []),
+    reads: () => (hasLines(readStored(CART_STORAGE_KEY)) ? [apiPaths.storeRules] : []),
     draw: ([rules], doc, url) => cartFirstScreen(readStored(CART_STORAGE_KEY), readStored(USER_STORAGE_KEY) !== null, rules, doc, url),
     ownStylesheet: true,
   },
