@@ -26,18 +26,10 @@ export type StaffStatus = Static<typeof S.StaffStatusSchema>;
 export type OpsStaffMember = Static<typeof S.OpsStaffMemberSchema>;
 
 /** POST /ops/staff: creates the account and e-mails a single-use invitation link. */
-export interface OpsStaffCreatePayload {
-  email: string;
-  firstName: string;
-  lastName: string;
-  storeUuid: string;
-}
+export type OpsStaffCreatePayload = Static<typeof S.OpsStaffCreatePayloadSchema>;
 
 /** POST /auth/accept-invitation (public): the link's token and the password the staff member chose. */
-export interface AcceptInvitationPayload {
-  token: string;
-  password: string;
-}
+export type AcceptInvitationPayload = Static<typeof S.AcceptInvitationPayloadSchema>;
 
 /** The invitation link in the e-mail: the shell's origin + this path + `?token=`. mf-ops owns the page. */
 export const OPS_INVITATION_PAGE = '/staff/invitation';
@@ -87,32 +79,19 @@ export type OpsRefund = Static<typeof S.OpsRefundSchema>;
 /** GET /ops/orders/{orderId}/stores/{storeUuid}: the pick list of one store's part. */
 export type OpsStorePart = Static<typeof S.OpsStorePartSchema>;
 
-/** POST /ops/orders/{orderId}/stores/{storeUuid}/status: the next status; anything the table does not allow is 409 INVALID_STATUS_TRANSITION. */
-export interface OpsAdvancePayload {
-  status: StorePartStatus;
-}
+/** POST /ops/orders/{orderId}/stores/{storeUuid}/status. */
+export type OpsAdvancePayload = Static<typeof S.OpsAdvancePayloadSchema>;
 
-/**
- * POST /ops/orders/{orderId}/lines/{lineId}: mark a line. REPLACED needs replacementProductUuid (an
- * active, in-stock product of the same store at the same or a lower unit price). Repeating the same
- * mark answers the same and refunds nothing twice; changing a REPLACED or UNAVAILABLE line is 409
- * LINE_SETTLED. Lines of a part past READY_FOR_PICKUP (or a cancelled order) are 409 ORDER_PART_CLOSED.
- */
-export interface OpsMarkLinePayload {
-  state: Exclude<LineState, 'PENDING'>;
-  replacementProductUuid?: string;
-}
+/** POST /ops/orders/{orderId}/lines/{lineId}: mark a line (the rules are on the schema). */
+export type OpsMarkLinePayload = Static<typeof S.OpsMarkLinePayloadSchema>;
 
 /** GET /ops/orders/{orderId}/lines/{lineId}/replacements?q=: what may replace the line, the shopper's chosen substitute first. */
 export type OpsReplacementCandidate = Static<typeof S.OpsReplacementCandidateSchema>;
 
 export type OpsReplacementList = Static<typeof S.OpsReplacementListSchema>;
 
-/** POST /ops/orders/{orderId}/cancel (admins): everything captured is refunded, stock released, the shopper mailed. */
-export interface OpsCancelPayload {
-  /** 3..500 characters; shown to the shopper in the e-mail. */
-  reason: string;
-}
+/** POST /ops/orders/{orderId}/cancel (admins): a reason of 3..500 characters, shown to the shopper. */
+export type OpsCancelPayload = Static<typeof S.OpsCancelPayloadSchema>;
 
 // ---- Inventory (per store) ----------------------------------------------------------------------
 
@@ -135,13 +114,7 @@ export type OpsInventoryProduct = Static<typeof S.OpsInventoryProductSchema>;
 export type OpsInventoryPage = Static<typeof S.OpsInventoryPageSchema>;
 
 /** PATCH /ops/stores/{storeUuid}/products/{productUuid}: any of these; a price change is audited. */
-export interface OpsInventoryPatch {
-  /** false: stock to 0; true: back to OPS_RESTOCK_QUANTITY when it was 0. */
-  inStock?: boolean;
-  isActive?: boolean;
-  /** Integer cents, OPS_PRICE_MIN_CENTS..OPS_PRICE_MAX_CENTS. */
-  priceCents?: number;
-}
+export type OpsInventoryPatch = Static<typeof S.OpsInventoryPatchSchema>;
 
 /** GET /ops/stores/{storeUuid}/products/{productUuid}/price-changes: newest first. */
 export type OpsPriceChange = Static<typeof S.OpsPriceChangeSchema>;
