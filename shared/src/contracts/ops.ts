@@ -46,16 +46,11 @@ export type StorePartStatus = (typeof STORE_PART_STATUSES)[number];
 export const LINE_STATES = ['PENDING', 'FOUND', 'REPLACED', 'UNAVAILABLE'] as const;
 export type LineState = (typeof LINE_STATES)[number];
 
-/** GET /ops/orders query. Staff always get their own store (a storeUuid of another store is 404). */
-export interface OpsOrdersQuery {
-  storeUuid?: string;
-  status?: StorePartStatus;
-  /** A calendar day, YYYY-MM-DD, in America/Chicago (the shop's time zone): orders placed that day. */
-  date?: string;
-  /** 1..100, default 25. */
-  limit?: number;
-  cursor?: string;
-}
+/** A query as a client sends it: `limit` may be left out (the server's default is 25). */
+type ClientQuery<Q extends { limit: number }> = Omit<Q, 'limit'> & { limit?: number };
+
+/** GET /ops/orders query: `date` is a day in America/Chicago (the shop's time zone), orders placed that day. */
+export type OpsOrdersQuery = ClientQuery<Static<typeof S.OpsOrdersQuerySchema>>;
 
 /** One row of the board: one store's part of one paid order. */
 export type OpsOrderSummary = Static<typeof S.OpsOrderSummarySchema>;
@@ -101,13 +96,8 @@ export const OPS_PRICE_MAX_CENTS = 100_000;
 /** What "in stock" restores a product's quantity to when it was 0. */
 export const OPS_RESTOCK_QUANTITY = 50;
 
-/** GET /ops/stores/{storeUuid}/products?q=&limit=&cursor=&includeInactive= */
-export interface OpsInventoryQuery {
-  /** Words the name starts with (the catalogue's search), optional. */
-  q?: string;
-  limit?: number;
-  cursor?: string;
-}
+/** GET /ops/stores/{storeUuid}/products. */
+export type OpsInventoryQuery = ClientQuery<Static<typeof S.OpsInventoryQuerySchema>>;
 
 export type OpsInventoryProduct = Static<typeof S.OpsInventoryProductSchema>;
 

@@ -56,6 +56,17 @@ export const AcceptInvitationPayloadSchema = Type.Object({
   password: Type.String({ maxLength: 200 }),
 });
 
+/** GET /ops/orders query. Staff always get their own store (a storeUuid of another store is 404). */
+export const OpsOrdersQuerySchema = Type.Object({
+  storeUuid: Type.Optional(Type.String({ maxLength: 64 })),
+  status: Type.Optional(PartStatusSchema),
+  date: Type.Optional(
+    Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', description: 'YYYY-MM-DD, a day in America/Chicago' }),
+  ),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
+  cursor: Type.Optional(Type.String({ maxLength: 300 })),
+});
+
 /** One row of the board: one store's part of one paid order. */
 export const OpsOrderSummarySchema = Type.Object(
   {
@@ -205,6 +216,14 @@ export const OpsInventoryProductSchema = Type.Object(
 );
 
 export const OpsInventoryPageSchema = Type.Object({ products: Type.Array(OpsInventoryProductSchema), nextCursor: NextCursor });
+
+/** GET /ops/stores/{storeUuid}/products?q=&limit=&cursor= */
+export const OpsInventoryQuerySchema = Type.Object({
+  /** Part of the name, optional. */
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
+  cursor: Type.Optional(Type.String({ maxLength: 600 })),
+});
 
 /** PATCH /ops/stores/{storeUuid}/products/{productUuid}: any of these; a price change is audited. */
 export const OpsInventoryPatchSchema = Type.Object(

@@ -15,6 +15,8 @@ import {
   OpsMarkLinePayloadSchema,
   OpsStaffCreatePayloadSchema,
   OpsInventoryPageSchema,
+  OpsInventoryQuerySchema,
+  OpsOrdersQuerySchema,
   OpsInventoryProductSchema,
   OpsMeSchema,
   OpsNotificationPageSchema,
@@ -26,7 +28,7 @@ import {
   OpsStorePartSchema,
   OpsStoreSettingsSchema,
 } from '@grocer/shared/schemas';
-import { InventoryQuery, NotificationsQuery, OpsOrdersQuerySchema, StoreSettingsBody } from './schemas.ts';
+import { NotificationsQuery, StoreSettingsBody } from './schemas.ts';
 
 const Id = Type.String({ maxLength: 64 });
 const LineId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -253,7 +255,7 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "A store's products by name, inactive ones included",
         description: `${WHO} ?q= matches part of the name. Next page: ?cursor={nextCursor}.`,
         params: StoreParams,
-        querystring: InventoryQuery,
+        querystring: OpsInventoryQuerySchema,
         response: { 200: OpsInventoryPageSchema, ...errorResponses },
       },
     },
