@@ -51,5 +51,6 @@ export * from './ui/RoutePlaceholder.tsx';
 export * from './ui/useTimers.ts';
 export * from './ui/focusOnMount.ts';
 export * from './ui/Notice.tsx';
+export * from './ui/Picture.tsx';
 export * from './ui/GoogleSignInButton.tsx';
 export * from './ui/externalNavigation.ts';

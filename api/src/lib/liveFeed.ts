@@ -3,7 +3,18 @@
 // process has just written a row, and close. Each feed keeps its own cursor rule: where a subscriber
 // starts, which rows a pass reads and who gets each one.
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
 import { createPoller } from './poller.ts';
+
+/** How long a row stored by another API process may take to reach this one's subscribers. */
+export const FEED_POLL_MS = 2_000;
+
+/** What a feed service is made from: the table's database, the log, and how often it polls (tests poll faster). */
+export interface FeedDeps {
+  db: Database;
+  log: FastifyBaseLogger;
+  pollMs?: number;
+}
 
 export interface LiveFeed<V, S extends { send: (value: V) => void }> {
   readonly subscribers: ReadonlySet<S>;
@@ -22,20 +33,17 @@ export interface LiveFeed<V, S extends { send: (value: V) => void }> {
 
 export function createLiveFeed<V, S extends { send: (value: V) => void }>({
   read,
-  pollMs,
+  name,
   log,
-  readFailure,
-  sendFailure,
-}: {
+  pollMs = FEED_POLL_MS,
+}: Omit<FeedDeps, 'db'> & {
   /** One pass over the table; true when more rows are waiting. */
   read: () => Promise<boolean>;
-  pollMs: number;
-  log: FastifyBaseLogger;
-  /** Logged at warn when a pass throws. */
-  readFailure: string;
-  /** Logged at warn when a subscriber's send throws. */
-  sendFailure: string;
+  /** What the warnings call the feed when a pass or a subscriber's send throws. */
+  name: string;
 }): LiveFeed<V, S> {
+  const readFailure = `${name} read failed; retrying at the next poll`;
+  const sendFailure = `${name} subscriber failed`;
   const subscribers = new Set<S>();
   let closed = false;
   const poller = createPoller({ pass: read, active: () => !closed && subscribers.size > 0, pollMs, log, failure: readFailure });

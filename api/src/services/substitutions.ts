@@ -141,15 +141,8 @@ export async function rememberSubstitutions(
   lines: { productUuid: string; resolved: ResolvedSubstitution }[],
 ): Promise<void> {
   if (lines.length === 0) return;
-  const ids = await tx
-    .select({ id: products.id, uuid: products.uuid })
-    .from(products)
-    .where(
-      inArray(
-        products.uuid,
-        lines.map((l) => l.productUuid),
-      ),
-    );
+  const productUuids = lines.map((l) => l.productUuid);
+  const ids = await tx.select({ id: products.id, uuid: products.uuid }).from(products).where(inArray(products.uuid, productUuids));
   const idOf = new Map(ids.map((r) => [r.uuid, r.id]));
   const values = lines.flatMap((l) => {
     const productId = idOf.get(l.productUuid);

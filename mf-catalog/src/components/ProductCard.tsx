@@ -2,7 +2,7 @@
 // the store on cross-store lists, price and unit price, Add to Cart (or 'Out of stock') and the heart.
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { assetUrl, formatCents, paths, type Product } from '@grocer/shared';
+import { Picture, formatCents, paths, type Product } from '@grocer/shared';
 import { AddToCartButton } from './AddToCartButton.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import './ProductCard.css';
@@ -23,17 +23,7 @@ export function ProductCard({ product, priority = false, showStore = true }: Pro
   const outOfStock = product.stockStatus === 'OUT_OF_STOCK';
   // A product of an unknown store has no publicId, so no page to open.
   const href = product.store.publicId ? paths.product(product.store.publicId, product.uuid) : undefined;
-  const image = (
-    <img
-      src={assetUrl(product.image)}
-      alt=""
-      width={PRODUCT_IMAGE_SIZE}
-      height={PRODUCT_IMAGE_SIZE}
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : 'auto'}
-      decoding="async"
-    />
-  );
+  const image = <Picture src={product.image} size={PRODUCT_IMAGE_SIZE} load={priority ? 'first' : 'lazy'} />;
   return (
     <article className="product-card" aria-labelledby={titleId}>
       <div className="product-card-media">

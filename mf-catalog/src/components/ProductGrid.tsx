@@ -1,6 +1,7 @@
 // The product grid of the listing and the search, and its placeholder while a page loads.
 import { CONSTANTS, type Product } from '@grocer/shared';
 import { ProductCard } from './ProductCard.tsx';
+import { SkeletonGrid } from './StatusMessage.tsx';
 import './ProductCard.css';
 import './StatusMessage.css';
 
@@ -20,20 +21,13 @@ export function ProductGrid({ products, showStore = true }: { products: readonly
   );
 }
 
+const SKELETON_CLASSES = {
+  grid: 'product-grid',
+  card: 'product-card product-card-skeleton',
+  media: 'product-card-media',
+  body: 'product-card-body',
+};
+
 export function ProductGridSkeleton({ count = CONSTANTS.PAGE_SIZE }: { count?: number }) {
-  return (
-    <ul className="product-grid" aria-hidden="true">
-      {Array.from({ length: count }, (_, index) => (
-        <li key={index}>
-          <div className="product-card product-card-skeleton">
-            <div className="product-card-media" />
-            <div className="product-card-body">
-              <div className="skeleton-line" />
-              <div className="skeleton-line short" />
-            </div>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
+  return <SkeletonGrid count={count} classes={SKELETON_CLASSES} />;
 }

@@ -34,6 +34,42 @@ export function LoadingMessage({ label }: { label: string }) {
   );
 }
 
+/** Two grey lines standing in for a name and a detail until they load. */
+export function SkeletonLines() {
+  return (
+    <>
+      <div className="skeleton-line" />
+      <div className="skeleton-line short" />
+    </>
+  );
+}
+
+/** The class names of the cards a SkeletonGrid stands in for, so it takes their size and place. */
+export interface SkeletonGridClasses {
+  grid: string;
+  card: string;
+  media: string;
+  body: string;
+}
+
+/** `count` grey cards in the grid the loaded cards will fill, hidden from screen readers (LoadingMessage speaks). */
+export function SkeletonGrid({ count, classes, testId }: { count: number; classes: SkeletonGridClasses; testId?: string }) {
+  return (
+    <ul className={classes.grid} aria-hidden="true" data-testid={testId}>
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index}>
+          <div className={classes.card}>
+            <div className={classes.media} />
+            <div className={classes.body}>
+              <SkeletonLines />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * A page number past the last page (an old link, a hand-edited URL): the results exist, just not
  * here, so say so and link to the last page instead of claiming nothing matches.

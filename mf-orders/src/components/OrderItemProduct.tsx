@@ -2,15 +2,13 @@
 // line names one; older lines without a product render as text only.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { assetUrl, type OrderItem } from '@grocer/shared';
+import { Picture, type OrderItem } from '@grocer/shared';
 import { itemNameOf, productPathOf } from '../lib/orderText.ts';
 
 export function OrderItemProduct({ item, imageSize, prefix }: { item: OrderItem; imageSize: number; prefix?: ReactNode }) {
   const href = productPathOf(item);
   const name = itemNameOf(item);
-  const image = item.image && (
-    <img src={assetUrl(item.image)} alt="" width={imageSize} height={imageSize} loading="lazy" decoding="async" />
-  );
+  const image = item.image && <Picture src={item.image} size={imageSize} />;
   return (
     <span className="order-item-product">
       {/* The name is the same link, so the picture's is skipped by keyboard and screen readers. */}

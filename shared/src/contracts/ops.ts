@@ -26,18 +26,10 @@ export type StaffStatus = Static<typeof S.StaffStatusSchema>;
 export type OpsStaffMember = Static<typeof S.OpsStaffMemberSchema>;
 
 /** POST /ops/staff: creates the account and e-mails a single-use invitation link. */
-export interface OpsStaffCreatePayload {
-  email: string;
-  firstName: string;
-  lastName: string;
-  storeUuid: string;
-}
+export type OpsStaffCreatePayload = Static<typeof S.OpsStaffCreatePayloadSchema>;
 
 /** POST /auth/accept-invitation (public): the link's token and the password the staff member chose. */
-export interface AcceptInvitationPayload {
-  token: string;
-  password: string;
-}
+export type AcceptInvitationPayload = Static<typeof S.AcceptInvitationPayloadSchema>;
 
 /** The invitation link in the e-mail: the shell's origin + this path + `?token=`. mf-ops owns the page. */
 export const OPS_INVITATION_PAGE = '/staff/invitation';
@@ -54,16 +46,11 @@ export type StorePartStatus = (typeof STORE_PART_STATUSES)[number];
 export const LINE_STATES = ['PENDING', 'FOUND', 'REPLACED', 'UNAVAILABLE'] as const;
 export type LineState = (typeof LINE_STATES)[number];
 
-/** GET /ops/orders query. Staff always get their own store (a storeUuid of another store is 404). */
-export interface OpsOrdersQuery {
-  storeUuid?: string;
-  status?: StorePartStatus;
-  /** A calendar day, YYYY-MM-DD, in America/Chicago (the shop's time zone): orders placed that day. */
-  date?: string;
-  /** 1..100, default 25. */
-  limit?: number;
-  cursor?: string;
-}
+/** A query as a client sends it: `limit` may be left out (the server's default is 25). */
+type ClientQuery<Q extends { limit: number }> = Omit<Q, 'limit'> & { limit?: number };
+
+/** GET /ops/orders query: `date` is a day in America/Chicago (the shop's time zone), orders placed that day. */
+export type OpsOrdersQuery = ClientQuery<Static<typeof S.OpsOrdersQuerySchema>>;
 
 /** One row of the board: one store's part of one paid order. */
 export type OpsOrderSummary = Static<typeof S.OpsOrderSummarySchema>;
@@ -87,32 +74,19 @@ export type OpsRefund = Static<typeof S.OpsRefundSchema>;
 /** GET /ops/orders/{orderId}/stores/{storeUuid}: the pick list of one store's part. */
 export type OpsStorePart = Static<typeof S.OpsStorePartSchema>;
 
-/** POST /ops/orders/{orderId}/stores/{storeUuid}/status: the next status; anything the table does not allow is 409 INVALID_STATUS_TRANSITION. */
-export interface OpsAdvancePayload {
-  status: StorePartStatus;
-}
+/** POST /ops/orders/{orderId}/stores/{storeUuid}/status. */
+export type OpsAdvancePayload = Static<typeof S.OpsAdvancePayloadSchema>;
 
-/**
- * POST /ops/orders/{orderId}/lines/{lineId}: mark a line. REPLACED needs replacementProductUuid (an
- * active, in-stock product of the same store at the same or a lower unit price). Repeating the same
- * mark answers the same and refunds nothing twice; changing a REPLACED or UNAVAILABLE line is 409
- * LINE_SETTLED. Lines of a part past READY_FOR_PICKUP (or a cancelled order) are 409 ORDER_PART_CLOSED.
- */
-export interface OpsMarkLinePayload {
-  state: Exclude<LineState, 'PENDING'>;
-  replacementProductUuid?: string;
-}
+/** POST /ops/orders/{orderId}/lines/{lineId}: mark a line (the rules are on the schema). */
+export type OpsMarkLinePayload = Static<typeof S.OpsMarkLinePayloadSchema>;
 
 /** GET /ops/orders/{orderId}/lines/{lineId}/replacements?q=: what may replace the line, the shopper's chosen substitute first. */
 export type OpsReplacementCandidate = Static<typeof S.OpsReplacementCandidateSchema>;
 
 export type OpsReplacementList = Static<typeof S.OpsReplacementListSchema>;
 
-/** POST /ops/orders/{orderId}/cancel (admins): everything captured is refunded, stock released, the shopper mailed. */
-export interface OpsCancelPayload {
-  /** 3..500 characters; shown to the shopper in the e-mail. */
-  reason: string;
-}
+/** POST /ops/orders/{orderId}/cancel (admins): a reason of 3..500 characters, shown to the shopper. */
+export type OpsCancelPayload = Static<typeof S.OpsCancelPayloadSchema>;
 
 // ---- Inventory (per store) ----------------------------------------------------------------------
 
@@ -122,26 +96,15 @@ export const OPS_PRICE_MAX_CENTS = 100_000;
 /** What "in stock" restores a product's quantity to when it was 0. */
 export const OPS_RESTOCK_QUANTITY = 50;
 
-/** GET /ops/stores/{storeUuid}/products?q=&limit=&cursor=&includeInactive= */
-export interface OpsInventoryQuery {
-  /** Words the name starts with (the catalogue's search), optional. */
-  q?: string;
-  limit?: number;
-  cursor?: string;
-}
+/** GET /ops/stores/{storeUuid}/products. */
+export type OpsInventoryQuery = ClientQuery<Static<typeof S.OpsInventoryQuerySchema>>;
 
 export type OpsInventoryProduct = Static<typeof S.OpsInventoryProductSchema>;
 
 export type OpsInventoryPage = Static<typeof S.OpsInventoryPageSchema>;
 
 /** PATCH /ops/stores/{storeUuid}/products/{productUuid}: any of these; a price change is audited. */
-export interface OpsInventoryPatch {
-  /** false: stock to 0; true: back to OPS_RESTOCK_QUANTITY when it was 0. */
-  inStock?: boolean;
-  isActive?: boolean;
-  /** Integer cents, OPS_PRICE_MIN_CENTS..OPS_PRICE_MAX_CENTS. */
-  priceCents?: number;
-}
+export type OpsInventoryPatch = Static<typeof S.OpsInventoryPatchSchema>;
 
 /** GET /ops/stores/{storeUuid}/products/{productUuid}/price-changes: newest first. */
 export type OpsPriceChange = Static<typeof S.OpsPriceChangeSchema>;

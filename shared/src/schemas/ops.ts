@@ -1,8 +1,8 @@
-// The operations API's wire shapes: what admins and store staff read. Money here is integer cents
+// The operations API's wire shapes: what admins and store staff read and send. Money here is integer cents
 // (the ops screens format it). The contract types in contracts/ops.ts are derived from these.
 import { Type } from 'typebox';
 import { ORDER_STATUSES } from '../contracts/entities.ts';
-import { STORE_PART_STATUSES } from '../contracts/ops.ts';
+import { OPS_PRICE_MAX_CENTS, OPS_PRICE_MIN_CENTS, STORE_PART_STATUSES } from '../contracts/ops.ts';
 import { StockStatusSchema, Timestamp, Uuid } from './catalogue.ts';
 import { LineStateSchema, nullable, OrderStatusSchema, RefundStatusSchema, SubstitutionChoiceSchema } from './orders.ts';
 
@@ -41,6 +41,31 @@ export const OpsStaffMemberSchema = Type.Object(
   },
   { title: 'OpsStaffMember' },
 );
+
+/** POST /ops/staff: creates the account and e-mails a single-use invitation link. */
+export const OpsStaffCreatePayloadSchema = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 254 }),
+  firstName: Type.String({ minLength: 1, maxLength: 100 }),
+  lastName: Type.String({ minLength: 1, maxLength: 100 }),
+  storeUuid: Type.String({ maxLength: 64 }),
+});
+
+/** POST /auth/accept-invitation (public): the link's token and the password the staff member chose. */
+export const AcceptInvitationPayloadSchema = Type.Object({
+  token: Type.String({ maxLength: 200 }),
+  password: Type.String({ maxLength: 200 }),
+});
+
+/** GET /ops/orders query. Staff always get their own store (a storeUuid of another store is 404). */
+export const OpsOrdersQuerySchema = Type.Object({
+  storeUuid: Type.Optional(Type.String({ maxLength: 64 })),
+  status: Type.Optional(PartStatusSchema),
+  date: Type.Optional(
+    Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', description: 'YYYY-MM-DD, a day in America/Chicago' }),
+  ),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
+  cursor: Type.Optional(Type.String({ maxLength: 300 })),
+});
 
 /** One row of the board: one store's part of one paid order. */
 export const OpsOrderSummarySchema = Type.Object(
@@ -140,6 +165,26 @@ export const OpsStorePartSchema = Type.Object(
   { title: 'OpsStorePart' },
 );
 
+/** POST /ops/orders/{orderId}/stores/{storeUuid}/status: the next status; anything the table does not allow is 409 INVALID_STATUS_TRANSITION. */
+export const OpsAdvancePayloadSchema = Type.Object({ status: PartStatusSchema });
+
+/**
+ * POST /ops/orders/{orderId}/lines/{lineId}: mark a line. REPLACED needs replacementProductUuid (an
+ * active, in-stock product of the same store at the same or a lower unit price). Repeating the same
+ * mark answers the same and refunds nothing twice; changing a REPLACED or UNAVAILABLE line is 409
+ * LINE_SETTLED. Lines of a part past READY_FOR_PICKUP (or a cancelled order) are 409 ORDER_PART_CLOSED.
+ */
+export const OpsMarkLinePayloadSchema = Type.Object({
+  state: Type.Enum(['FOUND', 'REPLACED', 'UNAVAILABLE']),
+  replacementProductUuid: Type.Optional(Type.String({ maxLength: 64 })),
+});
+
+/** POST /ops/orders/{orderId}/cancel (admins): everything captured is refunded, stock released, the shopper mailed. */
+export const OpsCancelPayloadSchema = Type.Object({
+  /** Shown to the shopper in the e-mail. */
+  reason: Type.String({ minLength: 3, maxLength: 500 }),
+});
+
 export const OpsReplacementCandidateSchema = Type.Object({
   productUuid: Uuid,
   name: Type.String(),
@@ -171,6 +216,25 @@ export const OpsInventoryProductSchema = Type.Object(
 );
 
 export const OpsInventoryPageSchema = Type.Object({ products: Type.Array(OpsInventoryProductSchema), nextCursor: NextCursor });
+
+/** GET /ops/stores/{storeUuid}/products?q=&limit=&cursor= */
+export const OpsInventoryQuerySchema = Type.Object({
+  /** Part of the name, optional. */
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
+  cursor: Type.Optional(Type.String({ maxLength: 600 })),
+});
+
+/** PATCH /ops/stores/{storeUuid}/products/{productUuid}: any of these; a price change is audited. */
+export const OpsInventoryPatchSchema = Type.Object(
+  {
+    /** false: stock to 0; true: back to OPS_RESTOCK_QUANTITY when it was 0. */
+    inStock: Type.Optional(Type.Boolean()),
+    isActive: Type.Optional(Type.Boolean()),
+    priceCents: Type.Optional(Type.Integer({ minimum: OPS_PRICE_MIN_CENTS, maximum: OPS_PRICE_MAX_CENTS })),
+  },
+  { additionalProperties: false },
+);
 
 export const OpsPriceChangeSchema = Type.Object({
   id: Type.Integer(),

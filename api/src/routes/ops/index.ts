@@ -8,7 +8,15 @@ import { errorResponses } from '../../db/errors.ts';
 import { requireAdmin, requireOps } from '../../plugins/authenticate.ts';
 import { toOpsStore } from '../../services/ops/access.ts';
 import {
+  AcceptInvitationPayloadSchema,
+  OpsAdvancePayloadSchema,
+  OpsCancelPayloadSchema,
+  OpsInventoryPatchSchema,
+  OpsMarkLinePayloadSchema,
+  OpsStaffCreatePayloadSchema,
   OpsInventoryPageSchema,
+  OpsInventoryQuerySchema,
+  OpsOrdersQuerySchema,
   OpsInventoryProductSchema,
   OpsMeSchema,
   OpsNotificationPageSchema,
@@ -19,19 +27,8 @@ import {
   OpsStaffMemberSchema,
   OpsStorePartSchema,
   OpsStoreSettingsSchema,
-  PartStatusSchema,
 } from '@grocer/shared/schemas';
-import {
-  AcceptInvitationBody,
-  CancelBody,
-  InventoryPatchBody,
-  InventoryQuery,
-  MarkLineBody,
-  NotificationsQuery,
-  OpsOrdersQuerySchema,
-  OpsStaffCreateBody,
-  StoreSettingsBody,
-} from './schemas.ts';
+import { NotificationsQuery, StoreSettingsBody } from './schemas.ts';
 
 const Id = Type.String({ maxLength: 64 });
 const LineId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -93,7 +90,7 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Create a staff account for a store and e-mail the invitation',
         description: `${ADMINS} The invitation is a single-use link to the set-password page, valid 72 hours. 409 EMAIL_TAKEN, 404 STORE_NOT_FOUND.`,
-        body: OpsStaffCreateBody,
+        body: OpsStaffCreatePayloadSchema,
         response: { 201: OpsStaffMemberSchema, ...errorResponses },
       },
     },
@@ -129,7 +126,7 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Accept a staff invitation: the link's token and the chosen password",
         description:
           '400 INVALID_TOKEN for a used, replaced or expired link; 400 VALIDATION_ERROR for a weak password (the link stays usable). Then sign in as usual.',
-        body: AcceptInvitationBody,
+        body: AcceptInvitationPayloadSchema,
         response: { 200: Type.Object({ success: Type.Literal(true), message: Type.String() }), ...errorResponses },
       },
     },
@@ -182,7 +179,7 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Move a store's part to its next status",
         description: `${WHO} The order status table decides: anything else is 409 INVALID_STATUS_TRANSITION (error.allowed). The order takes its least advanced part's status. A repeat changes nothing.`,
         params: PartParams,
-        body: Type.Object({ status: PartStatusSchema }),
+        body: OpsAdvancePayloadSchema,
         response: { 200: OpsStorePartSchema, ...errorResponses },
       },
     },
@@ -205,7 +202,7 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'A repeat answers the same; a replaced or unavailable line cannot change again (409 LINE_SETTLED); 409 ORDER_PART_CLOSED past READY_FOR_PICKUP, 409 ORDER_CANCELLED.',
         ].join(' '),
         params: LineParams,
-        body: MarkLineBody,
+        body: OpsMarkLinePayloadSchema,
         response: { 200: OpsStorePartSchema, ...errorResponses },
       },
     },
@@ -237,7 +234,7 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Cancel an order with a reason: everything captured is refunded, stock released, the shopper mailed',
         description: `${ADMINS} A repeat changes nothing. 409 INVALID_STATUS_TRANSITION once delivered, 409 ORDER_NOT_PAID.`,
         params: Type.Object({ orderId: Id }),
-        body: CancelBody,
+        body: OpsCancelPayloadSchema,
         response: { 200: OpsStorePartSchema, ...errorResponses },
       },
     },
@@ -258,7 +255,7 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "A store's products by name, inactive ones included",
         description: `${WHO} ?q= matches part of the name. Next page: ?cursor={nextCursor}.`,
         params: StoreParams,
-        querystring: InventoryQuery,
+        querystring: OpsInventoryQuerySchema,
         response: { 200: OpsInventoryPageSchema, ...errorResponses },
       },
     },
@@ -274,7 +271,7 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Switch stock or activity, or set the price (audited)',
         description: `${WHO} priceCents: integer cents, 1 to 100000. Carts and open checkouts meet a new price as 409 PRICE_CHANGED. 404 PRODUCT_NOT_FOUND.`,
         params: ProductParams,
-        body: InventoryPatchBody,
+        body: OpsInventoryPatchSchema,
         response: { 200: OpsInventoryProductSchema, ...errorResponses },
       },
     },

@@ -9,7 +9,7 @@ import { users } from '../../db/schema.ts';
 import type { UserRow } from '../users.ts';
 import { MESSAGES } from './messages.ts';
 import type { AuthDeps, Session } from './auth.ts';
-import { emailKeyOf, findByEmail, findByGoogleSub } from './userRows.ts';
+import { findByEmail, findByGoogleSub, insertUser } from './userRows.ts';
 
 /** The signing keys of the identity tokens' issuer. */
 export type IdentityKeys = () => Promise<JWTVerifyGetKey>;
@@ -88,11 +88,7 @@ export function createIdentitySignIn(
       return issue(linked, 'google');
     }
 
-    const [created] = await db
-      .insert(users)
-      .values({ email, emailKey: emailKeyOf(email), authMethod: 'google', googleSub: sub, emailVerified: true, firstName, lastName })
-      .onConflictDoNothing()
-      .returning();
+    const created = await insertUser(db, { email, authMethod: 'google', googleSub: sub, emailVerified: true, firstName, lastName });
     // A concurrent first sign-in created it: use that one.
     const row = created ?? (await findByGoogleSub(db, sub));
     if (!row) throw httpError(401, 'GOOGLE_SIGNIN_FAILED', MESSAGES.googleFailed);

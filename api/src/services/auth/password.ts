@@ -1,13 +1,12 @@
 // Password sign-up and sign-in, with the sign-in limits that keep guessing slow without locking the
 // owner out.
 import { normalizeEmail, validateEmail } from '@grocer/shared/validation';
-import { isUniqueViolation, httpError, RetryLaterError } from '../../db/errors.ts';
-import { users } from '../../db/schema.ts';
+import { httpError, RetryLaterError } from '../../db/errors.ts';
 import { passwordProblem } from '../passwords.ts';
 import type { UserRow } from '../users.ts';
 import { MESSAGES } from './messages.ts';
 import type { AuthDeps, RegisterInput, Session } from './auth.ts';
-import { emailKeyOf, findByEmail } from './userRows.ts';
+import { emailKeyOf, findByEmail, insertUser } from './userRows.ts';
 
 /**
  * Sign-in limits per 15-minute window (README "Security"). Failures are limited per account and IP
@@ -88,26 +87,17 @@ export function createPasswordSignIn(
     if (await findByEmail(db, email)) throw httpError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken, 'email');
 
     const passwordHash = await hasher.hash(input.password);
-    let row: UserRow | undefined;
-    try {
-      [row] = await db
-        .insert(users)
-        .values({
-          email,
-          emailKey: emailKeyOf(email),
-          passwordHash,
-          firstName: blankToNull(input.firstName),
-          lastName: blankToNull(input.lastName),
-        })
-        .returning();
-    } catch (err) {
-      // Two sign-ups for one address at once: the unique index decides.
-      if (isUniqueViolation(err)) throw httpError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken, 'email');
-      throw err;
-    }
+    const row = await insertUser(db, {
+      email,
+      passwordHash,
+      firstName: blankToNull(input.firstName),
+      lastName: blankToNull(input.lastName),
+    });
+    // Two sign-ups for one address at once: the unique index decided for the other.
+    if (!row) throw httpError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken, 'email');
     // The account exists either way; a mail outage must not fail sign-up (the shopper can resend).
-    await sendVerification(row!).catch((err: unknown) => log.error({ err }, 'could not send the verification email'));
-    return issue(row!, 'email');
+    await sendVerification(row).catch((err: unknown) => log.error({ err }, 'could not send the verification email'));
+    return issue(row, 'email');
   }
 
   async function login({ email, password, ip }: { email: string; password: string; ip: string }): Promise<Session> {

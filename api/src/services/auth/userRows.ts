@@ -2,7 +2,7 @@
 import { normalizeEmail } from '@grocer/shared/validation';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { httpError } from '../../db/errors.ts';
+import { httpError, isUniqueViolation } from '../../db/errors.ts';
 import { emailTokens, users } from '../../db/schema.ts';
 import { hashToken, newSecureToken } from '../../lib/secureTokens.ts';
 import { passwordProblem, type PasswordHasher } from '../passwords.ts';
@@ -17,6 +17,24 @@ export async function findByEmail(db: Database, email: string): Promise<UserRow 
     .from(users)
     .where(eq(users.emailKey, emailKeyOf(email)));
   return row;
+}
+
+/**
+ * Creates an account for `values.email` (its key derived here) and returns it, or undefined when the
+ * address or Google subject is taken: the unique indexes decide, so of two sign-ups at once one wins.
+ */
+export async function insertUser(db: Database, values: Omit<typeof users.$inferInsert, 'emailKey'>): Promise<UserRow | undefined> {
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({ ...values, emailKey: emailKeyOf(values.email) })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) return undefined;
+    throw err;
+  }
 }
 
 export async function findByUuid(db: Database, uuid: string): Promise<UserRow | undefined> {

@@ -8,12 +8,12 @@ import { normalizeEmail, validateEmail } from '@grocer/shared/validation';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { httpError, isUniqueViolation } from '../../db/errors.ts';
+import { httpError } from '../../db/errors.ts';
 import { emailTokens, stores, users, type StoreRow } from '../../db/schema.ts';
 import { escapeHtml, userText, type MailService } from '../mail.ts';
 import type { PasswordHasher } from '../passwords.ts';
 import type { UserRow } from '../users.ts';
-import { createEmailToken, setPasswordByLink } from '../auth/userRows.ts';
+import { createEmailToken, insertUser, setPasswordByLink } from '../auth/userRows.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
 import { toOpsStore, type OpsAccess, type OpsCaller } from './access.ts';
 
@@ -111,25 +111,15 @@ export function createStaffService({ db, config, access, mail, hasher }: StaffDe
       if (!firstName || !lastName)
         throw httpError(400, 'VALIDATION_ERROR', STAFF_MESSAGES.nameRequired, firstName ? 'lastName' : 'firstName');
       const email = normalizeEmail(input.email);
-      let row: UserRow | undefined;
-      try {
-        [row] = await db
-          .insert(users)
-          .values({
-            email,
-            emailKey: email.toLowerCase(),
-            authMethod: 'email',
-            role: 'STORE_STAFF',
-            storeId: store.id,
-            firstName,
-            lastName,
-            emailVerified: false,
-          })
-          .onConflictDoNothing()
-          .returning();
-      } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
-      }
+      const row = await insertUser(db, {
+        email,
+        authMethod: 'email',
+        role: 'STORE_STAFF',
+        storeId: store.id,
+        firstName,
+        lastName,
+        emailVerified: false,
+      });
       if (!row) throw httpError(409, 'EMAIL_TAKEN', STAFF_MESSAGES.emailTaken, 'email');
       await invite(row, store);
       return toMember(row, store);

@@ -3,16 +3,12 @@
 //
 // The table is the source, not an in-process event: with several API replicas the row may be stored
 // by another process. One poller per process reads `id > the slowest subscriber's last id` while
-// anyone listens (every POLL_MS, at once when this process stores one: nudge()), so a subscriber
+// anyone listens (every FEED_POLL_MS, at once when this process stores one: nudge()), so a subscriber
 // misses nothing and can resume from an id (SSE Last-Event-ID) after a reconnect.
 import { asc, gt, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { createLiveFeed } from '../../lib/liveFeed.ts';
+import { createLiveFeed, type FeedDeps } from '../../lib/liveFeed.ts';
 import { notifications, type NotificationRow, type NotificationTypeValue } from '../../db/schema.ts';
 
-/** How long a notification stored by another API process may take to reach this one's subscribers. */
-export const FEED_POLL_MS = 2_000;
 const BATCH = 100;
 
 /** A stored notification as admins read it (GET /admin/notifications and the stream's `data`). */
@@ -63,22 +59,8 @@ interface Subscriber {
   send: (notification: AdminNotificationJson) => void;
 }
 
-export function createNotificationFeed({
-  db,
-  log,
-  pollMs = FEED_POLL_MS,
-}: {
-  db: Database;
-  log: FastifyBaseLogger;
-  pollMs?: number;
-}): NotificationFeed {
-  const feed = createLiveFeed<AdminNotificationJson, Subscriber>({
-    read: readOnce,
-    pollMs,
-    log,
-    readFailure: 'notification feed read failed; retrying at the next poll',
-    sendFailure: 'notification feed subscriber failed',
-  });
+export function createNotificationFeed({ db, log, pollMs }: FeedDeps): NotificationFeed {
+  const feed = createLiveFeed<AdminNotificationJson, Subscriber>({ read: readOnce, name: 'notification feed', log, pollMs });
 
   // Each subscriber has its own cursor; one read from the slowest serves them all.
   async function readOnce(): Promise<boolean> {

@@ -4,11 +4,8 @@
 // change made by another API replica reaches this one's subscribers within one poll.
 import type { OrderStatus, OrderUpdatedEvent } from '@grocer/shared/contracts';
 import { asc, eq, gt, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
 import { orderEvents, orders } from '../../db/schema.ts';
-import { createLiveFeed } from '../../lib/liveFeed.ts';
-import { FEED_POLL_MS } from './notificationFeed.ts';
+import { createLiveFeed, type FeedDeps } from '../../lib/liveFeed.ts';
 
 const BATCH = 200;
 
@@ -25,24 +22,10 @@ interface Subscriber {
   send: (event: OrderUpdatedEvent) => void;
 }
 
-export function createOrderEventFeed({
-  db,
-  log,
-  pollMs = FEED_POLL_MS,
-}: {
-  db: Database;
-  log: FastifyBaseLogger;
-  pollMs?: number;
-}): OrderEventFeed {
+export function createOrderEventFeed({ db, log, pollMs }: FeedDeps): OrderEventFeed {
   // One cursor for the process: every subscriber listens from now on, to its own order only.
   let lastId = 0;
-  const feed = createLiveFeed<OrderUpdatedEvent, Subscriber>({
-    read: readOnce,
-    pollMs,
-    log,
-    readFailure: 'order event feed read failed; retrying at the next poll',
-    sendFailure: 'order event subscriber failed',
-  });
+  const feed = createLiveFeed<OrderUpdatedEvent, Subscriber>({ read: readOnce, name: 'order event feed', log, pollMs });
 
   async function readOnce(): Promise<boolean> {
     const rows = await db

@@ -112,18 +112,11 @@ function orderCreatedPayload(order: OrderRow, lines: OrderLineRow[]) {
 export async function enqueueOrderNotifications(tx: Database, order: OrderRow): Promise<number> {
   const lines = await linesOf(tx, order.id);
   const payloads = storePayloads(order, lines, await substituteNames(tx, lines), (await bookedWindows(tx, [order.id])).get(order.id));
+  const storeUuids = payloads.map((p) => p.storeId);
   const contacts =
-    payloads.length === 0
+    storeUuids.length === 0
       ? []
-      : await tx
-          .select({ uuid: stores.uuid, contactEmail: stores.contactEmail })
-          .from(stores)
-          .where(
-            inArray(
-              stores.uuid,
-              payloads.map((p) => p.storeId),
-            ),
-          );
+      : await tx.select({ uuid: stores.uuid, contactEmail: stores.contactEmail }).from(stores).where(inArray(stores.uuid, storeUuids));
   const emailOf = new Map(contacts.map((c) => [c.uuid, c.contactEmail]));
   const rows = [
     {

@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import {
   addToCart,
-  assetUrl,
+  Picture,
   favouriteAdded,
   favouriteRemoved,
   formatCents,
@@ -37,7 +37,7 @@ export function FavouriteCard({
   const titleId = useId();
   // A product of an unknown store has no publicId, so no page to open.
   const href = product.store?.publicId ? paths.product(product.store.publicId, product.uuid) : undefined;
-  const image = <img src={assetUrl(product.image)} alt="" width={IMAGE_SIZE} height={IMAGE_SIZE} loading="lazy" decoding="async" />;
+  const image = <Picture src={product.image} size={IMAGE_SIZE} />;
 
   const add = () => {
     // The shared thunk refuses duplicates (with its own toast) and out-of-stock products.

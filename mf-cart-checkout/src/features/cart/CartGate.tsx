@@ -3,7 +3,35 @@
 // unverified email, or a generic notice.
 import { Link } from 'react-router';
 import { events, GoogleSignInButton, Notice, paths, type User } from '@grocer/shared';
-import { cartGateState } from '../../lib/eligibility.ts';
+import { cartGateState, type CheckoutBlocker } from '../../lib/eligibility.ts';
+
+/** Why checkout is refused, as the spec words it; every reason is fixed on the account page. */
+const BLOCKED: Record<CheckoutBlocker, { kind: 'warning' | 'info'; title: string; text: (user: User | null) => string; action: string }> = {
+  'address-missing': {
+    kind: 'warning',
+    title: 'Delivery Address Required',
+    text: () => 'Add a delivery address to your account to see delivery fees and check out.',
+    action: 'Add Delivery Address',
+  },
+  'address-invalid': {
+    kind: 'warning',
+    title: 'Address Validation Required',
+    text: () => 'We could not validate your delivery address. Please check it in your account.',
+    action: 'Update Address',
+  },
+  'email-unverified': {
+    kind: 'warning',
+    title: 'Email Verification Required',
+    text: (user) => `Please verify your email address (${user?.email}) before checking out.`,
+    action: 'Verify Email',
+  },
+  'not-allowed': {
+    kind: 'info',
+    title: 'Unable to proceed',
+    text: () => 'Checkout needs a complete, validated delivery address and a verified email.',
+    action: 'Check Account Settings',
+  },
+};
 
 export function CartGate({ user }: { user: User | null }) {
   const state = cartGateState(user);
@@ -30,45 +58,17 @@ export function CartGate({ user }: { user: User | null }) {
           </Link>
         </div>
       );
-    case 'address-missing':
+    default: {
+      const { kind, title, text, action } = BLOCKED[state];
       return (
-        <Notice kind="warning" className="cart-gate">
-          <h3>Delivery Address Required</h3>
-          <p>Add a delivery address to your account to see delivery fees and check out.</p>
-          <Link to={paths.account()} className="btn btn-primary">
-            Add Delivery Address
+        <Notice kind={kind} className="cart-gate">
+          <h3>{title}</h3>
+          <p>{text(user)}</p>
+          <Link to={paths.account()} className={kind === 'info' ? 'btn btn-outline' : 'btn btn-primary'}>
+            {action}
           </Link>
         </Notice>
       );
-    case 'address-invalid':
-      return (
-        <Notice kind="warning" className="cart-gate">
-          <h3>Address Validation Required</h3>
-          <p>We could not validate your delivery address. Please check it in your account.</p>
-          <Link to={paths.account()} className="btn btn-primary">
-            Update Address
-          </Link>
-        </Notice>
-      );
-    case 'email-unverified':
-      return (
-        <Notice kind="warning" className="cart-gate">
-          <h3>Email Verification Required</h3>
-          <p>Please verify your email address ({user?.email}) before checking out.</p>
-          <Link to={paths.account()} className="btn btn-primary">
-            Verify Email
-          </Link>
-        </Notice>
-      );
-    default:
-      return (
-        <Notice kind="info" className="cart-gate">
-          <h3>Unable to proceed</h3>
-          <p>Checkout needs a complete, validated delivery address and a verified email.</p>
-          <Link to={paths.account()} className="btn btn-outline">
-            Check Account Settings
-          </Link>
-        </Notice>
-      );
+    }
   }
 }

@@ -1,7 +1,7 @@
 // One cart line: picture and name linking to the product page, price each and unit price, minus/plus
 // (minus disabled at the minimum of 1), remove and the line total (spec §2 Cart, §5 Quantity).
 import { Link } from 'react-router';
-import { assetUrl, formatCents, itemRemoved, MIN_QUANTITY, paths, quantityChanged, useAppDispatch, type CartItem } from '@grocer/shared';
+import { Picture, formatCents, itemRemoved, MIN_QUANTITY, paths, quantityChanged, useAppDispatch, type CartItem } from '@grocer/shared';
 import { SubstitutionChoice } from './SubstitutionChoice.tsx';
 
 /** Intrinsic size of the line's thumbnail; the attributes reserve its box (no layout shift). */
@@ -12,7 +12,7 @@ export function CartLine({ item }: { item: CartItem }) {
   const setQuantity = (quantity: number) => dispatch(quantityChanged({ uuid: item.uuid, quantity }));
   // A product of an unknown store has no publicId, so no page to open.
   const href = item.store.publicId ? paths.product(item.store.publicId, item.uuid) : undefined;
-  const image = <img src={assetUrl(item.image)} alt="" width={CART_IMAGE_SIZE} height={CART_IMAGE_SIZE} loading="lazy" decoding="async" />;
+  const image = <Picture src={item.image} size={CART_IMAGE_SIZE} />;
   return (
     <li className="cart-line">
       {/* The name is the same link, so the picture's is skipped by keyboard and screen readers. */}

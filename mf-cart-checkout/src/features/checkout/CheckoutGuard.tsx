@@ -1,6 +1,6 @@
 // Spec §2 "Checkout guard (evaluated in order)": what a shopper who cannot check out yet sees instead
 // of the checkout, with every text and button the spec lists.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { CONSTANTS, Notice, paths, useSessionResendVerificationMutation, useTimers, type User } from '@grocer/shared';
 import type { CheckoutBlocker } from '../../lib/eligibility.ts';
@@ -47,20 +47,28 @@ function ResendVerification({ email }: { email: string }) {
   );
 }
 
+/** The panel every refusal is shown in, titled by its heading. */
+function GuardCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="guard card summary-card" aria-labelledby="guard-heading">
+      <h2 id="guard-heading">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
 export function CheckoutGuard({ blocker, user }: { blocker: CheckoutBlocker; user: User }) {
   switch (blocker) {
     case 'address-missing':
       return (
-        <section className="guard card summary-card" aria-labelledby="guard-heading">
-          <h2 id="guard-heading">Delivery Address Required</h2>
+        <GuardCard title="Delivery Address Required">
           <p>Please add a complete delivery address (street, city, state and ZIP code) to your account before checking out.</p>
           <GuardActions primary={{ label: 'Add Delivery Address', to: paths.account() }} />
-        </section>
+        </GuardCard>
       );
     case 'address-invalid':
       return (
-        <section className="guard card summary-card" aria-labelledby="guard-heading">
-          <h2 id="guard-heading">Address Validation Required</h2>
+        <GuardCard title="Address Validation Required">
           <p>We could not validate your delivery address. Please update it in your account settings.</p>
           <ul className="guard-list">
             <li>Check the spelling of the street, city and state</li>
@@ -68,12 +76,11 @@ export function CheckoutGuard({ blocker, user }: { blocker: CheckoutBlocker; use
             <li>Make sure the address exists and the ZIP code matches it</li>
           </ul>
           <GuardActions primary={{ label: 'Update Address', to: paths.account() }} />
-        </section>
+        </GuardCard>
       );
     case 'email-unverified':
       return (
-        <section className="guard card summary-card" aria-labelledby="guard-heading">
-          <h2 id="guard-heading">Email Verification Required</h2>
+        <GuardCard title="Email Verification Required">
           <p>
             Please verify your email address <strong>{user.email}</strong> before checking out.
           </p>
@@ -95,12 +102,11 @@ export function CheckoutGuard({ blocker, user }: { blocker: CheckoutBlocker; use
             </ul>
           </details>
           <GuardActions />
-        </section>
+        </GuardCard>
       );
     default:
       return (
-        <section className="guard card summary-card" aria-labelledby="guard-heading">
-          <h2 id="guard-heading">Unable to Proceed to Checkout</h2>
+        <GuardCard title="Unable to Proceed to Checkout">
           <p>To check out you need a complete delivery address and a verified email address.</p>
           <p>You can still:</p>
           <ul className="guard-list">
@@ -109,7 +115,7 @@ export function CheckoutGuard({ blocker, user }: { blocker: CheckoutBlocker; use
             <li>Save products to your favorites</li>
           </ul>
           <GuardActions primary={{ label: 'Check Account Settings', to: paths.account() }} />
-        </section>
+        </GuardCard>
       );
   }
 }

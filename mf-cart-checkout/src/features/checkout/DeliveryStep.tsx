@@ -24,7 +24,7 @@ export interface DeliveryStepProps {
 function ReadOnlyField({ label, value, error, display }: { label: string; value: string; error?: string; display?: string }) {
   const id = useId();
   return (
-    <div className="checkout-field">
+    <div className="form-field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
@@ -78,7 +78,7 @@ export function DeliveryStep({
         <ReadOnlyField label="State" value={info.state} error={errors.state} />
         <ReadOnlyField label="ZIP Code" value={info.zipCode} error={errors.zipCode} />
       </div>
-      <div className="checkout-field">
+      <div className="form-field">
         <label htmlFor={phoneId}>Phone Number</label>
         <input
           ref={phone}
@@ -98,7 +98,7 @@ export function DeliveryStep({
           </p>
         )}
       </div>
-      <div className="checkout-field">
+      <div className="form-field">
         <label htmlFor={instructionsId}>Delivery Instructions (optional)</label>
         <textarea
           id={instructionsId}

@@ -2,7 +2,7 @@
 // product and its unit price) with per-store delivery fees, the pricing and 'Back to Cart'.
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { assetUrl, formatCents, paths, type DeliveryFeeResponse, type PaymentBreakdown } from '@grocer/shared';
+import { Picture, formatCents, paths, type DeliveryFeeResponse, type PaymentBreakdown } from '@grocer/shared';
 import { PricingSummary } from '../../components/PricingSummary.tsx';
 import { StoreDeliveryFee } from '../../components/StoreDeliveryFee.tsx';
 import type { StoreGroup } from '../../lib/groupByStore.ts';
@@ -29,14 +29,7 @@ export function OrderSummary({ groups, fees, subtotalCents, pricing, pricingLoad
           <ul className="summary-lines">
             {group.items.map((item) => (
               <li key={item.uuid}>
-                <img
-                  src={assetUrl(item.image)}
-                  alt=""
-                  width={SUMMARY_IMAGE_SIZE}
-                  height={SUMMARY_IMAGE_SIZE}
-                  loading="lazy"
-                  decoding="async"
-                />
+                <Picture src={item.image} size={SUMMARY_IMAGE_SIZE} />
                 <span className="summary-line-info">
                   {item.store.publicId ? <Link to={paths.product(item.store.publicId, item.uuid)}>{item.name}</Link> : item.name}{' '}
                   <span className="summary-quantity">× {item.quantity}</span>

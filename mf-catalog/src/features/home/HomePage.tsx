@@ -3,8 +3,8 @@
 // read from the URL (useMatch on the store routes, see StoresMenu), so on / there simply is none.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { assetUrl, CONSTANTS, paths, type Store } from '@grocer/shared';
-import { ErrorMessage, LoadingMessage } from '../../components/StatusMessage.tsx';
+import { Picture, CONSTANTS, paths, type Store } from '@grocer/shared';
+import { ErrorMessage, LoadingMessage, SkeletonGrid } from '../../components/StatusMessage.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { DeliveryFeeSlot, useFeeAddress } from '../../components/DeliveryFeeSlot.tsx';
 import { useCatalogStoresQuery } from '../../lib/storesApi.ts';
@@ -67,7 +67,7 @@ function StoreCard({ store, fee }: { store: Store; fee: ReactNode }) {
   return (
     <article className="store-card">
       {/* The name is printed beside the logo. */}
-      <img src={assetUrl(store.logo)} alt="" width={STORE_LOGO_SIZE} height={STORE_LOGO_SIZE} decoding="async" />
+      <Picture src={store.logo} size={STORE_LOGO_SIZE} load="eager" />
       <div className="store-card-body">
         <h3>{store.name}</h3>
         <address>
@@ -83,20 +83,13 @@ function StoreCard({ store, fee }: { store: Store; fee: ReactNode }) {
   );
 }
 
+const SKELETON_CLASSES = {
+  grid: 'store-grid',
+  card: 'store-card store-card-placeholder',
+  media: 'store-card-logo-placeholder',
+  body: 'store-card-body',
+};
+
 function StoreGridSkeleton() {
-  return (
-    <ul className="store-grid" aria-hidden="true" data-testid="store-placeholders">
-      {Array.from({ length: PAGE_SIZE }, (_, index) => (
-        <li key={index}>
-          <div className="store-card store-card-placeholder">
-            <div className="store-card-logo-placeholder" />
-            <div className="store-card-body">
-              <div className="skeleton-line" />
-              <div className="skeleton-line short" />
-            </div>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
+  return <SkeletonGrid count={PAGE_SIZE} classes={SKELETON_CLASSES} testId="store-placeholders" />;
 }

@@ -3,7 +3,7 @@
 // delivery fee per store when the page has them.
 import { Link } from 'react-router';
 import { formatCents, formatDollars, paths, type DeliveryFeeResponse, type Product } from '@grocer/shared';
-import { ErrorMessage, LoadingMessage } from '../../components/StatusMessage.tsx';
+import { ErrorMessage, LoadingMessage, SkeletonLines } from '../../components/StatusMessage.tsx';
 
 export const ALSO_AT_ID = 'also-at';
 
@@ -52,8 +52,7 @@ export function AlsoAt({ offers, isError, onRetry, fees }: AlsoAtProps) {
     body = (
       <>
         <LoadingMessage label="Loading other stores" />
-        <div className="skeleton-line" />
-        <div className="skeleton-line short" />
+        <SkeletonLines />
       </>
     );
   }

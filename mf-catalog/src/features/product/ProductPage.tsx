@@ -6,7 +6,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import {
   apiErrorStatus,
-  assetUrl,
+  Picture,
   formatCents,
   formatDollars,
   isAddressComplete,
@@ -23,7 +23,7 @@ import {
 import { AddToCartButton } from '../../components/AddToCartButton.tsx';
 import { FavouriteButton } from '../../components/FavouriteButton.tsx';
 import { PageBanner } from '../../components/PageBanner.tsx';
-import { EmptyMessage, ErrorMessage, LoadingMessage } from '../../components/StatusMessage.tsx';
+import { EmptyMessage, ErrorMessage, LoadingMessage, SkeletonLines } from '../../components/StatusMessage.tsx';
 import { AlsoAt, ALSO_AT_ID } from './AlsoAt.tsx';
 import { useCatalogProductOffersQuery, useCatalogProductQuery } from './productApi.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
@@ -71,8 +71,7 @@ export default function ProductPage() {
           <LoadingMessage label="Loading product" />
           <div className="product-media product-media-skeleton" />
           <div className="product-details">
-            <div className="skeleton-line" />
-            <div className="skeleton-line short" />
+            <SkeletonLines />
           </div>
         </div>
       )}
@@ -104,14 +103,7 @@ function ProductView({ product, pathName }: { product: Product; pathName: string
       <div className="product-layout">
         <div className="product-media">
           {/* The name is the page's heading, so the picture adds nothing for a screen reader. */}
-          <img
-            src={assetUrl(product.image)}
-            alt=""
-            width={PRODUCT_PAGE_IMAGE_SIZE}
-            height={PRODUCT_PAGE_IMAGE_SIZE}
-            fetchPriority="high"
-            decoding="async"
-          />
+          <Picture src={product.image} size={PRODUCT_PAGE_IMAGE_SIZE} load="first" />
           <FavouriteButton product={product} />
         </div>
         <div className="product-details">

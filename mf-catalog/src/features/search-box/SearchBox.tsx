@@ -4,7 +4,7 @@
 // highlighted product's page (or searches the text), Escape closes (and then clears).
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { assetUrl, CONSTANTS, formatCents, paths, type Product } from '@grocer/shared';
+import { Picture, CONSTANTS, formatCents, paths, type Product } from '@grocer/shared';
 import { useCatalogSuggestionsQuery } from '../../lib/suggestionsApi.ts';
 import './SearchBox.css';
 
@@ -142,15 +142,7 @@ export default function SearchBox() {
             onMouseMove={() => setActiveUuid(product.uuid)}
             onClick={() => choose(product)}
           >
-            <img
-              className="search-box-option-image"
-              src={assetUrl(product.image)}
-              alt=""
-              width={40}
-              height={40}
-              loading="lazy"
-              decoding="async"
-            />
+            <Picture className="search-box-option-image" src={product.image} size={40} />
             <span className="search-box-option-name">{product.name}</span>
             <span className="search-box-option-meta">
               {product.store.name} · {formatCents(product.price_cents)}

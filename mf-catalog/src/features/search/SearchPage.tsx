@@ -1,7 +1,7 @@
 // Global search (spec §2): /search?q=&page=&sort=&order= plus the filters (category, store, inStock,
 // minPrice, maxPrice). The URL is the single source of truth; no `sort` means 'Best match' (the API's
 // relevance order).
-import { useId, useRef, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CONSTANTS, paths, readListingQuery, type ListingFilters } from '@grocer/shared';
 import { readListingFilters } from '../../lib/listingFilters.ts';
@@ -10,6 +10,7 @@ import { PageBanner } from '../../components/PageBanner.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid.tsx';
 import { SortSelect } from '../../components/SortSelect.tsx';
+import { SearchForm } from '../../components/SearchForm.tsx';
 import { EmptyMessage, ErrorMessage, LoadingMessage, PastEndMessage } from '../../components/StatusMessage.tsx';
 import { useCatalogFacetsQuery, useCatalogGlobalSearchQuery } from '../../lib/catalogueApi.ts';
 import { plural, resultRange } from '../../lib/resultRange.ts';
@@ -21,7 +22,6 @@ export const SEARCH_FAILED = 'Failed to search products. Please try again.';
 export default function SearchPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const inputId = useId();
   const resultsRef = useRef<HTMLElement>(null);
 
   const { q: rawQ, page } = readListingQuery(params);
@@ -36,9 +36,7 @@ export default function SearchPage() {
   /** This search with other filters, from page 1. */
   const filteredPath = (next: ListingFilters) => searchPath(q, { sort, filters: next });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const text = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+  const search = (text: string) => {
     // Blank text is ignored (spec §2); a new text starts unfiltered.
     if (text) void navigate(searchPath(text, { sort }));
   };
@@ -105,16 +103,7 @@ export default function SearchPage() {
         breadcrumbs={[{ label: 'Home', to: paths.home() }, { label: 'Search' }]}
       />
       <div className="search-toolbar">
-        <form role="search" className="search-form" aria-labelledby={`${inputId}-label`} onSubmit={submit}>
-          <label id={`${inputId}-label`} htmlFor={inputId} className="visually-hidden">
-            Search all stores
-          </label>
-          {/* key: Back/Forward change q in the URL; the field follows it. */}
-          <input key={q} id={inputId} name="q" type="search" defaultValue={q} placeholder="Search all stores" autoComplete="off" />
-          <button type="submit" className="btn btn-primary">
-            Search
-          </button>
-        </form>
+        <SearchForm className="search-form" label="Search all stores" hideLabel placeholder="Search all stores" q={q} onSearch={search} />
         {q && (
           <SortSelect
             value={sort}

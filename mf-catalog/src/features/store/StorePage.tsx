@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   apiErrorStatus,
-  assetUrl,
+  Picture,
   CONSTANTS,
   paths,
   readListingQuery,
@@ -166,7 +166,7 @@ export default function StorePage() {
         breadcrumbs={breadcrumbs}
         media={
           store ? (
-            <img src={assetUrl(store.logo)} alt="" width={STORE_LOGO_SIZE} height={STORE_LOGO_SIZE} decoding="async" />
+            <Picture src={store.logo} size={STORE_LOGO_SIZE} load="eager" />
           ) : (
             // The logo's box while the store loads, so the name does not move when it arrives.
             !storeResult.isError && <span className="store-logo-placeholder" aria-hidden="true" />

@@ -1,7 +1,8 @@
 // The listing's sidebar: search within the store and the category list with counts.
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths, type Category } from '@grocer/shared';
+import { SearchForm } from '../../components/SearchForm.tsx';
 import { ErrorMessage } from '../../components/StatusMessage.tsx';
 import type { SortChoice } from '../../lib/sortOptions.ts';
 
@@ -19,9 +20,7 @@ export interface StoreSidebarProps {
 
 export function StoreSidebar({ pathName, q, sortChoice, activeCategory, categories, onSearch, children }: StoreSidebarProps) {
   const inputId = useId();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const text = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+  const search = (text: string) => {
     // A blank search with no search active changes nothing; with one active it clears it.
     if (text || q) onSearch(text);
   };
@@ -29,23 +28,20 @@ export function StoreSidebar({ pathName, q, sortChoice, activeCategory, categori
 
   return (
     <aside className="store-sidebar" aria-label="Store navigation">
-      <form role="search" className="store-search" aria-labelledby={`${inputId}-label`} onSubmit={submit}>
-        <label id={`${inputId}-label`} htmlFor={inputId}>
-          Search this store
-        </label>
-        <div className="store-search-row">
-          {/* key: Back/Forward change q in the URL; the field follows it. */}
-          <input key={q} id={inputId} name="q" type="search" defaultValue={q} placeholder="e.g. milk" autoComplete="off" />
-          <button type="submit" className="btn btn-primary">
-            Search
-          </button>
-        </div>
+      <SearchForm
+        className="store-search"
+        label="Search this store"
+        placeholder="e.g. milk"
+        q={q}
+        rowClassName="store-search-row"
+        onSearch={search}
+      >
         {searching && (
           <Link className="store-search-clear" to={paths.store(pathName, sortChoice)}>
             Clear search
           </Link>
         )}
-      </form>
+      </SearchForm>
 
       {/* Above the categories: their list grows when it loads, and would push the filters down. */}
       {children}

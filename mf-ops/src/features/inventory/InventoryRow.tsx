@@ -1,7 +1,7 @@
 // One product of the inventory: its stock and active switches act at once; a price is typed in
 // dollars and sent as integer cents within the API's bounds, or refused here with the reason.
 import { useId, useState, type FormEvent } from 'react';
-import { apiErrorMessage, assetUrl, formatCents, type OpsInventoryPatch, type OpsInventoryProduct } from '@grocer/shared';
+import { apiErrorMessage, Picture, formatCents, type OpsInventoryPatch, type OpsInventoryProduct } from '@grocer/shared';
 import { OPS_PRICE_MAX_CENTS, OPS_PRICE_MIN_CENTS } from '@grocer/shared/contracts';
 import { useOpsPatchProductMutation } from '../../lib/opsApi.ts';
 import { ResultMessage, type Result } from '../../components/ResultMessage.tsx';
@@ -44,7 +44,7 @@ export function InventoryRow({ storeUuid, product }: { storeUuid: string; produc
   return (
     <li className="card ops-card" aria-labelledby={nameId}>
       <div className="ops-row">
-        <img className="ops-picture" src={assetUrl(product.image)} alt="" width={56} height={56} loading="lazy" decoding="async" />
+        <Picture className="ops-picture" src={product.image} size={56} />
         <div className="ops-grow">
           <h2 id={nameId} className="ops-product-name">
             {product.name}

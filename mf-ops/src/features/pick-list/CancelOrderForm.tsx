@@ -5,7 +5,7 @@ import { apiErrorMessage } from '@grocer/shared';
 import { useOpsCancelMutation } from '../../lib/opsApi.ts';
 import { OPS_TEXT } from '../../lib/opsText.ts';
 
-/** The API's bounds for a reason (contracts/ops.ts OpsCancelPayload). */
+/** The API's bounds for a reason (OpsCancelPayloadSchema in @grocer/shared/schemas). */
 export const REASON_MIN = 3;
 export const REASON_MAX = 500;
 

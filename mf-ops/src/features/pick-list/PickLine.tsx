@@ -2,7 +2,7 @@
 // preference and what the store did with it. Replaced and unavailable lines are settled (their money
 // went back), so only pending and found lines offer actions.
 import { useId, useRef, useState } from 'react';
-import { apiErrorMessage, assetUrl, formatCents, type OpsPickLine } from '@grocer/shared';
+import { apiErrorMessage, Picture, formatCents, type OpsPickLine } from '@grocer/shared';
 import { useOpsMarkLineMutation } from '../../lib/opsApi.ts';
 import { OPS_TEXT } from '../../lib/opsText.ts';
 import { ReplacePanel } from './ReplacePanel.tsx';
@@ -30,17 +30,7 @@ export function PickLine({ orderId, line, editable }: { orderId: string; line: O
   return (
     <li className="card ops-card ops-pick-line" aria-labelledby={nameId}>
       <div className="ops-row">
-        {line.image ? (
-          <img
-            className="ops-picture"
-            src={assetUrl(line.image)}
-            alt=""
-            width={PICTURE_SIZE}
-            height={PICTURE_SIZE}
-            loading="lazy"
-            decoding="async"
-          />
-        ) : null}
+        {line.image ? <Picture className="ops-picture" src={line.image} size={PICTURE_SIZE} /> : null}
         <div className="ops-grow">
           <h3 id={nameId} ref={heading} tabIndex={-1}>
             {line.name}

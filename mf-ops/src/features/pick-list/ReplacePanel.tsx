@@ -1,7 +1,7 @@
 // Picks what replaces a line: products of the same store at the same or a lower price, as the API
 // lists them (the shopper's chosen substitute first), narrowed by a search as staff type.
 import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
-import { apiErrorMessage, assetUrl, formatCents, type OpsPickLine } from '@grocer/shared';
+import { apiErrorMessage, Picture, formatCents, type OpsPickLine } from '@grocer/shared';
 import { LoadError, Loading } from '../../components/PageState.tsx';
 import { useOpsReplacementsQuery } from '../../lib/opsApi.ts';
 import { OPS_TEXT } from '../../lib/opsText.ts';
@@ -45,7 +45,7 @@ export function ReplacePanel({
         <ul className="ops-list" aria-busy={isFetching}>
           {data.products.map((product) => (
             <li key={product.productUuid} className="ops-row">
-              <img className="ops-picture" src={assetUrl(product.image)} alt="" width={40} height={40} loading="lazy" decoding="async" />
+              <Picture className="ops-picture" src={product.image} size={40} />
               <span className="ops-grow">
                 {product.name}
                 {product.sizeLabel && <span className="ops-muted"> · {product.sizeLabel}</span>} · {formatCents(product.priceCents)}

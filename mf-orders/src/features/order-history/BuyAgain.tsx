@@ -2,16 +2,7 @@
 // as sold today (price, stock), each with Add to Cart. Hidden until there is something to show.
 import { useId } from 'react';
 import { Link } from 'react-router';
-import {
-  addToCart,
-  assetUrl,
-  formatCents,
-  paths,
-  selectCartItems,
-  useAppDispatch,
-  useAppSelector,
-  type BuyAgainItem,
-} from '@grocer/shared';
+import { addToCart, Picture, formatCents, paths, selectCartItems, useAppDispatch, useAppSelector, type BuyAgainItem } from '@grocer/shared';
 import { useOrdersBuyAgainQuery } from '../../lib/ordersApi.ts';
 
 export const BUY_AGAIN_LIMIT = 12;
@@ -43,7 +34,7 @@ function BuyAgainProduct({ item: { product, timesOrdered }, inCart }: { item: Bu
   const href = product.store.publicId ? paths.product(product.store.publicId, product.uuid) : undefined;
   return (
     <article className="buy-again-product" aria-labelledby={nameId}>
-      <img src={assetUrl(product.image)} alt="" width={IMAGE_SIZE} height={IMAGE_SIZE} loading="lazy" decoding="async" />
+      <Picture src={product.image} size={IMAGE_SIZE} />
       <div>
         <h3 id={nameId}>{href ? <Link to={href}>{product.name}</Link> : product.name}</h3>
         <p className="order-item-meta">
