@@ -23,7 +23,6 @@ export const LAYOUT_MODULES: readonly PropLessModuleId[] = [
   'catalog/SearchBox',
   'cartCheckout/CartIcon',
   'account/UserMenu',
-  'account/AuthModal',
 ];
 
 /**

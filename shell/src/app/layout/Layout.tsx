@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
-import { RemoteModule } from '../../components/RemoteModule.tsx';
 import { VerificationBanner } from '../../features/session/VerificationBanner.tsx';
 import { ToastStack } from '../../features/toasts/ToastStack.tsx';
+import { AuthModalOnDemand } from './AuthModalOnDemand.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { RouteChange } from './RouteChange.tsx';
@@ -21,8 +21,8 @@ export function Layout() {
       </main>
       <Footer />
       <ToastStack />
-      {/* One auth modal for the page; it opens on the auth:open-modal event. */}
-      <RemoteModule id="account/AuthModal" slot />
+      {/* One auth modal for the page, loaded on the first auth:open-modal event. */}
+      <AuthModalOnDemand />
       <RouteChange mainId={MAIN_ID} />
     </div>
   );
