@@ -901,7 +901,10 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       }
       const all = candidates[i]!.length === idx.labels.get(label)!.byPrice.length;
       const pick = read.find(([, row]) => row!.inStock)?.[1] ?? (all ? read[0]?.[1] : undefined);
-      if (!pick) return undefined;
+      if (!pick) {
+        shelfIndexes.markStale();
+        return undefined;
+      }
       picks.set(label, joined(idx, pick));
     }
     return picks;
