@@ -1,7 +1,8 @@
 // The public catalogue (spec §7 "Public catalogue"): stores, categories, product listings and search.
-// Listings walk the (store, is_active, name|price, id) indexes and take totalItems from the maintained
-// counts (counts.ts), never from COUNT(*), an unfiltered page in one prepared query; searches use the
-// GIN-indexed search_vector and count their matches.
+// Listings take totalItems from the maintained counts (counts.ts), never from COUNT(*): an unfiltered
+// page is a slice of the in-memory shelf index (shelfIndex.ts) read by primary key, or, when that index
+// cannot be exact, one prepared query walking the (store, is_active, name|price, id) indexes; searches
+// use the GIN-indexed search_vector and count their matches.
 import {
   UNKNOWN_CATEGORY_NAME,
   UNKNOWN_STORE_NAME,
@@ -25,6 +26,7 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, products, storeCategoryCounts, stores, type StoreRow } from '../../db/schema.ts';
 import { httpError } from '../../db/errors.ts';
+import { preparedRead } from '../../db/prepared.ts';
 import { createTtlCache } from './cache.ts';
 import { adjustCatalogueCounts } from './counts.ts';
 import { labelSql, loadSearchIndex, type SearchIndex } from './searchIndex.ts';
@@ -232,7 +234,7 @@ interface Loaded<T> {
  * load at a time, the last one serving meanwhile) after an invalidation, once it is
  * SEARCH_INDEX_MAX_AGE_MS old (for what other processes changed), or when a reader found it stale.
  */
-export function backgroundIndex<T>(load: () => Promise<T>, generation: () => number) {
+function backgroundIndex<T>(load: () => Promise<T>, generation: () => number) {
   let ready: Loaded<T> | undefined;
   let loading: Promise<Loaded<T>> | undefined;
   let stale = false;
@@ -809,16 +811,24 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
   }
 
   // Rows by primary key for what the shelf index placed, with the catalogue's version (shelfIndex.ts) in
-  // the same snapshot. No join: a store's and a category's names come from the index (PGlite plans
-  // every statement, and each join costs it more than the rows do).
-  const shelfRows = db
-    .select({ ...ownColumns, storeId: products.storeId, categoryId: products.categoryId, version: catalogueVersionSql })
-    .from(products)
-    // The ids as array text: one bound parameter, read alike by both drivers.
-    .where(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('shelf_rows');
-  type ShelfRowRead = Awaited<ReturnType<typeof shelfRows.execute>>[number];
-  const readShelfRows = (ids: number[]) => shelfRows.execute({ ids: `{${ids.join(',')}}` });
+  // the same snapshot. No join: a store's and a category's names come from the index. Prepared by the
+  // database itself (db/prepared.ts): this read runs on every listing, and PGlite would plan it each time.
+  const shelfRowFields = { ...ownColumns, storeId: products.storeId, categoryId: products.categoryId, version: catalogueVersionSql };
+  type ShelfRowRead = Omit<ProductRowJoined, 'storeUuid' | 'storeName' | 'storePublicId' | 'categoryUuid' | 'categoryName'> & {
+    storeId: number;
+    categoryId: number;
+    version: string;
+  };
+  const shelfRows = preparedRead<ShelfRowRead>(
+    db,
+    'shelf_rows',
+    sql`select ${sql.join(
+      Object.entries(shelfRowFields).map(([alias, value]) => sql`${value} as ${sql.identifier(alias)}`),
+      sql`, `,
+    )} from ${products} where ${products.id} = any(${sql.placeholder('ids')}::int[])`,
+  );
+  // The ids as array text: one parameter, read alike by both drivers.
+  const readShelfRows = (ids: number[]) => shelfRows.execute([`{${ids.join(',')}}`]);
 
   /** A row read as the catalogue shows it, its store and category from the index. */
   function joined(idx: ShelfIndex, row: ShelfRowRead): ProductRowJoined {
