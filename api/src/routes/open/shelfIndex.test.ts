@@ -48,7 +48,8 @@ const get = async <T>(url: string) => {
 
 /** Asks until the shelf index answers (it loads in the background after the first read). */
 async function untilIndexed(url: string) {
-  for (let i = 0; i < 100; i++) {
+  // Seconds, not milliseconds, on a loaded 2-core CI machine.
+  for (const started = Date.now(); Date.now() - started < 20_000;) {
     answered = [];
     await get(url);
     if (answered.includes('index')) return;

@@ -856,8 +856,8 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
   /**
    * An unfiltered listing page from the shelf index: its ids sliced from the shelf's order, their rows
    * read by primary key. Undefined when that cannot be exact (no current index, an unknown store or
-   * category, a page past the end, a count or version or row that says the shelf changed): the
-   * database's own order then answers.
+   * category, a page past the end, a version or row that says the catalogue changed): the database's own
+   * order then answers.
    */
   async function indexedShelfPage(
     ref: string,
@@ -902,10 +902,14 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     }
     const rows = await readShelfRows(candidates.flatMap((c) => [...c].map((p) => idx.id[p]!)));
     const byId = new Map(rows.map((r) => [r.id, r]));
+    if (rows[0]?.version !== idx.version) {
+      shelfIndexes.markStale();
+      return undefined;
+    }
     const picks = new Map<string, ProductRowJoined>();
     for (const [i, label] of labels.entries()) {
       const read = [...candidates[i]!].map((p) => [p, byId.get(idx.id[p]!)] as const);
-      if (rows[0]?.version !== idx.version || !read.every(([p, row]) => unchanged(idx, p, row))) {
+      if (!read.every(([p, row]) => unchanged(idx, p, row))) {
         shelfIndexes.markStale();
         return undefined;
       }
