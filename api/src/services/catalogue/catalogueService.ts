@@ -1,7 +1,8 @@
 // The public catalogue (spec §7 "Public catalogue"): stores, categories, product listings and search.
-// Listings walk the (store, is_active, name|price, id) indexes and take totalItems from the maintained
-// counts (counts.ts), never from COUNT(*), an unfiltered page in one prepared query; searches use the
-// GIN-indexed search_vector and count their matches.
+// Listings take totalItems from the maintained counts (counts.ts), never from COUNT(*): an unfiltered
+// page is a slice of the in-memory shelf index (shelfIndex.ts) read by primary key, or, when that index
+// cannot be exact, one prepared query walking the (store, is_active, name|price, id) indexes; searches
+// use the GIN-indexed search_vector and count their matches.
 import {
   UNKNOWN_CATEGORY_NAME,
   UNKNOWN_STORE_NAME,
@@ -25,9 +26,11 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, products, storeCategoryCounts, stores, type StoreRow } from '../../db/schema.ts';
 import { httpError } from '../../db/errors.ts';
+import { preparedRead } from '../../db/prepared.ts';
 import { createTtlCache } from './cache.ts';
 import { adjustCatalogueCounts } from './counts.ts';
 import { labelSql, loadSearchIndex, type SearchIndex } from './searchIndex.ts';
+import { catalogueVersionSql, loadShelfIndex, shelfSlice, type ShelfIndex } from './shelfIndex.ts';
 import { matchQuery, matchWords, rankLabels, searchTokens, spreadLabels, type MatchedWord, type RankedLabel } from './search.ts';
 import { planGroupPage } from './searchGroups.ts';
 
@@ -112,6 +115,8 @@ export interface CatalogueService {
 export interface CatalogueServiceOptions {
   /** How long an answer is reused in this process; 0 turns the cache off. */
   cacheTtlMs?: number;
+  /** Told which answered each unfiltered listing and suggestion: the shelf index or the database's own order (tests). */
+  observe?: (read: 'listing' | 'suggestions', answeredBy: 'index' | 'database') => void;
 }
 
 /** How long the search's in-memory index serves before it is read again (see searchIndex()). */
@@ -139,7 +144,8 @@ function toStore(row: StoreRow): Store {
   };
 }
 
-const productColumns = {
+/** A product's own columns, as every catalogue answer shows them. */
+const ownColumns = {
   id: products.id,
   uuid: products.uuid,
   name: products.name,
@@ -155,6 +161,11 @@ const productColumns = {
   isActive: products.isActive,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
+};
+
+/** With its store and category (left joins). */
+const productColumns = {
+  ...ownColumns,
   storeUuid: stores.uuid,
   storeName: stores.name,
   storePublicId: stores.publicId,
@@ -211,6 +222,53 @@ function listingOrder(sort: ProductSort, order: SortOrder): SQL[] {
   return sort === 'price' ? [dir(products.priceCents), dir(products.name), dir(products.id)] : [dir(products.name), dir(products.id)];
 }
 
+interface Loaded<T> {
+  value: T;
+  /** The cache generation when the load started: an invalidation after that makes it out of date. */
+  generation: number;
+  loadedAt: number;
+}
+
+/**
+ * An in-memory index read from the database: loaded on first use, then reloaded in the background (one
+ * load at a time, the last one serving meanwhile) after an invalidation, once it is
+ * SEARCH_INDEX_MAX_AGE_MS old (for what other processes changed), or when a reader found it stale.
+ */
+function backgroundIndex<T>(load: () => Promise<T>, generation: () => number) {
+  let ready: Loaded<T> | undefined;
+  let loading: Promise<Loaded<T>> | undefined;
+  let stale = false;
+  function reload(): Promise<Loaded<T>> {
+    if (loading) return loading;
+    const started = { generation: generation(), loadedAt: Date.now() };
+    stale = false;
+    const value = load().then((v) => (ready = { value: v, ...started }));
+    loading = value;
+    const done = () => {
+      if (loading === value) loading = undefined;
+    };
+    value.then(done, done);
+    return value;
+  }
+  /** The last index loaded, a reload started if it is out of date; undefined until the first load is in. */
+  function peek(): Loaded<T> | undefined {
+    if (!ready || stale || ready.generation !== generation() || Date.now() - ready.loadedAt > SEARCH_INDEX_MAX_AGE_MS)
+      reload().catch(() => undefined);
+    return ready;
+  }
+  return {
+    peek,
+    /** The last index loaded, or the first load waited for. */
+    async get(): Promise<T> {
+      return (peek() ?? (await reload())).value;
+    },
+    /** A reader saw a change the index does not hold: load it again. */
+    markStale() {
+      stale = true;
+    },
+  };
+}
+
 export function createCatalogueService(db: Database, options: CatalogueServiceOptions = {}): CatalogueService {
   const cacheTtlMs = options.cacheTtlMs ?? DEFAULT_CATALOGUE_CACHE_TTL_MS;
   const cache = createTtlCache({ ttlMs: cacheTtlMs, maxEntries: 2_000 });
@@ -232,32 +290,25 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     return row;
   }
 
-  let index: { generation: number; loadedAt: number; value: Promise<SearchIndex> } | undefined;
-  let reloading = false;
   /**
-   * Loaded by the first search; after an invalidation (a sale, a product switched off) reloaded in the
-   * background while the last one keeps serving: a word or label more or less for a moment is harmless.
-   * Also reloaded once it is SEARCH_INDEX_MAX_AGE_MS old, for what other processes changed: the groups'
-   * product counts give search totals (a page whose counts no longer hold is read from the rows).
+   * The search's in-memory index: loaded by the first search; after an invalidation (a sale, a product
+   * switched off) reloaded in the background while the last one keeps serving: a word or label more or
+   * less for a moment is harmless. Also reloaded once it is SEARCH_INDEX_MAX_AGE_MS old, for what other
+   * processes changed: the groups' product counts give search totals (a page whose counts no longer hold
+   * is read from the rows).
    */
-  function searchIndex(): Promise<SearchIndex> {
-    const generation = cache.generation();
-    if (!index) {
-      const value = loadSearchIndex(db);
-      index = { generation, loadedAt: Date.now(), value };
-      value.catch(() => {
-        if (index?.value === value) index = undefined;
-      });
-    } else if ((index.generation !== generation || Date.now() - index.loadedAt > SEARCH_INDEX_MAX_AGE_MS) && !reloading) {
-      reloading = true;
-      const startedAt = Date.now();
-      const value = loadSearchIndex(db);
-      value
-        .then(() => (index = { generation, loadedAt: startedAt, value }))
-        .catch(() => undefined)
-        .finally(() => (reloading = false));
-    }
-    return index.value;
+  const searchIndexes = backgroundIndex(() => loadSearchIndex(db), cache.generation);
+  const searchIndex = () => searchIndexes.get();
+
+  /**
+   * The shelves' orders and the labels' suggestion candidates (shelfIndex.ts), refreshed the same way.
+   * Unlike the search index it is only used while exact: not before its first load, not after this
+   * process changed the catalogue until it is reloaded, and not once a read shows another process did.
+   */
+  const shelfIndexes = backgroundIndex(() => loadShelfIndex(db), cache.generation);
+  function currentShelfIndex(): ShelfIndex | undefined {
+    const loaded = shelfIndexes.peek();
+    return loaded && loaded.generation === cache.generation() ? loaded.value : undefined;
   }
 
   const inStockSql = sql`${products.stockQuantity} > 0`;
@@ -632,8 +683,10 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       best.push(ranked.label);
     }
     if (best.length === 0) return [];
-    const picked = await suggestionPicks.execute({ labels: JSON.stringify(best) });
-    const byLabel = new Map(picked.map((p) => [p.label, p]));
+    const indexed = await indexedPicks(best);
+    options.observe?.('suggestions', indexed ? 'index' : 'database');
+    const byLabel: ReadonlyMap<string, ProductRowJoined> =
+      indexed ?? new Map((await suggestionPicks.execute({ labels: JSON.stringify(best) })).map((p) => [p.label, p]));
     return best.flatMap((label) => {
       const row = byLabel.get(label);
       return row ? [toProduct(row)] : [];
@@ -757,6 +810,120 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       .execute({ ...params, limit: paging.limit, offset: (paging.page - 1) * paging.limit });
   }
 
+  // Rows by primary key for what the shelf index placed, with the catalogue's version (shelfIndex.ts) in
+  // the same snapshot. No join: a store's and a category's names come from the index. Prepared by the
+  // database itself (db/prepared.ts): this read runs on every listing, and PGlite would plan it each time.
+  const shelfRowFields = { ...ownColumns, storeId: products.storeId, categoryId: products.categoryId, version: catalogueVersionSql };
+  type ShelfRowRead = Omit<ProductRowJoined, 'storeUuid' | 'storeName' | 'storePublicId' | 'categoryUuid' | 'categoryName'> & {
+    storeId: number;
+    categoryId: number;
+    version: string;
+  };
+  const shelfRows = preparedRead<ShelfRowRead>(
+    db,
+    'shelf_rows',
+    sql`select ${sql.join(
+      Object.entries(shelfRowFields).map(([alias, value]) => sql`${value} as ${sql.identifier(alias)}`),
+      sql`, `,
+    )} from ${products} where ${products.id} = any(${sql.placeholder('ids')}::int[])`,
+  );
+  // The ids as array text: one parameter, read alike by both drivers.
+  const readShelfRows = (ids: number[]) => shelfRows.execute([`{${ids.join(',')}}`]);
+
+  /** A row read as the catalogue shows it, its store and category from the index. */
+  function joined(idx: ShelfIndex, row: ShelfRowRead): ProductRowJoined {
+    const store = idx.stores.get(row.storeId);
+    const category = idx.categories.get(row.categoryId);
+    return {
+      ...row,
+      storeUuid: store?.uuid ?? null,
+      storeName: store?.name ?? null,
+      storePublicId: store?.publicId ?? null,
+      categoryUuid: category?.uuid ?? null,
+      categoryName: category?.name ?? null,
+    };
+  }
+
+  /** Whether a row read is still the product the index placed: active, on the same shelf, same name and price. */
+  const unchanged = (idx: ShelfIndex, p: number, row: ShelfRowRead | undefined) =>
+    row !== undefined &&
+    row.isActive &&
+    row.storeId === idx.store[p] &&
+    row.categoryId === idx.category[p] &&
+    row.priceCents === idx.price[p] &&
+    row.name === idx.name[p];
+
+  /**
+   * An unfiltered listing page from the shelf index: its ids sliced from the shelf's order, their rows
+   * read by primary key. Undefined when that cannot be exact (no current index, an unknown store or
+   * category, a page past the end, a version or row that says the catalogue changed): the database's own
+   * order then answers.
+   */
+  async function indexedShelfPage(
+    ref: string,
+    categoryUuid: string | undefined,
+    paging: Paging,
+  ): Promise<{ rows: ProductRowJoined[]; total: number } | undefined> {
+    const idx = currentShelfIndex();
+    if (!idx) return undefined;
+    const storeId = isUuid(ref) ? idx.storeByUuid.get(ref.toLowerCase()) : idx.storeByPublicId.get(ref);
+    const categoryId = categoryUuid === undefined ? undefined : idx.categoryByUuid.get(categoryUuid.toLowerCase());
+    if (storeId === undefined || (categoryUuid !== undefined && categoryId === undefined)) return undefined;
+    const storeShelves = idx.shelves.get(storeId);
+    const shelf = categoryId === undefined ? storeShelves : storeShelves?.categories.get(categoryId);
+    if (!shelf) return undefined;
+    const order = paging.sort === 'price' ? shelf.byPrice : shelf.byName;
+    const positions = shelfSlice(order, (paging.page - 1) * paging.limit, paging.limit, paging.order === 'desc');
+    if (positions.length === 0) return undefined;
+    const rows = await readShelfRows(positions.map((p) => idx.id[p]!));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    if (rows[0]?.version !== idx.version || !positions.every((p) => unchanged(idx, p, byId.get(idx.id[p]!)))) {
+      shelfIndexes.markStale();
+      return undefined;
+    }
+    // The total is the maintained count, as the database's path gives it (the version says it has not moved).
+    return { rows: positions.map((p) => joined(idx, byId.get(idx.id[p]!)!)), total: shelf.count };
+  }
+
+  /**
+   * Each label's suggestion from the shelf index, as suggestionPicks chooses it (in stock first, then the
+   * cheapest, then the lowest id): only the label's candidates up to its first one in stock are read, by
+   * primary key. Undefined when that cannot be exact (see indexedShelfPage; or that one sold out).
+   */
+  async function indexedPicks(labels: string[]): Promise<Map<string, ProductRowJoined> | undefined> {
+    const idx = currentShelfIndex();
+    if (!idx) return undefined;
+    const candidates: Int32Array[] = [];
+    for (const label of labels) {
+      const found = idx.labels.get(label);
+      // A label the search index holds and this one not (they load apart): the database decides.
+      if (!found) return undefined;
+      candidates.push(found.byPrice.subarray(0, found.deciding));
+    }
+    const rows = await readShelfRows(candidates.flatMap((c) => [...c].map((p) => idx.id[p]!)));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    if (rows[0]?.version !== idx.version) {
+      shelfIndexes.markStale();
+      return undefined;
+    }
+    const picks = new Map<string, ProductRowJoined>();
+    for (const [i, label] of labels.entries()) {
+      const read = [...candidates[i]!].map((p) => [p, byId.get(idx.id[p]!)] as const);
+      if (!read.every(([p, row]) => unchanged(idx, p, row))) {
+        shelfIndexes.markStale();
+        return undefined;
+      }
+      const all = candidates[i]!.length === idx.labels.get(label)!.byPrice.length;
+      const pick = read.find(([, row]) => row!.inStock)?.[1] ?? (all ? read[0]?.[1] : undefined);
+      if (!pick) {
+        shelfIndexes.markStale();
+        return undefined;
+      }
+      picks.set(label, joined(idx, pick));
+    }
+    return picks;
+  }
+
   return {
     listStores: () =>
       cache.get('stores', async () => {
@@ -821,6 +988,9 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     storeProductsPage: (ref, paging, filters = {}) =>
       cache.get(`page:${ref}:${paging.page}:${paging.limit}:${paging.sort}:${paging.order}:${JSON.stringify(filters)}`, async () => {
         if (!Object.values(filters).some((v) => v !== undefined)) {
+          const indexed = await indexedShelfPage(ref, undefined, paging);
+          options.observe?.('listing', indexed ? 'index' : 'database');
+          if (indexed) return { products: indexed.rows.map(toProduct), pagination: pagination(paging.page, paging.limit, indexed.total) };
           const rows = await shelfPage('store', paging, { ...storeParams(ref), categoryUuid: null });
           // No row (a page past the end, an unknown store) carries no total: the general path answers those.
           if (rows[0]) return { products: rows.map(toProduct), pagination: pagination(paging.page, paging.limit, rows[0].total) };
@@ -833,14 +1003,21 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
         `category-page:${ref}:${categoryUuid}:${paging.page}:${paging.limit}:${paging.sort}:${paging.order}:${JSON.stringify(filters)}`,
         async () => {
           if (isUuid(categoryUuid) && !Object.values(filters).some((v) => v !== undefined)) {
-            const rows = await shelfPage('category', paging, { ...storeParams(ref), categoryUuid: categoryUuid.toLowerCase() });
-            const [first] = rows;
+            const indexed = await indexedShelfPage(ref, categoryUuid, paging);
+            options.observe?.('listing', indexed ? 'index' : 'database');
+            const page = indexed
+              ? { rows: indexed.rows, total: indexed.total }
+              : await shelfPage('category', paging, { ...storeParams(ref), categoryUuid: categoryUuid.toLowerCase() }).then((rows) => ({
+                  rows,
+                  total: rows[0]?.total ?? 0,
+                }));
+            const [first] = page.rows;
             if (first)
               return {
                 categoryUuid: first.categoryUuid ?? categoryUuid.toLowerCase(),
                 categoryName: first.categoryName ?? UNKNOWN_CATEGORY_NAME,
-                pagination: pagination(paging.page, paging.limit, first.total),
-                products: rows.map(toProduct),
+                pagination: pagination(paging.page, paging.limit, page.total),
+                products: page.rows.map(toProduct),
               };
           }
           return categoryProductsPageRead(ref, categoryUuid, paging, filters);
