@@ -32,6 +32,9 @@ test.describe('composed storefront', () => {
       page.on('response', onResponse);
       // A fresh document each time, so the owner's files are fetched again and can be observed.
       await page.goto(stack.shellUrl(route.path));
+      // The shell's HTML (and the entry's early paint) show a heading before any remote has run: wait
+      // for the page's own render, which replaces that placeholder.
+      await expect(page.locator('main .page-loading')).toHaveCount(0);
       await expect(page.locator('main h1').first()).toBeVisible();
       await expect(page.getByRole('alert').filter({ hasText: 'unavailable' })).toHaveCount(0);
       page.off('response', onResponse);
