@@ -2,7 +2,7 @@
 // entry reads their first answers in parallel with the JS (the cart: the browser's storage) and
 // paints the page's top and first cards before the page's own code has run, under the shop's CSP;
 // the page then takes those answers (one read each) and replaces the paint without moving anything.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { boxOf, test, expect, type E2EStack } from '../fixtures/stack.ts';
 
 interface Store {
@@ -230,6 +230,9 @@ for (const viewport of [
     await expect(page.locator('.page-loading > [aria-hidden="true"][inert]')).toHaveCount(1);
     const earlyBoxes = [await boxOf(earlyNames.nth(0)), await boxOf(earlyNames.nth(1)), await boxOf(earlyNames.nth(2))];
     const earlyNotes = await page.locator('.page-loading .store-rule-minimum').allTextContents();
+    const chosen = (select: Locator) =>
+      select.evaluate((s: HTMLSelectElement) => [...s.options].map((o) => `${o.selected ? '*' : ''}${o.text}`));
+    const earlyChoice = await chosen(page.locator('.page-loading .cart-line-substitution select').first());
     const earlyMinus = await boxOf(page.locator('.page-loading .quantity-button').nth(2));
 
     release();
@@ -240,6 +243,8 @@ for (const viewport of [
     expect([await names.nth(0).boundingBox(), await names.nth(1).boundingBox(), await names.nth(2).boundingBox()]).toEqual(earlyBoxes);
     // The visitor's minimum notes, painted from the stores' rules, are the page's own.
     await expect(page.locator('.store-rule-minimum')).toHaveText(earlyNotes);
+    // The substitution choice's options and the one chosen, as the cart draws them.
+    expect(await chosen(page.getByRole('combobox', { name: `If ${first!.name} is out of stock` }))).toEqual(earlyChoice);
     expect(earlyNotes.length).toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: `Decrease quantity of ${second!.name}` }).boundingBox()).toEqual(earlyMinus);
     await expect(

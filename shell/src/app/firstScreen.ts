@@ -79,7 +79,7 @@ const isStoredLine = (line: unknown): line is StoredLine => {
   );
 };
 
-/** mf-cart-checkout SubstitutionChoice's labels, in its order (first-paint.spec.ts compares the two). */
+/** mf-cart-checkout SubstitutionChoice's labels, in its order (first-paint.spec.ts compares the painted select with the page's). */
 const SUBSTITUTION_LABELS = { BEST_MATCH: 'Best match', SPECIFIC: 'A specific replacement', NONE: "Don't replace (refund)" };
 
 /**
