@@ -152,7 +152,7 @@ export const TrackingSchema = Type.Object(
         'The end of the latest booked delivery window; for orders without windows, confirmation (or order) time + max(45 min, longest store route)',
     }),
     refundDue: Type.Optional(
-      Type.Number({ description: 'Dollars; only on a cancelled paid order. No refund is sent to PayPal: support refunds it' }),
+      Type.Number({ description: 'Dollars; only on a cancelled paid order: what is being (or has been) refunded to its PayPal capture' }),
     ),
   },
   { title: 'TrackingInfo' },

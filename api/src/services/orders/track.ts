@@ -32,14 +32,22 @@ export interface TrackingJson {
   orderStatus: OrderStatusValue;
   trackingNumber: string;
   estimatedDelivery: string;
-  /** Dollars; only on a cancelled order whose payment must be refunded. */
+  /** Dollars; only on a cancelled order whose payment is being or has been refunded. */
   refundDue?: number;
+}
+
+/** The refund a cancelled order carries, due or already sent; null for any other order. */
+function cancellationRefundCents(order: OrderRow): number | null {
+  return order.status === 'CANCELLED' && order.refundStatus !== null ? order.refundDueCents : null;
 }
 
 function trackingMessage(order: OrderRow): string {
   if (order.status === 'CONFIRMED') return 'Order confirmed';
-  if (order.status === 'CANCELLED' && order.refundStatus === 'DUE' && order.refundDueCents !== null) {
-    return `Order cancelled; a refund of $${(order.refundDueCents / 100).toFixed(2)} is due`;
+  const refundCents = cancellationRefundCents(order);
+  if (refundCents !== null) {
+    const amount = `$${(refundCents / 100).toFixed(2)}`;
+    // A repeated cancel (or one of several racing) may read the order after PayPal has refunded it.
+    return order.refundStatus === 'REFUNDED' ? `Order cancelled; ${amount} refunded` : `Order cancelled; a refund of ${amount} is due`;
   }
   return `Order is now ${statusWords(order.status)}`;
 }
@@ -139,6 +147,7 @@ export function createTracking(
     // The promise is the booked windows: the order is all delivered by the end of the latest one.
     const windows = (await bookedWindows(db, [row.id])).get(row.id) ?? [];
     const windowEnd = windows.reduce<string | null>((latest, w) => (latest === null || w.endsAt > latest ? w.endsAt : latest), null);
+    const refundCents = cancellationRefundCents(row);
     return {
       success: true,
       message: trackingMessage(row),
@@ -146,9 +155,7 @@ export function createTracking(
       orderStatus: row.status,
       trackingNumber: row.trackingNumber,
       estimatedDelivery: windowEnd ?? new Date(from.getTime() + minutes * 60_000).toISOString(),
-      ...(row.status === 'CANCELLED' && row.refundStatus === 'DUE' && row.refundDueCents !== null
-        ? { refundDue: centsToDollars(row.refundDueCents) }
-        : {}),
+      ...(refundCents !== null ? { refundDue: centsToDollars(refundCents) } : {}),
     };
   }
 
