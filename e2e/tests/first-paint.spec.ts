@@ -125,6 +125,8 @@ for (const viewport of [
       const violations = await watchCsp(page);
       const layoutShift = await watchLayoutShifts(page);
       const reads = watchReads(page, stack);
+      const manifests: string[] = [];
+      page.on('request', (r) => void (r.url().endsWith('/mf-manifest.json') && manifests.push(r.url())));
       const release = await holdModule(page, expose);
 
       // Not waiting for 'load': the held module may be one of the scripts the load event waits for.
@@ -153,6 +155,8 @@ for (const viewport of [
       await page.waitForLoadState('networkidle');
       const repeated = reads.filter((read, i) => reads.indexOf(read) !== i);
       expect(repeated).toEqual([]);
+      // The federation runtime took the manifest the painter read for the page's stylesheet.
+      expect(manifests.filter((url, i) => manifests.indexOf(url) !== i)).toEqual([]);
       expect(violations).toEqual([]);
     });
   }

@@ -1,4 +1,5 @@
 import grocerRuntimePlugin from './mfRuntimePlugin.ts';
+import { exposeStylesheets, readManifestEarly } from './remoteStyles.ts';
 
 type SnapshotArgs = Parameters<NonNullable<ReturnType<typeof grocerRuntimePlugin>['loadRemoteSnapshot']>>[0];
 
@@ -34,5 +35,36 @@ describe('grocerRuntimePlugin: composed versions', () => {
     const info = jest.spyOn(console, 'info').mockImplementation(() => {});
     await grocerRuntimePlugin().loadRemoteSnapshot!({ ...loaded('account', '1.0.0', 'x'), manifestJson: undefined, from: 'global' });
     expect(info).not.toHaveBeenCalled();
+  });
+});
+
+describe('grocerRuntimePlugin: the painter read a manifest first', () => {
+  const manifestUrl = 'http://localhost:3101/mf-manifest.json';
+  const manifest = { metaData: { publicPath: 'auto' }, exposes: [{ name: 'StorePage', assets: { css: { sync: ['StorePage.css'] } } }] };
+  let fetchMock: jest.Mock;
+
+  beforeEach(() => {
+    fetchMock = jest.fn(async () => new Response(JSON.stringify(manifest), { status: 200 }));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+  });
+
+  it("takes the painter's answer once, so the manifest is fetched once; the next read asks again", async () => {
+    readManifestEarly(manifestUrl);
+    readManifestEarly(manifestUrl); // The painter asks once however often it is called.
+    expect(await exposeStylesheets(manifestUrl, 'StorePage')).toEqual(['http://localhost:3101/StorePage.css']);
+    const plugin = grocerRuntimePlugin();
+
+    expect(await (await plugin.fetch!(manifestUrl, {}))!.json()).toEqual(manifest);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await plugin.fetch!(manifestUrl, {});
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks again when the early read failed', async () => {
+    fetchMock.mockImplementationOnce(async () => new Response('down', { status: 503 }));
+    readManifestEarly('http://localhost:3009/mf-manifest.json');
+    const response = await grocerRuntimePlugin().fetch!('http://localhost:3009/mf-manifest.json', {});
+    expect(response!.status).toBe(200);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -2,7 +2,7 @@
 // (DESIGN.md): retry a remote's manifest a few times, then report the failure so the
 // RemoteBoundary shows its fallback. It also logs which version of each remote was composed.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { manifestRead, type ManifestStyles } from './remoteStyles.ts';
+import { manifestRead, takeEarlyManifest, type ManifestStyles } from './remoteStyles.ts';
 
 const ATTEMPTS = 3;
 const BACKOFF_MS = 250;
@@ -16,6 +16,12 @@ export default function grocerRuntimePlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'grocer-runtime-plugin',
     async fetch(url, init) {
+      // The painter's read of this manifest, when it asked first (remoteStyles.ts); a failed one is asked again.
+      const early = takeEarlyManifest(new URL(url, document.baseURI).href);
+      if (early) {
+        const response = await early.catch(() => null);
+        if (response?.ok) return response;
+      }
       let lastError: unknown;
       for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
         try {

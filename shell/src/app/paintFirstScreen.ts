@@ -5,7 +5,7 @@
 import { apiUrl, bodyOf, readEarly, type PaintedPattern } from './firstData.ts';
 import { paintFirstPage } from './firstPaint.ts';
 import { FIRST_SCREENS, PRELOADED_CARD_PICTURES } from './firstScreen.ts';
-import { exposeStylesheets } from './remoteStyles.ts';
+import { exposeStylesheets, readManifestEarly } from './remoteStyles.ts';
 import { firstPageModule } from './routeTable.ts';
 import { remoteEntries, routeTableFor } from './remotes.ts';
 
@@ -26,7 +26,9 @@ async function linkPageStylesheets(doc: Document, pathname: string): Promise<boo
   const remote = id?.slice(0, id.indexOf('/'));
   const manifestUrl = remote && remoteEntries()[remote];
   if (!id || !manifestUrl) return false;
-  const hrefs = await exposeStylesheets(new URL(manifestUrl, doc.baseURI).href, id.slice(remote.length + 1));
+  const manifest = new URL(manifestUrl, doc.baseURI).href;
+  readManifestEarly(manifest);
+  const hrefs = await exposeStylesheets(manifest, id.slice(remote.length + 1));
   const loads = hrefs.map((href) => {
     const present = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => link.href === href);
     if (present) return Promise.resolve(true);

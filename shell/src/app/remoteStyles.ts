@@ -12,12 +12,37 @@ export interface ManifestStyles {
 
 const read = new Map<string, ManifestStyles>();
 const waiting = new Map<string, Array<(manifest: ManifestStyles) => void>>();
+/** Manifests the painter asked for before the runtime did, by absolute URL: the runtime's fetch takes each once. */
+const early = new Map<string, Promise<Response>>();
 
 /** Called by the runtime plugin with each manifest it reads, by the URL /remotes.json gives. */
 export function manifestRead(manifestUrl: string, manifest: ManifestStyles): void {
   read.set(manifestUrl, manifest);
   for (const resolve of waiting.get(manifestUrl) ?? []) resolve(manifest);
   waiting.delete(manifestUrl);
+}
+
+/**
+ * Reads a remote's manifest now, for the painter, when the runtime has not: on a painted page the
+ * remotes' modules load after the paint, so the page's stylesheet would otherwise wait for them.
+ * The runtime's own read of that URL then takes this answer (takeEarlyManifest): one fetch.
+ */
+export function readManifestEarly(manifestUrl: string): void {
+  if (read.has(manifestUrl) || early.has(manifestUrl)) return;
+  const response = fetch(manifestUrl, { cache: 'no-cache' });
+  early.set(manifestUrl, response);
+  response
+    .then((r) => (r.ok ? (r.clone().json() as Promise<ManifestStyles>) : null))
+    .then((manifest) => manifest && manifestRead(manifestUrl, manifest))
+    // A remote that is down: the runtime's own read meets it (retries, then the fallback).
+    .catch(() => undefined);
+}
+
+/** The painter's answer for this manifest URL, once; undefined when it did not ask. */
+export function takeEarlyManifest(manifestUrl: string): Promise<Response> | undefined {
+  const response = early.get(manifestUrl);
+  early.delete(manifestUrl);
+  return response;
 }
 
 function manifestOf(manifestUrl: string): Promise<ManifestStyles> {
