@@ -54,7 +54,7 @@ describe('grocerRuntimePlugin: the painter read a manifest first', () => {
     expect(await exposeStylesheets(manifestUrl, 'StorePage')).toEqual(['http://localhost:3101/StorePage.css']);
     const plugin = grocerRuntimePlugin();
 
-    expect(await (await plugin.fetch!(manifestUrl, {}))!.json()).toEqual(manifest);
+    expect(await ((await plugin.fetch!(manifestUrl, {})) as Response).json()).toEqual(manifest);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await plugin.fetch!(manifestUrl, {});
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -63,8 +63,8 @@ describe('grocerRuntimePlugin: the painter read a manifest first', () => {
   it('asks again when the early read failed', async () => {
     fetchMock.mockImplementationOnce(async () => new Response('down', { status: 503 }));
     readManifestEarly('http://localhost:3009/mf-manifest.json');
-    const response = await grocerRuntimePlugin().fetch!('http://localhost:3009/mf-manifest.json', {});
-    expect(response!.status).toBe(200);
+    const response = (await grocerRuntimePlugin().fetch!('http://localhost:3009/mf-manifest.json', {})) as Response;
+    expect(response.status).toBe(200);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
