@@ -68,5 +68,8 @@ export async function paintFirstScreen(
   if (!screen) return;
   for (const image of screen.images.slice(0, spec.ownStylesheet ? PRELOADED_CARD_PICTURES : 1))
     preloadImage(doc, apiUrl(apiBaseUrl, image));
-  if (await styled) paintFirstPage(screen.content, doc);
+  if (!(await styled) || !paintFirstPage(screen.content, doc)) return;
+  // Settles once that paint is on screen: the libraries and modules the entry loads next would
+  // otherwise run first and hold the frame back (the largest paint then counts them all).
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
