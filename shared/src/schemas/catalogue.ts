@@ -4,6 +4,8 @@ import { Type, type Static } from 'typebox';
 
 export const Timestamp = Type.String({ format: 'date-time' });
 export const Uuid = Type.String({ format: 'uuid' });
+/** When a catalogue row was created and last changed, as every catalogue entity shows them. */
+const timestamps = { createdAt: Timestamp, updatedAt: Timestamp };
 
 export const StoreSchema = Type.Object(
   {
@@ -14,8 +16,7 @@ export const StoreSchema = Type.Object(
     address1: Type.String(),
     address2: Type.String(),
     logo: Type.String({ description: 'Path on this API, versioned and served immutable' }),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
+    ...timestamps,
   },
   { title: 'Store' },
 );
@@ -27,8 +28,7 @@ export const CategorySchema = Type.Object(
     uuid: Uuid,
     name: Type.String(),
     productCount: Type.Integer({ description: 'Active products (of the store asked for, else of all stores)' }),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
+    ...timestamps,
   },
   { title: 'Category' },
 );
@@ -90,8 +90,7 @@ export const ProductSchema = Type.Object(
     categoryUuid: Type.String(),
     store: ProductStoreRefSchema,
     category: ProductCategoryRefSchema,
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
+    ...timestamps,
   },
   { title: 'Product' },
 );
