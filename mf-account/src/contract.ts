@@ -1,14 +1,12 @@
 // Compile-time half of the shell ↔ mf-account contract: each exposed module's default export must fit what the
 // shell expects of it (RemoteModules in @grocer/shared). A prop or export change that would break the
 // composed page fails this remote's typecheck; tools/src/remoteContract.test.ts checks the built manifest.
-import type { RemoteModules } from '@grocer/shared';
+import type { Fits, RemoteModules } from '@grocer/shared';
 import type AccountPage from './features/account/AccountPage.tsx';
 import type VerifyEmailPage from './features/verify-email/VerifyEmailPage.tsx';
 import type ResetPasswordPage from './features/reset-password/ResetPasswordPage.tsx';
 import type UserMenu from './features/user-menu/UserMenu.tsx';
 import type AuthModal from './features/auth-modal/AuthModal.tsx';
-
-type Fits<Actual extends Expected, Expected> = [Actual, Expected];
 
 export type ExposedModulesContract = [
   Fits<typeof AccountPage, RemoteModules['account/AccountPage']>,

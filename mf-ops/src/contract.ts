@@ -1,7 +1,7 @@
 // Compile-time half of the shell ↔ mf-ops contract: every page this remote routes to takes no props,
 // as the shell renders route modules (RoutePage in @grocer/shared). A page that grew a required prop
 // fails this remote's typecheck; the build checks each route's module against `exposes`.
-import type { RoutePage } from '@grocer/shared';
+import type { Fits, RoutePage } from '@grocer/shared';
 import type InventoryPage from './features/inventory/InventoryPage.tsx';
 import type NotificationsPage from './features/notifications/NotificationsPage.tsx';
 import type OrderBoardPage from './features/order-board/OrderBoardPage.tsx';
@@ -10,8 +10,6 @@ import type StaffPage from './features/staff/StaffPage.tsx';
 import type StaffInvitationPage from './features/staff-invitation/StaffInvitationPage.tsx';
 import type StoreSettingsPage from './features/store-settings/StoreSettingsPage.tsx';
 import type VitalsPage from './features/vitals/VitalsPage.tsx';
-
-type Fits<Actual extends Expected, Expected> = [Actual, Expected];
 
 export type ExposedModulesContract = [
   Fits<typeof OrderBoardPage, RoutePage>,

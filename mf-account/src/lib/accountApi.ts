@@ -5,9 +5,7 @@
 // from signOutApi.ts. Responses that change the signed-in user are merged into it here, once.
 import {
   api,
-  profileFields,
-  rejectionError,
-  reportSessionMessage,
+  mergeProfileAnswer,
   userUpdated,
   type Address,
   type AuthResponse,
@@ -89,14 +87,7 @@ export const accountApi = api.injectEndpoints({
     accountSaveAddress: build.mutation<ProfileResponse, AddressPayload>({
       query: (body) => ({ url: '/user/address', method: 'POST', body }),
       extraOptions: { auth: true },
-      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(userUpdated(profileFields(data)));
-        } catch (rejection) {
-          reportSessionMessage(rejectionError(rejection));
-        }
-      },
+      onQueryStarted: mergeProfileAnswer,
     }),
 
     // ---- Beta (token) --------------------------------------------------------------------------

@@ -9,7 +9,7 @@ export function HelpContacts() {
     <section className="card order-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Need Help?</h2>
       <p>Questions about your order? Our support team is here to help.</p>
-      <ul className="order-contacts">
+      <ul className="plain-list order-contacts">
         <li>
           Phone: <a href={SUPPORT_CONTACTS.phoneHref}>{SUPPORT_CONTACTS.phone}</a>
         </li>

@@ -37,6 +37,9 @@ export interface RemoteModules {
 
 export type RemoteModuleId = keyof RemoteModules;
 
+/** A remote's contract.ts checks each exposed module with it: its typecheck fails unless `Actual` fits `Expected`. */
+export type Fits<Actual extends Expected, Expected> = [Actual, Expected];
+
 /** Modules the shell can render without props: route pages and header widgets. */
 export type PropLessModuleId = {
   [K in RemoteModuleId]: RemoteModules[K] extends ComponentType ? K : never;

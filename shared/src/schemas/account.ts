@@ -1,13 +1,18 @@
 // The account's wire shapes (spec §3 User, §7 Authenticated) and the one error body every failed call
 // answers with. Only these fields are ever serialised, so a password or token hash cannot leak even
 // if a service returned a whole row.
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Timestamp, Uuid } from './catalogue.ts';
 
 export const UserStatusSchema = Type.Enum(['BETA', 'BETA_REQUESTED', 'UNKNOWN']);
+export type UserStatus = Static<typeof UserStatusSchema>;
 export const AuthMethodSchema = Type.Enum(['email', 'google']);
+export type AuthMethod = Static<typeof AuthMethodSchema>;
 /** Compare case-insensitively (spec §6). STORE_STAFF works for one store (the ops screens). */
 export const RoleNameSchema = Type.Enum(['CUSTOMER', 'ADMIN', 'STORE_STAFF']);
+/** Compare case-insensitively (spec §6): a stored user may carry 'customer'. */
+/** STORE_STAFF: works for one store (the ops screens; contracts/ops.ts). */
+export type RoleName = Static<typeof RoleNameSchema>;
 
 export const AddressSchema = Type.Object(
   {
@@ -19,6 +24,7 @@ export const AddressSchema = Type.Object(
   },
   { title: 'Address' },
 );
+export type Address = Static<typeof AddressSchema>;
 
 const addressFlags = {
   hasValidAddress: Type.Boolean({ description: 'The ZIP exists and belongs to the state' }),
@@ -45,6 +51,7 @@ export const UserSchema = Type.Object(
   },
   { title: 'User' },
 );
+export type User = Static<typeof UserSchema>;
 
 /** POST auth/register, auth/login and auth/google, when they succeed. */
 export const AuthResponseSchema = Type.Object(
@@ -64,6 +71,8 @@ export const ProfileSchema = Type.Object(
   },
   { title: 'Profile' },
 );
+/** GET /user/profile and POST /user/address. */
+export type ProfileResponse = Static<typeof ProfileSchema>;
 
 /** GET /user/beta-status. */
 export const BetaStatusSchema = Type.Object(
@@ -77,5 +86,7 @@ export const BetaStatusSchema = Type.Object(
   },
   { title: 'BetaStatus' },
 );
+/** GET /api/user/beta-status. */
+export type BetaStatusResponse = Static<typeof BetaStatusSchema>;
 
 export const MessageSchema = Type.Object({ success: Type.Literal(true), message: Type.String() });

@@ -1,9 +1,11 @@
-// The catalogue's wire shapes (spec §3 Store, Category, Product, §9 paging). The contract types in
-// contracts/entities.ts are derived from these, and the API validates and serialises with them.
-import { Type } from 'typebox';
+// The catalogue's wire shapes (spec §3 Store, Category, Product, §9 paging). Each contract type stands
+// beside its schema (contracts/entities.ts re-exports them); the API validates and serialises with them.
+import { Type, type Static } from 'typebox';
 
 export const Timestamp = Type.String({ format: 'date-time' });
 export const Uuid = Type.String({ format: 'uuid' });
+/** When a catalogue row was created and last changed, as every catalogue entity shows them. */
+const timestamps = { createdAt: Timestamp, updatedAt: Timestamp };
 
 export const StoreSchema = Type.Object(
   {
@@ -14,11 +16,11 @@ export const StoreSchema = Type.Object(
     address1: Type.String(),
     address2: Type.String(),
     logo: Type.String({ description: 'Path on this API, versioned and served immutable' }),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
+    ...timestamps,
   },
   { title: 'Store' },
 );
+export type Store = Static<typeof StoreSchema>;
 
 export const CategorySchema = Type.Object(
   {
@@ -26,22 +28,26 @@ export const CategorySchema = Type.Object(
     uuid: Uuid,
     name: Type.String(),
     productCount: Type.Integer({ description: 'Active products (of the store asked for, else of all stores)' }),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
+    ...timestamps,
   },
   { title: 'Category' },
 );
+export type Category = Static<typeof CategorySchema>;
 
 export const StockStatusSchema = Type.Enum(['IN_STOCK', 'OUT_OF_STOCK']);
+export type StockStatus = Static<typeof StockStatusSchema>;
 
 /** The units a product's size is sold in, as US shelf labels write them. */
 export const SizeUnitSchema = Type.Enum(['oz', 'fl oz', 'lb', 'ct', 'gal', 'qt', 'pt', 'l', 'ml', 'g', 'kg']);
+/** The unit a product's size is sold in, as US shelf labels write it. */
+export type SizeUnit = Static<typeof SizeUnitSchema>;
 
 export const ProductSizeSchema = Type.Object({
   amount: Type.Number({ description: 'How much of `unit` one item holds (1 for "1 gal", 8 for "8 ct", 0.5 for "0.5 lb")' }),
   unit: SizeUnitSchema,
   label: Type.String({ description: 'As printed after the name, e.g. "1 gal"' }),
 });
+export type ProductSize = Static<typeof ProductSizeSchema>;
 
 /** The price per unit, computed by the server from the integer price and the size. */
 export const UnitPriceSchema = Type.Object({
@@ -49,17 +55,22 @@ export const UnitPriceSchema = Type.Object({
   unit: Type.Enum(['oz', 'fl oz', 'lb', 'ct'], { description: "US grocers' shelf units" }),
   label: Type.String({ description: 'e.g. "$0.13/fl oz", "$3.49/lb", "$0.42/ct"' }),
 });
+export type UnitPrice = Static<typeof UnitPriceSchema>;
 
 export const ProductStoreRefSchema = Type.Object({
   uuid: Type.String(),
   name: Type.String({ description: "'Unknown Store' when the uuid matches no store" }),
   publicId: Type.Optional(Type.String({ description: 'Absent when the uuid matches no store' })),
 });
+/** The store a product is enriched with. */
+export type ProductStoreRef = Static<typeof ProductStoreRefSchema>;
 
 export const ProductCategoryRefSchema = Type.Object({
   uuid: Type.String(),
   name: Type.String({ description: "'Unknown Category' when the uuid matches none" }),
 });
+/** The category a product is enriched with. */
+export type ProductCategoryRef = Static<typeof ProductCategoryRefSchema>;
 
 export const ProductSchema = Type.Object(
   {
@@ -79,11 +90,11 @@ export const ProductSchema = Type.Object(
     categoryUuid: Type.String(),
     store: ProductStoreRefSchema,
     category: ProductCategoryRefSchema,
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
+    ...timestamps,
   },
   { title: 'Product' },
 );
+export type Product = Static<typeof ProductSchema>;
 
 export const PaginationSchema = Type.Object(
   {
@@ -95,8 +106,10 @@ export const PaginationSchema = Type.Object(
   },
   { title: 'Pagination' },
 );
+export type Pagination = Static<typeof PaginationSchema>;
 
 export const PaginatedProductsSchema = Type.Object({ products: Type.Array(ProductSchema), pagination: PaginationSchema });
+export type PaginatedProducts = Static<typeof PaginatedProductsSchema>;
 
 export const CategoryProductsSchema = Type.Object({
   categoryUuid: Type.String(),
@@ -104,12 +117,16 @@ export const CategoryProductsSchema = Type.Object({
   pagination: PaginationSchema,
   products: Type.Array(ProductSchema),
 });
+/** GET /open/products/{store}/{category}/paginated. */
+export type CategoryProductsResponse = Static<typeof CategoryProductsSchema>;
 
 export const SearchResponseSchema = Type.Object({
   products: Type.Array(ProductSchema),
   pagination: PaginationSchema,
   didYouMean: Type.Optional(Type.String({ description: 'When nothing matches: the closest query that finds something' })),
 });
+/** A search page: when nothing matches, `didYouMean` is the closest query that would find something. */
+export type SearchResponse = Static<typeof SearchResponseSchema>;
 
 const Count = Type.Integer({ minimum: 0 });
 export const ProductFacetsSchema = Type.Object(
@@ -123,17 +140,33 @@ export const ProductFacetsSchema = Type.Object(
   },
   { title: 'ProductFacets', description: 'Matches per filter value, the other filters applied' },
 );
+/**
+ * How many matches each filter value would leave, the other filters applied (not its own), so a
+ * shopper sees what switching a value would give.
+ */
+export type ProductFacets = Static<typeof ProductFacetsSchema>;
 
 export const FacetsResponseSchema = Type.Object({ facets: ProductFacetsSchema });
+/** GET /open/products/facets. */
+export type FacetsResponse = Static<typeof FacetsResponseSchema>;
 
 export const SuggestionsResponseSchema = Type.Object({ products: Type.Array(ProductSchema) });
+/** GET /open/products/suggestions: distinct items, best match first (never the same item twice). */
+export type SuggestionsResponse = Static<typeof SuggestionsResponseSchema>;
 
 export const ProductResponseSchema = Type.Object({ product: ProductSchema }, { title: 'ProductResponse' });
+/** GET /open/product/{productUuid}: one active product, enriched like the listings. */
+export type ProductResponse = Static<typeof ProductResponseSchema>;
 
 export const ProductOffersSchema = Type.Object(
   { offers: Type.Array(ProductSchema, { description: 'The same item at the other stores, active only, cheapest first' }) },
   { title: 'ProductOffersResponse' },
 );
+/**
+ * GET /open/product/{productUuid}/also-at: the same item (same itemKey) at the other stores, active
+ * ones only, cheapest first; the product itself is not listed.
+ */
+export type ProductOffersResponse = Static<typeof ProductOffersSchema>;
 
 export const ProductSubstitutesSchema = Type.Object(
   {
@@ -143,6 +176,10 @@ export const ProductSubstitutesSchema = Type.Object(
   },
   { title: 'ProductSubstitutesResponse' },
 );
+/** GET /open/product/{uuid}/substitutes: in-stock, active products of the same store and category, by name. */
+export type ProductSubstitutesResponse = Static<typeof ProductSubstitutesSchema>;
 
 // The title is the spec's name for the entity, which /docs shows.
 export const FavouriteSchema = Type.Object({ product: ProductSchema }, { title: 'Favorite' });
+/** GET /favorites entries, keyed by product uuid. */
+export type Favourite = Static<typeof FavouriteSchema>;

@@ -1,6 +1,6 @@
 // Checkout's money and delivery promise (spec §3 "Delivery fee response", "Payment breakdown /
 // pricing"): dollars at the JSON edge for fees and pricing, cents for the stores' minimum order.
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Timestamp, Uuid } from './catalogue.ts';
 
 const Dollars = (description?: string) => Type.Number({ minimum: 0, description: description ?? 'US dollars, 2 decimals' });
@@ -18,6 +18,8 @@ export const PaymentBreakdownSchema = Type.Object(
   },
   { title: 'PaymentBreakdown' },
 );
+/** POST /open/fees/calculate-payment-breakdown and the checkout's pricing. All amounts in dollars. */
+export type PaymentBreakdown = Static<typeof PaymentBreakdownSchema>;
 
 /** One store's entry in DeliveryFeeResponse.deliveryFees. */
 export const StoreDeliveryFeeSchema = Type.Object({
@@ -26,6 +28,7 @@ export const StoreDeliveryFeeSchema = Type.Object({
   deliveryFee: Dollars('$7.50 × distance'),
   duration: Type.Optional(Type.Integer({ description: 'Minutes: 10 + 3 per mile' })),
 });
+export type StoreDeliveryFee = Static<typeof StoreDeliveryFeeSchema>;
 
 export const DeliveryFeeResponseSchema = Type.Object(
   {
@@ -34,6 +37,8 @@ export const DeliveryFeeResponseSchema = Type.Object(
   },
   { title: 'DeliveryFeeResponse' },
 );
+/** POST /delivery-fees. */
+export type DeliveryFeeResponse = Static<typeof DeliveryFeeResponseSchema>;
 
 /** One open weekday of a store, minutes after local midnight in the store's time zone. */
 export const StoreDayHoursSchema = Type.Object({
@@ -41,6 +46,7 @@ export const StoreDayHoursSchema = Type.Object({
   opensMinute: Type.Integer({ description: 'Minutes after local midnight' }),
   closesMinute: Type.Integer({ description: 'Minutes after local midnight (1440 = midnight)' }),
 });
+export type StoreDayHours = Static<typeof StoreDayHoursSchema>;
 
 /** A store's public rules (GET /open/store-rules). */
 export const StoreRulesSchema = Type.Object(
@@ -54,17 +60,22 @@ export const StoreRulesSchema = Type.Object(
   },
   { title: 'StoreRules' },
 );
+/** A store's public rules (GET /open/stores/rules). A weekday missing from `hours` is closed. */
+export type StoreRulesJson = Static<typeof StoreRulesSchema>;
 
 /** GET /delivery/coverage: whether each store delivers to the shopper's address. */
 export const DeliveryCoverageSchema = Type.Object({
   zip: Type.String(),
   stores: Type.Record(Type.String(), Type.Object({ delivers: Type.Boolean(), distance: Type.Number({ description: 'Miles, 1 decimal' }) })),
 });
+/** Whether each store delivers to the shopper's address (GET /delivery/coverage). */
+export type DeliveryCoverage = Static<typeof DeliveryCoverageSchema>;
 
 export const DeliveryHoldSchema = Type.Object(
   { storeUuid: Uuid, startsAt: Timestamp, endsAt: Timestamp, expiresAt: Timestamp },
   { title: 'DeliveryHold' },
 );
+export type DeliveryHoldJson = Static<typeof DeliveryHoldSchema>;
 
 /** A two-hour delivery window a store offers. */
 export const DeliveryWindowSchema = Type.Object({
@@ -72,6 +83,7 @@ export const DeliveryWindowSchema = Type.Object({
   endsAt: Timestamp,
   available: Type.Boolean({ description: 'False when full' }),
 });
+export type DeliveryWindowJson = Static<typeof DeliveryWindowSchema>;
 
 /** POST /delivery/windows: per store, what it offers and the shopper's live hold. */
 export const StoreWindowsSchema = Type.Object(
@@ -84,6 +96,7 @@ export const StoreWindowsSchema = Type.Object(
   },
   { title: 'StoreWindows' },
 );
+export type StoreWindowsJson = Static<typeof StoreWindowsSchema>;
 
 /** One cart line as the server priced it (POST /pricing/calculate). */
 export const PricedLineSchema = Type.Object(

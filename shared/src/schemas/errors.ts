@@ -1,7 +1,7 @@
 // The one error shape every 4xx/5xx answer uses. The shop's client reads `error.code`,
 // `error.message` and `error.field` (spec §8: "server code, message and field are passed on"), and
 // falls back to `message`.
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 
 /** One entry of a PRODUCTS_UNAVAILABLE error: the cart line the shopper must remove or reduce. */
 export const UnavailableProductSchema = Type.Object(
@@ -28,9 +28,12 @@ export const ApiErrorSchema = Type.Object({
     ),
   ),
 });
+/** Machine-readable `code` (e.g. 'REGISTRATION_FAILED', 'SIGNIN_FAILED', 'SESSION_EXPIRED'), `message`, and the form `field` when there is one. */
+export type ApiError = Static<typeof ApiErrorSchema>;
 
 /** The body of every failed API call. */
 export const ErrorBodySchema = Type.Object(
   { success: Type.Literal(false), message: Type.String(), error: ApiErrorSchema },
   { title: 'Error' },
 );
+export type ApiErrorBody = Static<typeof ErrorBodySchema>;

@@ -1,7 +1,7 @@
-// The wire shapes as TypeBox schemas: the one place each request and response shape is written. The
-// contract types (@grocer/shared/contracts) are derived from them with `Static`, type-only, so the
-// browser bundles never load this module or TypeBox. Only the API imports it (validation,
-// serialisation, OpenAPI); `typebox` is its optional peer dependency.
+// The wire shapes as TypeBox schemas: the one place each request and response shape is written. Each
+// contract type is derived with `Static` beside its schema and re-exported type-only by
+// @grocer/shared/contracts, so the browser bundles never load this module or TypeBox. Only the API
+// imports it (validation, serialisation, OpenAPI); `typebox` is its optional peer dependency.
 export * from './catalogue.ts';
 export * from './orders.ts';
 export * from './checkout.ts';

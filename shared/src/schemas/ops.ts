@@ -1,6 +1,7 @@
 // The operations API's wire shapes: what admins and store staff read and send. Money here is integer cents
-// (the ops screens format it). The contract types in contracts/ops.ts are derived from these.
-import { Type } from 'typebox';
+// (the ops screens format it). Each contract type stands beside its schema; contracts/ops.ts re-exports
+// them.
+import { Type, type Static } from 'typebox';
 import { ORDER_STATUSES } from '../contracts/entities.ts';
 import { OPS_PRICE_MAX_CENTS, OPS_PRICE_MIN_CENTS, STORE_PART_STATUSES } from '../contracts/ops.ts';
 import { StockStatusSchema, Timestamp, Uuid } from './catalogue.ts';
@@ -10,9 +11,12 @@ const Cents = Type.Integer({ description: 'Integer US cents' });
 export const NextCursor = nullable(Type.String({ description: 'Opaque; null on the last page' }));
 
 export const OpsRoleSchema = Type.Enum(['ADMIN', 'STORE_STAFF']);
+/** Roles that may use the ops API. Customers (and anonymous callers) get 403 / 401. */
+export type OpsRole = Static<typeof OpsRoleSchema>;
 export const PartStatusSchema = Type.Enum([...STORE_PART_STATUSES]);
 
 export const OpsStoreSchema = Type.Object({ uuid: Uuid, publicId: Type.String(), name: Type.String() }, { title: 'OpsStore' });
+export type OpsStore = Static<typeof OpsStoreSchema>;
 
 /** GET /ops/me: who is signed in and which stores they may act on (staff: exactly one). */
 export const OpsMeSchema = Type.Object(
@@ -25,9 +29,11 @@ export const OpsMeSchema = Type.Object(
   },
   { title: 'OpsMe' },
 );
+export type OpsMe = Static<typeof OpsMeSchema>;
 
 /** INVITED: the invitation has not been accepted yet (no password); ACTIVE: the staff member set a password. */
 export const StaffStatusSchema = Type.Enum(['INVITED', 'ACTIVE']);
+export type StaffStatus = Static<typeof StaffStatusSchema>;
 
 export const OpsStaffMemberSchema = Type.Object(
   {
@@ -41,6 +47,7 @@ export const OpsStaffMemberSchema = Type.Object(
   },
   { title: 'OpsStaffMember' },
 );
+export type OpsStaffMember = Static<typeof OpsStaffMemberSchema>;
 
 /** POST /ops/staff: creates the account and e-mails a single-use invitation link. */
 export const OpsStaffCreatePayloadSchema = Type.Object({
@@ -49,12 +56,14 @@ export const OpsStaffCreatePayloadSchema = Type.Object({
   lastName: Type.String({ minLength: 1, maxLength: 100 }),
   storeUuid: Type.String({ maxLength: 64 }),
 });
+export type OpsStaffCreatePayload = Static<typeof OpsStaffCreatePayloadSchema>;
 
 /** POST /auth/accept-invitation (public): the link's token and the password the staff member chose. */
 export const AcceptInvitationPayloadSchema = Type.Object({
   token: Type.String({ maxLength: 200 }),
   password: Type.String({ maxLength: 200 }),
 });
+export type AcceptInvitationPayload = Static<typeof AcceptInvitationPayloadSchema>;
 
 /** GET /ops/orders query. Staff always get their own store (a storeUuid of another store is 404). */
 export const OpsOrdersQuerySchema = Type.Object({
@@ -86,8 +95,10 @@ export const OpsOrderSummarySchema = Type.Object(
   },
   { title: 'OpsOrderSummary' },
 );
+export type OpsOrderSummary = Static<typeof OpsOrderSummarySchema>;
 
 export const OpsOrderPageSchema = Type.Object({ orders: Type.Array(OpsOrderSummarySchema), nextCursor: NextCursor });
+export type OpsOrderPage = Static<typeof OpsOrderPageSchema>;
 
 export const OpsLineProductSchema = Type.Object({
   productUuid: Uuid,
@@ -97,6 +108,7 @@ export const OpsLineProductSchema = Type.Object({
   unitPriceCents: Cents,
   lineTotalCents: Type.Integer({ description: "unitPriceCents × the line's quantity" }),
 });
+export type OpsLineProduct = Static<typeof OpsLineProductSchema>;
 
 export const OpsLineSubstitutionSchema = Type.Object({
   choice: SubstitutionChoiceSchema,
@@ -104,6 +116,7 @@ export const OpsLineSubstitutionSchema = Type.Object({
     description: 'For SPECIFIC: the product the shopper chose',
   }),
 });
+export type OpsLineSubstitution = Static<typeof OpsLineSubstitutionSchema>;
 
 /** A line of the pick list. */
 export const OpsPickLineSchema = Type.Object({
@@ -122,6 +135,7 @@ export const OpsPickLineSchema = Type.Object({
   }),
   markedAt: Type.Union([Timestamp, Type.Null()], { description: 'When the state was last set; null while PENDING' }),
 });
+export type OpsPickLine = Static<typeof OpsPickLineSchema>;
 
 /** The whole order's money now and what went back (cents). */
 export const OpsOrderTotalsSchema = Type.Object({
@@ -134,6 +148,7 @@ export const OpsOrderTotalsSchema = Type.Object({
   originalTotalCents: Type.Integer({ description: 'The total the shopper paid' }),
   refundedCents: Type.Integer({ description: "Sum of the order's refunds (any status)" }),
 });
+export type OpsOrderTotals = Static<typeof OpsOrderTotalsSchema>;
 
 export const OpsRefundSchema = Type.Object({
   id: Type.Integer(),
@@ -142,6 +157,7 @@ export const OpsRefundSchema = Type.Object({
   status: RefundStatusSchema,
   createdAt: Timestamp,
 });
+export type OpsRefund = Static<typeof OpsRefundSchema>;
 
 /** GET /ops/orders/{orderId}/stores/{storeUuid}: the pick list of one store's part. */
 export const OpsStorePartSchema = Type.Object(
@@ -164,9 +180,12 @@ export const OpsStorePartSchema = Type.Object(
   },
   { title: 'OpsStorePart' },
 );
+export type OpsStorePart = Static<typeof OpsStorePartSchema>;
 
 /** POST /ops/orders/{orderId}/stores/{storeUuid}/status: the next status; anything the table does not allow is 409 INVALID_STATUS_TRANSITION. */
 export const OpsAdvancePayloadSchema = Type.Object({ status: PartStatusSchema });
+/** POST /ops/orders/{orderId}/stores/{storeUuid}/status. */
+export type OpsAdvancePayload = Static<typeof OpsAdvancePayloadSchema>;
 
 /**
  * POST /ops/orders/{orderId}/lines/{lineId}: mark a line. REPLACED needs replacementProductUuid (an
@@ -178,12 +197,16 @@ export const OpsMarkLinePayloadSchema = Type.Object({
   state: Type.Enum(['FOUND', 'REPLACED', 'UNAVAILABLE']),
   replacementProductUuid: Type.Optional(Type.String({ maxLength: 64 })),
 });
+/** POST /ops/orders/{orderId}/lines/{lineId}: mark a line (the rules are on the schema). */
+export type OpsMarkLinePayload = Static<typeof OpsMarkLinePayloadSchema>;
 
 /** POST /ops/orders/{orderId}/cancel (admins): everything captured is refunded, stock released, the shopper mailed. */
 export const OpsCancelPayloadSchema = Type.Object({
   /** Shown to the shopper in the e-mail. */
   reason: Type.String({ minLength: 3, maxLength: 500 }),
 });
+/** POST /ops/orders/{orderId}/cancel (admins): a reason of 3..500 characters, shown to the shopper. */
+export type OpsCancelPayload = Static<typeof OpsCancelPayloadSchema>;
 
 export const OpsReplacementCandidateSchema = Type.Object({
   productUuid: Uuid,
@@ -193,11 +216,14 @@ export const OpsReplacementCandidateSchema = Type.Object({
   priceCents: Cents,
   preferred: Type.Boolean({ description: "The shopper's SPECIFIC substitute" }),
 });
+/** GET /ops/orders/{orderId}/lines/{lineId}/replacements?q=: what may replace the line, the shopper's chosen substitute first. */
+export type OpsReplacementCandidate = Static<typeof OpsReplacementCandidateSchema>;
 
 export const OpsReplacementListSchema = Type.Object(
   { products: Type.Array(OpsReplacementCandidateSchema) },
   { title: 'OpsReplacementList' },
 );
+export type OpsReplacementList = Static<typeof OpsReplacementListSchema>;
 
 export const OpsInventoryProductSchema = Type.Object(
   {
@@ -214,8 +240,10 @@ export const OpsInventoryProductSchema = Type.Object(
   },
   { title: 'OpsInventoryProduct' },
 );
+export type OpsInventoryProduct = Static<typeof OpsInventoryProductSchema>;
 
 export const OpsInventoryPageSchema = Type.Object({ products: Type.Array(OpsInventoryProductSchema), nextCursor: NextCursor });
+export type OpsInventoryPage = Static<typeof OpsInventoryPageSchema>;
 
 /** GET /ops/stores/{storeUuid}/products?q=&limit=&cursor= */
 export const OpsInventoryQuerySchema = Type.Object({
@@ -235,6 +263,7 @@ export const OpsInventoryPatchSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type OpsInventoryPatch = Static<typeof OpsInventoryPatchSchema>;
 
 export const OpsPriceChangeSchema = Type.Object({
   id: Type.Integer(),
@@ -243,14 +272,18 @@ export const OpsPriceChangeSchema = Type.Object({
   changedBy: Type.Object({ uuid: nullable(Uuid), email: Type.String() }),
   changedAt: Timestamp,
 });
+/** GET /ops/stores/{storeUuid}/products/{productUuid}/price-changes: newest first. */
+export type OpsPriceChange = Static<typeof OpsPriceChangeSchema>;
 
 export const OpsPriceChangeListSchema = Type.Object({ changes: Type.Array(OpsPriceChangeSchema) }, { title: 'OpsPriceChangeList' });
+export type OpsPriceChangeList = Static<typeof OpsPriceChangeListSchema>;
 
 export const OpsOpeningHoursSchema = Type.Object({
   weekday: Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday … 6 = Saturday' }),
   opensMinute: Type.Integer({ minimum: 0, maximum: 1439, description: 'Minutes after local midnight' }),
   closesMinute: Type.Integer({ minimum: 1, maximum: 1440, description: 'After opensMinute; 1440 is midnight' }),
 });
+export type OpsOpeningHours = Static<typeof OpsOpeningHoursSchema>;
 
 /** GET and PUT /ops/stores/{storeUuid}/settings. A weekday missing from `hours` is closed that day. */
 export const OpsStoreSettingsSchema = Type.Object(
@@ -263,9 +296,11 @@ export const OpsStoreSettingsSchema = Type.Object(
   },
   { title: 'OpsStoreSettings' },
 );
+export type OpsStoreSettings = Static<typeof OpsStoreSettingsSchema>;
 
 /** SENT: mailed; PENDING: waiting for the outbox worker; FAILED: the last attempt failed; DASHBOARD: not mailed (the admin feed). */
 export const OpsNotificationStateSchema = Type.Enum(['SENT', 'PENDING', 'FAILED', 'DASHBOARD']);
+export type OpsNotificationState = Static<typeof OpsNotificationStateSchema>;
 
 export const OpsNotificationSchema = Type.Object(
   {
@@ -284,5 +319,8 @@ export const OpsNotificationSchema = Type.Object(
   },
   { title: 'OpsNotification' },
 );
+export type OpsNotification = Static<typeof OpsNotificationSchema>;
 
 export const OpsNotificationPageSchema = Type.Object({ notifications: Type.Array(OpsNotificationSchema), nextCursor: NextCursor });
+/** GET /ops/notifications?storeUuid=&state=&limit=&cursor= (staff: their store's mail only). */
+export type OpsNotificationPage = Static<typeof OpsNotificationPageSchema>;

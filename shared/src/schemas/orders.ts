@@ -1,6 +1,6 @@
 // Orders on the wire (spec §3 "Order as read", "Order creation" answer), buy-again and reorder.
 // Money here is dollars at the JSON edge, as the spec fixes; the ops shapes (ops.ts) are cents.
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { ORDER_STATUSES, SUBSTITUTION_CHOICES } from '../contracts/entities.ts';
 import { LINE_STATES } from '../contracts/ops.ts';
 import { ProductSchema, Timestamp, Uuid } from './catalogue.ts';
@@ -11,6 +11,7 @@ export const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 export const OrderStatusSchema = Type.Enum([...ORDER_STATUSES]);
 export const LineStateSchema = Type.Enum([...LINE_STATES]);
 export const RefundStatusSchema = Type.Enum(['REQUESTED', 'COMPLETED', 'FAILED']);
+export type OpsRefundStatus = Static<typeof RefundStatusSchema>;
 
 export const SubstitutionChoiceSchema = Type.Enum([...SUBSTITUTION_CHOICES], {
   description: "'If out of stock': BEST_MATCH (the store picks the closest), SPECIFIC (the named product), NONE (no replacement; refunded)",
@@ -26,14 +27,18 @@ export const SubstitutionSchema = Type.Object(
   },
   { title: 'Substitution' },
 );
+export type Substitution = Static<typeof SubstitutionSchema>;
 
 /** GET /user/substitution-preferences entries: a remembered choice for one product. */
 export const SubstitutionPreferenceSchema = Type.Object(
   { productId: Uuid, choice: SubstitutionSchema.properties.choice, substitute: SubstitutionSchema.properties.substitute },
   { title: 'SubstitutionPreference' },
 );
+/** GET /user/substitution-preferences: the signed-in shopper's remembered choices, one per product. */
+export type SubstitutionPreference = Static<typeof SubstitutionPreferenceSchema>;
 
 export const SubstitutionPreferencesResponseSchema = Type.Object({ preferences: Type.Array(SubstitutionPreferenceSchema) });
+export type SubstitutionPreferencesResponse = Static<typeof SubstitutionPreferencesResponseSchema>;
 
 export const OrderCreatedSchema = Type.Object(
   {
@@ -56,6 +61,8 @@ export const BookedWindowSchema = Type.Object(
   },
   { title: 'BookedWindow' },
 );
+/** A booked window on an order. */
+export type BookedWindowJson = Static<typeof BookedWindowSchema>;
 
 /** On each order line once the store has marked it (dollars, like the rest of Order). */
 export const OrderItemFulfilmentSchema = Type.Object(
@@ -75,6 +82,8 @@ export const OrderItemFulfilmentSchema = Type.Object(
   },
   { description: 'What the store did with the line (GET /orders/{id} only)' },
 );
+/** On each OrderItem once the store has marked it (dollars, like the rest of Order). */
+export type OrderItemFulfilment = Static<typeof OrderItemFulfilmentSchema>;
 
 /** On the Order: what changed since payment; totalAmount etc. are already the recomputed figures. */
 export const OrderAdjustmentsSchema = Type.Object(
@@ -87,6 +96,8 @@ export const OrderAdjustmentsSchema = Type.Object(
   },
   { description: 'Replacements, refunds and the paid total once stores changed the order (GET /orders/{id} only)' },
 );
+/** On the Order: what changed since payment. totalAmount etc. are already the recomputed figures. */
+export type OrderAdjustments = Static<typeof OrderAdjustmentsSchema>;
 
 export const OrderItemSchema = Type.Object({
   productUuid: Type.Union([Uuid, Type.Null()], {
@@ -104,6 +115,7 @@ export const OrderItemSchema = Type.Object({
   fulfilment: Type.Optional(OrderItemFulfilmentSchema),
   substitution: SubstitutionSchema,
 });
+export type OrderItem = Static<typeof OrderItemSchema>;
 
 /** GET /orders/{id} and each entry of GET /orders/user/history. All amounts in dollars. */
 export const OrderSchema = Type.Object(
@@ -137,6 +149,7 @@ export const OrderSchema = Type.Object(
   },
   { title: 'Order' },
 );
+export type Order = Static<typeof OrderSchema>;
 
 /** POST /orders/tracking. */
 export const TrackingSchema = Type.Object(
@@ -163,10 +176,15 @@ export const BuyAgainItemSchema = Type.Object({
   timesOrdered: Type.Integer({ minimum: 1, description: "On how many of the shopper's orders it was" }),
   lastOrderedAt: Timestamp,
 });
+/** GET /orders/buy-again: products from the shopper's past orders, most often bought first, as sold today. */
+export type BuyAgainItem = Static<typeof BuyAgainItemSchema>;
 
 export const BuyAgainSchema = Type.Object({ items: Type.Array(BuyAgainItemSchema) }, { title: 'BuyAgainResponse' });
+export type BuyAgainResponse = Static<typeof BuyAgainSchema>;
 
 export const ReorderSkipReasonSchema = Type.Enum(['OUT_OF_STOCK', 'INACTIVE', 'NOT_FOUND', 'OUT_OF_DELIVERY_AREA']);
+/** Why a past order's line could not go back into the cart. */
+export type ReorderSkipReason = Static<typeof ReorderSkipReasonSchema>;
 
 export const ReorderSchema = Type.Object(
   {
@@ -184,3 +202,5 @@ export const ReorderSchema = Type.Object(
   },
   { title: 'ReorderResponse' },
 );
+/** POST /orders/{id}/reorder: what goes back into the cart (today's product and price), and what does not and why. */
+export type ReorderResponse = Static<typeof ReorderSchema>;

@@ -1,6 +1,6 @@
-// The Core Web Vitals wire shapes (contracts/vitals.ts derives the types): the shell's report and the
-// admins' 75th percentiles.
-import { Type } from 'typebox';
+// The Core Web Vitals wire shapes: the shell's report and the admins' 75th percentiles. Their types
+// stand beside them; contracts/vitals.ts re-exports them.
+import { Type, type Static } from 'typebox';
 import { MAX_VITALS_PER_REPORT, VITAL_NAMES, VITAL_ROUTE_PATTERN } from '../contracts/vitals.ts';
 
 export const VitalNameSchema = Type.Enum([...VITAL_NAMES], { description: 'LCP, INP, FCP, TTFB in milliseconds; CLS unitless' });
@@ -15,6 +15,8 @@ export const VitalsReportSchema = Type.Object(
   },
   { additionalProperties: false, title: 'VitalsReport' },
 );
+/** POST /vitals: one page view's figures, by the pattern of the route it loaded on. */
+export type VitalsReport = Static<typeof VitalsReportSchema>;
 
 export const RouteVitalSchema = Type.Object(
   {
@@ -25,6 +27,8 @@ export const RouteVitalSchema = Type.Object(
   },
   { title: 'RouteVital' },
 );
+/** One route's 75th percentile of one metric, and how many figures it was computed from. */
+export type RouteVital = Static<typeof RouteVitalSchema>;
 
 export const AdminVitalsSchema = Type.Object(
   {
@@ -33,3 +37,5 @@ export const AdminVitalsSchema = Type.Object(
   },
   { title: 'AdminVitals' },
 );
+/** GET /admin/vitals (admins). */
+export type AdminVitals = Static<typeof AdminVitalsSchema>;

@@ -19,7 +19,7 @@ export function BuyAgainSection({ userUuid }: { userUuid: string }) {
   return (
     <section className="card account-card buy-again-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Buy again</h2>
-      <ul className="favourites-grid">
+      <ul className="plain-list favourites-grid">
         {data.map(({ product, timesOrdered }) => (
           <li key={product.uuid}>
             {/* The shared addToCart thunk toasts '{name} added to cart!'. */}

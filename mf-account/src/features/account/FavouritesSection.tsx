@@ -58,7 +58,7 @@ function FavouritesGrid({ headingId }: { headingId: string }) {
           </Link>
         </div>
       ) : (
-        <ul className="favourites-grid">
+        <ul className="plain-list favourites-grid">
           {favourites.map((product) => (
             <li key={product.uuid}>
               <FavouriteCard product={product} onAdded={onAdded} onRemoved={onRemoved} />

@@ -127,6 +127,7 @@ function SignedInMenu({ user }: { user: User }) {
         id={buttonId}
         type="button"
         className="user-menu-button"
+        aria-label={name}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}

@@ -26,7 +26,7 @@ export function OrderSummary({ groups, fees, subtotalCents, pricing, pricingLoad
       {groups.map((group) => (
         <section key={group.storeUuid} className="summary-store" aria-label={group.storeName}>
           <h3>{group.storeName}</h3>
-          <ul className="summary-lines">
+          <ul className="plain-list summary-lines">
             {group.items.map((item) => (
               <li key={item.uuid}>
                 <Picture src={item.image} size={SUMMARY_IMAGE_SIZE} />

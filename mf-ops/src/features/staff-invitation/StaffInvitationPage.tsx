@@ -1,6 +1,6 @@
 // The invitation link's page (?token=): a new staff member chooses a password, with the same rules
 // as a shopper's sign-up. The token is single-use; the API says when it is spent or expired.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiErrorMessage, events, focusOnMount } from '@grocer/shared';
 import { PASSWORD_RULE_HINT, validateConfirmPassword, validatePassword } from '@grocer/shared/validation';
@@ -53,31 +53,19 @@ function PasswordForm({ token }: { token: string }) {
   return (
     <form className="card ops-card" onSubmit={(event) => void onSubmit(event)} noValidate>
       <p>{t.intro}</p>
-      <div className="ops-field">
-        <label htmlFor={ids.password}>{t.password}</label>
-        <input
-          id={ids.password}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          aria-describedby={error ? `${ids.hint} ${ids.error}` : ids.hint}
-          aria-invalid={error ? true : undefined}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+      <NewPasswordField
+        id={ids.password}
+        label={t.password}
+        value={password}
+        onChange={setPassword}
+        aria-describedby={error ? `${ids.hint} ${ids.error}` : ids.hint}
+        aria-invalid={error ? true : undefined}
+      >
         <p id={ids.hint} className="ops-muted">
           {PASSWORD_RULE_HINT}
         </p>
-      </div>
-      <div className="ops-field">
-        <label htmlFor={ids.confirm}>{t.confirm}</label>
-        <input
-          id={ids.confirm}
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-        />
-      </div>
+      </NewPasswordField>
+      <NewPasswordField id={ids.confirm} label={t.confirm} value={confirm} onChange={setConfirm} />
       {error && (
         <p id={ids.error} role="alert" className="ops-error-text">
           {error}
@@ -89,5 +77,31 @@ function PasswordForm({ token }: { token: string }) {
         </button>
       </div>
     </form>
+  );
+}
+
+type NewPasswordFieldProps = Pick<InputHTMLAttributes<HTMLInputElement>, 'aria-describedby' | 'aria-invalid'> & {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children?: ReactNode;
+};
+
+/** A labelled new-password input: the password and its confirmation differ only in what describes them. */
+function NewPasswordField({ id, label, value, onChange, children, ...described }: NewPasswordFieldProps) {
+  return (
+    <div className="ops-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="password"
+        autoComplete="new-password"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...described}
+      />
+      {children}
+    </div>
   );
 }

@@ -122,7 +122,7 @@ function NotificationsSent() {
   return (
     <section className="card order-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Notifications Sent</h2>
-      <ul className="confirmation-checklist">
+      <ul className="plain-list confirmation-checklist">
         <li>Stores notified</li>
         <li>Admin dashboard updated</li>
         <li>Tracking initialized</li>
