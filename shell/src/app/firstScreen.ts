@@ -141,7 +141,7 @@ export function cartFirstScreen(items: unknown, signedIn: boolean, rules: unknow
           const short = (minimums.get(storeUuid) ?? 0) - lines.reduce((sum, line) => sum + line.price_cents * line.quantity, 0);
           return element(
             'section',
-            { class: 'cart-store' },
+            { class: 'panel cart-store' },
             element('h2', null, name),
             element('ul', { class: 'cart-lines' }, ...lines.map((line) => cartLine(doc, url, line))),
             ...(!signedIn && short > 0

@@ -47,7 +47,7 @@ export default function CartPage() {
         <div className="summary-layout">
           <div className="cart-stores">
             {groups.map((group) => (
-              <section key={group.storeUuid} className="cart-store" aria-labelledby={`${summaryId}-${group.storeUuid}`}>
+              <section key={group.storeUuid} className="panel cart-store" aria-labelledby={`${summaryId}-${group.storeUuid}`}>
                 <h2 id={`${summaryId}-${group.storeUuid}`}>{group.storeName}</h2>
                 <ul className="cart-lines">
                   {group.items.map((item) => (

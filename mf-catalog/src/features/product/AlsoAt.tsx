@@ -57,7 +57,7 @@ export function AlsoAt({ offers, isError, onRetry, fees }: AlsoAtProps) {
     );
   }
   return (
-    <section id={ALSO_AT_ID} className="also-at" aria-labelledby={`${ALSO_AT_ID}-heading`} aria-busy={!offers && !isError}>
+    <section id={ALSO_AT_ID} className="panel also-at" aria-labelledby={`${ALSO_AT_ID}-heading`} aria-busy={!offers && !isError}>
       <h2 id={`${ALSO_AT_ID}-heading`}>Also at</h2>
       {body}
     </section>
