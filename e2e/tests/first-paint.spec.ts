@@ -1,9 +1,11 @@
-// The data pages' first paint (a store, one of its categories, a search, the cart): the shell's
-// entry reads their first answers in parallel with the JS (the cart: the browser's storage) and
+// The data pages' first paint (a store, one of its categories, a search, the cart, a signed-in
+// order): the shell's entry reads their first answers in parallel with the JS (the cart: the browser's storage) and
 // paints the page's top and first cards before the page's own code has run, under the shop's CSP;
 // the page then takes those answers (one read each) and replaces the paint without moving anything.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { boxOf, test, expect, type E2EStack } from '../fixtures/stack.ts';
+import type { Product } from '@grocer/shared';
+import { apiClient, placeDemoOrder } from '@grocer/tools/demoOrder';
+import { boxOf, storeSession, test, expect, type E2EStack } from '../fixtures/stack.ts';
 
 interface Store {
   publicId: string;
@@ -255,6 +257,59 @@ for (const viewport of [
       page.getByRole('region', { name: stores[1]!.name, exact: true }).getByRole('heading', { name: other!.name }),
     ).toBeVisible();
     expect(await layoutShift()).toBeLessThanOrEqual(0.02);
+    expect(violations).toEqual([]);
+  });
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`an order's details at ${viewport.width} px paint its facts, progress and lines before its code, where the page then shows them, from one read`, async ({
+    page,
+    stack,
+  }) => {
+    await page.setViewportSize(viewport);
+    const call = apiClient(stack.apiUrl, new URL(stack.shellUrl()).origin);
+    const [store] = await call<Store[]>('GET', '/open/stores');
+    const { products } = await call<{ products: Product[] }>(
+      'GET',
+      `/open/products/${store!.publicId}/paginated?page=1&limit=20&sort=price&order=desc`,
+    );
+    const { orderId, user } = await placeDemoOrder(
+      call,
+      products.find((p) => p.stockStatus === 'IN_STOCK')!,
+    );
+    await storeSession(page, stack, { user });
+    const orderReads: string[] = [];
+    page.on(
+      'request',
+      (r) => void (r.method() === 'GET' && new URL(r.url()).pathname === `/orders/${orderId}` && orderReads.push(r.url())),
+    );
+    const violations = await watchCsp(page);
+    const layoutShift = await watchLayoutShifts(page);
+    const release = await holdModule(page, 'OrderDetailsPage');
+
+    await page.goto(stack.shellUrl(`/order-details/${orderId}`), { waitUntil: 'commit' });
+    const earlyLine = page.locator('.page-loading .order-item-name').first();
+    await expect(earlyLine).toContainText(`${products.find((p) => p.stockStatus === 'IN_STOCK')!.name}`);
+    await expect(page.locator('.page-loading h1')).toHaveText('Order Details');
+    await expect(page.locator('.page-loading > [aria-hidden="true"][inert]')).toHaveCount(1);
+    const earlyFacts = await page.locator('.page-loading .order-facts').innerText();
+    const earlyBoxes = [await boxOf(earlyLine), await boxOf(page.locator('.page-loading .order-progress-step').last())];
+
+    release();
+    await expect(page.getByRole('heading', { level: 2, name: 'Order Items' })).toBeVisible();
+    await expect(page.locator('.page-loading')).toHaveCount(0);
+    // The same facts in the same places: nothing the early paint drew moves when the page replaces it.
+    expect(await page.locator('.order-facts').innerText()).toBe(earlyFacts);
+    expect([
+      await page.locator('.order-item-name').first().boundingBox(),
+      await page.locator('.order-progress-step').last().boundingBox(),
+    ]).toEqual(earlyBoxes);
+    expect(await layoutShift()).toBeLessThanOrEqual(0.02);
+    // The page's own query took the entry's answer.
+    expect(orderReads).toHaveLength(1);
     expect(violations).toEqual([]);
   });
 }

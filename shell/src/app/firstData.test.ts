@@ -79,11 +79,11 @@ describe('the first route, recognised before React Router loads', () => {
     expect(firstReads('/cart')).toEqual({ pattern: routePatterns.cart, paint: [], also: [] });
   });
 
-  it('an order’s details read the order with the stored session, as the page’s own query does, and are not painted', () => {
+  it('an order’s details read the order with the stored session, as the page’s own query does, and paint from it', () => {
     expect(firstReads('/order-details/42 a')).toEqual({
       pattern: routePatterns.orderDetails,
-      paint: [],
-      also: ['/orders/42%20a'],
+      paint: ['/orders/42%20a'],
+      also: [],
       session: true,
     });
   });
@@ -239,7 +239,7 @@ describe('the first reads, started by the entry', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it('an order’s details are read with the stored session’s token, without the painter; no session, nothing is read', async () => {
+  it('an order’s details are read with the stored session’s token (an answer that is no order paints nothing); no session, nothing is read', async () => {
     answerWith({
       '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }),
       '/orders/42': () => Response.json({ uuid: '42' }),

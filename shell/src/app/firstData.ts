@@ -21,8 +21,8 @@ export interface PageReads {
   also: string[];
   /**
    * Asked with the stored session's token, as the page's own authenticated query asks: only that
-   * query (same URL, same token) takes the answer. Such a page is not painted early (the painter
-   * draws open data only); it just gets its answer sooner. Nothing is read without a stored session.
+   * query (same URL, same token) takes the answer, and the paint drawn from it goes into this
+   * browser's own page. Nothing is read without a stored session.
    */
   session?: true;
 }
@@ -65,7 +65,7 @@ const FIRST_READS = {
   // The cart is drawn from the browser's storage: firstScreen.ts reads the stores' rules itself when
   // the stored cart has lines (the storage is read there, so the entry of every page stays smaller).
   [routePatterns.cart]: () => ({ paint: [], also: [] }),
-  [routePatterns.orderDetails]: ({ orderId }) => ({ paint: [], also: [apiPaths.order(orderId!)], session: true }),
+  [routePatterns.orderDetails]: ({ orderId }) => ({ paint: [apiPaths.order(orderId!)], also: [], session: true }),
   [routePatterns.search]: (_params, query) => {
     // The page trims what it searches for, and reads nothing for a blank search.
     const q = query.get('q')?.trim() ?? '';
@@ -78,9 +78,8 @@ const FIRST_READS = {
   },
 } satisfies Record<string, Reads>;
 
+/** The pages read early, each painted early too (firstScreen.ts draws each). */
 export type FirstDataPattern = keyof typeof FIRST_READS;
-/** The pages painted early: those whose reads are open (firstScreen.ts draws each). */
-export type PaintedPattern = Exclude<FirstDataPattern, typeof routePatterns.orderDetails>;
 
 /** What the entry started for the first screen. */
 export interface FirstData {
@@ -183,7 +182,7 @@ async function start(location: Pick<Location, 'pathname' | 'search' | 'origin'>,
     authorization = `Bearer ${token}`;
   }
   // The painter loads while /config.json and the API answer.
-  const painter = reads.session ? Promise.resolve(null) : import('./paintFirstScreen.ts');
+  const painter = import('./paintFirstScreen.ts');
   painter.catch(() => undefined);
   const paths = [...reads.paint, ...reads.also];
   // Every early paint needs the API's address, for its reads or its pictures (index.html preloads it).
@@ -199,7 +198,7 @@ async function start(location: Pick<Location, 'pathname' | 'search' | 'origin'>,
     else response.catch(() => undefined);
   }
   const paint = painter
-    .then((module) => module?.paintFirstScreen(reads.pattern as PaintedPattern, painting, apiBaseUrl, doc, location))
+    .then((module) => module.paintFirstScreen(reads.pattern, painting, apiBaseUrl, doc, location))
     .catch(() => undefined);
   const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS));
   return { responses, authorization, painting, painted: Promise.race([paint, waited]) };

@@ -1,4 +1,11 @@
-import { formatCents as sharedFormatCents, routePatterns, STORAGE_KEYS } from '@grocer/shared';
+import {
+  formatCents as sharedFormatCents,
+  paths,
+  routePatterns,
+  STORAGE_KEYS,
+  titleCaseStatus as sharedTitleCase,
+  type Order,
+} from '@grocer/shared';
 
 // The shell's remote registry reads /remotes.json and the remotes' routes.json through fetch; the
 // federation runtime itself is not needed to find the first page's module.
@@ -9,7 +16,17 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 import type * as FirstDataModule from './firstData.ts';
 import { manifestRead } from './remoteStyles.ts';
-import { cartFirstScreen, FIRST_CARDS, FIRST_SCREENS, formatCents, searchFirstScreen, storeFirstScreen } from './firstScreen.ts';
+import {
+  cartFirstScreen,
+  FIRST_CARDS,
+  FIRST_SCREENS,
+  formatCents,
+  orderDetailsFirstScreen,
+  productHref,
+  searchFirstScreen,
+  storeFirstScreen,
+  titleCaseStatus,
+} from './firstScreen.ts';
 import { CART_STORAGE_KEY, USER_STORAGE_KEY } from './storedState.ts';
 
 const url = (path: string) => `http://api.test${path}`;
@@ -279,5 +296,108 @@ describe('a listing painted by the entry', () => {
     link.dispatchEvent(new Event('load'));
     await first.painted;
     expect(document.querySelectorAll('.page-loading .search-page article.product-card')).toHaveLength(FIRST_CARDS);
+  });
+});
+
+describe('an order’s early paint', () => {
+  const order = {
+    orderId: '6f1c2a4e-1111-4222-8333-944455556666',
+    orderNumber: 'GR-000042',
+    orderStatus: 'PREPARING',
+    orderDate: '2026-11-26T15:04:05.000Z',
+    totalAmount: 23.5,
+    orderItems: [
+      {
+        productUuid: 'p1',
+        storePublicId: 'andersonville-co-op',
+        image: '/images/products/milk.abc.svg',
+        sizeLabel: '1 gal',
+        unitPriceLabel: '$0.03/fl oz',
+        productName: 'Prairie Farms Whole Milk',
+        quantity: 2,
+        unitPrice: 4.25,
+        lineTotal: 8.5,
+        storeName: 'Andersonville Co-op',
+        substitution: { choice: 'NONE', substitute: null },
+        fulfilment: {
+          state: 'REPLACED',
+          replacement: {
+            productUuid: 'p2',
+            productName: 'Store Brand Milk',
+            image: null,
+            sizeLabel: '1 gal',
+            unitPrice: 3.99,
+            lineTotal: 7.98,
+          },
+        },
+      },
+      {
+        productUuid: null,
+        storePublicId: null,
+        image: null,
+        sizeLabel: null,
+        unitPriceLabel: null,
+        productName: 'Old Bread',
+        quantity: 1,
+        unitPrice: 15,
+        lineTotal: 15,
+        storeName: null,
+        substitution: null,
+      },
+    ],
+  } as unknown as Order;
+
+  it('shares the status words and the product links with @grocer/shared', () => {
+    for (const status of ['OUT_FOR_DELIVERY', 'PENDING', 'ready_for_pickup']) expect(titleCaseStatus(status)).toBe(sharedTitleCase(status));
+    expect(productHref('a b', 'c/d')).toBe(paths.product('a b', 'c/d'));
+  });
+
+  it('draws the heading, the facts, the progress and every line as the details page first renders them', () => {
+    const screen = orderDetailsFirstScreen(order, document, url)!;
+    const content = screen.content as HTMLElement;
+    expect(text(content.querySelector('h1'))).toBe('Order Details');
+    expect([...content.querySelectorAll('.order-facts > div')].map((fact) => [...fact.children].map(text))).toEqual([
+      ['Status', 'Preparing'],
+      ['Order Number', 'GR-000042'],
+      ['Payment', 'Payment Processed'],
+      ['Total', '$23.50'],
+      ['Items', '3 items'],
+      ['Order Date', new Date(order.orderDate).toLocaleDateString('en-US')],
+    ]);
+    expect(content.querySelector('.order-badge')?.className).toBe('order-badge order-badge-warning');
+    expect([...content.querySelectorAll('.order-progress-step')].map((step) => [step.className, text(step)])).toEqual([
+      ['order-progress-step is-lit', '✓Order Confirmed (reached)'],
+      ['order-progress-step is-lit', '✓Store Preparation (reached)In Progress'],
+      ['order-progress-step', '3Out for Delivery (not reached yet)'],
+      ['order-progress-step', '4Delivered to You (not reached yet)'],
+    ]);
+    expect(content.querySelector('[aria-current="step"]')?.textContent).toContain('Store Preparation');
+    const [milk, bread] = [...content.querySelectorAll('.order-item')];
+    expect(text(milk!.querySelector('.order-item-name'))).toBe('2x Prairie Farms Whole Milk, 1 gal');
+    expect(milk!.querySelector('.order-item-name a:not(.order-item-image)')?.getAttribute('href')).toBe(
+      '/store/andersonville-co-op/product/p1',
+    );
+    expect(milk!.querySelector('img')?.getAttribute('src')).toBe(url('/images/products/milk.abc.svg'));
+    expect([...milk!.querySelectorAll('p')].map(text)).toEqual([
+      '2x Prairie Farms Whole Milk, 1 gal',
+      'Andersonville Co-op · $4.25 × 2 · $0.03/fl oz',
+      "If out of stock: don't replace (refund)",
+      'Replaced with Store Brand Milk, 1 gal ($3.99 × 2)',
+    ]);
+    expect(text(milk!.querySelector('.order-item-price'))).toBe('$8.50');
+    // An older line: no picture, no link, the default store name.
+    expect(bread!.querySelector('img, a')).toBeNull();
+    expect([...bread!.querySelectorAll('p')].map(text)).toEqual(['1x Old Bread', 'Store · $15.00 × 1', 'If out of stock: best match']);
+    expect(content.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('leaves an order just placed, or an answer that is no order, to the page', () => {
+    expect(orderDetailsFirstScreen({ message: 'Order not found' }, document, url)).toBeNull();
+    window.history.replaceState({ usr: { newOrder: true } }, '');
+    try {
+      expect(orderDetailsFirstScreen(order, document, url)).toBeNull();
+    } finally {
+      window.history.replaceState(null, '');
+    }
   });
 });

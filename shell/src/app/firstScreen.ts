@@ -7,14 +7,17 @@
 import type {
   Category,
   CategoryProductsResponse,
+  Order,
+  OrderItem,
+  OrderStatus,
   PaginatedProducts,
   Product,
   ProductResponse,
   Store,
   StoreRulesJson,
 } from '@grocer/shared/contracts';
-import { apiPaths, routePatterns, UNKNOWN_STORE_NAME } from '@grocer/shared/contracts';
-import type { PaintedPattern } from './firstData.ts';
+import { apiPaths, DEFAULT_ORDER_STATUS, ORDER_STATUSES, routePatterns, UNKNOWN_STORE_NAME } from '@grocer/shared/contracts';
+import type { FirstDataPattern } from './firstData.ts';
 import { CART_STORAGE_KEY, readStored, USER_STORAGE_KEY } from './storedState.ts';
 
 /** What a page shows first from its first answers; null when it shows nothing (an unknown product, an error). */
@@ -37,7 +40,7 @@ export interface ScreenSpec {
 }
 
 /** Each page of firstData.ts's FIRST_READS (its type asks for every one), drawn from its `paint` answers in that order. */
-export const FIRST_SCREENS: Record<PaintedPattern, ScreenSpec> = {
+export const FIRST_SCREENS: Record<FirstDataPattern, ScreenSpec> = {
   [routePatterns.product]: { draw: ([body], doc, url) => productFirstScreen(body, doc, url), ownStylesheet: false },
   [routePatterns.store]: { draw: (bodies, doc, url, location) => storeFirstScreen(bodies, doc, url, location), ownStylesheet: true },
   [routePatterns.storeCategory]: {
@@ -51,6 +54,7 @@ export const FIRST_SCREENS: Record<PaintedPattern, ScreenSpec> = {
     draw: ([rules], doc, url) => cartFirstScreen(readStored(CART_STORAGE_KEY), readStored(USER_STORAGE_KEY) !== null, rules, doc, url),
     ownStylesheet: true,
   },
+  [routePatterns.orderDetails]: { draw: ([body], doc, url) => orderDetailsFirstScreen(body, doc, url), ownStylesheet: true },
 };
 
 const hasLines = (items: unknown): items is unknown[] => Array.isArray(items) && items.length > 0;
@@ -169,7 +173,7 @@ export function cartFirstScreen(items: unknown, signedIn: boolean, rules: unknow
 function cartLine(doc: Document, url: Url, line: StoredLine): HTMLElement {
   const element = elementMaker(doc);
   const publicId = line.store?.publicId;
-  const href = publicId ? `/store/${encodeURIComponent(publicId)}/product/${encodeURIComponent(line.uuid)}` : null;
+  const href = publicId ? productHref(publicId, line.uuid) : null;
   const image = element('img', { src: url(line.image), alt: '', width: '48', height: '48', loading: 'lazy', decoding: 'async' });
   const choice = line.substitution?.choice ?? 'BEST_MATCH';
   const option = (text: string, selected: boolean, attributes: Record<string, string> = {}) =>
@@ -233,6 +237,10 @@ function cartLine(doc: Document, url: Url, line: StoredLine): HTMLElement {
 }
 
 type Child = Node | string;
+
+/** @grocer/shared paths.product (firstScreen.test.ts holds the two equal). */
+export const productHref = (publicId: string, productUuid: string) =>
+  `/store/${encodeURIComponent(publicId)}/product/${encodeURIComponent(productUuid)}`;
 
 /** An element with attributes and children; text is always text. */
 function elementMaker(doc: Document) {
@@ -308,9 +316,7 @@ function productCard(doc: Document, url: Url, product: Product, showStore: boole
     node.append(...children);
     return node;
   };
-  const href = product.store.publicId
-    ? `/store/${encodeURIComponent(product.store.publicId)}/product/${encodeURIComponent(product.uuid)}`
-    : null;
+  const href = product.store.publicId ? productHref(product.store.publicId, product.uuid) : null;
   const image = element('img', {
     src: url(product.image),
     alt: '',
@@ -567,4 +573,192 @@ export function searchFirstScreen(body: unknown, doc: Document, url: Url, locati
     ),
   );
   return { images: cards.images, content: asPicture(content) };
+}
+
+/** mf-orders orderStatusOf: a known status, else PROCESSING. */
+const orderStatusOf = (status: unknown): OrderStatus =>
+  ORDER_STATUSES.find((known) => typeof status === 'string' && known === status.toUpperCase()) ?? DEFAULT_ORDER_STATUS;
+/** mf-orders statusTone. */
+const STATUS_TONES: Partial<Record<OrderStatus, string>> = {
+  DELIVERED: 'success',
+  CANCELLED: 'danger',
+  OUT_FOR_DELIVERY: 'info',
+  PREPARING: 'warning',
+};
+/** @grocer/shared titleCaseStatus (firstScreen.test.ts holds the two equal). */
+export const titleCaseStatus = (status: string) =>
+  status
+    .split('_')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .join(' ');
+/** mf-orders orderProgress: the four steps, lit by the status, and step 2's note. */
+function orderSteps(status: OrderStatus): Array<{ title: string; lit: boolean; note: string | null }> {
+  const rank = (s: OrderStatus) => ORDER_STATUSES.indexOf(s);
+  const between = (from: OrderStatus, to: OrderStatus) => rank(status) >= rank(from) && rank(status) <= rank(to);
+  const note = status === 'PREPARING' ? 'In Progress' : between('READY_FOR_PICKUP', 'DELIVERED') ? 'Completed' : null;
+  return [
+    { title: 'Order Confirmed', lit: between('PENDING', 'DELIVERED'), note: null },
+    { title: 'Store Preparation', lit: between('CONFIRMED', 'DELIVERED'), note },
+    { title: 'Out for Delivery', lit: between('OUT_FOR_DELIVERY', 'DELIVERED'), note: null },
+    { title: 'Delivered to You', lit: status === 'DELIVERED', note: null },
+  ];
+}
+const dollars = (amount: number) => formatCents(Math.round(amount * 100));
+
+const isOrder = (body: unknown): body is Order => {
+  const order = body as Partial<Order> | null;
+  return (
+    typeof order?.orderId === 'string' &&
+    typeof order.orderDate === 'string' &&
+    typeof order.totalAmount === 'number' &&
+    Array.isArray(order.orderItems) &&
+    order.orderItems.every(
+      (item) => typeof item?.productName === 'string' && Number.isInteger(item.quantity) && typeof item.unitPrice === 'number',
+    )
+  );
+};
+
+/**
+ * mf-orders' OrderDetailsPage as it renders a stored order on a cold load: the heading, the order's
+ * facts, its progress and its lines (the first screen on a phone; the other cards follow below them,
+ * and on a wide screen beside them). Not for an order just placed (its heading and status differ:
+ * the page draws that one) nor one the answer does not describe.
+ */
+export function orderDetailsFirstScreen(body: unknown, doc: Document, url: Url): FirstScreen | null {
+  const state = (doc.defaultView?.history.state as { usr?: { newOrder?: unknown } } | null)?.usr;
+  if (state?.newOrder === true || !isOrder(body)) return null;
+  const element = elementMaker(doc);
+  const status = orderStatusOf(body.orderStatus);
+  const count = body.orderItems.reduce((sum, item) => sum + item.quantity, 0);
+  const fact = (term: string, value: Child) => element('div', null, element('dt', null, term), element('dd', null, value));
+  const date = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric' });
+  const orderDate = new Date(body.orderDate);
+  const steps = orderSteps(status);
+  const current = steps.findLastIndex((step) => step.lit);
+  const card = (heading: string, ...children: Child[]) =>
+    element('section', { class: 'card order-card' }, element('h2', null, heading), ...children);
+  const content = element(
+    'div',
+    { class: 'page orders-page order-details-page' },
+    element('header', null, element('h1', null, 'Order Details')),
+    card(
+      'Order Information',
+      element(
+        'dl',
+        { class: 'order-facts' },
+        fact(
+          'Status',
+          element(
+            'span',
+            { class: `order-badge order-badge-${STATUS_TONES[status] ?? 'primary'}`, 'data-status': status },
+            titleCaseStatus(status),
+          ),
+        ),
+        fact('Order Number', body.orderNumber?.trim() || body.orderId),
+        fact('Payment', 'Payment Processed'),
+        fact('Total', dollars(body.totalAmount)),
+        fact('Items', `${count} ${count === 1 ? 'item' : 'items'}`),
+        fact('Order Date', Number.isNaN(orderDate.getTime()) ? '' : date.format(orderDate)),
+      ),
+    ),
+    card(
+      'Order Progress',
+      element(
+        'ol',
+        { class: 'order-steps' },
+        ...steps.map((step, index) =>
+          element(
+            'li',
+            { class: `order-progress-step${step.lit ? ' is-lit' : ''}`, ...(index === current ? { 'aria-current': 'step' } : {}) },
+            element('span', { class: 'order-step-marker' }, step.lit ? '✓' : String(index + 1)),
+            element(
+              'span',
+              { class: 'order-progress-text' },
+              element('span', { class: 'order-progress-title' }, step.title),
+              element('span', { class: 'visually-hidden' }, step.lit ? ' (reached)' : ' (not reached yet)'),
+              ...(step.note ? [element('span', { class: 'order-progress-note' }, step.note)] : []),
+            ),
+          ),
+        ),
+      ),
+    ),
+    element(
+      'div',
+      { class: 'order-columns' },
+      element(
+        'div',
+        { class: 'order-column' },
+        card('Order Items', element('ul', { class: 'order-items' }, ...body.orderItems.map((item) => orderLine(doc, url, item)))),
+      ),
+    ),
+  );
+  return { images: [], content: asPicture(content) };
+}
+
+/** mf-orders itemNameOf: the name as ordered, with its size when the name does not carry it. */
+function itemName(item: Pick<OrderItem, 'productName' | 'sizeLabel'>): string {
+  const size = item.sizeLabel?.trim();
+  return size && !item.productName.includes(size) ? `${item.productName}, ${size}` : item.productName;
+}
+
+/** mf-orders OrderItemsList's line (its name, size, store, prices and the shopper's choice). */
+function orderLine(doc: Document, url: Url, item: OrderItem): HTMLElement {
+  const element = elementMaker(doc);
+  const name = itemName(item);
+  const href = item.productUuid && item.storePublicId ? productHref(item.storePublicId, item.productUuid) : null;
+  const picture = item.image
+    ? element('img', { src: url(item.image), alt: '', width: '48', height: '48', loading: 'lazy', decoding: 'async' })
+    : null;
+  const product = element(
+    'span',
+    { class: 'order-item-product' },
+    ...(picture
+      ? [
+          href
+            ? element('a', { class: 'order-item-image', href, 'aria-hidden': 'true' }, picture)
+            : element('span', { class: 'order-item-image' }, picture),
+        ]
+      : []),
+    element('span', null, `${item.quantity}x `, href ? element('a', { href }, name) : name),
+  );
+  const choice = item.substitution;
+  const substitution =
+    choice?.choice === 'NONE'
+      ? "If out of stock: don't replace (refund)"
+      : choice?.choice === 'SPECIFIC' && choice.substitute
+        ? `If out of stock: replace with ${choice.substitute.name}`
+        : 'If out of stock: best match';
+  // mf-orders fulfilmentText: what the store did with the line, once picked.
+  const done = item.fulfilment && item.fulfilment.state !== 'PENDING' ? item.fulfilment : null;
+  const replacement = done?.replacement;
+  const fulfilment = !done
+    ? null
+    : done.state === 'FOUND'
+      ? 'Found'
+      : done.state === 'UNAVAILABLE'
+        ? 'Unavailable · refunded'
+        : replacement
+          ? `Replaced with ${itemName(replacement)} (${dollars(replacement.unitPrice)} × ${item.quantity})`
+          : 'Replaced';
+  const lineTotal = typeof item.lineTotal === 'number' ? item.lineTotal : item.unitPrice * item.quantity;
+  return element(
+    'li',
+    { class: 'order-item' },
+    element(
+      'div',
+      null,
+      element('p', { class: 'order-item-name' }, product),
+      element(
+        'p',
+        { class: 'order-item-meta' },
+        `${item.storeName?.trim() || 'Store'} · ${dollars(item.unitPrice)} × ${item.quantity}${item.unitPriceLabel ? ` · ${item.unitPriceLabel}` : ''}`,
+      ),
+      element('p', { class: 'order-item-meta order-item-substitution' }, substitution),
+      ...(fulfilment
+        ? [element('p', { class: `order-item-fulfilment order-item-${item.fulfilment!.state.toLowerCase()}` }, fulfilment)]
+        : []),
+    ),
+    element('span', { class: 'order-item-price' }, dollars(lineTotal)),
+  );
 }

@@ -2,12 +2,13 @@
 // preloaded as soon as the answers name them, and the top of the page drawn by firstScreen.ts,
 // painted into index.html's page area (firstPaint.ts) once the answers and, for a listing, the
 // page's own stylesheet are in.
-import { apiUrl, bodyOf, readEarly, type PaintedPattern } from './firstData.ts';
+import { apiUrl, bodyOf, readEarly, type FirstDataPattern } from './firstData.ts';
 import { paintFirstPage } from './firstPaint.ts';
 import { FIRST_SCREENS, PRELOADED_CARD_PICTURES } from './firstScreen.ts';
 import { exposeStylesheets, readManifestEarly } from './remoteStyles.ts';
 import { firstPageModule } from './routeTable.ts';
 import { remoteEntries, routeTableFor } from './remotes.ts';
+import { readStored, USER_STORAGE_KEY } from './storedState.ts';
 
 /** Asks the browser for a picture now, at the priority the page's <img> asks for it. */
 function preloadImage(doc: Document, href: string): void {
@@ -22,7 +23,8 @@ function preloadImage(doc: Document, href: string): void {
  * The remote's CSS loader later finds these links and does not add its own.
  */
 async function linkPageStylesheets(doc: Document, pathname: string): Promise<boolean> {
-  const id = firstPageModule(await routeTableFor(pathname), pathname);
+  // A protected page's module is the page's own only with a stored session (the painter draws it only then).
+  const id = firstPageModule(await routeTableFor(pathname), pathname, readStored(USER_STORAGE_KEY) !== null);
   const remote = id?.slice(0, id.indexOf('/'));
   const manifestUrl = remote && remoteEntries()[remote];
   if (!id || !manifestUrl) return false;
@@ -50,7 +52,7 @@ async function linkPageStylesheets(doc: Document, pathname: string): Promise<boo
  * read) and, for a listing, the page's stylesheet are in.
  */
 export async function paintFirstScreen(
-  pattern: PaintedPattern,
+  pattern: FirstDataPattern,
   painting: Map<string, Promise<unknown>>,
   apiBaseUrl: string,
   doc: Document,
