@@ -74,6 +74,41 @@ describe('refreshCartStock', () => {
     expect(toasts).toEqual(['warning: Removed 1 out of stock item(s) from cart: Rye Bread']);
   });
 
+  it("keeps every line when two refreshes run at once (the cart icon's and the cart page's): the second asks nothing and removes nothing", async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    net = mockFetch({
+      'GET /open/products/fresh-mart': async () => {
+        await answered;
+        return { body: [milk, bread] };
+      },
+      'GET /open/products/corner': async () => {
+        await answered;
+        return { body: [eggs] };
+      },
+    });
+    const store = makeStore({ cart: { items: [line(milk), line(bread), line(eggs)] } });
+    const first = store.dispatch(refreshCartStock());
+    const second = store.dispatch(refreshCartStock());
+    answer();
+    expect(await Promise.all([first, second])).toEqual([[], []]);
+    expect(store.getState().cart.items.map((item) => item.uuid)).toEqual(['p-milk', 'p-bread', 'p-eggs']);
+    expect(toasts).toEqual([]);
+  });
+
+  it("keeps a store's items when its answer is cut off (the page left mid-read): a body that cannot be read is no answer", async () => {
+    net = mockFetch({ 'GET /open/products/fresh-mart': () => ({ body: [milk] }) });
+    const mocked = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
+      new URL(new Request(input, init).url).pathname === '/open/products/corner'
+        ? new Response('[{"uuid":"p-eggs","na', { status: 200, headers: { 'content-type': 'application/json' } })
+        : mocked(input, init)) as typeof fetch;
+    const store = makeStore({ cart: { items: [line(milk), line(eggs, 3)] } });
+    expect(await store.dispatch(refreshCartStock())).toEqual([]);
+    expect(store.getState().cart.items.map((item) => item.uuid)).toEqual(['p-milk', 'p-eggs']);
+    expect(toasts).toEqual([]);
+  });
+
   it('uses the store uuid when the line has no publicId, and says nothing when all is in stock', async () => {
     net = mockFetch({ 'GET /open/products/store-fresh-mart': () => ({ body: [{ ...milk, price_cents: 399 }] }) });
     const noPublicId = { ...line(milk, 2), store: { uuid: freshMart.uuid, name: freshMart.name } };

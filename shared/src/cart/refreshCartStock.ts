@@ -1,9 +1,10 @@
 // Spec §4: out-of-stock items leave the cart on load (after 100 ms) and on a stock refresh. The refresh
 // re-reads each store's products, grouped by store; an item missing from its store's answer, or whose
 // store could not be read, counts as out of stock and is removed with one warning toast.
-// Except when the API could not be asked at all (no answer, or a 503 "try again later") or asked the
-// client to slow down (429): neither says anything about stock, and an outage or a busy moment must not
-// empty the shopper's cart.
+// Only an answer from the API judges a store: its products, or an HTTP error it gave. No answer, an
+// answer cut off before its end (the page navigating away mid-read: PARSING_ERROR), a 503 "try again
+// later" or a 429 "slow down" say nothing about stock, and an outage, a busy moment or a click away
+// must not empty the shopper's cart.
 import { apiErrorStatus, isApiUnreachable } from '../api/baseQuery.ts';
 import type { CartItem, Product } from '../contracts/index.ts';
 import { showToast } from '../events/toast.ts';
@@ -22,8 +23,11 @@ function storeOf(item: CartItem): { key: string; ref: string } {
   return { key, ref: item.store?.publicId ?? key };
 }
 
-/** An error that leaves the stock unknown rather than saying the store has none. */
-const stockUnknown = (error: unknown) => isApiUnreachable(error) || apiErrorStatus(error) === 429;
+/** An error that leaves the stock unknown rather than saying the store has none: anything but an HTTP answer, a 429 or a 503. */
+const stockUnknown = (error: unknown) => {
+  const status = apiErrorStatus(error);
+  return typeof status !== 'number' || isApiUnreachable(error) || status === 429;
+};
 
 const isAvailable = (product: Product) => product.stockStatus !== 'OUT_OF_STOCK' && product.isActive !== false;
 
@@ -45,7 +49,7 @@ export function refreshCartStock(): AppThunk<Promise<CartItem[]>> {
     const answers = await Promise.all(
       [...refs].map(async ([key, ref]) => {
         const result = await dispatch(cartStockApi.endpoints.cartStoreProducts.initiate(ref, { subscribe: false, forceRefetch: true }));
-        if (result.error && stockUnknown(result.error)) unknownStores.add(key);
+        if (result.data === undefined && stockUnknown(result.error)) unknownStores.add(key);
         return result.data ?? null;
       }),
     );
