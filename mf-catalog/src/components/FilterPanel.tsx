@@ -2,7 +2,7 @@
 // how many results it leaves (the API's facets: the other filters applied, not its own). Every
 // choice is a link to the canonical URL (paths), so a filtered page is shareable and Back undoes it.
 // A region, not an aside: the store page nests it in its sidebar, and asides do not nest.
-import { useId, useState } from 'react';
+import { startTransition, useId, useOptimistic, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatCents, PRICE_RANGES, type ListingFilters, type ProductFacets } from '@grocer/shared';
 import './FilterPanel.css';
@@ -44,6 +44,9 @@ export function FilterPanel({ filters, facets, pathFor, showCategories = true, s
   const priceSelected = (range: { min: number; max?: number }) => minPrice === range.min && maxPrice === range.max;
   // On phones the choices fold behind a toggle (CSS shows it below 800 px), so products lead the first screen.
   const [open, setOpen] = useState(false);
+  // The box shows the click at once: the URL it reads `inStock` from changes in a transition (React
+  // Router's), and until that commits a controlled box would spring back.
+  const [inStockShown, showInStock] = useOptimistic(inStock === true);
 
   return (
     <section className={open ? 'filter-panel open' : 'filter-panel'} aria-label="Filters">
@@ -95,8 +98,14 @@ export function FilterPanel({ filters, facets, pathFor, showCategories = true, s
             <input
               id={`${id}-stock`}
               type="checkbox"
-              checked={inStock === true}
-              onChange={(event) => void navigate(withFilter({ inStock: event.target.checked ? true : undefined }))}
+              checked={inStockShown}
+              onChange={(event) => {
+                const checked = event.target.checked;
+                startTransition(() => {
+                  showInStock(checked);
+                  void navigate(withFilter({ inStock: checked ? true : undefined }));
+                });
+              }}
             />
             <span>In stock only</span>
             {facets && <span className="filter-count">{facets.inStock}</span>}
