@@ -144,6 +144,9 @@ export function centsToDollars(cents: number): Dollars {
   return cents / 100;
 }
 
+/** 1999 → '$19.99', as the API's own texts (mails, tracking messages) write an amount. */
+export const dollarsText = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
 /**
  * Dollars from a client (the open calculator) → cents, half-up. toPrecision(12) first removes binary
  * noise, so 1.005 (stored as 1.00499999…) counts as a half cent and rounds up to 101.

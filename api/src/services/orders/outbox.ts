@@ -26,7 +26,7 @@ import {
   type OrderRow,
 } from '../../db/schema.ts';
 import { userText, type MailMessage, type MailService } from '../mail.ts';
-import { centsToDollars } from '../pricing.ts';
+import { centsToDollars, dollarsText } from '../pricing.ts';
 import { lineSubstitution, substituteNames, type SubstituteNames } from '../substitutions.ts';
 import { bookedWindows, windowLabel } from '../delivery/windows.ts';
 import { customerName, deliveryInfoOf } from './orderJson.ts';
@@ -171,14 +171,12 @@ export async function enqueueCancellationMail(tx: Database, order: OrderRow): Pr
     .onConflictDoNothing();
 }
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 /** "233 S Wacker Dr, Apt 12": the user's own address text, made mail-safe. */
 const street = (address: string, apartment: string | null | undefined) =>
   [userText(address), userText(apartment)].filter(Boolean).join(', ');
 
 export function confirmationMail(order: OrderRow, lines: OrderLineRow[], shellUrl: string): Omit<MailMessage, 'to'> {
-  const items = lines.map((l) => `  ${l.quantity} × ${l.productName} (${l.storeName}) ${money(l.lineTotalCents)}`).join('\n');
+  const items = lines.map((l) => `  ${l.quantity} × ${l.productName} (${l.storeName}) ${dollarsText(l.lineTotalCents)}`).join('\n');
   return {
     subject: `Your Grocer order ${order.orderNumber}`,
     text: [
@@ -189,7 +187,7 @@ export function confirmationMail(order: OrderRow, lines: OrderLineRow[], shellUr
       '',
       items,
       '',
-      `Total paid: ${money(order.totalCents)}`,
+      `Total paid: ${dollarsText(order.totalCents)}`,
       `Tracking number: ${order.trackingNumber}`,
       '',
       `Order details: ${shellUrl.replace(/\/$/, '')}/order-details/${order.id}`,
@@ -208,7 +206,7 @@ export function cancellationMail(order: OrderRow, shellUrl: string): Omit<MailMe
       ...(reason ? [`Reason: ${reason}`] : []),
       '',
       order.refundDueCents
-        ? `Everything you paid (${money(order.refundDueCents)}) is being refunded to your PayPal account.`
+        ? `Everything you paid (${dollarsText(order.refundDueCents)}) is being refunded to your PayPal account.`
         : 'Nothing was charged for it.',
       '',
       `Order details: ${shellUrl.replace(/\/$/, '')}/order-details/${order.id}`,

@@ -6,7 +6,7 @@ import { orders, orderTracking, type OrderRow, type OrderStatusValue } from '../
 import { httpError } from '../../db/errors.ts';
 import type { Caller } from '../caller.ts';
 import { bookedWindows } from '../delivery/windows.ts';
-import { centsToDollars } from '../pricing.ts';
+import { centsToDollars, dollarsText } from '../pricing.ts';
 import { invalidTransition, ORDER_MESSAGES, orderNotPaid } from './errors.ts';
 import { loadOrder, releaseStock } from './orderRows.ts';
 import type { OrdersDeps } from './orders.ts';
@@ -45,7 +45,7 @@ function trackingMessage(order: OrderRow): string {
   if (order.status === 'CONFIRMED') return 'Order confirmed';
   const refundCents = cancellationRefundCents(order);
   if (refundCents !== null) {
-    const amount = `$${(refundCents / 100).toFixed(2)}`;
+    const amount = dollarsText(refundCents);
     // A repeated cancel (or one of several racing) may read the order after PayPal has refunded it.
     return order.refundStatus === 'REFUNDED' ? `Order cancelled; ${amount} refunded` : `Order cancelled; a refund of ${amount} is due`;
   }
