@@ -128,7 +128,6 @@ export function cartFirstScreen(items: unknown, signedIn: boolean, rules: unknow
     groups.set(key, [...(groups.get(key) ?? []), line]);
   }
   const count = items.reduce((sum, line) => sum + line.quantity, 0);
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const painted = [...groups].slice(0, signedIn ? 1 : groups.size);
   const content = element(
     'section',
@@ -237,6 +236,9 @@ function cartLine(doc: Document, url: Url, line: StoredLine): HTMLElement {
 }
 
 type Child = Node | string;
+
+/** '1 item', '3 stores': the pages' counts. */
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** @grocer/shared paths.product (firstScreen.test.ts holds the two equal). */
 export const productHref = (publicId: string, productUuid: string) =>
@@ -407,7 +409,7 @@ function filterPanel(doc: Document): HTMLElement {
   );
 }
 
-const products = (count: number) => `${count} ${count === 1 ? 'product' : 'products'}`;
+const products = (count: number) => plural(count, 'product');
 
 /**
  * mf-catalog's StorePage (all products or one category) as it renders once its store, categories and
@@ -658,7 +660,7 @@ export function orderDetailsFirstScreen(body: unknown, doc: Document, url: Url):
         fact('Order Number', body.orderNumber?.trim() || body.orderId),
         fact('Payment', 'Payment Processed'),
         fact('Total', dollars(body.totalAmount)),
-        fact('Items', `${count} ${count === 1 ? 'item' : 'items'}`),
+        fact('Items', plural(count, 'item')),
         fact('Order Date', Number.isNaN(orderDate.getTime()) ? '' : date.format(orderDate)),
       ),
     ),
