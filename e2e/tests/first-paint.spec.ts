@@ -1,7 +1,9 @@
-// The data pages' first paint (a store, one of its categories, a search, the cart, a signed-in
-// order): the shell's entry reads their first answers in parallel with the JS (the cart: the browser's storage) and
-// paints the page's top and first cards before the page's own code has run, under the shop's CSP;
-// the page then takes those answers (one read each) and replaces the paint without moving anything.
+// The data pages' first paint. A store, one of its categories and a search come with their top and
+// first cards drawn into the HTML by the shell's page step (tools/src/pagePaint.ts); the cart and a
+// signed-in order are painted by the shell's entry, which reads their first answers in parallel with
+// the JS (the cart: the browser's storage). Either way the top shows before the page's own code has
+// run, under the shop's CSP, and the page then takes the same answers (one read each) and replaces
+// the paint without moving anything.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Product } from '@grocer/shared';
 import { apiClient, placeDemoOrder } from '@grocer/tools/demoOrder';
@@ -131,13 +133,18 @@ for (const viewport of [
       page.on('request', (r) => void (r.url().endsWith('/mf-manifest.json') && manifests.push(r.url())));
       const release = await holdModule(page, expose);
 
+      // The page's top is in its HTML, marked so the entry paints nothing over it.
+      const html = await (await request.get(stack.shellUrl(path))).text();
+      expect(html).toContain('<div class="page-loading" aria-busy="true" data-server-painted>');
+      expect(html).toContain(`<h1>${heading.replace(/&/g, '&amp;')}</h1>`);
+
       // Not waiting for 'load': the held module may be one of the scripts the load event waits for.
       await page.goto(stack.shellUrl(path), { waitUntil: 'commit' });
       const early = page.locator('.page-loading article.product-card img').first();
       await expect(early).toHaveAttribute('src', new RegExp(`^${stack.apiUrl}/images/products/`));
       await expect.poll(() => early.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       await expect(page.locator('.page-loading h1')).toHaveText(heading);
-      // The first pictures were asked for before the paint, as soon as the answer named them.
+      // The first pictures were asked for in the page's head.
       await expect(page.locator('link[rel="preload"][as="image"]')).toHaveCount(2);
       // A picture of the page: nothing in it can be reached by keyboard or assistive technology.
       await expect(page.locator('.page-loading > [aria-hidden="true"][inert]')).toHaveCount(1);
@@ -157,7 +164,7 @@ for (const viewport of [
       await page.waitForLoadState('networkidle');
       const repeated = reads.filter((read, i) => reads.indexOf(read) !== i);
       expect(repeated).toEqual([]);
-      // The federation runtime took the manifest the painter read for the page's stylesheet.
+      // Each manifest was read once.
       expect(manifests.filter((url, i) => manifests.indexOf(url) !== i)).toEqual([]);
       expect(violations).toEqual([]);
     });
@@ -329,11 +336,14 @@ test('pages that wait on no data do not load the early painter', async ({ browse
     await page.close();
     return scripts;
   };
-  const search = await shellScripts('/search?q=milk', /^Search Results$/);
+  const cart = await shellScripts('/cart', /^Cart$/);
   const home = await shellScripts('/', /./);
   const contact = await shellScripts('/contact', /./);
-  // The painter: the one shell chunk a data page loads beyond what / loads.
-  const painter = [...search].filter((script) => !home.has(script));
+  // A page drawn by the page step loads no painter either.
+  const search = await shellScripts('/search?q=milk', /^Search Results$/);
+  // The painter: the one shell chunk a page the entry paints loads beyond what / loads.
+  const painter = [...cart].filter((script) => !home.has(script));
   expect(painter).toHaveLength(1);
   expect(contact.has(painter[0]!)).toBe(false);
+  expect(search.has(painter[0]!)).toBe(false);
 });

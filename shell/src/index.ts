@@ -12,17 +12,19 @@ void preconnectToApi();
 // so their 110 KB do not share the line with the answer and the picture, the page's largest paint.
 const firstData = startFirstData();
 
-// The remotes (their entries and the first screen's modules) start loading now, while the shared
-// libraries below download, instead of after them: this file and its imports use no shared module.
-// On a painted page they wait for the paint (the painter reads the page's manifest for its
-// stylesheet itself), so their dozen files do not share the line with the answer, the stylesheet
-// and the picture; the libraries they run on wait for it anyway.
+// The remotes (their routes, entries and the first screen's modules) start loading now, while the
+// shared libraries below download, instead of after them: this file and its imports use no shared
+// module. On a page the entry paints they wait for the paint (the painter reads what it needs of
+// them itself), so their dozen files and origins do not share the line with the answer, the
+// stylesheet and the picture; the libraries they run on wait for it anyway.
 const painted = firstData.then((data) => data.painted);
-void Promise.all([initRemotes(), painted]).then(() => preloadRemoteModules(LAYOUT_MODULES));
-void Promise.all([routeTableFor(window.location.pathname), painted]).then(([table]) => {
-  const page = firstPageModule(table, window.location.pathname, readStored(USER_STORAGE_KEY) !== null);
-  if (page) preloadRemoteModules([page]);
-});
+void painted.then(() => initRemotes()).then(() => preloadRemoteModules(LAYOUT_MODULES));
+void painted
+  .then(() => routeTableFor(window.location.pathname))
+  .then((table) => {
+    const page = firstPageModule(table, window.location.pathname, readStored(USER_STORAGE_KEY) !== null);
+    if (page) preloadRemoteModules([page]);
+  });
 
 // Async boundary: shared singletons (React, the store...) are negotiated by Module Federation
 // before any app code that imports them runs. Started from a task of its own: negotiating every

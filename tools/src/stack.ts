@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { APPS, PRESENT_APPS, runtimeDocuments, type AppDir, type StackPorts } from './ports.ts';
+import { createPagePainter, indexHtmlOf, shellFileOf } from './pagePaint.ts';
 import { createStaticServer } from './static-server.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -133,11 +134,28 @@ function stopChild(child: ChildProcess | null): Promise<void> {
   });
 }
 
+/** A served shell folder holding this file is served without the page step (see startStack). */
+export const NO_PAGE_STEP = 'no-page-step';
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   const { ports } = options;
   const docs = runtimeDocuments(ports);
   const apiUrl = docs.config.apiBaseUrl;
   let remotes: Record<string, string> = docs.remotes;
+
+  /**
+   * The shell's page step (pagePaint.ts) over the shell folder `root`. A folder holding a
+   * `no-page-step` file is served without it: bench:web measures a build that way against the
+   * entry's own paint (BENCH_BEFORE).
+   */
+  const shellPages = (root: string) => {
+    const paint = createPagePainter({
+      indexHtml: indexHtmlOf(root),
+      shellFile: shellFileOf(root),
+      documents: () => ({ apiBaseUrl: docs.config.apiBaseUrl, remotes }),
+    });
+    return (url: URL) => (existsSync(path.join(root, NO_PAGE_STEP)) ? Promise.resolve(null) : paint(url));
+  };
 
   let apiChild: ChildProcess | null = null;
   const api = {
@@ -177,6 +195,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           port: ports.apps[dir],
           spa: dir === 'shell',
           documents: dir === 'shell' ? () => ({ '/remotes.json': remotes, '/config.json': docs.config }) : {},
+          pages: dir === 'shell' ? shellPages(root) : undefined,
         });
       },
       async stop() {

@@ -9,6 +9,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import { contentSecurityPolicy, inlineScriptHashes, originsOf, SECURITY_HEADERS } from './csp.ts';
+import type { PagePainter } from './pagePaint.ts';
 
 export interface StaticServerOptions {
   /** Folder to serve. */
@@ -22,6 +23,8 @@ export interface StaticServerOptions {
   documents?: Record<string, unknown> | (() => Record<string, unknown>);
   /** Serve index.html for unknown paths (the shell's client-side routes). */
   spa?: boolean;
+  /** With `spa`: a page navigation's HTML with its top drawn in (pagePaint.ts), else index.html as it is. */
+  pages?: PagePainter;
 }
 
 // Content-hashed file names (see tools/src/rspack.ts) never change content: cache them for a year.
@@ -97,11 +100,14 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
   });
   if (options.spa) {
-    app.setNotFoundHandler((request, reply) => {
+    const pages = options.pages;
+    app.setNotFoundHandler(async (request, reply) => {
       // Only page navigations fall back to the app; a missing asset stays a 404.
       if (request.method !== 'GET' || path.extname(request.url.split('?')[0] ?? '') !== '') {
         return reply.code(404).send({ message: 'Not found' });
       }
+      const painted = pages && (await pages(new URL(request.url, `http://${request.headers.host ?? 'localhost'}`)));
+      if (painted) return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(painted);
       return reply.header('cache-control', REVALIDATE).sendFile('index.html');
     });
   }

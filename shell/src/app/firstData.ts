@@ -8,6 +8,7 @@
 // Only contracts imports: the entry runs this before the shared libraries load.
 import { apiPaths, CLIENT_DOMAIN_HEADER, routePatterns } from '@grocer/shared/contracts';
 import { readConfigDocument } from './config.ts';
+import { paintedByServer } from './firstPaint.ts';
 import { readStored, USER_STORAGE_KEY } from './storedState.ts';
 import { rawPatternParams } from './routeTable.ts';
 
@@ -144,6 +145,26 @@ async function readApiBaseUrl(): Promise<string | null> {
   }
 }
 
+/**
+ * The attribute of an open answer the shell's page step read for this page and handed over in it,
+ * as a JSON data block (`<script type="application/json">`, which runs nothing, so the CSP allows
+ * it): the entry then has the answer without asking the API.
+ */
+export const HANDED_OVER = 'data-api-path';
+
+/** The answer the page came with for this API path, or undefined (then it is read as usual). */
+export function handedOver(path: string, doc: Document = document): unknown {
+  for (const block of doc.querySelectorAll(`script[type="application/json"][${HANDED_OVER}]`)) {
+    if (block.getAttribute(HANDED_OVER) !== path) continue;
+    try {
+      return JSON.parse(block.textContent ?? '') as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
 /** An early GET: the same request the base query would send (@grocer/shared baseQuery.ts), so its answer serves it. */
 export const readEarly = (url: string, origin: string, authorization: string | null = null) =>
   fetch(url, {
@@ -181,9 +202,11 @@ async function start(location: Pick<Location, 'pathname' | 'search' | 'origin'>,
     if (typeof token !== 'string') return NOTHING;
     authorization = `Bearer ${token}`;
   }
+  // Drawn in the HTML already (the shell's page step): the reads still go out for the page's queries.
+  const drawn = paintedByServer(doc);
   // The painter loads while /config.json and the API answer.
-  const painter = import('./paintFirstScreen.ts');
-  painter.catch(() => undefined);
+  const painter = drawn ? null : import('./paintFirstScreen.ts');
+  painter?.catch(() => undefined);
   const paths = [...reads.paint, ...reads.also];
   // Every early paint needs the API's address, for its reads or its pictures (index.html preloads it).
   const apiBaseUrl = await readApiBaseUrl();
@@ -197,6 +220,7 @@ async function start(location: Pick<Location, 'pathname' | 'search' | 'origin'>,
     if (i < reads.paint.length) painting.set(path, bodyOf(response));
     else response.catch(() => undefined);
   }
+  if (!painter) return { responses, authorization, painting, painted: Promise.resolve() };
   const paint = painter
     .then((module) => module.paintFirstScreen(reads.pattern, painting, apiBaseUrl, doc, location))
     .catch(() => undefined);

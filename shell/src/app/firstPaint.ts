@@ -3,6 +3,19 @@
 // first page boundary keeps showing it while its remote module loads, so the first paint does not blink away.
 let firstPagePlaceholder: string | null = null;
 
+/**
+ * The attribute the shell's page step (tools/src/pagePaint.ts) puts on index.html's page area when it
+ * drew the page's top into the HTML itself: the entry then paints nothing over it.
+ */
+export const SERVER_PAINTED = 'data-server-painted';
+
+/** The attribute of the page's own stylesheets when the page step wrote them into <head>. */
+export const PAGE_STYLESHEET = 'data-page-stylesheet';
+
+/** Whether the page's top came drawn in the HTML. */
+export const paintedByServer = (doc: Document = document): boolean =>
+  doc.querySelector(`#root .site-main .page-loading[${SERVER_PAINTED}]`) !== null;
+
 /** Call once, before React replaces the static markup of `root`. */
 export function keepFirstPaint(root: HTMLElement): void {
   firstPagePlaceholder = root.querySelector('.site-main .page-loading')?.innerHTML ?? '';

@@ -35,6 +35,8 @@ export interface ScreenSpec {
   draw: Draw;
   /** API paths read besides firstData.ts's, when only the browser's storage says they are needed; their answers follow `paint`'s. */
   reads?: () => string[];
+  /** Open reads `reads` may name: the shell's page step hands their answers over in the page (firstData.ts handedOver). */
+  openReads?: string[];
   /** Laid out by the page's own stylesheet (remote CSS), which the paint then waits for; else by shell.css. */
   ownStylesheet: boolean;
 }
@@ -51,6 +53,7 @@ export const FIRST_SCREENS: Record<FirstDataPattern, ScreenSpec> = {
   [routePatterns.cart]: {
     // Lines below a store's minimum say so under them, from the stores' rules (the cart's notes read them too).
     reads: () => (hasLines(readStored(CART_STORAGE_KEY)) ? [apiPaths.storeRules] : []),
+    openReads: [apiPaths.storeRules],
     draw: ([rules], doc, url) => cartFirstScreen(readStored(CART_STORAGE_KEY), readStored(USER_STORAGE_KEY) !== null, rules, doc, url),
     ownStylesheet: true,
   },
@@ -260,7 +263,8 @@ function elementMaker(doc: Document) {
  */
 function asPicture(content: HTMLElement): HTMLElement {
   content.setAttribute('aria-hidden', 'true');
-  content.inert = true;
+  // The attribute, not the property: the shell's page step serialises this drawing into its HTML.
+  content.setAttribute('inert', '');
   for (const control of content.querySelectorAll('a, button, input, select')) control.setAttribute('tabindex', '-1');
   return content;
 }

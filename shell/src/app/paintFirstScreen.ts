@@ -2,8 +2,8 @@
 // preloaded as soon as the answers name them, and the top of the page drawn by firstScreen.ts,
 // painted into index.html's page area (firstPaint.ts) once the answers and, for a listing, the
 // page's own stylesheet are in.
-import { apiUrl, bodyOf, readEarly, type FirstDataPattern } from './firstData.ts';
-import { paintFirstPage } from './firstPaint.ts';
+import { apiUrl, bodyOf, handedOver, readEarly, type FirstDataPattern } from './firstData.ts';
+import { PAGE_STYLESHEET, paintFirstPage } from './firstPaint.ts';
 import { FIRST_SCREENS, PRELOADED_CARD_PICTURES } from './firstScreen.ts';
 import { exposeStylesheets, readManifestEarly } from './remoteStyles.ts';
 import { firstPageModule } from './routeTable.ts';
@@ -23,6 +23,8 @@ function preloadImage(doc: Document, href: string): void {
  * The remote's CSS loader later finds these links and does not add its own.
  */
 async function linkPageStylesheets(doc: Document, pathname: string): Promise<boolean> {
+  // Written into the HTML by the shell's page step: nothing to wait for.
+  if (doc.querySelector(`style[${PAGE_STYLESHEET}]`)) return true;
   // A protected page's module is the page's own only with a stored session (the painter draws it only then).
   const id = firstPageModule(await routeTableFor(pathname), pathname, readStored(USER_STORAGE_KEY) !== null);
   const remote = id?.slice(0, id.indexOf('/'));
@@ -61,7 +63,11 @@ export async function paintFirstScreen(
   const spec = FIRST_SCREENS[pattern];
   // Reads that only the browser's storage says are needed (the cart's), started here and added to
   // what the page is drawn from: the bootstrap gives them to the page's first render.
-  for (const path of spec.reads?.() ?? []) painting.set(path, bodyOf(readEarly(apiUrl(apiBaseUrl, path), location.origin)));
+  // The page may have come with them (the shell's page step hands open answers over).
+  for (const path of spec.reads?.() ?? []) {
+    const handed = handedOver(path, doc);
+    painting.set(path, handed !== undefined ? Promise.resolve(handed) : bodyOf(readEarly(apiUrl(apiBaseUrl, path), location.origin)));
+  }
   // Asked for now, so they load alongside the answers.
   const styled = spec.ownStylesheet ? linkPageStylesheets(doc, location.pathname).catch(() => false) : Promise.resolve(true);
   const answers = await Promise.all(painting.values());

@@ -5,10 +5,15 @@
 // The pages are every kind a shopper opens first: home, a store, a category, a search, a product,
 // the cart empty and with two stores' items, and a signed-in order's details; the browser storage
 // those need (cart, session) is written before each run, as the shop itself keeps them.
-// BENCH_BEFORE=<folder of dist copies>[,<another>...] measures other builds beside this one, runs alternating.
+// BENCH_BEFORE=<folder of dist copies>[,<another>...] measures other builds beside this one, runs alternating
+// (a shell copy holding a `no-page-step` file is served without the page step, tools/src/stack.ts).
+// Then the shell's page step under load: 20 shoppers at once opening each page it draws (autocannon,
+// BENCH_LOAD_SECONDS each, 10 by default), p95 of the time to the whole page ≤ 200 ms, and each page's
+// first draw with cold caches.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
@@ -16,6 +21,7 @@ import type { CartItem, Category, Product, STORAGE_KEYS } from '@grocer/shared';
 import { kb } from '../budgets.ts';
 import { apiClient, placeDemoOrder } from '../demoOrder.ts';
 import { APPS, type AppDir } from '../ports.ts';
+import { createPagePainter, indexHtmlOf, shellFileOf } from '../pagePaint.ts';
 import { buildMissing, freeStackPorts, REPO_ROOT, startStack } from '../stack.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -116,6 +122,50 @@ function misses(f: Figures, t: Target): string[] {
   if (f.tbt > t.tbt) out.push(`TBT ${Math.round(f.tbt)} ms > ${t.tbt} ms`);
   if (f.cls > t.cls) out.push(`CLS ${f.cls.toFixed(3)} > ${t.cls}`);
   return out;
+}
+
+/** The page step's targets: 20 shoppers at once, p95 of the time to the whole page (TTFB is within it). */
+const LOAD = { connections: 20, seconds: Number(process.env.BENCH_LOAD_SECONDS ?? 10), p95: 200 };
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/**
+ * The page step on each page it draws: one draw with every cache cold (a new step, as after a
+ * restart), then LOAD.connections shoppers opening the page over and over for LOAD.seconds.
+ */
+async function pageStepUnderLoad(
+  shellUrl: string,
+  pages: BenchPage[],
+  painter: () => ReturnType<typeof createPagePainter>,
+): Promise<{ lines: string[]; ok: boolean }> {
+  const lines: string[] = [];
+  let ok = true;
+  for (const page of pages) {
+    if (page.storage) continue;
+    const url = new URL(page.path, shellUrl);
+    const coldStart = performance.now();
+    const drawn = await painter()(url);
+    const cold = performance.now() - coldStart;
+    if (!drawn) continue;
+    const latencies: number[] = [];
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        { url: url.href, connections: LOAD.connections, duration: LOAD.seconds, headers: { 'accept-encoding': 'br, gzip' } },
+        (err, res) => (err ? reject(err) : resolve(res)),
+      );
+      instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    });
+    latencies.sort((a, b) => a - b);
+    const errors = result.errors + result.timeouts + result.non2xx;
+    const p95 = percentile(latencies, 95);
+    const met = p95 <= LOAD.p95 && errors === 0;
+    ok &&= met;
+    lines.push(
+      `${page.label.padEnd(10)} cold ${Math.round(cold)} ms · p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ` +
+        `p99 ${percentile(latencies, 99).toFixed(1)} ms, ${Math.round(result.requests.average)} pages/s, ${errors} errors  ${met ? 'met' : `MISSED: p95 > ${LOAD.p95} ms`}`,
+    );
+  }
+  return { lines, ok };
 }
 
 /** The pages measured, with what each needs from the seeded database. */
@@ -307,8 +357,26 @@ async function bench(): Promise<boolean> {
       `\nTargets on every page: performance ≥ ${TARGET.performance}, LCP ≤ ${TARGET.lcp} ms, TBT ≤ ${TARGET.tbt} ms, ` +
         `CLS ≤ ${TARGET.cls}, accessibility ${TARGET.accessibility}, best practices ${TARGET.bestPractices}.`,
     );
+
+    // This build is served last; the step is measured on it.
+    const load = await pageStepUnderLoad(shellUrl, pages, () =>
+      createPagePainter({
+        indexHtml: indexHtmlOf(served.shell),
+        shellFile: shellFileOf(served.shell),
+        documents: () => ({ apiBaseUrl: stack.apiUrl, remotes: stack.remotes() }),
+      }),
+    );
+    console.log(
+      `\nThe shell's page step, ${LOAD.connections} shoppers at once for ${LOAD.seconds} s a page, time to the whole page ` +
+        `(load: ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}):\n`,
+    );
+    for (const line of load.lines) console.log(`  ${line}`);
+    console.log(`\nTarget: p95 ≤ ${LOAD.p95} ms, no errors.`);
     // Only this build's figures decide: the one compared with is for reading.
-    return rows.get(variants.at(-1)!)!.every((r) => r.misses.length === 0);
+    return rows.get(variants.at(-1)!)!.every((r) => r.misses.length === 0) && load.ok;
   } finally {
     chrome.kill();
     await stack.stop();

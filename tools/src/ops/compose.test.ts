@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DockerfileParser, Env } from 'dockerfile-ast';
 import { parse } from 'yaml';
+import { parseReach } from '../pagePaint.ts';
 import { APPS, runtimeDocuments, stackPorts } from '../ports.ts';
 import { REPO_ROOT } from '../stack.ts';
 
@@ -43,7 +44,22 @@ const resolve = (value: string) => value.replace(INTERPOLATION, (_, name: string
 
 describe('docker-compose.yml', () => {
   it('runs the whole stack', () => {
-    expect(Object.keys(services).sort()).toEqual(['postgres', 'redis', 'mailpit', 'api', 'gateway', ...APPS.map((a) => a.dir)].sort());
+    expect(Object.keys(services).sort()).toEqual(
+      ['postgres', 'redis', 'mailpit', 'api', 'gateway', 'shell-pages', ...APPS.map((a) => a.dir)].sort(),
+    );
+  });
+
+  it("lets the shell's page step reach the API and every remote by name, at the addresses browsers use", () => {
+    const reach = parseReach(resolve(services['shell-pages']!.environment!.PAGE_REACH!));
+    expect(services['shell-pages']!.environment!.SHELL_URL).toBe('http://shell:8080');
+    const docs = runtimeDocuments(stackPorts({}), 'localhost', {});
+    expect(reach(`${docs.config.apiBaseUrl}/open/stores`)).toBe('http://gateway:8080/open/stores');
+    for (const app of APPS.filter((a) => a.dir !== 'shell')) {
+      const manifest = Object.values(docs.remotes as Record<string, string>).find((url) => url.includes(`:${app.defaultPort}/`))!;
+      expect(reach(manifest)).toBe(`http://${app.dir}:8080/mf-manifest.json`);
+    }
+    // Anything else (a remote on a CDN) is read where it is.
+    expect(reach('https://cdn.example/catalog/mf-manifest.json')).toBe('https://cdn.example/catalog/mf-manifest.json');
   });
 
   it('keeps the API stateless and scalable: no host port, no container name, reached through the gateway', () => {

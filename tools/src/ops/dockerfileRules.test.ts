@@ -22,6 +22,8 @@ const IMAGES: Record<string, Image> = {
     ]),
   ),
   gateway: { dockerfile: 'docker/gateway/Dockerfile', workspace: null, uses: [] },
+  // The shell's page step: the shell's first-paint code, run by tools' server.
+  'shell-pages': { dockerfile: 'docker/shell-pages/Dockerfile', workspace: 'shell', uses: ['shared', 'tools'] },
 };
 
 describe('the Dockerfiles', () => {

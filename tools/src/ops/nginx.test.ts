@@ -53,6 +53,19 @@ describe('static images (shell and remotes)', () => {
     }
   });
 
+  it('send the shell’s page navigations through the page step, and index.html as it is when it does not draw, fails or is absent', () => {
+    const shell = read('docker/nginx/shell.conf');
+    expect(shell).toMatch(/location \/ \{\s*try_files \$uri @page;\s*\}/);
+    const page = /location @page \{([^}]*)\}/.exec(shell)?.[1] ?? '';
+    // A variable: nginx starts without the step; the name is the compose service's.
+    expect(page).toContain('set $page_step http://shell-pages:8080;');
+    expect(page).toContain('proxy_pass $page_step;');
+    expect(page).toContain('proxy_intercept_errors on;');
+    expect(page).toContain('error_page 404 500 502 503 504 = @app;');
+    expect(page).toContain('proxy_hide_header Cache-Control;');
+    expect(shell).toMatch(/location @app \{\s*try_files \/index\.html =404;\s*\}/);
+  });
+
   it('serve the shell’s runtime documents from where the entrypoint writes them', () => {
     const folder = /GROCER_RUNTIME_DIR:-([^}]+)\}/.exec(read('docker/shell/40-grocer-runtime-documents.sh'))?.[1];
     const shell = read('docker/nginx/shell.conf');

@@ -1,0 +1,69 @@
+// The shell's page step as a service of its own, for docker-compose (docker/shell-pages/Dockerfile):
+// the shell's nginx sends it page navigations (docker/nginx/shell.conf) and serves index.html as it
+// is whenever this answers 404, fails or is not running at all. `npm start` runs the same step
+// inside its static server (tools/src/stack.ts).
+//
+//   SHELL_URL    where this reaches the shell's nginx: its index.html, /config.json and /remotes.json
+//   PAGE_REACH   public=internal URL prefixes, space-separated: how this reaches what browsers reach
+//                at a published port (the API, the remotes); any other URL is fetched as it is
+//   PAGE_PORT    default 8080
+import Fastify from 'fastify';
+import { createPagePainter, parseReach, type ShellDocuments } from '../pagePaint.ts';
+
+/** index.html and the runtime documents are re-read this often: a shell restarted with other remotes is followed. */
+const SHELL_DOCS_TTL_MS = 5_000;
+
+function cached<T>(read: () => Promise<T>): () => Promise<T> {
+  let value: { until: number; body: Promise<T> } | null = null;
+  return () => {
+    if (value && value.until > Date.now()) return value.body;
+    const body = read();
+    body.catch(() => (value = null));
+    value = { until: Date.now() + SHELL_DOCS_TTL_MS, body };
+    return body;
+  };
+}
+
+async function main() {
+  const shellUrl = (process.env.SHELL_URL ?? '').replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(shellUrl)) throw new Error('SHELL_URL must be the http(s) address of the shell (e.g. http://shell:8080)');
+  const reach = parseReach(process.env.PAGE_REACH ?? '');
+  const fromShell = (path: string) => fetch(`${shellUrl}${path}`, { signal: AbortSignal.timeout(2_000) });
+  const json = async (path: string) => {
+    const response = await fromShell(path);
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    return (await response.json()) as unknown;
+  };
+  const documents = cached(async (): Promise<ShellDocuments> => {
+    const [config, remotes] = await Promise.all([json('/config.json'), json('/remotes.json')]);
+    const apiBaseUrl = (config as { apiBaseUrl?: unknown }).apiBaseUrl;
+    if (typeof apiBaseUrl !== 'string') throw new Error('/config.json has no apiBaseUrl');
+    return { apiBaseUrl, remotes: remotes as Record<string, string> };
+  });
+  const indexHtml = cached(async () => {
+    const response = await fromShell('/index.html');
+    if (!response.ok) throw new Error(`/index.html: HTTP ${response.status}`);
+    return response.text();
+  });
+  const shellFile = async (file: string) => {
+    const response = await fromShell(file);
+    if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+    return response.text();
+  };
+  const paint = createPagePainter({ indexHtml, documents, reach, shellFile });
+
+  const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  app.get('/*', async (request, reply) => {
+    // The shop's address as the shopper's browser has it, passed on by the shell's nginx.
+    const proto = request.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
+    const html = await paint(new URL(request.url, `${proto}://${request.headers.host ?? 'localhost'}`));
+    if (!html) return reply.code(404).send({ message: 'Not painted here: serve index.html' });
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  });
+  const close = () => void app.close().then(() => process.exit(0));
+  process.on('SIGTERM', close);
+  process.on('SIGINT', close);
+  await app.listen({ port: Number(process.env.PAGE_PORT ?? 8080), host: '0.0.0.0' });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

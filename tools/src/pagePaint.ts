@@ -1,0 +1,274 @@
+// The shell's page step: a navigation to a page of open data (a store, a category, a search, a
+// product) gets index.html with the top of that page already in it, drawn by the same code the
+// shell's entry paints with (shell/src/app/firstScreen.ts), with the page's own stylesheets written
+// into <head> (a remote's file would be one more origin to connect to before anything shows) and its
+// first pictures asked for there. The page is then painted by the HTML alone, before any script;
+// the entry sees the mark on the page area, paints nothing itself, and React replaces the content in
+// place as it does the entry's paint (docs/decisions/005-first-paint.md).
+//
+// The cart and an order's details are the browser's own (its storage, its session): the entry paints
+// them, and the step writes in only their stylesheets and the open answers that paint may need (the
+// stores' rules, as a JSON data block, which the CSP allows: it runs nothing), so it waits on no remote.
+//
+// Never in the way: whatever cannot be drawn within BUDGET_MS (the API or a remote slow or down, an
+// unknown product, a page that is not open data) is served as the plain index.html, which paints
+// from the browser as before. No inline script is added, so the page's CSP is unchanged.
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import type { RemoteRoutes } from '@grocer/shared/contracts';
+import { CLIENT_DOMAIN_HEADER } from '@grocer/shared/contracts';
+import { apiUrl, firstReads, HANDED_OVER } from '../../shell/src/app/firstData.ts';
+import { FIRST_SCREENS, PRELOADED_CARD_PICTURES } from '../../shell/src/app/firstScreen.ts';
+import { PAGE_STYLESHEET, SERVER_PAINTED } from '../../shell/src/app/firstPaint.ts';
+import { composeRoutes, firstPageModule } from '../../shell/src/app/routeTable.ts';
+
+/** What the step may add to a page's wait for its HTML, at most. */
+export const PAGE_PAINT_BUDGET_MS = 250;
+/** Drawings kept (a few hundred pages' tops, a few KB each). */
+const MAX_DRAWINGS = 500;
+/** Routes and manifests are `no-cache` to browsers; the step re-reads them this often, so a remote's release shows within seconds. */
+const REMOTE_DOCS_TTL_MS = 5_000;
+
+export interface ShellDocuments {
+  apiBaseUrl: string;
+  remotes: Record<string, string>;
+}
+
+export interface PagePaintOptions {
+  /** The shell's index.html as it is now (a swapped build is painted from at once). */
+  indexHtml(): string | Promise<string>;
+  /** /config.json's API address and /remotes.json, as browsers get them. */
+  documents(): ShellDocuments | Promise<ShellDocuments>;
+  /**
+   * Where this server reaches a public URL: in docker-compose the API and the remotes are other
+   * containers, not localhost. What goes into the page keeps the public URL. Default: as it is.
+   */
+  reach?: (publicUrl: string) => string;
+  /**
+   * A file of the shell's build by its path in index.html ("/main.0123456789.css"): its stylesheets
+   * are written into the page too, so nothing stands between the HTML and its first paint. Without
+   * it they stay linked.
+   */
+  shellFile?: (path: string) => Promise<string>;
+  budgetMs?: number;
+}
+
+/** The page's HTML for `url` (its shell origin gives the client header), or null: serve index.html as it is. */
+export type PagePainter = (url: URL) => Promise<string | null>;
+
+/** JSON inside a <script> element: no `<` at all, so nothing in it can end the element or open a comment. */
+const jsonInHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** The shell's own stylesheets in index.html (the build links them by their path). */
+const SHELL_STYLESHEET = /<link\b(?=[^>]*\brel="stylesheet")(?=[^>]*\bhref="(\/[^"]+\.css)")[^>]*>/g;
+/** Text that could close a <style> element is never written into a page. */
+const closesStyle = (text: string) => /<\/style/i.test(text);
+/** index.html's page area: its static placeholder, replaced by the drawing. */
+const PAGE_AREA = /(<div class="page-loading" aria-busy="true")(>)[\s\S]*?(<\/div>\s*<\/main>)/;
+
+export function createPagePainter(options: PagePaintOptions): PagePainter {
+  const reach = options.reach ?? ((url: string) => url);
+  const budgetMs = options.budgetMs ?? PAGE_PAINT_BUDGET_MS;
+  // One document to draw with: the drawing only creates nodes and serialises them.
+  const { document } = new JSDOM('').window;
+  const remoteDocs = new Map<string, { until: number; body: Promise<unknown> }>();
+  // A remote's stylesheets have content-hashed names: a name's text never changes.
+  const stylesheetTexts = new Map<string, Promise<string>>();
+
+  function stylesheetText(href: string, signal: AbortSignal): Promise<string> {
+    const known = stylesheetTexts.get(href);
+    if (known) return known;
+    const text = fetch(reach(href), { signal }).then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))));
+    text.catch(() => stylesheetTexts.delete(href));
+    // A handful of pages' files; a long-running server drops the oldest.
+    if (stylesheetTexts.size >= 64) stylesheetTexts.delete(stylesheetTexts.keys().next().value!);
+    stylesheetTexts.set(href, text);
+    return text;
+  }
+
+  function remoteDoc(url: string, signal: AbortSignal): Promise<unknown> {
+    const known = remoteDocs.get(url);
+    if (known && known.until > Date.now()) return known.body;
+    const body = fetch(reach(url), { signal }).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))));
+    // A failed read is not kept: the next navigation asks again.
+    body.catch(() => remoteDocs.delete(url));
+    remoteDocs.set(url, { until: Date.now() + REMOTE_DOCS_TTL_MS, body });
+    return body;
+  }
+
+  /**
+   * The text of the page module's stylesheets (named as its remote's CSS loader names them,
+   * remoteStyles.ts exposeStylesheets). The loader does not see them in the page, so it links its
+   * file when the module loads: the same rules again, after these.
+   */
+  async function pageStylesheets(remotes: Record<string, string>, pathname: string, signal: AbortSignal): Promise<string[] | null> {
+    const declared = await Promise.all(
+      Object.entries(remotes).map(async ([name, manifest]) => {
+        const routes = (await remoteDoc(new URL('routes.json', manifest).href, signal).catch(() => null)) as RemoteRoutes | null;
+        return [name, routes] as const;
+      }),
+    );
+    // A protected page's own module (the one a signed-in shopper gets): the entry paints it only then.
+    const id = firstPageModule(composeRoutes(declared), pathname, true);
+    const remote = id?.slice(0, id.indexOf('/'));
+    const manifestUrl = remote && remotes[remote];
+    if (!id || !manifestUrl) return null;
+    const manifest = (await remoteDoc(manifestUrl, signal)) as {
+      metaData?: { publicPath?: string };
+      exposes?: Array<{ name?: string; assets?: { css?: { sync?: string[] } } }>;
+    };
+    const files = manifest.exposes?.find((e) => e.name === id.slice(remote.length + 1))?.assets?.css?.sync ?? [];
+    const publicPath = manifest.metaData?.publicPath;
+    const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', manifestUrl);
+    const hrefs = files.map((file) => new URL(file, base).href);
+    const texts = await Promise.all(hrefs.map((href) => stylesheetText(href, signal)));
+    return texts.some(closesStyle) ? null : texts;
+  }
+
+  /** index.html with the shell's stylesheets written in, when the step can read them (else linked, as they were). */
+  const shellTexts = new Map<string, Promise<string>>();
+  async function withShellStyles(html: string): Promise<string> {
+    const read = options.shellFile;
+    if (!read) return html;
+    const links = [...html.matchAll(SHELL_STYLESHEET)];
+    const texts = await Promise.all(
+      links.map(([, href]) => {
+        // Hashed names: a path's text never changes.
+        let text = shellTexts.get(href!);
+        if (!text) {
+          text = read(href!);
+          text.catch(() => shellTexts.delete(href!));
+          shellTexts.set(href!, text);
+        }
+        return text.catch(() => null);
+      }),
+    );
+    let out = html;
+    links.forEach(([link], i) => {
+      const text = texts[i];
+      if (typeof text === 'string' && !closesStyle(text)) out = out.replace(link, `<style>${text}</style>`);
+    });
+    return out;
+  }
+
+  // Drawings by the answers they were drawn from: the same answers are the same drawing, so a page
+  // many shoppers open at once is drawn once, and any change in the answers draws it anew.
+  const drawings = new Map<string, { html: string; images: string[] } | null>();
+  function drawingOf(answers: string, draw: () => { html: string; images: string[] } | null) {
+    const key = createHash('sha256').update(answers).digest('base64');
+    if (drawings.has(key)) return drawings.get(key)!;
+    const drawing = draw();
+    if (drawings.size >= MAX_DRAWINGS) drawings.delete(drawings.keys().next().value!);
+    drawings.set(key, drawing);
+    return drawing;
+  }
+
+  return async (url) => {
+    const reads = firstReads(url.pathname, url.search);
+    if (!reads) return null;
+    const spec = FIRST_SCREENS[reads.pattern];
+    // The browser's own pages (a cart lives in its storage, an order needs its session) are painted
+    // by the entry: the step only writes in their stylesheets, so that paint waits on no remote.
+    const drawn = !reads.session && reads.paint.length > 0;
+    if (!drawn && !spec.ownStylesheet) return null;
+    const signal = AbortSignal.timeout(budgetMs);
+    try {
+      const [{ apiBaseUrl, remotes }, html] = await Promise.all([
+        options.documents(),
+        Promise.resolve(options.indexHtml()).then(withShellStyles),
+      ]);
+      /** An answer's text, or null when the API said no. */
+      const read = async (path: string) => {
+        const response = await fetch(reach(apiUrl(apiBaseUrl, path)), {
+          headers: { Accept: 'application/json', [CLIENT_DOMAIN_HEADER]: url.origin },
+          signal,
+        });
+        return response.ok ? response.text() : null;
+      };
+      const [texts, stylesheets] = await Promise.all([
+        Promise.all(drawn ? reads.paint.map(read) : []),
+        spec.ownStylesheet ? pageStylesheets(remotes, url.pathname, signal) : Promise.resolve([]),
+      ]);
+      // The page would not look as drawn without its stylesheet: the browser paints it instead.
+      if (texts.includes(null) || !stylesheets || (spec.ownStylesheet && stylesheets.length === 0)) return null;
+      if (!PAGE_AREA.test(html)) return null;
+      const styles = stylesheets.map((text) => `<style ${PAGE_STYLESHEET}>${text}</style>`);
+      if (!drawn) {
+        // Open answers the entry's paint may need (the cart's stores' rules), handed over as data.
+        const answers = await Promise.all((spec.openReads ?? []).map(async (path) => [path, await read(path)] as const));
+        const data = answers.flatMap(([path, text]) =>
+          text === null
+            ? []
+            : [`<script type="application/json" ${HANDED_OVER}="${attribute(path)}">${jsonInHtml(JSON.parse(text))}</script>`],
+        );
+        return html.replace('</head>', `${[...styles, ...data].join('')}</head>`);
+      }
+      const drawing = drawingOf(`${apiBaseUrl}\n${url.pathname}${url.search}\n${(texts as string[]).join('\n')}`, () => {
+        const screen = spec.draw(
+          (texts as string[]).map((text) => JSON.parse(text) as unknown),
+          document,
+          (path) => apiUrl(apiBaseUrl, path),
+          url,
+        );
+        if (!screen) return null;
+        const holder = document.createElement('div');
+        holder.append(screen.content);
+        return { html: holder.innerHTML, images: screen.images };
+      });
+      if (!drawing) return null;
+      const head = [
+        ...styles,
+        ...drawing.images
+          .slice(0, spec.ownStylesheet ? PRELOADED_CARD_PICTURES : 1)
+          .map((image) => `<link rel="preload" as="image" fetchpriority="high" href="${attribute(apiUrl(apiBaseUrl, image))}">`),
+      ].join('');
+      return html
+        .replace('</head>', `${head}</head>`)
+        .replace(PAGE_AREA, (_match, open: string, close: string, end: string) => `${open} ${SERVER_PAINTED}${close}${drawing.html}${end}`);
+    } catch {
+      return null;
+    }
+  };
+}
+
+/**
+ * PAGE_REACH's `public=internal` URL prefixes (space-separated) as a PagePaintOptions.reach: a URL
+ * under a public prefix is read under its internal one, any other as it is.
+ */
+export function parseReach(value: string): (url: string) => string {
+  const pairs = value
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => {
+      const [from, to, extra] = pair.split('=');
+      if (!from || !to || extra !== undefined) throw new Error(`PAGE_REACH: "${pair}" is not public=internal`);
+      return [from.replace(/\/+$/, ''), to.replace(/\/+$/, '')] as const;
+    });
+  return (url) => {
+    const pair = pairs.find(([from]) => url === from || url.startsWith(`${from}/`));
+    return pair ? `${pair[1]}${url.slice(pair[0].length)}` : url;
+  };
+}
+
+/** The index.html of a served folder, re-read when it changes (a swapped build is served at once). */
+export function indexHtmlOf(root: string): () => string {
+  let cached = { mtimeMs: -1, html: '' };
+  return () => {
+    const file = path.join(root, 'index.html');
+    const { mtimeMs } = statSync(file);
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+    return cached.html;
+  };
+}
+
+/** A file of a served folder by its path in the page ("/main.0123456789.css"); never outside the folder. */
+export function shellFileOf(root: string): (file: string) => Promise<string> {
+  return async (file) => {
+    const full = path.join(root, path.normalize(file));
+    if (!full.startsWith(path.join(root, path.sep))) throw new Error(`${file} is outside the served folder`);
+    return readFile(full, 'utf8');
+  };
+}
