@@ -17,7 +17,7 @@ import {
 } from '@grocer/shared';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { DeliveryFeeSlot, useFeeAddress } from '../../components/DeliveryFeeSlot.tsx';
-import { todaysHours } from '../../lib/storeHours.ts';
+import { useTodaysHours } from '../../lib/storeHours.ts';
 import { PageBanner, type Breadcrumb } from '../../components/PageBanner.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid.tsx';
@@ -67,8 +67,8 @@ export default function StorePage() {
 
   const storeResult = useCatalogStoreQuery(pathName);
   const storeRules = useStoreRulesQuery().data?.find((r) => r.storeUuid === storeResult.data?.uuid);
-  // Read at render: the banner says "open now" as of when the page was drawn.
-  const hours = storeRules ? todaysHours(storeRules, new Date()) : undefined;
+  // The banner says "open now" as of when the store's rules came in.
+  const hours = useTodaysHours(storeRules);
   const categoriesResult = useCatalogCategoriesQuery(pathName);
   const allResult = useCatalogStoreProductsQuery({ publicId: pathName, ...paging }, { skip: mode !== 'all' });
   const categoryResult = useCatalogCategoryProductsQuery(
