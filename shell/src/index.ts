@@ -29,4 +29,14 @@ void painted
 // Async boundary: shared singletons (React, the store...) are negotiated by Module Federation
 // before any app code that imports them runs. Started from a task of its own: negotiating every
 // shared library right after the federation runtime's own start made one long task of the two.
-void painted.then(() => setTimeout(() => void import('./bootstrap.tsx'), 0));
+// The heaviest to start, React DOM and the shop's store and API (@grocer/shared, RTK Query's
+// endpoints), each start in a task of their own before the bootstrap: together they were one.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+void painted.then(async () => {
+  await nextTask();
+  await import('react-dom/client');
+  await nextTask();
+  await import('@grocer/shared');
+  await nextTask();
+  await import('./bootstrap.tsx');
+});

@@ -232,6 +232,21 @@ describe('the first reads, started by the entry', () => {
     expect(requests.filter((r) => r.url === productUrl)).toHaveLength(1);
   });
 
+  it('a page the shell’s page step drew into the HTML keeps that drawing; its reads still go out for the page', async () => {
+    document.body.innerHTML =
+      '<div id="root"><main class="site-main"><div class="page-loading" data-server-painted><div class="page"><h1>Drawn</h1></div></div></main></div>';
+    answerWith({
+      '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000/' }),
+      [`/open/product/${UUID}`]: () => Response.json({ product }),
+    });
+    const { startFirstData } = await freshModules();
+    const first = await startFirstData(location(productPage));
+    expect([...first.responses.keys()]).toEqual([productUrl]);
+    await first.painted;
+    expect(painted().innerHTML).toBe('<div class="page"><h1>Drawn</h1></div>');
+    expect(preloads()).toEqual([]);
+  });
+
   it('a page that reads nothing early reads nothing, not even /config.json', async () => {
     answerWith({ '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }) });
     const { startFirstData } = await freshModules();
