@@ -178,6 +178,16 @@ export const readEarly = (url: string, origin: string, authorization: string | n
 export const bodyOf = (response: Promise<Response>): Promise<unknown> =>
   response.then((r) => (r.ok ? r.clone().json() : null)).catch(() => null);
 
+/** The page's load event (its pictures in), or PAGE_LOAD_WAIT_MS at most. */
+function pageLoaded(doc: Document): Promise<void> {
+  if (doc.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => {
+    doc.defaultView?.addEventListener('load', () => resolve(), { once: true });
+    setTimeout(resolve, PAGE_LOAD_WAIT_MS);
+  });
+}
+const PAGE_LOAD_WAIT_MS = 1_000;
+
 let started: Promise<FirstData> | undefined;
 
 /**
@@ -211,6 +221,9 @@ async function start(location: Pick<Location, 'pathname' | 'search' | 'origin'>,
   // Every early paint needs the API's address, for its reads or its pictures (index.html preloads it).
   const apiBaseUrl = await readApiBaseUrl();
   if (apiBaseUrl === null) return NOTHING;
+  // A drawn page's reads are for its code, which comes later: they wait until the page's own
+  // pictures are in, so they do not share the line with them.
+  if (drawn) await pageLoaded(doc);
   const responses = new Map<string, Promise<Response>>();
   const painting = new Map<string, Promise<unknown>>();
   for (const [i, path] of paths.entries()) {
