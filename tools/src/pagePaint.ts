@@ -1,16 +1,16 @@
 // The shell's page step: a navigation to a page of open data (a store, a category, a search, a
 // product) gets index.html with the top of that page already in it, drawn by the same code the
-// shell's entry paints with (shell/src/app/firstScreen.ts), with the page's own stylesheets written
-// into <head> (a remote's file would be one more origin to connect to before anything shows) and its
-// first pictures asked for there. The page is then painted by the HTML alone, before any script;
-// the entry sees the mark on the page area, paints nothing itself, and React replaces the content in
-// place as it does the entry's paint (docs/decisions/005-first-paint.md).
+// shell's entry paints with (shell/src/app/firstScreen.ts), with the page's own stylesheets and the
+// shell's written into <head> (a linked file is one more request, a remote's one more origin, before
+// anything shows) and its first pictures asked for there. The page is then painted by the HTML
+// alone, before any script; the entry sees the mark on the page area, paints nothing itself, and
+// React replaces the content in place as it does the entry's paint (docs/decisions/006-page-step.md).
 //
 // The cart and an order's details are the browser's own (its storage, its session): the entry paints
 // them, and the step writes in only their stylesheets and the open answers that paint may need (the
 // stores' rules, as a JSON data block, which the CSP allows: it runs nothing), so it waits on no remote.
 //
-// Never in the way: whatever cannot be drawn within BUDGET_MS (the API or a remote slow or down, an
+// Never in the way: whatever cannot be drawn within PAGE_PAINT_BUDGET_MS (the API or a remote slow or down, an
 // unknown product, a page that is not open data) is served as the plain index.html, which paints
 // from the browser as before. No inline script is added, so the page's CSP is unchanged.
 import { createHash } from 'node:crypto';
@@ -171,7 +171,7 @@ export function createPagePainter(options: PagePaintOptions): PagePainter {
     if (!reads) return null;
     const spec = FIRST_SCREENS[reads.pattern];
     // The browser's own pages (a cart lives in its storage, an order needs its session) are painted
-    // by the entry: the step only writes in their stylesheets, so that paint waits on no remote.
+    // by the entry: the step writes in only their stylesheets and the open answers that paint needs.
     const drawn = !reads.session && reads.paint.length > 0;
     if (!drawn && !spec.ownStylesheet) return null;
     const signal = AbortSignal.timeout(budgetMs);
