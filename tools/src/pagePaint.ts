@@ -23,10 +23,13 @@ import { CLIENT_DOMAIN_HEADER } from '@grocer/shared/contracts';
 import { apiUrl, firstReads, HANDED_OVER } from '../../shell/src/app/firstData.ts';
 import { FIRST_SCREENS, PRELOADED_CARD_PICTURES } from '../../shell/src/app/firstScreen.ts';
 import { PAGE_STYLESHEET, SERVER_PAINTED } from '../../shell/src/app/firstPaint.ts';
+import { stylesheetsIn, type ManifestStyles } from '../../shell/src/app/remoteStyles.ts';
 import { composeRoutes, firstPageModule } from '../../shell/src/app/routeTable.ts';
 
 /** What the step may add to a page's wait for its HTML, at most. */
 export const PAGE_PAINT_BUDGET_MS = 250;
+/** Stylesheet texts kept: a handful of pages' files, with room for releases. */
+const MAX_STYLESHEETS = 64;
 /** Drawings kept (a few hundred pages' tops, a few KB each). */
 const MAX_DRAWINGS = 500;
 /** Routes and manifests are `no-cache` to browsers; the step re-reads them this often, so a remote's release shows within seconds. */
@@ -75,19 +78,11 @@ export function createPagePainter(options: PagePaintOptions): PagePainter {
   // One document to draw with: the drawing only creates nodes and serialises them.
   const { document } = new JSDOM('').window;
   const remoteDocs = new Map<string, { until: number; body: Promise<unknown> }>();
-  // A remote's stylesheets have content-hashed names: a name's text never changes.
-  const stylesheetTexts = new Map<string, Promise<string>>();
-
-  function stylesheetText(href: string, signal: AbortSignal): Promise<string> {
-    const known = stylesheetTexts.get(href);
-    if (known) return known;
-    const text = fetch(reach(href), { signal }).then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))));
-    text.catch(() => stylesheetTexts.delete(href));
-    // A handful of pages' files; a long-running server drops the oldest.
-    if (stylesheetTexts.size >= 64) stylesheetTexts.delete(stylesheetTexts.keys().next().value!);
-    stylesheetTexts.set(href, text);
-    return text;
-  }
+  // Stylesheets, the remotes' and the shell's, have content-hashed names: a name's text never changes.
+  const stylesheetText = hashedFiles((href, signal) =>
+    fetch(reach(href), { signal }).then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`)))),
+  );
+  const shellFile = options.shellFile && hashedFiles(options.shellFile);
 
   function remoteDoc(url: string, signal: AbortSignal): Promise<unknown> {
     const known = remoteDocs.get(url);
@@ -101,7 +96,7 @@ export function createPagePainter(options: PagePaintOptions): PagePainter {
 
   /**
    * The text of the page module's stylesheets (named as its remote's CSS loader names them,
-   * remoteStyles.ts exposeStylesheets). The loader does not see them in the page, so it links its
+   * remoteStyles.ts stylesheetsIn). The loader does not see them in the page, so it links its
    * file when the module loads: the same rules again, after these.
    */
   async function pageStylesheets(remotes: Record<string, string>, pathname: string, signal: AbortSignal): Promise<string[] | null> {
@@ -116,42 +111,35 @@ export function createPagePainter(options: PagePaintOptions): PagePainter {
     const remote = id?.slice(0, id.indexOf('/'));
     const manifestUrl = remote && remotes[remote];
     if (!id || !manifestUrl) return null;
-    const manifest = (await remoteDoc(manifestUrl, signal)) as {
-      metaData?: { publicPath?: string };
-      exposes?: Array<{ name?: string; assets?: { css?: { sync?: string[] } } }>;
-    };
-    const files = manifest.exposes?.find((e) => e.name === id.slice(remote.length + 1))?.assets?.css?.sync ?? [];
-    const publicPath = manifest.metaData?.publicPath;
-    const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', manifestUrl);
-    const hrefs = files.map((file) => new URL(file, base).href);
+    const manifest = (await remoteDoc(manifestUrl, signal)) as ManifestStyles;
+    const hrefs = stylesheetsIn(manifest, manifestUrl, id.slice(remote.length + 1));
     const texts = await Promise.all(hrefs.map((href) => stylesheetText(href, signal)));
     return texts.some(closesStyle) ? null : texts;
   }
 
-  /** index.html with the shell's stylesheets written in, when the step can read them (else linked, as they were). */
-  const shellTexts = new Map<string, Promise<string>>();
+  /**
+   * index.html with the shell's stylesheets written in, when the step can read them (else linked,
+   * as they were). Worked out once per index.html: only a file that could not be read is tried again.
+   */
+  let styled: { html: string; out: Promise<{ html: string; complete: boolean }> } | null = null;
   async function withShellStyles(html: string): Promise<string> {
-    const read = options.shellFile;
-    if (!read) return html;
+    if (!shellFile) return html;
+    if (styled?.html !== html) styled = { html, out: writeShellStyles(html, shellFile) };
+    const { out } = styled;
+    const result = await out;
+    if (!result.complete && styled?.out === out) styled = null;
+    return result.html;
+  }
+
+  async function writeShellStyles(html: string, read: (href: string) => Promise<string>) {
     const links = [...html.matchAll(SHELL_STYLESHEET)];
-    const texts = await Promise.all(
-      links.map(([, href]) => {
-        // Hashed names: a path's text never changes.
-        let text = shellTexts.get(href!);
-        if (!text) {
-          text = read(href!);
-          text.catch(() => shellTexts.delete(href!));
-          shellTexts.set(href!, text);
-        }
-        return text.catch(() => null);
-      }),
-    );
+    const texts = await Promise.all(links.map(([, href]) => read(href!).catch(() => null)));
     let out = html;
     links.forEach(([link], i) => {
       const text = texts[i];
       if (typeof text === 'string' && !closesStyle(text)) out = out.replace(link, `<style>${text}</style>`);
     });
-    return out;
+    return { html: out, complete: !texts.includes(null) };
   }
 
   // Drawings by the answers they were drawn from: the same answers are the same drawing, so a page
@@ -231,6 +219,23 @@ export function createPagePainter(options: PagePaintOptions): PagePainter {
     } catch {
       return null;
     }
+  };
+}
+
+/**
+ * Reads files by content-hashed name once each (a name's text never changes); a failed read is
+ * forgotten, and a long-running server keeps the newest few dozen.
+ */
+function hashedFiles(read: (name: string, signal?: AbortSignal) => Promise<string>) {
+  const texts = new Map<string, Promise<string>>();
+  return (name: string, signal?: AbortSignal): Promise<string> => {
+    const known = texts.get(name);
+    if (known) return known;
+    const text = read(name, signal);
+    text.catch(() => texts.delete(name));
+    if (texts.size >= MAX_STYLESHEETS) texts.delete(texts.keys().next().value!);
+    texts.set(name, text);
+    return text;
   };
 }
 

@@ -58,7 +58,11 @@ function manifestOf(manifestUrl: string): Promise<ManifestStyles> {
  * the remote does not expose that module.
  */
 export async function exposeStylesheets(manifestUrl: string, expose: string): Promise<string[]> {
-  const manifest = await manifestOf(manifestUrl);
+  return stylesheetsIn(await manifestOf(manifestUrl), manifestUrl, expose);
+}
+
+/** exposeStylesheets of a manifest already read (the shell's page step reads its own). */
+export function stylesheetsIn(manifest: ManifestStyles, manifestUrl: string, expose: string): string[] {
   const files = manifest.exposes?.find((e) => e.name === expose)?.assets?.css?.sync ?? [];
   const publicPath = manifest.metaData?.publicPath;
   const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', manifestUrl);

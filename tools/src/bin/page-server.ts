@@ -28,28 +28,20 @@ async function main() {
   const shellUrl = (process.env.SHELL_URL ?? '').replace(/\/+$/, '');
   if (!/^https?:\/\//.test(shellUrl)) throw new Error('SHELL_URL must be the http(s) address of the shell (e.g. http://shell:8080)');
   const reach = parseReach(process.env.PAGE_REACH ?? '');
-  const fromShell = (path: string) => fetch(`${shellUrl}${path}`, { signal: AbortSignal.timeout(2_000) });
-  const json = async (path: string) => {
-    const response = await fromShell(path);
-    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-    return (await response.json()) as unknown;
+  /** A file the shell serves, as text. */
+  const shellFile = async (file: string) => {
+    const response = await fetch(`${shellUrl}${file}`, { signal: AbortSignal.timeout(2_000) });
+    if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+    return response.text();
   };
+  const json = async (file: string) => JSON.parse(await shellFile(file)) as unknown;
   const documents = cached(async (): Promise<ShellDocuments> => {
     const [config, remotes] = await Promise.all([json('/config.json'), json('/remotes.json')]);
     const apiBaseUrl = (config as { apiBaseUrl?: unknown }).apiBaseUrl;
     if (typeof apiBaseUrl !== 'string') throw new Error('/config.json has no apiBaseUrl');
     return { apiBaseUrl, remotes: remotes as Record<string, string> };
   });
-  const indexHtml = cached(async () => {
-    const response = await fromShell('/index.html');
-    if (!response.ok) throw new Error(`/index.html: HTTP ${response.status}`);
-    return response.text();
-  });
-  const shellFile = async (file: string) => {
-    const response = await fromShell(file);
-    if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
-    return response.text();
-  };
+  const indexHtml = cached(() => shellFile('/index.html'));
   const paint = createPagePainter({ indexHtml, documents, reach, shellFile });
 
   const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
