@@ -211,6 +211,20 @@ function toProduct(row: ProductRowJoined): Product {
   };
 }
 
+/** A category with its active products, summed over the store_category_counts rows the query joins. */
+const categoryColumns = {
+  id: categories.id,
+  uuid: categories.uuid,
+  name: categories.name,
+  createdAt: categories.createdAt,
+  updatedAt: categories.updatedAt,
+  productCount: sql<number>`coalesce(sum(${storeCategoryCounts.activeProductCount}), 0)::int`,
+};
+
+function toCategory(row: Omit<Category, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date }): Category {
+  return { ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
+}
+
 export function pagination(page: number, limit: number, totalItems: number): Pagination {
   const totalPages = Math.ceil(totalItems / limit);
   return { currentPage: page, totalPages, hasNext: page < totalPages, hasPrevious: page > 1, totalItems };
@@ -936,16 +950,8 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     listCategories: (storeRef) =>
       cache.get(`categories:${storeRef ?? ''}`, async () => {
         const store = storeRef === undefined ? undefined : await findStore(storeRef);
-        const count = sql<number>`coalesce(sum(${storeCategoryCounts.activeProductCount}), 0)::int`;
         const rows = await db
-          .select({
-            id: categories.id,
-            uuid: categories.uuid,
-            name: categories.name,
-            createdAt: categories.createdAt,
-            updatedAt: categories.updatedAt,
-            productCount: count,
-          })
+          .select(categoryColumns)
           .from(categories)
           .leftJoin(
             storeCategoryCounts,
@@ -953,27 +959,20 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
           )
           .groupBy(categories.id)
           .orderBy(asc(categories.name), asc(categories.id));
-        return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) }));
+        return rows.map(toCategory);
       }),
 
     getCategory: (uuid) =>
       cache.get(`category:${uuid}`, async () => {
         if (!isUuid(uuid)) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.category);
         const [row] = await db
-          .select({
-            id: categories.id,
-            uuid: categories.uuid,
-            name: categories.name,
-            createdAt: categories.createdAt,
-            updatedAt: categories.updatedAt,
-            productCount: sql<number>`coalesce(sum(${storeCategoryCounts.activeProductCount}), 0)::int`,
-          })
+          .select(categoryColumns)
           .from(categories)
           .leftJoin(storeCategoryCounts, eq(storeCategoryCounts.categoryId, categories.id))
           .where(eq(categories.uuid, uuid.toLowerCase()))
           .groupBy(categories.id);
         if (!row) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.category);
-        return { ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
+        return toCategory(row);
       }),
 
     storeProducts: (ref) =>
