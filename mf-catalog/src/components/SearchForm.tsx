@@ -1,6 +1,7 @@
 // The search field and its button, on the search page and in a store's sidebar. The field follows `q`
 // in the URL (Back/Forward change it), and a submit hands over the trimmed text.
 import { useId, type FormEvent, type ReactNode } from 'react';
+import './SearchForm.css';
 
 export interface SearchFormProps {
   className: string;
