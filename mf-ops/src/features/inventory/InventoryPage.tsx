@@ -2,7 +2,6 @@
 // price. Carts and open checkouts meet a new price through the API's 409 PRICE_CHANGED path, and
 // every price change is audited on the server with who and when.
 import { useDeferredValue, useId, useState } from 'react';
-import { apiErrorMessage } from '@grocer/shared';
 import { OpsLayout } from '../../components/OpsLayout.tsx';
 import { LoadError, Loading } from '../../components/PageState.tsx';
 import { StorePicker } from '../../components/StorePicker.tsx';
@@ -23,7 +22,7 @@ function Inventory() {
   const choice = useStoreChoice();
   const searchId = useId();
   const [q, setQ] = useState('');
-  if (choice.error) return <LoadError message={apiErrorMessage(choice.error, OPS_TEXT.common.loadFailed)} onRetry={choice.refetch} />;
+  if (choice.error) return <LoadError error={choice.error} onRetry={choice.refetch} />;
   if (!choice.store) return <Loading />;
   return (
     <>
@@ -46,7 +45,7 @@ function ProductPages({ storeUuid, q }: { storeUuid: string; q: string }) {
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const cursor = cursors[cursors.length - 1] ?? null;
   const { data, error, isLoading, isFetching, refetch } = useOpsInventoryQuery({ storeUuid, q: query, cursor });
-  if (error && !data) return <LoadError message={apiErrorMessage(error, OPS_TEXT.common.loadFailed)} onRetry={() => void refetch()} />;
+  if (error && !data) return <LoadError error={error} onRetry={() => void refetch()} />;
   if (isLoading || !data) return <Loading />;
   const t = OPS_TEXT.inventory;
   return (

@@ -1,5 +1,5 @@
 // Who changed a product's price, when, from what to what (the API audits every change), newest first.
-import { apiErrorMessage, formatCents, formatUsShortDate, formatUsTime } from '@grocer/shared';
+import { formatCents, formatUsShortDate, formatUsTime } from '@grocer/shared';
 import { LoadError, Loading } from '../../components/PageState.tsx';
 import { useOpsPriceChangesQuery } from '../../lib/opsApi.ts';
 import { OPS_TEXT } from '../../lib/opsText.ts';
@@ -10,7 +10,7 @@ export function PriceHistory({ storeUuid, productUuid, id }: { storeUuid: string
   return (
     <div id={id}>
       {error && !data ? (
-        <LoadError message={apiErrorMessage(error, OPS_TEXT.common.loadFailed)} onRetry={() => void refetch()} />
+        <LoadError error={error} onRetry={() => void refetch()} />
       ) : !data ? (
         <Loading />
       ) : data.changes.length === 0 ? (

@@ -20,7 +20,7 @@ export default function NotificationsPage() {
 
 function Notifications() {
   const choice = useStoreChoice({ allowAll: true });
-  if (choice.error) return <LoadError message={apiErrorMessage(choice.error, OPS_TEXT.common.loadFailed)} onRetry={choice.refetch} />;
+  if (choice.error) return <LoadError error={choice.error} onRetry={choice.refetch} />;
   if (!choice.me) return <Loading />;
   return (
     <>
@@ -51,7 +51,7 @@ function NotificationList({ storeUuid }: { storeUuid: string | undefined }) {
     );
   };
 
-  if (error && !data) return <LoadError message={apiErrorMessage(error, OPS_TEXT.common.loadFailed)} onRetry={() => void refetch()} />;
+  if (error && !data) return <LoadError error={error} onRetry={() => void refetch()} />;
   if (isLoading || !data) return <Loading />;
   const notifications = data.pages.flatMap((page) => page.notifications);
   return (

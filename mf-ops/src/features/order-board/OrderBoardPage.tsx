@@ -4,7 +4,7 @@
 // within a second or two; while the stream is down the board polls instead.
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { apiErrorMessage, formatCents, formatUsShortDate, formatUsTime, titleCaseStatus, type StorePartStatus } from '@grocer/shared';
+import { formatCents, formatUsShortDate, formatUsTime, titleCaseStatus, type StorePartStatus } from '@grocer/shared';
 import { STORE_PART_STATUSES } from '@grocer/shared/contracts';
 import { OpsLayout } from '../../components/OpsLayout.tsx';
 import { LoadError, Loading } from '../../components/PageState.tsx';
@@ -62,7 +62,7 @@ function OrderBoard() {
 
   const setParam = (name: string, value: string) => setParams(withParam(name, value), { replace: true });
 
-  if (choice.error) return <LoadError message={apiErrorMessage(choice.error, OPS_TEXT.common.loadFailed)} onRetry={choice.refetch} />;
+  if (choice.error) return <LoadError error={choice.error} onRetry={choice.refetch} />;
   if (!ready) return <Loading />;
 
   return (
@@ -96,7 +96,7 @@ function OrderBoard() {
         </p>
       </form>
       {error && !data ? (
-        <LoadError message={apiErrorMessage(error, OPS_TEXT.common.loadFailed)} onRetry={() => void refetch()} />
+        <LoadError error={error} onRetry={() => void refetch()} />
       ) : isLoading || !data ? (
         <Loading />
       ) : data.orders.length === 0 ? (

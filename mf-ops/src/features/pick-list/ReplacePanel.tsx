@@ -1,7 +1,7 @@
 // Picks what replaces a line: products of the same store at the same or a lower price, as the API
 // lists them (the shopper's chosen substitute first), narrowed by a search as staff type.
 import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
-import { apiErrorMessage, Picture, formatCents, type OpsPickLine } from '@grocer/shared';
+import { Picture, formatCents, type OpsPickLine } from '@grocer/shared';
 import { LoadError, Loading } from '../../components/PageState.tsx';
 import { useOpsReplacementsQuery } from '../../lib/opsApi.ts';
 import { OPS_TEXT } from '../../lib/opsText.ts';
@@ -36,7 +36,7 @@ export function ReplacePanel({
         <input ref={search} id={searchId} type="search" value={q} onChange={(event) => setQ(event.target.value)} autoComplete="off" />
       </div>
       {error ? (
-        <LoadError message={apiErrorMessage(error, OPS_TEXT.common.loadFailed)} onRetry={() => void refetch()} />
+        <LoadError error={error} onRetry={() => void refetch()} />
       ) : !data ? (
         <Loading />
       ) : data.products.length === 0 ? (

@@ -19,7 +19,7 @@ export default function StaffPage() {
 
 function Staff() {
   const me = useOpsMeQuery();
-  if (me.error) return <LoadError message={apiErrorMessage(me.error, OPS_TEXT.common.loadFailed)} onRetry={() => void me.refetch()} />;
+  if (me.error) return <LoadError error={me.error} onRetry={() => void me.refetch()} />;
   if (!me.data) return <Loading />;
   return (
     <>
@@ -123,7 +123,7 @@ function StaffList() {
     <section className="card ops-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{t.members}</h2>
       {error && !data ? (
-        <LoadError message={apiErrorMessage(error, OPS_TEXT.common.loadFailed)} onRetry={() => void refetch()} />
+        <LoadError error={error} onRetry={() => void refetch()} />
       ) : !data ? (
         <Loading />
       ) : data.length === 0 ? (

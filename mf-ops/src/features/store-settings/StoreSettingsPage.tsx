@@ -20,7 +20,7 @@ export default function StoreSettingsPage() {
 
 function StoreSettings() {
   const choice = useStoreChoice();
-  if (choice.error) return <LoadError message={apiErrorMessage(choice.error, OPS_TEXT.common.loadFailed)} onRetry={choice.refetch} />;
+  if (choice.error) return <LoadError error={choice.error} onRetry={choice.refetch} />;
   if (!choice.store) return <Loading />;
   return (
     <>
@@ -35,7 +35,7 @@ function StoreSettings() {
 function SettingsLoader({ store }: { store: OpsStore }) {
   const { data, error, refetch } = useOpsSettingsQuery(store.uuid, { refetchOnMountOrArgChange: true });
   if (data) return <SettingsEditor store={store} settings={data} />;
-  if (error) return <LoadError message={apiErrorMessage(error, OPS_TEXT.common.loadFailed)} onRetry={() => void refetch()} />;
+  if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
   return <Loading />;
 }
 
