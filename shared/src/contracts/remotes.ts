@@ -3,11 +3,27 @@
 // built manifests against it (tools/src/remoteContract.test.ts, also run by `npm run ops:check`),
 // so shell and remotes cannot drift apart silently.
 import type { ComponentType } from 'react';
+import type { AppDispatch } from '../store/store.ts';
 
 export type RemoteName = 'catalog' | 'cartCheckout' | 'account' | 'orders';
 
 /** Route pages take no props: they read params from the router and data from the store/api. */
 export type RoutePage = ComponentType;
+
+/** Where a route page opens: its route's params and the URL's query, as the router gives them to the page. */
+export interface PageLocation {
+  params: Readonly<Record<string, string | undefined>>;
+  search: URLSearchParams;
+}
+
+/**
+ * A route page's module may export one of these as `loadPageData`: it starts the reads the page's
+ * first render makes, with the same arguments, and settles once they have answered or failed.
+ * The shell waits for it (within a budget) before the visit's first page renders. That page then
+ * renders once, with its data, in slices the browser can interrupt; otherwise it renders loading,
+ * then again when each answer lands, and a store update renders in one blocking task.
+ */
+export type PageDataLoader = (location: PageLocation, dispatch: AppDispatch) => Promise<void>;
 
 export interface RemoteModules {
   'catalog/HomePage': RoutePage;
@@ -44,7 +60,7 @@ export type Fits<Actual extends Expected, Expected> = [Actual, Expected];
 export type PropLessModuleId = {
   [K in RemoteModuleId]: RemoteModules[K] extends ComponentType ? K : never;
 }[RemoteModuleId];
-export type RemoteModuleExports<K extends RemoteModuleId> = { default: RemoteModules[K] };
+export type RemoteModuleExports<K extends RemoteModuleId> = { default: RemoteModules[K]; loadPageData?: PageDataLoader };
 
 type ExposedOf<R extends RemoteName> = {
   [K in RemoteModuleId]: K extends `${R}/${infer M}` ? M : never;

@@ -1,17 +1,20 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { routePatterns, type AppStore } from '@grocer/shared';
-import { RemoteModule } from '../components/RemoteModule.tsx';
 import { RemoteUnavailable } from '../components/RemoteBoundary.tsx';
-import { ContactPage } from '../features/contact/ContactPage.tsx';
+import { RemotePage } from '../components/RemotePage.tsx';
 import { Layout } from './layout/Layout.tsx';
-import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
 import { FavouritesSync } from '../features/session/FavouritesSync.tsx';
 import { ProtectedRoute } from '../features/session/ProtectedRoute.tsx';
 import { useSessionWatch } from '../features/session/useSessionWatch.ts';
 import { loadRouteTable } from './remotes.ts';
 import type { RouteTable } from './routeTable.ts';
+
+// Pages few visits open load when opened, so every other page's first load is lighter.
+const ContactPage = lazy(() => import('../features/contact/ContactPage.tsx'));
+const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
+const PAGE_LOADING = <div className="page-loading" aria-busy="true" />;
 
 function SessionWatch() {
   useSessionWatch();
@@ -30,11 +33,13 @@ export function App({ store, routes: initialRoutes }: { store: AppStore; routes:
   const retryRoutes = () => void loadRouteTable(true).then(setRoutes);
   const unclaimed =
     routes.pending.length > 0 ? (
-      <div className="page-loading" aria-busy="true" />
+      PAGE_LOADING
     ) : routes.missing.length > 0 ? (
       <RemoteUnavailable onRetry={retryRoutes} />
     ) : (
-      <NotFoundPage />
+      <Suspense fallback={PAGE_LOADING}>
+        <NotFoundPage />
+      </Suspense>
     );
   return (
     <Provider store={store}>
@@ -50,12 +55,19 @@ export function App({ store, routes: initialRoutes }: { store: AppStore; routes:
                 element={
                   <ProtectedRoute access={access}>
                     {/* key: a new route gets a new boundary, so one failed page never blanks another. */}
-                    <RemoteModule key={path} id={id} />
+                    <RemotePage key={path} id={id} />
                   </ProtectedRoute>
                 }
               />
             ))}
-            <Route path={routePatterns.contact} element={<ContactPage />} />
+            <Route
+              path={routePatterns.contact}
+              element={
+                <Suspense fallback={PAGE_LOADING}>
+                  <ContactPage />
+                </Suspense>
+              }
+            />
             <Route path="*" element={unclaimed} />
           </Route>
         </Routes>

@@ -25,17 +25,15 @@ export interface RemoteBoundaryProps {
   /** 'page' shows the fallback with Retry; 'slot' (header widgets) shows `slotFallback` quietly. */
   variant?: 'page' | 'slot';
   slotFallback?: ReactNode;
-  loading?: ReactNode;
 }
 
 /** `load` is read once per attempt; give the boundary a new `key` to load another module. */
-export function RemoteBoundary({ load, variant = 'page', slotFallback = null, loading }: RemoteBoundaryProps) {
+export function RemoteBoundary({ load, variant = 'page', slotFallback = null }: RemoteBoundaryProps) {
   const [Remote, setRemote] = useState(() => lazy(() => load(false)));
   // Markup of our own index.html or built with DOM nodes from the first page's data (firstData.ts), so escaped.
-  const [placeholder] = useState(() => (variant === 'page' && loading === undefined ? takeFirstPagePlaceholder() : ''));
+  const [placeholder] = useState(() => (variant === 'page' ? takeFirstPagePlaceholder() : ''));
   const pending =
-    loading ??
-    (variant === 'page' ? <div className="page-loading" aria-busy="true" dangerouslySetInnerHTML={{ __html: placeholder }} /> : null);
+    variant === 'page' ? <div className="page-loading" aria-busy="true" dangerouslySetInnerHTML={{ __html: placeholder }} /> : null;
   return (
     <ErrorBoundary
       onError={(error) => console.error('[remotes] a remote area failed', error)}

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { routePatterns, type Product } from '@grocer/shared';
+import { makeStore, routePatterns, type Product } from '@grocer/shared';
 import { mockFetch, renderWithProviders, type FetchMock, type MockHandler } from '@grocer/shared/testing';
 import { makeProduct, makeUser } from '../../testing/fixtures.ts';
 import { LocationDisplay } from '../../testing/LocationDisplay.tsx';
-import ProductPage from './ProductPage.tsx';
+import ProductPage, { loadPageData } from './ProductPage.tsx';
 
 const milk = makeProduct({
   name: 'Prairie Farms Whole Milk, 1 gal',
@@ -212,5 +212,17 @@ describe('ProductPage', () => {
     renderProduct('/store/elsewhere/product/p-milk');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/store/fresh-mart/product/p-milk'));
     expect(await screen.findByRole('heading', { level: 1, name: milk.name })).toBeInTheDocument();
+  });
+
+  it('loadPageData reads the product and its other stores, so the page renders both at once', async () => {
+    mockProduct();
+    const store = makeStore();
+    await loadPageData({ params: { pathName: 'fresh-mart', productUuid: 'p-milk' }, search: new URLSearchParams() }, store.dispatch);
+    expect(net.calls.map((call) => call.url.pathname).sort()).toEqual(['/open/product/p-milk', '/open/product/p-milk/also-at']);
+
+    renderProduct(undefined, { store });
+    expect(screen.getByRole('heading', { level: 1, name: milk.name })).toBeInTheDocument();
+    expect(within(alsoAt()).getAllByRole('listitem')).toHaveLength(2);
+    expect(net.calls).toHaveLength(2);
   });
 });

@@ -18,6 +18,7 @@ import {
   useAppSelector,
   useDeliveryFeesQuery,
   type DeliveryFeeResponse,
+  type PageDataLoader,
   type Product,
 } from '@grocer/shared';
 import { AddToCartButton } from '../../components/AddToCartButton.tsx';
@@ -25,10 +26,11 @@ import { FavouriteButton } from '../../components/FavouriteButton.tsx';
 import { PageBanner } from '../../components/PageBanner.tsx';
 import { EmptyMessage, ErrorMessage, LoadingMessage, SkeletonLines } from '../../components/StatusMessage.tsx';
 import { AlsoAt, ALSO_AT_ID } from './AlsoAt.tsx';
-import { useCatalogProductOffersQuery, useCatalogProductQuery } from './productApi.ts';
+import { productApi, useCatalogProductOffersQuery, useCatalogProductQuery } from './productApi.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
 import '../../components/ProductCard.css';
 import './ProductPage.css';
+import { settleQueries } from '../../lib/settleQueries.ts';
 
 /** Intrinsic size of the large picture; the attributes reserve its box (no layout shift). */
 export const PRODUCT_PAGE_IMAGE_SIZE = 400;
@@ -44,6 +46,15 @@ function useDocumentTitle(title: string) {
     };
   }, [title]);
 }
+
+/** The product and the other stores that sell it, as the page's first render reads them. */
+export const loadPageData: PageDataLoader = ({ params }, dispatch) => {
+  const productUuid = params.productUuid ?? '';
+  return settleQueries([
+    dispatch(productApi.endpoints.catalogProduct.initiate(productUuid)),
+    dispatch(productApi.endpoints.catalogProductOffers.initiate(productUuid)),
+  ]);
+};
 
 export default function ProductPage() {
   const { pathName = '', productUuid = '' } = useParams();

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { routePatterns } from '@grocer/shared';
+import { makeStore, routePatterns } from '@grocer/shared';
 import { mockFetch, renderWithProviders, type FetchMock } from '@grocer/shared/testing';
 import { makeProduct, makeProducts, paginated } from '../../testing/fixtures.ts';
 import { LocationDisplay } from '../../testing/LocationDisplay.tsx';
-import SearchPage from './SearchPage.tsx';
+import SearchPage, { loadPageData } from './SearchPage.tsx';
 
 const SEARCH = 'GET /open/products/search/global/paginated';
 let net: FetchMock | undefined;
@@ -172,5 +172,21 @@ describe('SearchPage', () => {
     expect(await screen.findByRole('checkbox', { name: /In stock only/ })).toBeChecked();
     fireEvent.click(screen.getByRole('link', { name: 'Clear all' }));
     expect(location()).toBe('/search?q=milk');
+  });
+
+  it('loadPageData reads the results and their counts, so the page renders them at once; a blank search reads nothing', async () => {
+    net = mockFetch({
+      [SEARCH]: () => ({ body: paginated(makeProducts(3)) }),
+      'GET /open/products/facets': () => ({ body: { facets: { categories: [], stores: [], inStock: 3, prices: [] } } }),
+    });
+    const appStore = makeStore();
+    await loadPageData({ params: {}, search: new URLSearchParams('q=%20') }, appStore.dispatch);
+    expect(net.calls).toHaveLength(0);
+
+    await loadPageData({ params: {}, search: new URLSearchParams('q=milk') }, appStore.dispatch);
+    expect(net.calls).toHaveLength(2);
+    renderWithProviders(<SearchPage />, { route: '/search?q=milk', path: routePatterns.search, store: appStore });
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(net.calls).toHaveLength(2);
   });
 });

@@ -3,7 +3,7 @@
 // relevance order).
 import { useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CONSTANTS, paths, readListingQuery, type ListingFilters } from '@grocer/shared';
+import { CONSTANTS, paths, readListingQuery, type ListingFilters, type PageDataLoader } from '@grocer/shared';
 import { readListingFilters } from '../../lib/listingFilters.ts';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { PageBanner } from '../../components/PageBanner.tsx';
@@ -12,27 +12,49 @@ import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid.t
 import { SortSelect } from '../../components/SortSelect.tsx';
 import { SearchForm } from '../../components/SearchForm.tsx';
 import { EmptyMessage, ErrorMessage, LoadingMessage, PastEndMessage } from '../../components/StatusMessage.tsx';
-import { useCatalogFacetsQuery, useCatalogGlobalSearchQuery } from '../../lib/catalogueApi.ts';
+import { catalogueApi, useCatalogFacetsQuery, useCatalogGlobalSearchQuery } from '../../lib/catalogueApi.ts';
 import { plural, resultRange } from '../../lib/resultRange.ts';
 import { fromSortValue, readSearchSort, SEARCH_SORT_OPTIONS, searchPath } from '../../lib/sortOptions.ts';
 import './SearchPage.css';
+import { settleQueries } from '../../lib/settleQueries.ts';
 
 export const SEARCH_FAILED = 'Failed to search products. Please try again.';
+
+/** What the page reads for a query string, with its queries' arguments (the page and `loadPageData` both ask through this). */
+function searchReads(params: URLSearchParams) {
+  const { q: rawQ, page } = readListingQuery(params);
+  const q = rawQ.trim();
+  const sort = readSearchSort(params);
+  const filters = readListingFilters(params);
+  return {
+    q,
+    page,
+    sort,
+    filters,
+    results: { query: q, page, limit: CONSTANTS.PAGE_SIZE, filters, ...(sort === 'relevance' ? {} : fromSortValue(sort)) },
+    facets: { query: q, filters },
+  };
+}
+
+export const loadPageData: PageDataLoader = async ({ search }, dispatch) => {
+  const reads = searchReads(search);
+  // A blank search reads nothing.
+  if (!reads.q) return;
+  await settleQueries([
+    dispatch(catalogueApi.endpoints.catalogGlobalSearch.initiate(reads.results)),
+    dispatch(catalogueApi.endpoints.catalogFacets.initiate(reads.facets)),
+  ]);
+};
 
 export default function SearchPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const resultsRef = useRef<HTMLElement>(null);
 
-  const { q: rawQ, page } = readListingQuery(params);
-  const q = rawQ.trim();
-  const sort = readSearchSort(params);
-  const filters = readListingFilters(params);
-  const result = useCatalogGlobalSearchQuery(
-    { query: q, page, limit: CONSTANTS.PAGE_SIZE, filters, ...(sort === 'relevance' ? {} : fromSortValue(sort)) },
-    { skip: !q },
-  );
-  const facets = useCatalogFacetsQuery({ query: q, filters }, { skip: !q });
+  const reads = searchReads(params);
+  const { q, page, sort, filters } = reads;
+  const result = useCatalogGlobalSearchQuery(reads.results, { skip: !q });
+  const facets = useCatalogFacetsQuery(reads.facets, { skip: !q });
   /** This search with other filters, from page 1. */
   const filteredPath = (next: ListingFilters) => searchPath(q, { sort, filters: next });
 

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { routePatterns } from '@grocer/shared';
+import { makeStore as makeAppStore, routePatterns } from '@grocer/shared';
 import { makeUser, mockFetch, renderWithProviders, type FetchMock, type MockRequest } from '@grocer/shared/testing';
 import { makeCategory, makeProducts, makeStore, paginated } from '../../testing/fixtures.ts';
 import { LocationDisplay } from '../../testing/LocationDisplay.tsx';
-import StorePage from './StorePage.tsx';
+import StorePage, { loadPageData } from './StorePage.tsx';
 
 const store = makeStore();
 const categories = [makeCategory(), makeCategory({ id: 2, uuid: 'cat-bakery', name: 'Bakery', productCount: 7 })];
@@ -227,5 +227,49 @@ describe('StorePage delivery fee in the banner', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Fresh Mart' })).toBeInTheDocument();
     expect(screen.queryByText('Delivery')).not.toBeInTheDocument();
     expect(requestsTo('/delivery-fees')).toHaveLength(0);
+  });
+
+  it('loadPageData asks for what its first render shows: a page rendered after it has its products at once and asks nothing again', async () => {
+    mockCatalogue({
+      'GET /open/store-rules': () => ({ body: [] }),
+      'GET /open/products/facets': () => ({ body: { facets: { categories: [], stores: [], inStock: 23, prices: [] } } }),
+    });
+    const appStore = makeAppStore();
+    await loadPageData({ params: { pathName: 'fresh-mart' }, search: new URLSearchParams() }, appStore.dispatch);
+    const asked = net.calls.map((call) => call.url.pathname).sort();
+    expect(asked).toEqual([
+      '/open/categories',
+      '/open/products/facets',
+      '/open/products/fresh-mart/paginated',
+      '/open/store-rules',
+      '/open/store/fresh-mart',
+    ]);
+
+    renderWithProviders(<StorePage />, { route: '/store/fresh-mart', path: routePatterns.store, store: appStore });
+    // No loading render first: the products are in the page's very first render.
+    expect(screen.getByRole('heading', { level: 1, name: 'Fresh Mart' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    expect(screen.queryByText('Loading products')).not.toBeInTheDocument();
+    expect(net.calls).toHaveLength(asked.length);
+  });
+
+  it("loadPageData of a category reads that category's products", async () => {
+    mockCatalogue({
+      'GET /open/products/fresh-mart/cat-bakery/paginated': () => ({ body: { ...paginated(makeProducts(7)), categoryName: 'Bakery' } }),
+    });
+    const appStore = makeAppStore();
+    await loadPageData(
+      { params: { pathName: 'fresh-mart', categoryUuid: 'cat-bakery' }, search: new URLSearchParams() },
+      appStore.dispatch,
+    );
+    expect(requestsTo('/open/products/fresh-mart/cat-bakery/paginated')).toHaveLength(1);
+    expect(requestsTo('/open/products/fresh-mart/paginated')).toHaveLength(0);
+
+    renderWithProviders(<StorePage />, {
+      route: '/store/fresh-mart/category/cat-bakery',
+      path: routePatterns.storeCategory,
+      store: appStore,
+    });
+    expect(screen.getAllByRole('article')).toHaveLength(7);
   });
 });

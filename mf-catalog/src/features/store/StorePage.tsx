@@ -9,7 +9,9 @@ import {
   CONSTANTS,
   paths,
   readListingQuery,
+  storeRulesApi,
   useStoreRulesQuery,
+  type PageDataLoader,
   type Category,
   type ListingFilters,
   type ListingQuery,
@@ -24,6 +26,7 @@ import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid.t
 import { SortSelect } from '../../components/SortSelect.tsx';
 import { EmptyMessage, ErrorMessage, LoadingMessage, PastEndMessage } from '../../components/StatusMessage.tsx';
 import {
+  catalogueApi,
   useCatalogCategoriesQuery,
   useCatalogCategoryProductsQuery,
   useCatalogFacetsQuery,
@@ -36,6 +39,7 @@ import { plural, resultRange } from '../../lib/resultRange.ts';
 import { fromSortValue, SORT_OPTIONS, toSortValue } from '../../lib/sortOptions.ts';
 import { StoreSidebar } from './StoreSidebar.tsx';
 import './StorePage.css';
+import { settleQueries } from '../../lib/settleQueries.ts';
 
 /** The store header's placeholder values (spec §2 Page banner); real counts replace them once known. */
 export const STORE_HEADER_DEFAULTS = { hours: '8:00 AM - 10:00 PM', rating: 4.8 } as const;
@@ -49,13 +53,11 @@ const PRODUCT_ERRORS: Record<Mode, string> = {
   search: 'Failed to search paginated products',
 };
 
-export default function StorePage() {
-  const { pathName = '', categoryUuid } = useParams();
-  const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const feeAddress = useFeeAddress();
-  const resultsRef = useRef<HTMLElement>(null);
-
+/**
+ * What the page reads for a URL, with the arguments its queries take: the page's first render and
+ * `loadPageData` both ask through this, so the shell's early start lands in the page's own cache entries.
+ */
+function storePageReads(pathName: string, categoryUuid: string | undefined, searchParams: URLSearchParams) {
   const listing = readListingQuery(searchParams);
   const q = listing.q.trim();
   // The store search endpoint searches the whole store, so a search text wins over the category.
@@ -64,24 +66,58 @@ export default function StorePage() {
   const { inStock, minPrice, maxPrice } = readListingFilters(searchParams);
   const filters: ListingFilters = { inStock, minPrice, maxPrice };
   const paging = { page: listing.page, sort: listing.sort, order: listing.order, limit: CONSTANTS.PAGE_SIZE, filters };
+  return {
+    listing,
+    q,
+    mode,
+    filters,
+    all: { publicId: pathName, ...paging },
+    category: { publicId: pathName, categoryUuid: categoryUuid ?? '', ...paging },
+    search: { storeId: pathName, query: q, ...paging },
+    facets:
+      mode === 'search'
+        ? { query: q, filters: { ...filters, store: pathName } }
+        : { storeId: pathName, filters: { ...filters, category: mode === 'category' ? categoryUuid : undefined } },
+  };
+}
+
+export const loadPageData: PageDataLoader = ({ params, search }, dispatch) => {
+  const pathName = params.pathName ?? '';
+  const reads = storePageReads(pathName, params.categoryUuid, search);
+  const products = {
+    all: () => dispatch(catalogueApi.endpoints.catalogStoreProducts.initiate(reads.all)),
+    category: () => dispatch(catalogueApi.endpoints.catalogCategoryProducts.initiate(reads.category)),
+    search: () => dispatch(catalogueApi.endpoints.catalogStoreSearch.initiate(reads.search)),
+  }[reads.mode];
+  return settleQueries([
+    dispatch(catalogueApi.endpoints.catalogStore.initiate(pathName)),
+    dispatch(storeRulesApi.endpoints.storeRules.initiate()),
+    dispatch(catalogueApi.endpoints.catalogCategories.initiate(pathName)),
+    products(),
+    dispatch(catalogueApi.endpoints.catalogFacets.initiate(reads.facets)),
+  ]);
+};
+
+export default function StorePage() {
+  const { pathName = '', categoryUuid } = useParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const feeAddress = useFeeAddress();
+  const resultsRef = useRef<HTMLElement>(null);
+
+  const reads = storePageReads(pathName, categoryUuid, searchParams);
+  const { listing, q, mode, filters } = reads;
 
   const storeResult = useCatalogStoreQuery(pathName);
   const storeRules = useStoreRulesQuery().data?.find((r) => r.storeUuid === storeResult.data?.uuid);
   // The banner says "open now" as of when the store's rules came in.
   const hours = useTodaysHours(storeRules);
   const categoriesResult = useCatalogCategoriesQuery(pathName);
-  const allResult = useCatalogStoreProductsQuery({ publicId: pathName, ...paging }, { skip: mode !== 'all' });
-  const categoryResult = useCatalogCategoryProductsQuery(
-    { publicId: pathName, categoryUuid: categoryUuid ?? '', ...paging },
-    { skip: mode !== 'category' },
-  );
-  const searchResult = useCatalogStoreSearchQuery({ storeId: pathName, query: q, ...paging }, { skip: mode !== 'search' });
+  const allResult = useCatalogStoreProductsQuery(reads.all, { skip: mode !== 'all' });
+  const categoryResult = useCatalogCategoryProductsQuery(reads.category, { skip: mode !== 'category' });
+  const searchResult = useCatalogStoreSearchQuery(reads.search, { skip: mode !== 'search' });
   const products = { all: allResult, category: categoryResult, search: searchResult }[mode];
-  const facets = useCatalogFacetsQuery(
-    mode === 'search'
-      ? { query: q, filters: { ...filters, store: pathName } }
-      : { storeId: pathName, filters: { ...filters, category: mode === 'category' ? categoryUuid : undefined } },
-  );
+  const facets = useCatalogFacetsQuery(reads.facets);
 
   if (apiErrorStatus(storeResult.error) === 404) return <StoreNotFound pathName={pathName} />;
 

@@ -27,5 +27,5 @@ export function AuthModalOnDemand() {
     if (request) handBack();
     return () => subscription.off!();
   }, [wanted]);
-  return wanted ? <RemoteModule id="account/AuthModal" slot /> : null;
+  return wanted ? <RemoteModule id="account/AuthModal" /> : null;
 }

@@ -19,7 +19,7 @@ export function Header() {
         </NavLink>
         <nav className="header-nav" aria-label="Main">
           <div className="slot slot-stores">
-            <RemoteModule id="catalog/StoresMenu" slot />
+            <RemoteModule id="catalog/StoresMenu" />
           </div>
           <NavLink to={paths.home()} end>
             Home
@@ -32,14 +32,14 @@ export function Header() {
           )}
         </nav>
         <div className="slot slot-search">
-          <RemoteModule id="catalog/SearchBox" slot />
+          <RemoteModule id="catalog/SearchBox" />
         </div>
         <div className="header-actions">
           <div className="slot slot-cart">
-            <RemoteModule id="cartCheckout/CartIcon" slot slotFallback={<NavLink to={paths.cart()}>Cart</NavLink>} />
+            <RemoteModule id="cartCheckout/CartIcon" slotFallback={<NavLink to={paths.cart()}>Cart</NavLink>} />
           </div>
           <div className="slot slot-user">
-            <RemoteModule id="account/UserMenu" slot />
+            <RemoteModule id="account/UserMenu" />
           </div>
         </div>
       </div>

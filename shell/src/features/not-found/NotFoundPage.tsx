@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { paths } from '@grocer/shared';
 
-export function NotFoundPage() {
+// A chunk of its own (App.tsx), as the contact page: few visits open it.
+export default function NotFoundPage() {
   return (
     <section className="page">
       <h1>Page not found</h1>
