@@ -34,7 +34,7 @@ function PickList({ orderId, storeUuid }: { orderId: string; storeUuid: string }
   if (part) return <PartView part={part} />;
   if (isLoading || !error) return <Loading />;
   if (apiErrorStatus(error) === 404) return <LoadError message={OPS_TEXT.pick.notFound} />;
-  return <LoadError message={apiErrorMessage(error, OPS_TEXT.common.loadFailed)} onRetry={() => void refetch()} />;
+  return <LoadError error={error} onRetry={() => void refetch()} />;
 }
 
 function PartView({ part }: { part: OpsStorePart }) {

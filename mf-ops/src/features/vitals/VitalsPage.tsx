@@ -3,7 +3,7 @@
 // percentile per route pattern and metric, which is the figure Google's own field data rates.
 // One table, a group of rows per route, so it reads down a phone's width instead of across it.
 import { useId } from 'react';
-import { apiErrorMessage, type RouteVital, type VitalName } from '@grocer/shared';
+import type { RouteVital, VitalName } from '@grocer/shared';
 import { OpsLayout } from '../../components/OpsLayout.tsx';
 import { LoadError, Loading } from '../../components/PageState.tsx';
 import { useOpsVitalsQuery } from '../../lib/opsApi.ts';
@@ -32,7 +32,7 @@ function Vitals() {
   const { data, error, isFetching, refetch } = useOpsVitalsQuery({ hours: VITALS_HOURS }, { skip: !isAdmin });
   const headingId = useId();
   if (!isAdmin) return <p role="alert">{t.adminsOnly}</p>;
-  if (error && !data) return <LoadError message={apiErrorMessage(error, OPS_TEXT.common.loadFailed)} onRetry={() => void refetch()} />;
+  if (error && !data) return <LoadError error={error} onRetry={() => void refetch()} />;
   if (!data) return <Loading />;
   const routes = byRoute(data.vitals);
   return (
@@ -46,7 +46,7 @@ function Vitals() {
           {t.refresh}
         </button>
       </div>
-      {error && <LoadError message={apiErrorMessage(error, OPS_TEXT.common.loadFailed)} onRetry={() => void refetch()} />}
+      {error && <LoadError error={error} onRetry={() => void refetch()} />}
       {routes.length === 0 ? (
         <p>{t.empty(data.hours)}</p>
       ) : (
