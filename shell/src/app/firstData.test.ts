@@ -186,6 +186,16 @@ describe('the first reads, started by the entry', () => {
     return { ...firstData, ...firstPaint };
   }
 
+  /** A product page opened cold, the API answering with the product. */
+  async function openProductPage() {
+    answerWith({
+      '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000/' }),
+      [`/open/product/${UUID}`]: () => Response.json({ product }),
+    });
+    const { startFirstData } = await freshModules();
+    return { startFirstData, first: await startFirstData(location(productPage)) };
+  }
+
   const preloads = () =>
     [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => ({
       href: link.href,
@@ -208,13 +218,7 @@ describe('the first reads, started by the entry', () => {
   const painted = () => document.querySelector('.page-loading')!;
 
   it('on a product page, asks the API for the product at once, preloads its picture and paints the page’s top; the page still reads the whole answer', async () => {
-    answerWith({
-      '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000/' }),
-      [`/open/product/${UUID}`]: () => Response.json({ product }),
-    });
-    const { startFirstData } = await freshModules();
-
-    const first = await startFirstData(location(productPage));
+    const { startFirstData, first } = await openProductPage();
 
     expect([...first.responses.keys()]).toEqual([productUrl]);
     const read = requests.find((r) => r.url === productUrl);
@@ -235,12 +239,7 @@ describe('the first reads, started by the entry', () => {
   it('a page the shell’s page step drew into the HTML keeps that drawing; its reads still go out for the page', async () => {
     document.body.innerHTML =
       '<div id="root"><main class="site-main"><div class="page-loading" data-server-painted><div class="page"><h1>Drawn</h1></div></div></main></div>';
-    answerWith({
-      '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000/' }),
-      [`/open/product/${UUID}`]: () => Response.json({ product }),
-    });
-    const { startFirstData } = await freshModules();
-    const first = await startFirstData(location(productPage));
+    const { first } = await openProductPage();
     expect([...first.responses.keys()]).toEqual([productUrl]);
     await first.painted;
     expect(painted().innerHTML).toBe('<div class="page"><h1>Drawn</h1></div>');

@@ -28,9 +28,9 @@ import { EmptyMessage, ErrorMessage, LoadingMessage, SkeletonLines } from '../..
 import { AlsoAt, ALSO_AT_ID } from './AlsoAt.tsx';
 import { productApi, useCatalogProductOffersQuery, useCatalogProductQuery } from './productApi.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
+import { settleQueries } from '../../lib/settleQueries.ts';
 import '../../components/ProductCard.css';
 import './ProductPage.css';
-import { settleQueries } from '../../lib/settleQueries.ts';
 
 /** Intrinsic size of the large picture; the attributes reserve its box (no layout shift). */
 export const PRODUCT_PAGE_IMAGE_SIZE = 400;

@@ -15,8 +15,8 @@ import { EmptyMessage, ErrorMessage, LoadingMessage, PastEndMessage } from '../.
 import { catalogueApi, useCatalogFacetsQuery, useCatalogGlobalSearchQuery } from '../../lib/catalogueApi.ts';
 import { plural, resultRange } from '../../lib/resultRange.ts';
 import { fromSortValue, readSearchSort, SEARCH_SORT_OPTIONS, searchPath } from '../../lib/sortOptions.ts';
-import './SearchPage.css';
 import { settleQueries } from '../../lib/settleQueries.ts';
+import './SearchPage.css';
 
 export const SEARCH_FAILED = 'Failed to search products. Please try again.';
 

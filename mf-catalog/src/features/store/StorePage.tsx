@@ -38,8 +38,8 @@ import { readListingFilters } from '../../lib/listingFilters.ts';
 import { plural, resultRange } from '../../lib/resultRange.ts';
 import { fromSortValue, SORT_OPTIONS, toSortValue } from '../../lib/sortOptions.ts';
 import { StoreSidebar } from './StoreSidebar.tsx';
-import './StorePage.css';
 import { settleQueries } from '../../lib/settleQueries.ts';
+import './StorePage.css';
 
 /** The store header's placeholder values (spec §2 Page banner); real counts replace them once known. */
 export const STORE_HEADER_DEFAULTS = { hours: '8:00 AM - 10:00 PM', rating: 4.8 } as const;
