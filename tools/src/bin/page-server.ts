@@ -1,4 +1,4 @@
-// The shell's page step as a service of its own, for docker-compose (docker/shell-pages/Dockerfile):
+// The shell's page step as a service of its own, for docker-compose (docker/node/Dockerfile, target pages):
 // the shell's nginx sends it page navigations (docker/nginx/shell.conf) and serves index.html as it
 // is whenever this answers 404, fails or is not running at all. `npm start` runs the same step
 // inside its static server (tools/src/stack.ts).

@@ -13,7 +13,8 @@ interface Image extends Omit<ImageRules, 'workspaces'> {
   dockerfile: string;
 }
 const IMAGES: Record<string, Image> = {
-  api: { dockerfile: 'api/Dockerfile', workspace: 'api', uses: ['shared'] },
+  // The Node services: one Dockerfile, a target each, WORKSPACE naming whose dependencies it installs.
+  api: { dockerfile: 'docker/node/Dockerfile', target: 'api', buildArgs: { WORKSPACE: 'api' }, workspace: 'api', uses: ['shared'] },
   // The shell and every remote: one Dockerfile, the app named by APP.
   ...Object.fromEntries(
     APPS.map((a) => [
@@ -23,22 +24,28 @@ const IMAGES: Record<string, Image> = {
   ),
   gateway: { dockerfile: 'docker/gateway/Dockerfile', workspace: null, uses: [] },
   // The shell's page step: the shell's first-paint code, run by tools' server.
-  'shell-pages': { dockerfile: 'docker/shell-pages/Dockerfile', workspace: 'shell', uses: ['shared', 'tools'] },
+  'shell-pages': {
+    dockerfile: 'docker/node/Dockerfile',
+    target: 'pages',
+    buildArgs: { WORKSPACE: 'tools' },
+    workspace: 'shell',
+    uses: ['shared', 'tools'],
+  },
 };
 
 describe('the Dockerfiles', () => {
-  it('are exactly the ones docker-compose.yml builds, with those build args', () => {
+  it('are exactly the ones docker-compose.yml builds, with those targets and build args', () => {
     const compose = parse(read('docker-compose.yml')) as {
-      services: Record<string, { build?: { dockerfile: string; args?: Record<string, string> } }>;
+      services: Record<string, { build?: { dockerfile: string; target?: string; args?: Record<string, string> } }>;
     };
     const built = Object.fromEntries(
       Object.entries(compose.services).flatMap(([name, s]) =>
-        s.build ? [[name, { dockerfile: s.build.dockerfile, buildArgs: s.build.args }]] : [],
+        s.build ? [[name, { dockerfile: s.build.dockerfile, target: s.build.target, buildArgs: s.build.args }]] : [],
       ),
     );
     expect(built).toEqual(
       Object.fromEntries(
-        Object.entries(IMAGES).map(([name, image]) => [name, { dockerfile: image.dockerfile, buildArgs: image.buildArgs }]),
+        Object.entries(IMAGES).map(([name, { dockerfile, target, buildArgs }]) => [name, { dockerfile, target, buildArgs }]),
       ),
     );
   });
@@ -55,6 +62,22 @@ describe('the Dockerfiles', () => {
       expect.stringMatching(/base image app-mf-nope is not pinned/),
     );
     expect(dockerfileProblems(text, rules)).toContainEqual(expect.stringMatching(/base image app-\$\{APP\} is not pinned/));
+  });
+
+  it("checks each Node service's target alone, and its WORKSPACE", () => {
+    const text = read('docker/node/Dockerfile');
+    const api = { target: 'api', buildArgs: { WORKSPACE: 'api' }, workspace: 'api', uses: ['shared'], workspaces };
+    expect(dockerfileProblems(text, api)).toEqual([]);
+    // The page step's stage (the last one) copies tools and the shell: in the file, never in the API's image.
+    expect(dockerfileProblems(text, { ...api, target: undefined })).toEqual([
+      expect.stringMatching(/copies tools\/src\/, another workspace/),
+      expect.stringMatching(/copies shell\/src\/app\/, another workspace/),
+    ]);
+    expect(dockerfileProblems(text, { ...api, buildArgs: { WORKSPACE: 'tools' } })).toEqual([
+      expect.stringMatching(/copies tools\/package\.json, another workspace/),
+      expect.stringMatching(/installs or builds workspace tools/),
+    ]);
+    expect(dockerfileProblems(text, { ...api, target: 'worker' })).toEqual(['has no stage worker']);
   });
 });
 
@@ -139,5 +162,43 @@ USER 101
       'line 5: installs or builds workspace mf-orders',
       'line 5: installs or builds workspace mf-orders',
     ]);
+  });
+
+  it('reads the image --target builds: that stage, the stages it is built FROM and those it copies from', () => {
+    const targets = `FROM node:22-bookworm-slim AS deps
+ARG WS
+COPY \${WS}/package.json \${WS}/
+RUN npm install --workspace shared --workspace \${WS}
+
+FROM node:22-bookworm-slim AS base
+COPY --from=deps /app/ ./
+USER node
+
+FROM base AS catalog
+COPY mf-catalog/ mf-catalog/
+HEALTHCHECK CMD wget -q -O /dev/null http://127.0.0.1:8080/ || exit 1
+
+FROM base AS orders
+COPY mf-orders/ mf-orders/
+`;
+    const catalog = { ...rules, buildArgs: { WS: 'mf-catalog' }, target: 'catalog' };
+    expect(dockerfileProblems(targets, catalog)).toEqual([]);
+    expect(dockerfileProblems(targets, { ...catalog, target: 'base' })).toEqual(['the final stage has no HEALTHCHECK']);
+    expect(dockerfileProblems(targets, { ...catalog, target: 'deps' })).toEqual([
+      'builds in a single stage',
+      'the final stage does not run as a non-root USER throughout',
+      'the final stage has no HEALTHCHECK',
+    ]);
+    // Without a target, the last stage.
+    expect(dockerfileProblems(targets, { ...catalog, target: undefined })).toEqual([
+      'the final stage has no HEALTHCHECK',
+      'line 15: copies mf-orders/, another workspace',
+    ]);
+    // A stage copied from is in the image's build.
+    expect(dockerfileProblems(targets, { ...catalog, buildArgs: { WS: 'mf-orders' } })).toEqual([
+      'line 3: copies mf-orders/package.json, another workspace',
+      'line 4: installs or builds workspace mf-orders',
+    ]);
+    expect(dockerfileProblems(targets, { ...catalog, target: 'account' })).toEqual(['has no stage account']);
   });
 });

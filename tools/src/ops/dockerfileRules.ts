@@ -1,7 +1,7 @@
 // The rules every Grocer Dockerfile keeps, as a pure function over its text: dockerfile-utils' lint
 // (the linter behind VS Code's Docker support: syntax, flags, instruction arguments) plus the house
 // rules of the ops issue. Checked for every image by dockerfileRules.test.ts (`npm run ops:check` in CI).
-import { DockerfileParser, ModifiableInstruction } from 'dockerfile-ast';
+import { DockerfileParser, type Instruction, ModifiableInstruction } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
 
 export interface ImageRules {
@@ -13,6 +13,8 @@ export interface ImageRules {
   workspaces: readonly string[];
   /** The --build-arg values the image is built with (APP for the static images); the rules read the text they give. */
   buildArgs?: Readonly<Record<string, string>>;
+  /** The stage built (--target), for a Dockerfile of several images; the last stage without one. */
+  target?: string;
 }
 
 /** `text` with each `$NAME` and `${NAME}` of `args` replaced by its value, as the build sees it. */
@@ -21,6 +23,12 @@ function withBuildArgs(text: string, args: Readonly<Record<string, string>>): st
     const name = (braced ?? bare)!;
     return Object.hasOwn(args, name) ? args[name]! : whole;
   });
+}
+
+/** The --from of a COPY or ADD (a stage's name or index, or an image); undefined when it has none. */
+function fromFlag(instruction: Instruction): string | null | undefined {
+  const flags = instruction instanceof ModifiableInstruction ? instruction.getFlags() : [];
+  return flags.find((f) => f.getName() === 'from')?.getValue();
 }
 
 const isRoot = (user: string | undefined) => user === undefined || /^(root|0)(:|$)/.test(user);
@@ -46,18 +54,34 @@ export function dockerfileProblems(source: string, rules: ImageRules): string[] 
     }
   }
 
+  // The stages the image is made of, as BuildKit builds them: the target, the stages it is built FROM and
+  // those it copies from. Another target's stage is not in this image, so its copies do not count here.
+  const instructions = dockerfile.getInstructions();
+  const inStage = (index: number) => {
+    const [start, end] = [froms[index], froms[index + 1]].map((f) => (f ? lineOf(f) : Infinity));
+    return instructions.filter((i) => lineOf(i) >= start! && lineOf(i) < end!);
+  };
+  /** The stage `name` names among the first `before` stages; -1 for an image. */
+  const stageNamed = (name: string, before = froms.length) =>
+    froms.slice(0, before).findIndex((f) => f.getBuildStage()?.toLowerCase() === name.toLowerCase());
+  const parentOf = (index: number) => stageNamed(froms[index]!.getImageName() ?? '', index);
+  const copiedFrom = (from: string | null | undefined) => (!from ? -1 : /^\d+$/.test(from) ? Number(from) : stageNamed(from));
+  const target = rules.target === undefined ? froms.length - 1 : stageNamed(rules.target);
+  if (target < 0) return [...problems, `has no stage ${rules.target}`];
+  const built = new Set<number>();
+  for (const pending = [target]; pending.length > 0;) {
+    const index = pending.pop()!;
+    if (index < 0 || index >= froms.length || built.has(index)) continue;
+    built.add(index);
+    pending.push(parentOf(index), ...inStage(index).map((i) => copiedFrom(fromFlag(i))));
+  }
+
   // Compilers, dev dependencies and sources stay in the build stage.
-  if (rules.workspace !== null && froms.length < 2) problems.push('builds in a single stage');
+  if (rules.workspace !== null && built.size < 2) problems.push('builds in a single stage');
 
   // The final stage with the stages it is built FROM (a per-app stage chosen by a build arg, say).
-  const instructions = dockerfile.getInstructions();
   const final: typeof instructions = [];
-  for (let index = froms.length - 1; index >= 0;) {
-    const [from, next] = [froms[index]!, froms[index + 1]];
-    final.unshift(...instructions.filter((i) => lineOf(i) >= lineOf(from) && (!next || lineOf(i) < lineOf(next))));
-    const parent: string | undefined = from.getImageName()?.toLowerCase();
-    index = froms.slice(0, index).findIndex((f) => f.getBuildStage()?.toLowerCase() === parent);
-  }
+  for (let index = target; index >= 0; index = parentOf(index)) final.unshift(...inStage(index));
   const users = final.filter((i) => i.getKeyword() === 'USER').map((i) => i.getArguments()[0]?.getValue());
   if (users.length === 0 || users.some(isRoot)) problems.push('the final stage does not run as a non-root USER throughout');
   const healthcheck = final.findLast((i) => i.getKeyword() === 'HEALTHCHECK');
@@ -69,10 +93,10 @@ export function dockerfileProblems(source: string, rules: ImageRules): string[] 
   // never rebuilds or ships in it.
   const allowed = new Set([rules.workspace, ...rules.uses].filter((w): w is string => w !== null));
   const foreign = (workspace: string) => rules.workspaces.includes(workspace) && !allowed.has(workspace);
-  for (const instruction of dockerfile.getInstructions()) {
+  for (const instruction of [...built].sort((a, b) => a - b).flatMap(inStage)) {
     const keyword = instruction.getKeyword();
     const args = instruction.getArguments().map((a) => a.getValue());
-    const fromStage = instruction instanceof ModifiableInstruction && instruction.getFlags().some((f) => f.getName() === 'from');
+    const fromStage = fromFlag(instruction) !== undefined;
     if ((keyword === 'COPY' || keyword === 'ADD') && !fromStage) {
       for (const source of args.slice(0, -1)) {
         const top = source.replace(/^\.?\//, '').split('/')[0] ?? '';
