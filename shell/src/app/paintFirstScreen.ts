@@ -78,6 +78,34 @@ export async function paintFirstScreen(
     preloadImage(doc, apiUrl(apiBaseUrl, image));
   if (!(await styled) || !paintFirstPage(screen.content, doc)) return;
   // Settles once that paint is on screen: the libraries and modules the entry loads next would
-  // otherwise run first and hold the frame back (the largest paint then counts them all).
-  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  // otherwise hold the frame back, or share the line with what it shows.
+  await onScreen();
+}
+
+/** How long the painter waits at most for the browser to report its paint (a smaller one is not reported). */
+export const ON_SCREEN_WAIT_MS = 150;
+
+/**
+ * Settles once the frame showing what was just painted is on screen: when the browser reports a
+ * largest paint from now on, or after ON_SCREEN_WAIT_MS. A browser without that report: after the next
+ * frame's callback, which comes once the frame that draws it is done.
+ */
+export function onScreen(win: Window & typeof globalThis = window): Promise<void> {
+  const since = win.performance.now();
+  return new Promise((resolve) => {
+    if (!win.PerformanceObserver?.supportedEntryTypes?.includes('largest-contentful-paint')) {
+      win.requestAnimationFrame(() => win.requestAnimationFrame(() => resolve()));
+      return;
+    }
+    const done = () => {
+      observer.disconnect();
+      win.clearTimeout(timer);
+      resolve();
+    };
+    const timer = win.setTimeout(done, ON_SCREEN_WAIT_MS);
+    const observer = new win.PerformanceObserver((list) => {
+      if (list.getEntries().some((entry) => entry.startTime >= since)) done();
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  });
 }
