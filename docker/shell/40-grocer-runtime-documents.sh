@@ -15,12 +15,13 @@ mkdir -p "$out"
 # remote's routes.json, beside its manifest, tells the shell which pages it owns.
 remote_vars=$(env | sed -n 's/^\([A-Z][A-Z0-9_]*_REMOTE_URL\)=.*/\1/p' | sort)
 
-# Each value lands in a JSON string and in every shopper's browser: only plain http(s) URLs pass,
-# and the container refuses to start (listing every bad one) rather than serve a broken shop.
+# Each value lands in a JSON string, in an nginx string (below) and in every shopper's page: only plain
+# http(s) URLs pass, and the container refuses to start (listing every bad one) rather than serve a
+# broken shop.
 bad=0
 check_url() { # name, value
-  if ! printf '%s' "$2" | grep -Eq '^https?://[^"\\[:space:][:cntrl:]]+$'; then
-    echo "grocer: $1 must be an http(s) URL without quotes, backslashes or spaces (got \"$2\")" >&2
+  if ! printf '%s' "$2" | grep -Eq "^https?://[^\"'\\\\<>\$[:space:][:cntrl:]]+\$"; then
+    echo "grocer: $1 must be an http(s) URL without quotes, backslashes, <, >, \$ or spaces (got \"$2\")" >&2
     bad=1
   fi
 }
@@ -56,6 +57,20 @@ config=$(printf '{"apiBaseUrl":"%s","adminUrl":"%s","vitalsSampleRate":%s}' "$PU
 # Written beside and then renamed, so nginx never serves a half-written document.
 printf '%s\n' "$remotes" > "$out/remotes.json.tmp" && mv "$out/remotes.json.tmp" "$out/remotes.json"
 printf '%s\n' "$config" > "$out/config.json.tmp" && mv "$out/config.json.tmp" "$out/config.json"
+
+# The same two documents written into the pages nginx sends, each in place of index.html's preload of
+# it (shell.conf includes this; tools/src/runtimeDocuments.ts does the same for `npm start`): the entry
+# reads them from the page instead of asking for them. The values passed check_url above, so nothing
+# in them ends these strings or the page's data block, or reads as an nginx variable.
+# Before /config.json, the two connections to the API the page then opens while it parses (CORS calls
+# and plain images go on separate connections).
+inline() { # route, document, what goes before it
+  printf "sub_filter '<link rel=\"preload\" href=\"%s\" as=\"fetch\" crossorigin>' '%s<script type=\"application/json\" data-runtime-document=\"%s\">%s</script>';\n" "$1" "$3" "$1" "$2"
+}
+api_origin=$(printf '%s\n' "$PUBLIC_API_URL" | sed -E 's|^(https?://[^/?#]+).*$|\1|')
+preconnects="<link rel=\"preconnect\" href=\"$api_origin\" crossorigin><link rel=\"preconnect\" href=\"$api_origin\">"
+{ inline /config.json "$config" "$preconnects" && inline /remotes.json "$remotes" ''; } > "$out/documents.conf.tmp" &&
+  mv "$out/documents.conf.tmp" "$out/documents.conf"
 
 # The page's Content-Security-Policy: the build's (dist/csp.txt, tools/src/csp.ts, with its inline-script
 # hashes) with the origins of the remotes and the API filled in. nginx reads it from shell.conf.

@@ -1,12 +1,10 @@
 // The stylesheet is part of the entry so the HTML links it up front and the layout paints before JS.
 import './app/shell.css';
-import { preconnectToApi } from './app/config.ts';
 import { startFirstData } from './app/firstData.ts';
 import { initRemotes, preloadRemoteModules, routeTableFor } from './app/remotes.ts';
 import { firstPageModule, LAYOUT_MODULES } from './app/routeTable.ts';
 import { readStored, USER_STORAGE_KEY } from './app/storedState.ts';
 
-void preconnectToApi();
 // The first page's data, its largest picture and a paint of its top when it waits on the API
 // (firstData.ts): on such a page the shared libraries below wait for that paint (600 ms at most),
 // so their 110 KB do not share the line with the answer and the picture, the page's largest paint.

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { handedOver } from '../../shell/src/app/firstData.ts';
+import { handedOver } from '../../shell/src/app/paintFirstScreen.ts';
 import { createPagePainter, parseReach, shellFileOf, type PagePaintOptions } from './pagePaint.ts';
 
 // The API and a catalogue remote as the page step reads them, on one local server. Their public

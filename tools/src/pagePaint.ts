@@ -25,6 +25,7 @@ import { FIRST_SCREENS, PRELOADED_CARD_PICTURES } from '../../shell/src/app/firs
 import { PAGE_STYLESHEET, SERVER_PAINTED } from '../../shell/src/app/firstPaint.ts';
 import { stylesheetsIn, type ManifestStyles } from '../../shell/src/app/remoteStyles.ts';
 import { composeRoutes, firstPageModule } from '../../shell/src/app/routeTable.ts';
+import { jsonInHtml } from './runtimeDocuments.ts';
 
 /** What the step may add to a page's wait for its HTML, at most. */
 export const PAGE_PAINT_BUDGET_MS = 250;
@@ -62,8 +63,6 @@ export interface PagePaintOptions {
 /** The page's HTML for `url` (its shell origin gives the client header), or null: serve index.html as it is. */
 export type PagePainter = (url: URL) => Promise<string | null>;
 
-/** JSON inside a <script> element: no `<` at all, so nothing in it can end the element or open a comment. */
-const jsonInHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 /** The shell's own stylesheets in index.html (the build links them by their path). */
 const SHELL_STYLESHEET = /<link\b(?=[^>]*\brel="stylesheet")(?=[^>]*\bhref="(\/[^"]+\.css)")[^>]*>/g;

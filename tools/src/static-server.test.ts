@@ -7,6 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { cacheControlFor, createStaticServer } from './static-server.ts';
 
 const INLINE = "if (location.pathname === '/') document.documentElement.dataset.firstRoute = 'home';";
+/** The shell's preloads of its runtime documents, as its build writes them. */
+const PRELOADS =
+  '<link rel="preload" href="/config.json" as="fetch" crossorigin><link rel="preload" href="/remotes.json" as="fetch" crossorigin>';
 
 describe('static server', () => {
   let dir: string;
@@ -19,7 +22,7 @@ describe('static server', () => {
     mkdirSync(root);
     writeFileSync(
       path.join(root, 'index.html'),
-      `<script>${INLINE}</script><script defer src="/main.0123456789.js"></script><h1>shell</h1>`,
+      `<script>${INLINE}</script>${PRELOADS}<script defer src="/main.0123456789.js"></script><h1>shell</h1>`,
     );
     writeFileSync(path.join(root, 'main.0123456789.js.map'), '{"version":3}');
     writeFileSync(path.join(root, 'main.0123456789.js'), 'console.log("x");'.repeat(200));
@@ -80,6 +83,20 @@ describe('static server', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<h1>shell</h1>');
     expect((await fetch(`${base}/missing.js`)).status).toBe(404);
+  });
+
+  it('writes the runtime documents into every page in place of their preloads, and still serves them', async () => {
+    for (const url of ['/', '/store/abc']) {
+      const html = await (await fetch(`${base}${url}`)).text();
+      expect(html).toContain('<h1>shell</h1>');
+      expect(html).not.toContain('rel="preload"');
+      expect(html).toContain(
+        '<link rel="preconnect" href="http://api.test:4100" crossorigin><link rel="preconnect" href="http://api.test:4100">' +
+          '<script type="application/json" data-runtime-document="/config.json">{"apiBaseUrl":"http://api.test:4100"}</script>' +
+          '<script type="application/json" data-runtime-document="/remotes.json">{"catalog":"http://x/mf-manifest.json"}</script>',
+      );
+    }
+    expect(await (await fetch(`${base}/config.json`)).json()).toEqual({ apiBaseUrl: 'http://api.test:4100' });
   });
 
   it('serves a swapped folder without a restart', async () => {

@@ -2,6 +2,7 @@
 // Fastify + @fastify/static (well-kept, streams from disk on every request, so a swapped folder is
 // served at once) with compression and the cache headers of DESIGN.md "Performance architecture".
 import { readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import { contentSecurityPolicy, inlineScriptHashes, originsOf, SECURITY_HEADERS } from './csp.ts';
 import type { PagePainter } from './pagePaint.ts';
+import { inlineRuntimeDocuments } from './runtimeDocuments.ts';
 
 export interface StaticServerOptions {
   /** Folder to serve. */
@@ -94,6 +96,8 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
   }
   await app.register(fastifyStatic, {
     root: options.root,
+    // The app's pages, / too, come from the handler below, which writes the runtime documents in.
+    index: options.spa ? false : undefined,
     cacheControl: false,
     // The build writes .br/.gz beside each text asset (tools/src/rspack.ts); anything else is compressed on the fly.
     preCompressed: true,
@@ -107,8 +111,9 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
         return reply.code(404).send({ message: 'Not found' });
       }
       const painted = pages && (await pages(new URL(request.url, `http://${request.headers.host ?? 'localhost'}`)));
-      if (painted) return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(painted);
-      return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+      const html = painted || (await readFile(path.join(options.root, 'index.html'), 'utf8').catch(() => null));
+      if (html === null) return reply.code(404).send({ message: 'Not found' });
+      return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(inlineRuntimeDocuments(html, documents()));
     });
   }
   await app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });

@@ -21,12 +21,6 @@ async function freshConfigModule() {
   return module;
 }
 
-const preconnects = () =>
-  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"]')].map((link) => ({
-    href: link.href,
-    crossOrigin: link.crossOrigin,
-  }));
-
 describe('/config.json read once by the entry', () => {
   const realFetch = global.fetch;
   afterEach(() => {
@@ -34,34 +28,36 @@ describe('/config.json read once by the entry', () => {
     global.fetch = realFetch;
   });
 
-  it('opens both connections to the API (CORS calls, plain images) and the bootstrap applies the same read', async () => {
+  it('asks for /config.json once, however many read it', async () => {
     const fetchMock = jest.fn(async () => answer({ apiBaseUrl: 'http://api.grocer.test:4000/', adminUrl: '/admin' }));
     global.fetch = fetchMock as unknown as typeof fetch;
-    const { preconnectToApi, readConfigDocument } = await freshConfigModule();
+    const { readConfigDocument } = await freshConfigModule();
 
-    await preconnectToApi();
+    expect(await (await readConfigDocument()).json()).toMatchObject({ apiBaseUrl: 'http://api.grocer.test:4000/' });
     await loadRuntimeConfig(undefined, readConfigDocument);
 
-    expect(preconnects()).toEqual([
-      { href: 'http://api.grocer.test:4000/', crossOrigin: 'anonymous' },
-      { href: 'http://api.grocer.test:4000/', crossOrigin: null },
-    ]);
     expect(getRuntimeConfig().apiBaseUrl).toBe('http://api.grocer.test:4000');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledWith('/config.json');
   });
 
-  it('opens nothing for an API on the page’s own origin, an unreadable document or a missing URL', async () => {
-    for (const reply of [answer({ apiBaseUrl: '/api' }), answer({}, false), answer({ apiBaseUrl: 42 })]) {
-      global.fetch = jest.fn(async () => reply) as unknown as typeof fetch;
-      const { preconnectToApi } = await freshConfigModule();
-      await preconnectToApi();
-    }
-    global.fetch = jest.fn(async () => {
-      throw new TypeError('Failed to fetch');
-    }) as unknown as typeof fetch;
-    const { preconnectToApi } = await freshConfigModule();
-    await expect(preconnectToApi()).resolves.toBeUndefined();
-    expect(preconnects()).toEqual([]);
+  it('takes the document the server wrote into the page instead of asking for it', async () => {
+    const fetchMock = jest.fn(async () => answer({ apiBaseUrl: 'http://elsewhere.test' }));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.setAttribute('data-runtime-document', '/config.json');
+    block.textContent = JSON.stringify({ apiBaseUrl: 'http://api.grocer.test:4000', adminUrl: '/admin' });
+    document.head.append(block);
+    const { readConfigDocument, RUNTIME_DOCUMENT, readRuntimeDocument } = await freshConfigModule();
+
+    await loadRuntimeConfig(undefined, readConfigDocument);
+
+    expect(RUNTIME_DOCUMENT).toBe('data-runtime-document');
+    expect(getRuntimeConfig().apiBaseUrl).toBe('http://api.grocer.test:4000');
+    expect(await (await readConfigDocument()).json()).toEqual({ apiBaseUrl: 'http://api.grocer.test:4000', adminUrl: '/admin' });
+    // Another document than the one written in is still asked for.
+    await readRuntimeDocument('/remotes.json');
+    expect(fetchMock.mock.calls).toEqual([['/remotes.json']]);
   });
 });

@@ -1,38 +1,27 @@
-// /config.json is read once per page, as soon as the entry runs (index.html preloads it): the
-// bootstrap applies it with @grocer/shared's loadRuntimeConfig, and meanwhile the connections to the
-// API are opened, so the first page's data and images do not wait for them. No shared imports: the
-// entry runs this before the shared libraries load.
+// /config.json is read once per page, as soon as the entry runs: the entry starts the first page's
+// reads with it, and the bootstrap applies it with @grocer/shared's loadRuntimeConfig. No shared
+// imports: the entry runs this before the shared libraries load.
 
 const CONFIG_URL = '/config.json';
 let reading: Promise<Response> | undefined;
 
-/** The response to /config.json, fetched on the first call; each caller gets its own copy of the body. */
-export function readConfigDocument(url = CONFIG_URL): Promise<Response> {
-  reading ??= fetch(url);
-  return reading.then((response) => response.clone());
+/**
+ * The attribute of a runtime document (/config.json, /remotes.json) that the server serving the
+ * shell wrote into the page, as a JSON data block in place of index.html's preload of it
+ * (tools/src/runtimeDocuments.ts; nginx: docker/shell/40-grocer-runtime-documents.sh). The page then
+ * starts without those two requests, which otherwise share the first connection with the entry script.
+ */
+export const RUNTIME_DOCUMENT = 'data-runtime-document';
+
+/** A runtime document as the page came with it, else fetched (index.html preloads both for that case). */
+export function readRuntimeDocument(url: string, doc: Document = document): Promise<Response> {
+  const text = doc.querySelector(`script[type="application/json"][${RUNTIME_DOCUMENT}="${url}"]`)?.textContent;
+  if (text) return Promise.resolve(new Response(text));
+  return fetch(url);
 }
 
-/**
- * Opens the two connections to the API's origin a first page uses: API calls are CORS requests
- * without credentials, product images plain ones, and a browser keeps those on separate connections.
- * Only a hint: anything unexpected leaves it out, and loadRuntimeConfig reports an unreadable config.
- */
-export async function preconnectToApi(doc: Document = document): Promise<void> {
-  try {
-    const response = await readConfigDocument();
-    if (!response.ok) return;
-    const { apiBaseUrl } = (await response.json()) as { apiBaseUrl?: unknown };
-    if (typeof apiBaseUrl !== 'string') return;
-    const origin = new URL(apiBaseUrl, doc.location.href).origin;
-    if (origin === doc.location.origin) return;
-    for (const crossOrigin of ['anonymous', null]) {
-      const link = doc.createElement('link');
-      link.rel = 'preconnect';
-      link.href = origin;
-      if (crossOrigin) link.crossOrigin = crossOrigin;
-      doc.head.append(link);
-    }
-  } catch {
-    // A hint only.
-  }
+/** The response to /config.json, read on the first call; each caller gets its own copy of the body. */
+export function readConfigDocument(url = CONFIG_URL): Promise<Response> {
+  reading ??= readRuntimeDocument(url);
+  return reading.then((response) => response.clone());
 }

@@ -152,19 +152,6 @@ async function readApiBaseUrl(): Promise<string | null> {
  */
 export const HANDED_OVER = 'data-api-path';
 
-/** The answer the page came with for this API path, or undefined (then it is read as usual). */
-export function handedOver(path: string, doc: Document = document): unknown {
-  for (const block of doc.querySelectorAll(`script[type="application/json"][${HANDED_OVER}]`)) {
-    if (block.getAttribute(HANDED_OVER) !== path) continue;
-    try {
-      return JSON.parse(block.textContent ?? '') as unknown;
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
 /** An early GET: the same request the base query would send (@grocer/shared baseQuery.ts), so its answer serves it. */
 export const readEarly = (url: string, origin: string, authorization: string | null = null) =>
   fetch(url, {

@@ -35,7 +35,7 @@ export interface ScreenSpec {
   draw: Draw;
   /** API paths read besides firstData.ts's, when only the browser's storage says they are needed; their answers follow `paint`'s. */
   reads?: () => string[];
-  /** Open reads `reads` may name: the shell's page step hands their answers over in the page (firstData.ts handedOver). */
+  /** Open reads `reads` may name: the shell's page step hands their answers over in the page (paintFirstScreen.ts handedOver). */
   openReads?: string[];
   /** Laid out by the page's own stylesheet (remote CSS), which the paint then waits for; else by shell.css. */
   ownStylesheet: boolean;

@@ -50,6 +50,24 @@ describe('the routes the remotes declare, read at start', () => {
     global.fetch = realFetch;
   });
 
+  it('registers the remotes the server wrote into the page, without asking for /remotes.json', async () => {
+    const net = network();
+    global.fetch = net.fetchMock as unknown as typeof fetch;
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.setAttribute('data-runtime-document', '/remotes.json');
+    block.textContent = JSON.stringify({ catalog: REMOTES.catalog });
+    document.head.append(block);
+    try {
+      const { initRemotes, registerRemotes } = await freshRemotesModule();
+      await initRemotes();
+      expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'catalog', entry: REMOTES.catalog }]);
+      expect(net.calls).not.toContain('/remotes.json');
+    } finally {
+      block.remove();
+    }
+  });
+
   it('reads each remote’s routes.json beside its manifest, and the first page need not wait for a slow remote', async () => {
     const net = network();
     global.fetch = net.fetchMock as unknown as typeof fetch;

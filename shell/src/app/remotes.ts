@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteRoutes } from '@grocer/shared/contracts';
+import { readRuntimeDocument } from './config.ts';
 import { composeRoutes, matchesPattern, type RouteTable } from './routeTable.ts';
 
 let entries: Record<string, string> = {};
@@ -22,7 +23,7 @@ export function initRemotes(url = '/remotes.json'): Promise<void> {
 
 async function readRemotes(url: string): Promise<void> {
   try {
-    const response = await fetch(url);
+    const response = await readRuntimeDocument(url);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     entries = (await response.json()) as Record<string, string>;
   } catch (error) {

@@ -10,6 +10,7 @@ import { contentSecurityPolicy, inlineScriptHashes } from '../csp.ts';
 import { CSP_ORIGINS_PLACEHOLDER } from '../rspack.ts';
 import { APPS } from '../ports.ts';
 import { HASHED } from '../static-server.ts';
+import { apiPreconnects, dataBlockOf, inlineRuntimeDocuments } from '../runtimeDocuments.ts';
 import { REPO_ROOT } from '../stack.ts';
 
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
@@ -63,7 +64,17 @@ describe('static images (shell and remotes)', () => {
     expect(page).toContain('proxy_intercept_errors on;');
     expect(page).toContain('error_page 404 500 502 503 504 = @app;');
     expect(page).toContain('proxy_hide_header Cache-Control;');
-    expect(shell).toMatch(/location @app \{\s*try_files \/index\.html =404;\s*\}/);
+    expect(shell).toMatch(/location @app \{\s*try_files \/index\.html =404;/);
+  });
+
+  it('write the runtime documents into the pages they send, from where the entrypoint writes them', () => {
+    const folder = /GROCER_RUNTIME_DIR:-([^}]+)\}/.exec(read('docker/shell/40-grocer-runtime-documents.sh'))?.[1];
+    const shell = read('docker/nginx/shell.conf');
+    const block = (name: string) => new RegExp(`location ${name} \\{([^}]*)\\}`).exec(shell)?.[1] ?? '';
+    for (const name of ['@page', '@app']) expect(block(name)).toContain(`include ${folder}/documents*.conf;`);
+    // sub_filter passes a compressed body by: the step is asked for a plain one, index.html sent from the plain file.
+    expect(block('@page')).toContain('proxy_set_header Accept-Encoding "";');
+    expect(block('@app')).toContain('gzip_static off;');
   });
 
   it('serve the shell’s runtime documents from where the entrypoint writes them', () => {
@@ -156,6 +167,28 @@ describe("the shell image's entrypoint script", () => {
     expect(JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8'))).toMatchObject({ vitalsSampleRate: 0.25 });
   });
 
+  it('writes the nginx rules that put both documents into the page in place of its preloads, as npm start does', () => {
+    expect(run(env).status).toBe(0);
+    const rules = readFileSync(path.join(dir, 'documents.conf'), 'utf8').trim().split('\n');
+    const index = read('shell/src/index.html');
+    expect(rules).toHaveLength(2);
+    for (const [i, route] of ['/config.json', '/remotes.json'].entries()) {
+      const [, search, replacement] = /^sub_filter '([^']*)' '([^']*)';$/.exec(rules[i]!) ?? [];
+      // Word for word what the shell's page has, and what tools/src/runtimeDocuments.ts writes in its place.
+      expect(index).toContain(search);
+      const document = JSON.parse(readFileSync(path.join(dir, route), 'utf8')) as unknown;
+      // The config first opens the API's two connections (CORS calls, plain images).
+      const before = route === '/config.json' ? apiPreconnects(document) : '';
+      expect(before).toBe(
+        route === '/config.json'
+          ? '<link rel="preconnect" href="https://api.example.com" crossorigin><link rel="preconnect" href="https://api.example.com">'
+          : '',
+      );
+      expect(replacement).toBe(`${before}${dataBlockOf(route, document)}`);
+      expect(inlineRuntimeDocuments(search!, { [route]: document })).toBe(replacement);
+    }
+  });
+
   it('adds a remote by its variable alone, and leaves one out whose variable is empty (CSP included)', () => {
     const result = run({ ...env, OPS_REMOTE_URL: '', STORE_TOOLS_REMOTE_URL: 'https://tools.example.com/mf-manifest.json' });
     expect(result.status).toBe(0);
@@ -171,12 +204,14 @@ describe("the shell image's entrypoint script", () => {
     const result = run({
       ...env,
       CATALOG_REMOTE_URL: 'http://x"}',
+      ACCOUNT_REMOTE_URL: "http://x'$y",
       PUBLIC_API_URL: '',
       ORDERS_REMOTE_URL: 'ftp://x',
       VITALS_SAMPLE_RATE: '2',
     });
     expect(result.status).toBe(1);
     expect(result.stderr.match(/^grocer: [A-Z_]+/gm)).toEqual([
+      'grocer: ACCOUNT_REMOTE_URL',
       'grocer: CATALOG_REMOTE_URL',
       'grocer: ORDERS_REMOTE_URL',
       'grocer: PUBLIC_API_URL',
