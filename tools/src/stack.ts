@@ -62,21 +62,39 @@ export function buildMissing(log: (line: string) => void = console.log): void {
 }
 
 /** A port nobody listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+/**
+ * `count` ports free now and different from each other: each is held until all are chosen, since a
+ * port let go at once may be handed out again to the next ask.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const held = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const server = net.createServer();
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = held.map((server) => {
+    const address = server.address();
+    return typeof address === 'object' && address ? address.port : 0;
   });
+  await Promise.all(held.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
-/** Ports for a whole stack that runs beside anything else on the machine (benchmarks, tests). */
+/**
+ * Ports for a whole stack that runs beside anything else on the machine (benchmarks, tests). Two parts
+ * given one port would have the second fail to start while the first answers for it (the shell's
+ * server once answered the API's health check, and the tests then read its page as the API's JSON).
+ */
 export async function freeStackPorts(): Promise<StackPorts> {
-  const apps = Object.fromEntries(await Promise.all(APPS.map(async (a) => [a.dir, await freePort()] as const))) as Record<AppDir, number>;
-  return { api: await freePort(), apps };
+  const [api, ...rest] = await freePorts(APPS.length + 1);
+  const apps = Object.fromEntries(APPS.map((a, i) => [a.dir, rest[i]!] as const)) as Record<AppDir, number>;
+  return { api: api!, apps };
 }
 
 export interface StackOptions {
@@ -113,7 +131,9 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_00
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode} before it was healthy`);
     try {
-      if ((await fetch(`${url}/health`)).ok) return;
+      // The API's own answer (JSON), not a page from whatever else may listen there.
+      const response = await fetch(`${url}/health`);
+      if (response.ok && response.headers.get('content-type')?.startsWith('application/json')) return;
     } catch {
       // Not listening yet.
     }
