@@ -5,7 +5,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
@@ -94,28 +94,35 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
   for (const route of Object.keys(documents())) {
     app.get(route, async (_request, reply) => reply.header('cache-control', REVALIDATE).type('application/json').send(documents()[route]));
   }
+  if (options.spa) {
+    const pages = options.pages;
+    // A page navigation gets the app: its top drawn by the page step, else index.html, with the
+    // runtime documents written in either way.
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      const painted = pages && (await pages(new URL(request.url, `http://${request.headers.host ?? 'localhost'}`)));
+      const html = painted || (await readFile(path.join(options.root, 'index.html'), 'utf8').catch(() => null));
+      if (html === null) return reply.code(404).send({ message: 'Not found' });
+      return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(inlineRuntimeDocuments(html, documents()));
+    };
+    // `/` is a route of its own: @fastify/static, told to serve no index, answers a folder with 403.
+    app.get('/', sendPage);
+    app.setNotFoundHandler(async (request, reply) => {
+      // Only page navigations fall back to the app; a missing asset stays a 404.
+      if (request.method !== 'GET' || path.extname(request.url.split('?')[0] ?? '') !== '') {
+        return reply.code(404).send({ message: 'Not found' });
+      }
+      return sendPage(request, reply);
+    });
+  }
   await app.register(fastifyStatic, {
     root: options.root,
-    // The app's pages, / too, come from the handler below, which writes the runtime documents in.
+    // The app's pages, / too, come from sendPage above, which writes the runtime documents in.
     index: options.spa ? false : undefined,
     cacheControl: false,
     // The build writes .br/.gz beside each text asset (tools/src/rspack.ts); anything else is compressed on the fly.
     preCompressed: true,
     setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
   });
-  if (options.spa) {
-    const pages = options.pages;
-    app.setNotFoundHandler(async (request, reply) => {
-      // Only page navigations fall back to the app; a missing asset stays a 404.
-      if (request.method !== 'GET' || path.extname(request.url.split('?')[0] ?? '') !== '') {
-        return reply.code(404).send({ message: 'Not found' });
-      }
-      const painted = pages && (await pages(new URL(request.url, `http://${request.headers.host ?? 'localhost'}`)));
-      const html = painted || (await readFile(path.join(options.root, 'index.html'), 'utf8').catch(() => null));
-      if (html === null) return reply.code(404).send({ message: 'Not found' });
-      return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(inlineRuntimeDocuments(html, documents()));
-    });
-  }
   await app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
   return app;
 }
