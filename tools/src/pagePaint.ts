@@ -14,7 +14,6 @@
 // unknown product, a page that is not open data) is served as the plain index.html, which paints
 // from the browser as before. No inline script is added, so the page's CSP is unchanged.
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
@@ -254,17 +253,6 @@ export function parseReach(value: string): (url: string) => string {
   return (url) => {
     const pair = pairs.find(([from]) => url === from || url.startsWith(`${from}/`));
     return pair ? `${pair[1]}${url.slice(pair[0].length)}` : url;
-  };
-}
-
-/** The index.html of a served folder, re-read when it changes (a swapped build is served at once). */
-export function indexHtmlOf(root: string): () => string {
-  let cached = { mtimeMs: -1, html: '' };
-  return () => {
-    const file = path.join(root, 'index.html');
-    const { mtimeMs } = statSync(file);
-    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
-    return cached.html;
   };
 }
 

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { APPS, PRESENT_APPS, runtimeDocuments, type AppDir, type StackPorts } from './ports.ts';
-import { createPagePainter, indexHtmlOf, shellFileOf } from './pagePaint.ts';
-import { createStaticServer } from './static-server.ts';
+import { createPagePainter, shellFileOf } from './pagePaint.ts';
+import { createStaticServer, indexHtmlOf } from './static-server.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

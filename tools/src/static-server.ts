@@ -2,7 +2,6 @@
 // Fastify + @fastify/static (well-kept, streams from disk on every request, so a swapped folder is
 // served at once) with compression and the cache headers of DESIGN.md "Performance architecture".
 import { readFileSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -38,6 +37,17 @@ const REVALIDATE = 'no-cache';
 export function cacheControlFor(filePath: string): string {
   // A precompressed copy (main.0123456789.js.br) is cached like the file it encodes.
   return HASHED.test(path.basename(filePath).replace(/\.(br|gz)$/, '')) ? IMMUTABLE : REVALIDATE;
+}
+
+/** The index.html of a served folder, re-read when it changes (a swapped build is served at once). */
+export function indexHtmlOf(root: string): () => string {
+  let cached = { mtimeMs: -1, html: '' };
+  return () => {
+    const file = path.join(root, 'index.html');
+    const { mtimeMs } = statSync(file);
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+    return cached.html;
+  };
 }
 
 /** Source maps stay in dist (tools/src/budgets.ts reads them) but are never served. */
@@ -98,10 +108,15 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     const pages = options.pages;
     // A page navigation gets the app: its top drawn by the page step, else index.html, with the
     // runtime documents written in either way.
+    const indexHtml = indexHtmlOf(options.root);
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const painted = pages && (await pages(new URL(request.url, `http://${request.headers.host ?? 'localhost'}`)));
-      const html = painted || (await readFile(path.join(options.root, 'index.html'), 'utf8').catch(() => null));
-      if (html === null) return reply.code(404).send({ message: 'Not found' });
+      let html: string;
+      try {
+        html = painted || indexHtml();
+      } catch {
+        return reply.code(404).send({ message: 'Not found' }); // A folder without index.html.
+      }
       return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(inlineRuntimeDocuments(html, documents()));
     };
     // `/` is a route of its own: @fastify/static, told to serve no index, answers a folder with 403.

@@ -21,7 +21,8 @@ import type { CartItem, Category, Product, STORAGE_KEYS } from '@grocer/shared';
 import { kb } from '../budgets.ts';
 import { apiClient, placeDemoOrder } from '../demoOrder.ts';
 import { APPS, type AppDir } from '../ports.ts';
-import { createPagePainter, indexHtmlOf, shellFileOf } from '../pagePaint.ts';
+import { createPagePainter, shellFileOf } from '../pagePaint.ts';
+import { indexHtmlOf } from '../static-server.ts';
 import { buildMissing, freeStackPorts, REPO_ROOT, startStack } from '../stack.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
