@@ -24,7 +24,7 @@ import { FIRST_SCREENS, PRELOADED_CARD_PICTURES } from '../../shell/src/app/firs
 import { PAGE_STYLESHEET, SERVER_PAINTED } from '../../shell/src/app/firstPaint.ts';
 import { stylesheetsIn, type ManifestStyles } from '../../shell/src/app/remoteStyles.ts';
 import { composeRoutes, firstPageModule } from '../../shell/src/app/routeTable.ts';
-import { jsonInHtml } from './runtimeDocuments.ts';
+import { htmlAttribute, jsonDataBlock } from './runtimeDocuments.ts';
 
 /** What the step may add to a page's wait for its HTML, at most. */
 export const PAGE_PAINT_BUDGET_MS = 250;
@@ -62,7 +62,6 @@ export interface PagePaintOptions {
 /** The page's HTML for `url` (its shell origin gives the client header), or null: serve index.html as it is. */
 export type PagePainter = (url: URL) => Promise<string | null>;
 
-const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 /** The shell's own stylesheets in index.html (the build links them by their path). */
 const SHELL_STYLESHEET = /<link\b(?=[^>]*\brel="stylesheet")(?=[^>]*\bhref="(\/[^"]+\.css)")[^>]*>/g;
 /** Text that could close a <style> element is never written into a page. */
@@ -185,11 +184,7 @@ export function createPagePainter(options: PagePaintOptions): PagePainter {
       if (!drawn) {
         // Open answers the entry's paint may need (the cart's stores' rules), handed over as data.
         const answers = await Promise.all((spec.openReads ?? []).map(async (path) => [path, await read(path)] as const));
-        const data = answers.flatMap(([path, text]) =>
-          text === null
-            ? []
-            : [`<script type="application/json" ${HANDED_OVER}="${attribute(path)}">${jsonInHtml(JSON.parse(text))}</script>`],
-        );
+        const data = answers.flatMap(([path, text]) => (text === null ? [] : [jsonDataBlock(HANDED_OVER, path, JSON.parse(text))]));
         return html.replace('</head>', `${[...styles, ...data].join('')}</head>`);
       }
       const drawing = drawingOf(`${apiBaseUrl}\n${url.pathname}${url.search}\n${(texts as string[]).join('\n')}`, () => {
@@ -209,7 +204,7 @@ export function createPagePainter(options: PagePaintOptions): PagePainter {
         ...styles,
         ...drawing.images
           .slice(0, spec.ownStylesheet ? PRELOADED_CARD_PICTURES : 1)
-          .map((image) => `<link rel="preload" as="image" fetchpriority="high" href="${attribute(apiUrl(apiBaseUrl, image))}">`),
+          .map((image) => `<link rel="preload" as="image" fetchpriority="high" href="${htmlAttribute(apiUrl(apiBaseUrl, image))}">`),
       ].join('');
       return html
         .replace('</head>', `${head}</head>`)

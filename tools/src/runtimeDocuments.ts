@@ -9,15 +9,24 @@
 import { RUNTIME_DOCUMENT } from '../../shell/src/app/config.ts';
 
 /** JSON inside a <script> element: no `<` at all, so nothing in it can end the element or open a comment. */
-export const jsonInHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+const jsonInHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** A value inside a double-quoted HTML attribute. */
+export const htmlAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * A JSON data block, `<script type="application/json">`, found by `attribute`="`key`": it runs
+ * nothing, so the CSP allows it. The page step hands answers over in these too (pagePaint.ts).
+ */
+export const jsonDataBlock = (attribute: string, key: string, value: unknown) =>
+  `<script type="application/json" ${attribute}="${htmlAttribute(key)}">${jsonInHtml(value)}</script>`;
 
 /** index.html's preload of the document at `route` (shell/src/index.html), however the build writes its attributes. */
 const preloadOf = (route: string) =>
   new RegExp(`<link\\b(?=[^>]*\\brel="preload")(?=[^>]*\\bhref="${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}")[^>]*>`);
 
 /** The data block a document is written into the page as. */
-export const dataBlockOf = (route: string, value: unknown) =>
-  `<script type="application/json" ${RUNTIME_DOCUMENT}="${route}">${jsonInHtml(value)}</script>`;
+export const dataBlockOf = (route: string, value: unknown) => jsonDataBlock(RUNTIME_DOCUMENT, route, value);
 
 /**
  * The two connections to the API a page opens while its HTML parses, before any script runs, when

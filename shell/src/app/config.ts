@@ -13,9 +13,20 @@ let reading: Promise<Response> | undefined;
  */
 export const RUNTIME_DOCUMENT = 'data-runtime-document';
 
+/**
+ * The text of the page's JSON data block (`<script type="application/json">`) whose `attribute` is
+ * `key`, as a server wrote it in (tools/src/runtimeDocuments.ts jsonDataBlock); undefined without one.
+ */
+export function dataBlockText(attribute: string, key: string, doc: Document = document): string | undefined {
+  for (const block of doc.querySelectorAll(`script[type="application/json"][${attribute}]`)) {
+    if (block.getAttribute(attribute) === key) return block.textContent ?? undefined;
+  }
+  return undefined;
+}
+
 /** A runtime document as the page came with it, else fetched (index.html preloads both for that case). */
 export function readRuntimeDocument(url: string, doc: Document = document): Promise<Response> {
-  const text = doc.querySelector(`script[type="application/json"][${RUNTIME_DOCUMENT}="${url}"]`)?.textContent;
+  const text = dataBlockText(RUNTIME_DOCUMENT, url, doc);
   if (text) return Promise.resolve(new Response(text));
   return fetch(url);
 }

@@ -2,6 +2,7 @@
 // preloaded as soon as the answers name them, and the top of the page drawn by firstScreen.ts,
 // painted into index.html's page area (firstPaint.ts) once the answers and, for a listing, the
 // page's own stylesheet are in.
+import { dataBlockText } from './config.ts';
 import { apiUrl, bodyOf, HANDED_OVER, readEarly, type FirstDataPattern } from './firstData.ts';
 import { PAGE_STYLESHEET, paintFirstPage } from './firstPaint.ts';
 import { FIRST_SCREENS, PRELOADED_CARD_PICTURES } from './firstScreen.ts';
@@ -12,15 +13,13 @@ import { readStored, USER_STORAGE_KEY } from './storedState.ts';
 
 /** The answer the page came with for this API path (firstData.ts HANDED_OVER), or undefined (then it is read as usual). */
 export function handedOver(path: string, doc: Document = document): unknown {
-  for (const block of doc.querySelectorAll(`script[type="application/json"][${HANDED_OVER}]`)) {
-    if (block.getAttribute(HANDED_OVER) !== path) continue;
-    try {
-      return JSON.parse(block.textContent ?? '') as unknown;
-    } catch {
-      return undefined;
-    }
+  const text = dataBlockText(HANDED_OVER, path, doc);
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
-  return undefined;
 }
 
 /** Asks the browser for a picture now, at the priority the page's <img> asks for it. */
