@@ -58,6 +58,11 @@ config=$(printf '{"apiBaseUrl":"%s","adminUrl":"%s","vitalsSampleRate":%s}' "$PU
 printf '%s\n' "$remotes" > "$out/remotes.json.tmp" && mv "$out/remotes.json.tmp" "$out/remotes.json"
 printf '%s\n' "$config" > "$out/config.json.tmp" && mv "$out/config.json.tmp" "$out/config.json"
 
+# scheme://host[:port] of a URL that passed check_url (tools/src/csp.ts originsOf does the same).
+origin_of() {
+  printf '%s\n' "$1" | sed -E 's|^(https?://[^/?#]+).*$|\1|'
+}
+
 # The same two documents written into the pages nginx sends, each in place of index.html's preload of
 # it (shell.conf includes this; tools/src/runtimeDocuments.ts does the same for `npm start`): the entry
 # reads them from the page instead of asking for them. The values passed check_url above, so nothing
@@ -67,7 +72,7 @@ printf '%s\n' "$config" > "$out/config.json.tmp" && mv "$out/config.json.tmp" "$
 inline() { # route, document, what goes before it
   printf "sub_filter '<link rel=\"preload\" href=\"%s\" as=\"fetch\" crossorigin>' '%s<script type=\"application/json\" data-runtime-document=\"%s\">%s</script>';\n" "$1" "$3" "$1" "$2"
 }
-api_origin=$(printf '%s\n' "$PUBLIC_API_URL" | sed -E 's|^(https?://[^/?#]+).*$|\1|')
+api_origin=$(origin_of "$PUBLIC_API_URL")
 preconnects="<link rel=\"preconnect\" href=\"$api_origin\" crossorigin><link rel=\"preconnect\" href=\"$api_origin\">"
 { inline /config.json "$config" "$preconnects" && inline /remotes.json "$remotes" ''; } > "$out/documents.conf.tmp" &&
   mv "$out/documents.conf.tmp" "$out/documents.conf"
@@ -75,9 +80,7 @@ preconnects="<link rel=\"preconnect\" href=\"$api_origin\" crossorigin><link rel
 # The page's Content-Security-Policy: the build's (dist/csp.txt, tools/src/csp.ts, with its inline-script
 # hashes) with the origins of the remotes and the API filled in. nginx reads it from shell.conf.
 html=${GROCER_HTML_DIR:-/usr/share/nginx/html}
-origins=$(for url in $remote_urls "$PUBLIC_API_URL"; do
-  printf '%s\n' "$url" | sed -E 's|^(https?://[^/?#]+).*$|\1|'
-done | sort -u | tr '\n' ' ' | sed 's/ $//')
+origins=$(for url in $remote_urls "$PUBLIC_API_URL"; do origin_of "$url"; done | sort -u | tr '\n' ' ' | sed 's/ $//')
 policy=$(sed "s|__GROCER_ORIGINS__|$origins|g" "$html/csp.txt")
 printf 'add_header Content-Security-Policy "%s" always;\n' "$policy" > "$out/csp-header.conf.tmp" && mv "$out/csp-header.conf.tmp" "$out/csp-header.conf"
 

@@ -14,6 +14,8 @@ import { apiPreconnects, dataBlockOf, inlineRuntimeDocuments } from '../runtimeD
 import { REPO_ROOT } from '../stack.ts';
 
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
+/** Where the shell's entrypoint writes what nginx reads at start (its GROCER_RUNTIME_DIR default). */
+const RUNTIME_DIR = /GROCER_RUNTIME_DIR:-([^}]+)\}/.exec(read('docker/shell/40-grocer-runtime-documents.sh'))?.[1];
 
 /** The bodies of every `location ... { }` block (nested braces included). */
 function locationBlocks(conf: string): string[] {
@@ -68,20 +70,18 @@ describe('static images (shell and remotes)', () => {
   });
 
   it('write the runtime documents into the pages they send, from where the entrypoint writes them', () => {
-    const folder = /GROCER_RUNTIME_DIR:-([^}]+)\}/.exec(read('docker/shell/40-grocer-runtime-documents.sh'))?.[1];
     const shell = read('docker/nginx/shell.conf');
     const block = (name: string) => new RegExp(`location ${name} \\{([^}]*)\\}`).exec(shell)?.[1] ?? '';
-    for (const name of ['@page', '@app']) expect(block(name)).toContain(`include ${folder}/documents*.conf;`);
+    for (const name of ['@page', '@app']) expect(block(name)).toContain(`include ${RUNTIME_DIR}/documents*.conf;`);
     // sub_filter passes a compressed body by: the step is asked for a plain one, index.html sent from the plain file.
     expect(block('@page')).toContain('proxy_set_header Accept-Encoding "";');
     expect(block('@app')).toContain('gzip_static off;');
   });
 
   it('serve the shell’s runtime documents from where the entrypoint writes them', () => {
-    const folder = /GROCER_RUNTIME_DIR:-([^}]+)\}/.exec(read('docker/shell/40-grocer-runtime-documents.sh'))?.[1];
     const shell = read('docker/nginx/shell.conf');
     for (const doc of ['remotes.json', 'config.json']) {
-      expect(shell).toMatch(new RegExp(`location = /${doc.replace('.', '\\.')} \\{\\s*root ${folder};`));
+      expect(shell).toMatch(new RegExp(`location = /${doc.replace('.', '\\.')} \\{\\s*root ${RUNTIME_DIR};`));
     }
   });
 });
@@ -144,9 +144,7 @@ describe("the shell image's entrypoint script", () => {
     expect(readFileSync(path.join(dir, 'csp-header.conf'), 'utf8')).toBe(
       `add_header Content-Security-Policy "${contentSecurityPolicy(origins, hashes)}" always;\n`,
     );
-    expect(read('docker/nginx/shell.conf')).toContain(
-      `include ${/GROCER_RUNTIME_DIR:-([^}]+)\}/.exec(read('docker/shell/40-grocer-runtime-documents.sh'))?.[1]}/csp-header*.conf;`,
-    );
+    expect(read('docker/nginx/shell.conf')).toContain(`include ${RUNTIME_DIR}/csp-header*.conf;`);
   });
 
   it('writes /remotes.json (one entry per *_REMOTE_URL, keyed as the shell knows them) and /config.json from env', () => {
