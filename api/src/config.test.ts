@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { ConfigError, devStandIns, loadConfig, PAYPAL_SANDBOX_API_BASE, PGLITE_IN_MEMORY } from './config.ts';
+import { randomBytes } from 'node:crypto';
+import { ConfigError, devStandIns, guessable, loadConfig, PAYPAL_SANDBOX_API_BASE, PGLITE_IN_MEMORY } from './config.ts';
 import { PASSWORD_CHECK_LIMITS } from './services/passwords.ts';
 import { REPO_ROOT } from './lib/paths.ts';
 
@@ -36,6 +37,8 @@ describe('loadConfig', () => {
       mailFrom: 'Grocer <no-reply@grocer.local>',
       redisUrl: undefined,
       seedDemoAccounts: true,
+      allowDemoAccountsInProduction: false,
+      devOidcAllowStaff: false,
       trustProxy: [],
       passwordHashLogN: 17,
       passwordChecks: PASSWORD_CHECK_LIMITS,
@@ -219,6 +222,112 @@ describe('loadConfig', () => {
         ['PAYPAL_API_BASE: must be an https URL in production'],
       );
     });
+  });
+});
+
+describe('production refuses unsafe settings, one line naming each', () => {
+  const prod = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'a-production-secret-of-at-least-32-bytes',
+    PAYPAL_CLIENT_ID: 'live-id',
+    PAYPAL_CLIENT_SECRET: 'live-secret',
+  };
+
+  it('starts with real secrets, https URLs and localhost on plain http', () => {
+    expect(() => loadConfig(prod)).not.toThrow();
+    expect(() =>
+      loadConfig({
+        ...prod,
+        PUBLIC_SHELL_URL: 'https://shop.example.com',
+        PUBLIC_API_URL: 'https://api.example.com',
+        CORS_ORIGINS: 'https://shop.example.com,http://localhost:3000,http://127.0.0.1:3000,http://[::1]:3000',
+      }),
+    ).not.toThrow();
+    expect(() => loadConfig({ ...prod, PUBLIC_API_URL: 'http://localhost:4000', PUBLIC_SHELL_URL: 'http://127.0.0.1:3000' })).not.toThrow();
+  });
+
+  it('refuses SEED_DEMO_ACCOUNTS=true (the demo password is public)', () => {
+    expect(problemsOf({ ...prod, SEED_DEMO_ACCOUNTS: 'true' })).toEqual([
+      'SEED_DEMO_ACCOUNTS: never true in production (the demo password is public)',
+    ]);
+    expect(loadConfig({ ...prod, SEED_DEMO_ACCOUNTS: 'false' }).seedDemoAccounts).toBe(false);
+    // Outside production the demo is the point.
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO_ACCOUNTS: 'true' }).seedDemoAccounts).toBe(true);
+  });
+
+  it('reads ALLOW_DEMO_ACCOUNTS_IN_PRODUCTION and DEV_OIDC_ALLOW_STAFF as 0 or 1, off by default', () => {
+    expect(loadConfig({ ...prod, ALLOW_DEMO_ACCOUNTS_IN_PRODUCTION: '1' }).allowDemoAccountsInProduction).toBe(true);
+    expect(loadConfig(prod).allowDemoAccountsInProduction).toBe(false);
+    expect(loadConfig({ DEV_OIDC_ALLOW_STAFF: '1' }).devOidcAllowStaff).toBe(true);
+    expect(problemsOf({ ALLOW_DEMO_ACCOUNTS_IN_PRODUCTION: 'yes', DEV_OIDC_ALLOW_STAFF: 'true' })).toEqual([
+      'ALLOW_DEMO_ACCOUNTS_IN_PRODUCTION: must be one of 0, 1 (got "yes")',
+      'DEV_OIDC_ALLOW_STAFF: must be one of 0, 1 (got "true")',
+    ]);
+  });
+
+  const lowEntropy =
+    'JWT_SECRET: too little entropy (under 128 bits: too few distinct bytes, or one short pattern repeated); generate one: openssl rand -base64 48';
+
+  it.each([
+    ['32 a’s', 'a'.repeat(32)],
+    ['15 distinct bytes in 32', 'abcdefghijklmno'.repeat(3).slice(0, 32)],
+    ['two distinct bytes', 'ab'.repeat(8) + 'ba'.repeat(8) + 'aabb'.repeat(4)],
+    ['a 4-byte pattern 8 times', 'abcd'.repeat(8)],
+    ['a 20-byte phrase twice', 'correct-horse-battery-staple!'.slice(0, 20).repeat(2)],
+    ['a 17-byte pattern two and a half times', 'abcdefghijklmnopq'.repeat(3).slice(0, 42)],
+  ])('refuses a JWT_SECRET of %s, without echoing it', (_label, secret) => {
+    expect(guessable(secret)).toBe(true);
+    const problems = problemsOf({ ...prod, JWT_SECRET: secret });
+    expect(problems).toEqual([lowEntropy]);
+    expect(problems.join('\n')).not.toContain(secret);
+    // Wherever it is set: a key anyone can guess forges sessions in development too.
+    expect(problemsOf({ JWT_SECRET: secret })).toEqual([lowEntropy]);
+  });
+
+  it('accepts generated keys and passphrases', () => {
+    for (let i = 0; i < 50; i++) {
+      expect(guessable(randomBytes(32).toString('base64url'))).toBe(false);
+      expect(guessable(randomBytes(48).toString('base64'))).toBe(false);
+      // `openssl rand -hex 32`: 16 symbols at most, often 15, and 256 bits either way.
+      expect(guessable(randomBytes(32).toString('hex'))).toBe(false);
+    }
+    expect(guessable('0123456789abcde'.repeat(5))).toBe(true);
+    expect(guessable('a-production-secret-of-at-least-32-bytes')).toBe(false);
+  });
+
+  it("refuses the PayPal stand-in's client pair, or either half of it", () => {
+    const message = "PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: the /dev/paypal stand-in's pair is not a PayPal credential";
+    expect(problemsOf({ ...prod, PAYPAL_CLIENT_ID: 'grocer-dev-client', PAYPAL_CLIENT_SECRET: 'grocer-dev-secret' })).toEqual([message]);
+    expect(problemsOf({ ...prod, PAYPAL_CLIENT_ID: 'grocer-dev-client' })).toEqual([message]);
+    expect(problemsOf({ ...prod, PAYPAL_CLIENT_SECRET: 'grocer-dev-secret' })).toEqual([message]);
+    // The stand-in's own pair outside production is how it works.
+    expect(loadConfig({ PAYPAL_CLIENT_ID: 'grocer-dev-client', PAYPAL_CLIENT_SECRET: 'grocer-dev-secret' }).paypalClientId).toBe(
+      'grocer-dev-client',
+    );
+  });
+
+  it('refuses plain-http public URLs and CORS origins other than localhost', () => {
+    expect(
+      problemsOf({
+        ...prod,
+        CORS_ORIGINS: 'https://shop.example.com,http://shop.example.com,http://192.168.1.5:3000',
+        PUBLIC_SHELL_URL: 'http://shop.example.com',
+        PUBLIC_API_URL: 'http://api.example.com/',
+      }),
+    ).toEqual([
+      'CORS_ORIGINS: must be https origins in production (got "http://shop.example.com"; http only for localhost)',
+      'CORS_ORIGINS: must be https origins in production (got "http://192.168.1.5:3000"; http only for localhost)',
+      'PUBLIC_SHELL_URL: must be an https URL in production (got "http://shop.example.com"; http only for localhost)',
+      'PUBLIC_API_URL: must be an https URL in production (got "http://api.example.com/"; http only for localhost)',
+    ]);
+    // Outside production a LAN address on http is a developer's phone test.
+    expect(() => loadConfig({ CORS_ORIGINS: 'http://192.168.1.5:3000', PUBLIC_SHELL_URL: 'http://192.168.1.5:3000' })).not.toThrow();
+  });
+
+  it('refuses CORS_ORIGINS=*, anywhere', () => {
+    const message = 'CORS_ORIGINS: "*" would let any site call the API; list the shop\'s origins';
+    expect(problemsOf({ ...prod, CORS_ORIGINS: '*' })).toEqual([message]);
+    expect(problemsOf({ CORS_ORIGINS: 'http://localhost:3000, *' })).toEqual([message]);
   });
 });
 

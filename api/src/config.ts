@@ -50,6 +50,13 @@ export interface Config {
   /** Create the demo accounts (api/README.md) at start when missing. */
   seedDemoAccounts: boolean;
   /**
+   * ALLOW_DEMO_ACCOUNTS_IN_PRODUCTION=1: production starts although demo accounts are in the database
+   * (server.ts refuses otherwise). They still cannot sign in there (services/auth/demoAccounts.ts).
+   */
+  allowDemoAccountsInProduction: boolean;
+  /** DEV_OIDC_ALLOW_STAFF=1: the local OpenID issuer also mints tokens for admin and store-staff accounts. */
+  devOidcAllowStaff: boolean;
+  /**
    * The reverse proxies allowed to name the client in X-Forwarded-For: addresses, CIDRs or proxy-addr's
    * names (`loopback`, `uniquelocal` for private networks such as compose's). Empty: none. Behind the
    * gateway, request.ip is then the shopper's address and per-IP rate limits are per shopper instead of
@@ -122,9 +129,10 @@ const ENV = Type.Object({
   ),
   // Relative paths are taken from the repo root, like the default, so the cwd never matters.
   PGLITE_DATA_DIR: text(),
-  CORS_ORIGINS: variable(
-    Type.Array(Type.Refine(Type.String(), isOrigin)),
-    (got) => `CORS_ORIGINS: "${got}" is not an origin like http://localhost:3000 (no path, no trailing slash)`,
+  CORS_ORIGINS: variable(Type.Array(Type.Refine(Type.String(), isOrigin)), (got) =>
+    got === '*'
+      ? 'CORS_ORIGINS: "*" would let any site call the API; list the shop\'s origins'
+      : `CORS_ORIGINS: "${got}" is not an origin like http://localhost:3000 (no path, no trailing slash)`,
   ),
   PUBLIC_SHELL_URL: httpUrl('PUBLIC_SHELL_URL'),
   PUBLIC_API_URL: httpUrl('PUBLIC_API_URL'),
@@ -144,6 +152,8 @@ const ENV = Type.Object({
   PAYPAL_CLIENT_SECRET: text(),
   PAYPAL_API_BASE: httpUrl('PAYPAL_API_BASE'),
   SEED_DEMO_ACCOUNTS: variable(Type.Enum(['true', 'false']), notOneOf('SEED_DEMO_ACCOUNTS', ['true', 'false'])),
+  ALLOW_DEMO_ACCOUNTS_IN_PRODUCTION: variable(Type.Enum(['0', '1']), notOneOf('ALLOW_DEMO_ACCOUNTS_IN_PRODUCTION', ['0', '1'])),
+  DEV_OIDC_ALLOW_STAFF: variable(Type.Enum(['0', '1']), notOneOf('DEV_OIDC_ALLOW_STAFF', ['0', '1'])),
   ALLOW_DEV_STANDINS: variable(Type.Enum(['0', '1']), notOneOf('ALLOW_DEV_STANDINS', ['0', '1'])),
   TRUST_PROXY: variable(
     Type.Array(Type.String({ pattern: '^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\\/\\d{1,3})?)$' })),
@@ -201,9 +211,29 @@ export function loadConfig(env: Env = process.env): Config {
 
   // The production cross-rules, and the rules no single value can break.
   const jwtSecret = vars.JWT_SECRET ?? '';
+  // Never echo the value.
   if ((production || jwtSecret !== '') && Buffer.byteLength(jwtSecret) < 32) {
-    // Never echo the value.
     problem('JWT_SECRET', 'JWT_SECRET: required in production, and at least 32 bytes wherever it is set');
+  } else if (jwtSecret !== '' && guessable(jwtSecret)) {
+    problem(
+      'JWT_SECRET',
+      `JWT_SECRET: too little entropy (under ${JWT_SECRET_MIN_BITS} bits: too few distinct bytes, or one short pattern repeated); generate one: openssl rand -base64 48`,
+    );
+  }
+  if (production) {
+    // A browser or a mail link on plain http outside this machine can be read and rewritten on the way.
+    const plain = (value: string) => new URL(value).protocol === 'http:' && !LOOPBACK_NAMES.has(new URL(value).hostname);
+    for (const name of ['PUBLIC_SHELL_URL', 'PUBLIC_API_URL'] as const) {
+      const value = vars[name];
+      if (value !== undefined && plain(value))
+        problem(name, `${name}: must be an https URL in production (got "${value}"; http only for localhost)`);
+    }
+    for (const origin of (vars.CORS_ORIGINS ?? []).filter((entry) => isOrigin(entry) && plain(entry))) {
+      problem('CORS_ORIGINS', `CORS_ORIGINS: must be https origins in production (got "${origin}"; http only for localhost)`);
+    }
+    // Its password is public (api/README.md): anyone could sign in as the demo admin.
+    if (vars.SEED_DEMO_ACCOUNTS === 'true')
+      problem('SEED_DEMO_ACCOUNTS', 'SEED_DEMO_ACCOUNTS: never true in production (the demo password is public)');
   }
   const googleIssuer = url(vars.GOOGLE_ISSUER ?? (production ? GOOGLE_ISSUER : `${publicApiUrl}/dev/oidc`));
   if (production && googleIssuer !== GOOGLE_ISSUER) {
@@ -238,6 +268,8 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: vars.MAIL_FROM ?? 'Grocer <no-reply@grocer.local>',
     redisUrl: vars.REDIS_URL,
     seedDemoAccounts: (vars.SEED_DEMO_ACCOUNTS ?? (nodeEnv === 'development' ? 'true' : 'false')) === 'true',
+    allowDemoAccountsInProduction: vars.ALLOW_DEMO_ACCOUNTS_IN_PRODUCTION === '1',
+    devOidcAllowStaff: vars.DEV_OIDC_ALLOW_STAFF === '1',
     trustProxy: vars.TRUST_PROXY ?? [],
     passwordHashLogN: OWASP_SCRYPT_LOG_N,
     passwordChecks: PASSWORD_CHECK_LIMITS,
@@ -245,6 +277,31 @@ export function loadConfig(env: Env = process.env): Config {
     allowDevStandIns,
     ...paypal,
   };
+}
+
+/** Host names of this machine, as a URL's `hostname` spells them: plain http and the /dev stand-ins are for these only. */
+export const LOOPBACK_NAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The least a session key must carry, as guessable() estimates it. */
+export const JWT_SECRET_MIN_BITS = 128;
+
+/**
+ * A key anyone could guess: fewer than JWT_SECRET_MIN_BITS by a generous estimate, log2(its distinct
+ * bytes) per byte of its shortest repeating pattern. 32 `a`s carry 0 bits, `abcd` × 8 carries 16, and a
+ * 20-byte phrase said twice counts once; `openssl rand -hex 32` (64 × 4 bits) passes even when a digit
+ * happens to be missing, where a bare "16 distinct bytes" rule would refuse one key in four.
+ */
+export function guessable(secret: string): boolean {
+  const bytes = Buffer.from(secret);
+  // The shortest period, from KMP's failure function: the pattern is that many bytes, however often repeated.
+  const border = new Array<number>(bytes.length).fill(0);
+  for (let i = 1, k = 0; i < bytes.length; i++) {
+    while (k > 0 && bytes[i] !== bytes[k]) k = border[k - 1]!;
+    if (bytes[i] === bytes[k]) k += 1;
+    border[i] = k;
+  }
+  const period = bytes.length - (border[bytes.length - 1] ?? 0);
+  return period * Math.log2(new Set(bytes).size) < JWT_SECRET_MIN_BITS;
 }
 
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\]|::ffff:127(\.\d{1,3}){3})$/i;
@@ -289,6 +346,9 @@ function paypalConfig(
     );
   }
   const real = clientId !== undefined && clientSecret !== undefined;
+  if (production && (clientId === DEV_PAYPAL_CLIENT_ID || clientSecret === DEV_PAYPAL_CLIENT_SECRET)) {
+    problem('PAYPAL_CLIENT_ID', "PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: the /dev/paypal stand-in's pair is not a PayPal credential");
+  }
   const standIn = `${publicApiUrl}/dev/paypal`;
   const apiBase = (vars.PAYPAL_API_BASE ?? (real ? PAYPAL_SANDBOX_API_BASE : standIn)).replace(/\/+$/, '');
   if (production && real && !apiBase.startsWith('https://'))
