@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase, MAINTENANCE_TIMEOUTS, SERVING_TIMEOUTS, type DbConnection, type PgTimeouts } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedCatalogueIfNeeded } from './seed/seedCatalogue.ts';
+import { demoAccountsStartProblem } from './services/demoAccounts.ts';
 import { keptDevJwtSecret } from './services/devSecret.ts';
 import { createPasswordHasher } from './services/passwords.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from './services/users.ts';
@@ -57,6 +58,14 @@ async function main(): Promise<void> {
   } catch (err) {
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.pgliteDataDir}`;
     console.error(`Could not open and migrate the database: ${where}.`, err);
+    process.exit(1);
+  }
+
+  // Before anything listens: a demo admin with its public password must never face production traffic.
+  const unsafe = await demoAccountsStartProblem(db.db, config);
+  if (unsafe) {
+    console.error(unsafe);
+    await db.close();
     process.exit(1);
   }
 

@@ -2,6 +2,7 @@
 // owner out.
 import { normalizeEmail, validateEmail } from '@grocer/shared/validation';
 import { httpError, RetryLaterError } from '../../db/errors.ts';
+import { DEMO_ADDRESS_RESERVED, demoSignInBarred } from '../demoAccounts.ts';
 import { passwordProblem } from '../passwords.ts';
 import type { UserRow } from '../users.ts';
 import { MESSAGES } from './messages.ts';
@@ -72,7 +73,7 @@ export function loginKeys(accountKey: string, ip: string) {
 const blankToNull = (value: string | null | undefined) => (value == null || value.trim() === '' ? null : value.trim());
 
 export function createPasswordSignIn(
-  { db, log, hasher, counters }: Pick<AuthDeps, 'db' | 'log' | 'hasher' | 'counters'>,
+  { db, config, log, hasher, counters }: Pick<AuthDeps, 'db' | 'config' | 'log' | 'hasher' | 'counters'>,
   {
     issue,
     sendVerification,
@@ -81,6 +82,8 @@ export function createPasswordSignIn(
   async function register(input: RegisterInput): Promise<Session> {
     const emailProblem = validateEmail(input.email);
     if (emailProblem) throw httpError(400, 'VALIDATION_ERROR', emailProblem, 'email');
+    // An account made there could never sign in, and would stop the next production start (server.ts).
+    if (demoSignInBarred(config, input.email)) throw httpError(400, 'VALIDATION_ERROR', DEMO_ADDRESS_RESERVED, 'email');
     const problem = passwordProblem(input.password);
     if (problem) throw httpError(400, 'VALIDATION_ERROR', problem, 'password');
     const email = normalizeEmail(input.email);

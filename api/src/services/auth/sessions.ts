@@ -1,13 +1,25 @@
 // Sessions: our session tokens, signing out (one session, or every one), and the short-lived tickets.
 import { eq, lt } from 'drizzle-orm';
+import { httpError } from '../../db/errors.ts';
 import { revokedSessions, users } from '../../db/schema.ts';
 import { roleOf, type AuthMethod, type SessionClaims, type TicketPurpose } from '../../lib/jwt.ts';
+import { demoSignInBarred } from '../demoAccounts.ts';
 import type { UserRow } from '../users.ts';
+import { MESSAGES } from './messages.ts';
 import type { AuthDeps, AuthenticatedSession, Session } from './auth.ts';
 import { findByUuid } from './userRows.ts';
 
-export function createSessions({ db, jwt, tickets, counters }: Pick<AuthDeps, 'db' | 'jwt' | 'tickets' | 'counters'>) {
+export function createSessions({ db, config, jwt, tickets, counters }: Pick<AuthDeps, 'db' | 'config' | 'jwt' | 'tickets' | 'counters'>) {
+  // Every way in (password, Google, a session or ticket issued earlier) passes here: a barred demo
+  // account gets the answer of a wrong password or a bad token, never a session.
+  const barred = (row: UserRow) => demoSignInBarred(config, row.emailKey);
+
   const issue = async (row: UserRow, authMethod: AuthMethod): Promise<Session> => {
+    if (barred(row)) {
+      throw authMethod === 'google'
+        ? httpError(401, 'GOOGLE_SIGNIN_FAILED', MESSAGES.googleFailed)
+        : httpError(401, 'SIGNIN_FAILED', MESSAGES.signInFailed);
+    }
     const role = roleOf(row.role);
     return { row, authMethod, token: await jwt.sign({ sub: row.uuid, role, authMethod }) };
   };
@@ -19,7 +31,7 @@ export function createSessions({ db, jwt, tickets, counters }: Pick<AuthDeps, 'd
       db.select().from(users).where(eq(users.uuid, claims.sub)),
       db.select({ sid: revokedSessions.sid }).from(revokedSessions).where(eq(revokedSessions.sid, claims.sid)),
     ]);
-    if (!row || revoked) return null;
+    if (!row || revoked || barred(row)) return null;
     // A password reset, a sign-out everywhere (or a pre-hijack Google link) revokes every session issued before it.
     if (row.tokensValidAfter && claims.issuedAtMs < row.tokensValidAfter.getTime()) return null;
     return { row, claims };
@@ -44,7 +56,7 @@ export function createSessions({ db, jwt, tickets, counters }: Pick<AuthDeps, 'd
     const claims = await tickets.verify(ticket, purpose);
     if (!claims) return null;
     const row = await findByUuid(db, claims.sub);
-    if (!row) return null;
+    if (!row || barred(row)) return null;
     if (row.tokensValidAfter && claims.issuedAtMs < row.tokensValidAfter.getTime()) return null;
     // Single use, on every instance (shared counters with REDIS_URL): a replayed URL opens nothing. Taken
     // last, so a failure of ours (database away) does not use the ticket up.
