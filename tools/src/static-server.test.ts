@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
+import http from 'node:http';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, renameSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { cacheControlFor, createStaticServer } from './static-server.ts';
+import { cacheControlFor, createStaticServer, isSourceMap } from './static-server.ts';
 
 const INLINE = "if (location.pathname === '/') document.documentElement.dataset.firstRoute = 'home';";
 /** The shell's preloads of its runtime documents, as its build writes them. */
@@ -156,8 +157,67 @@ describe('static server', () => {
     }
   });
 
-  it('never serves a source map', async () => {
-    const res = await fetch(`${base}/main.0123456789.js.map`);
+  /** The build's script and its source map, in the folder served now; returns the script. */
+  const writeScriptAndMap = () => {
+    const script = 'console.log("mapped");';
+    writeFileSync(path.join(dir, 'dist', 'main.0123456789.js'), script);
+    writeFileSync(path.join(dir, 'dist', 'main.0123456789.js.map'), '{"version":3,"mappings":"AAAA"}');
+    return script;
+  };
+
+  /** GET of a path sent as written: fetch() would resolve `..` and re-encode before sending. */
+  const rawGet = (target: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: Number(new URL(base).port), path: target }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      });
+      req.on('error', reject).end();
+    });
+
+  it.each([
+    '/main.0123456789.js.map',
+    '/main.0123456789.js.m%61p',
+    '/main.0123456789.js%2emap',
+    '/main.0123456789%2Ejs%2Emap',
+    '/%6d%61%69%6e.0123456789.js.%6D%41%50',
+    '/main.0123456789.js.m%2561p',
+    '//main.0123456789.js.map',
+    '/x/../main.0123456789.js.map',
+    '/x/%2e%2e/main.0123456789.js.map',
+    '/x%2f..%2fmain.0123456789.js.map',
+    '/./main.0123456789.js.map',
+    '/main.0123456789.js.MAP',
+    '/main.0123456789.js.map.',
+    '/main.0123456789.js.map/',
+    '/main.0123456789.js.map?x=1',
+  ])('never serves a source map, spelled %s', async (spelling) => {
+    // Written now: an earlier test swaps the folder.
+    const served = writeScriptAndMap();
+    expect((await rawGet('/main.0123456789.js')).body).toBe(served);
+    const res = await rawGet(spelling);
     expect(res.status).toBe(404);
+    expect(res.body).not.toContain('"version":3');
+  });
+
+  it('serves the script beside it, in an encoded spelling too', async () => {
+    writeScriptAndMap();
+    // The rule is the source map's, not every encoded path's.
+    for (const spelling of ['/main.0123456789.js', '/main.0123456789.j%73']) {
+      const res = await rawGet(spelling);
+      expect([spelling, res.status]).toEqual([spelling, 200]);
+    }
+  });
+
+  it('tells a source map by the path it serves', () => {
+    expect(isSourceMap('/a/b.js.map')).toBe(true);
+    expect(isSourceMap('/a/b.js.m%61p')).toBe(true);
+    expect(isSourceMap('/a/b.js.m%2561p')).toBe(true);
+    expect(isSourceMap('/a/b.js.map/..')).toBe(false);
+    expect(isSourceMap('/a/b.js')).toBe(false);
+    expect(isSourceMap('/sitemap.xml')).toBe(false);
+    expect(isSourceMap('/a/%E0%A4%A.map')).toBe(true);
   });
 });

@@ -50,8 +50,28 @@ export function indexHtmlOf(root: string): () => string {
   };
 }
 
-/** Source maps stay in dist (tools/src/budgets.ts reads them) but are never served. */
-const SOURCE_MAP = /\.map$/;
+/**
+ * Whether a request path names a source map, in any spelling: source maps stay in dist
+ * (tools/src/budgets.ts reads them) but are never served. Decided on the path as it is served, not as
+ * it was sent: percent-decoded (until it stops changing, should a layer below decode once more), with
+ * `..`, `.` and doubled slashes resolved, in any case (a case-insensitive disk serves `.MAP` too), and
+ * trailing dots and slashes dropped (which some file systems ignore). docker/nginx/static-server.inc
+ * says the same for the images.
+ */
+export function isSourceMap(pathname: string): boolean {
+  let decoded = pathname;
+  for (let i = 0; i < 3; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      break;
+    }
+    if (next === decoded) break;
+    decoded = next;
+  }
+  return /\.map[./]*$/i.test(path.posix.normalize(decoded.replace(/\\/g, '/')));
+}
 
 /**
  * The CSP for pages of `root`: the origins of the documents' URLs (remotes, API) and the inline-script
@@ -92,7 +112,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
   const policy = policyFor(options.root, documents);
   app.addHook('onRequest', async (request, reply) => {
     void reply.headers({ ...SECURITY_HEADERS, 'content-security-policy': policy() });
-    if (SOURCE_MAP.test(request.url.split('?')[0] ?? '')) return reply.code(404).send({ message: 'Not found' });
+    if (isSourceMap(request.url.split('?')[0] ?? '')) return reply.code(404).send({ message: 'Not found' });
   });
   // Remotes are fetched from the shell's origin (manifest, entry, chunks): any origin may read them.
   await app.register(fastifyCors, { origin: '*' });
@@ -134,6 +154,9 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     // The app's pages, / too, come from sendPage above, which writes the runtime documents in.
     index: options.spa ? false : undefined,
     cacheControl: false,
+    // The path @fastify/static resolved, and the file it finally picked (case folding, encodings): the
+    // same rule as the hook above, on the path actually served.
+    allowedPath: (pathName) => !isSourceMap(pathName),
     // The build writes .br/.gz beside each text asset (tools/src/rspack.ts); anything else is compressed on the fly.
     preCompressed: true,
     setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
