@@ -3,7 +3,7 @@
 #   1. docker-compose.yml, with .env.example and with no env at all: Docker's compose plugin when present,
 #      else Debian's docker-compose (installed here when missing and apt is ours to use).
 #   2. Every nginx config the images ship, with `nginx -t` (Debian's nginx, installed the same way).
-#   3. The jest rules in tools/src/ops (Dockerfile lint and rules, the static one per APP, the Node one per target, compose and env rules, nginx parity,
+#   3. The jest rules in tools/src/ops (nginx itself serving the images' configs, Dockerfile lint and rules, the static one per APP, the Node one per target, compose and env rules, nginx parity,
 #      the shell's entrypoint) and the remote contracts: the built manifests (tools/src/remoteContract.test.ts)
 #      and the routes every remote declares (tools/src/routeContract.test.ts: no path claimed twice, every page exposed).
 # Installing needs root and apt (CI); elsewhere a missing tool is an error that says what to install.
@@ -88,6 +88,6 @@ nginx_test gateway docker/gateway/default.conf
 
 # 3. Dockerfiles, compose and env rules, and the remote contracts.
 step "Dockerfile lint and rules, compose and env rules, remote and route contracts (jest)"
-NODE_OPTIONS=--experimental-vm-modules npx jest tools/src/ops tools/src/remoteContract.test.ts tools/src/routeContract.test.ts --selectProjects tools --silent
+GROCER_REQUIRE_NGINX=1 NODE_OPTIONS=--experimental-vm-modules npx jest tools/src/ops tools/src/remoteContract.test.ts tools/src/routeContract.test.ts --selectProjects tools --silent
 
 step "ok in $((SECONDS - started)) s"

@@ -41,7 +41,7 @@ describe('static images (shell and remotes)', () => {
     const common = read('docker/nginx/static-server.inc');
     expect(common).toContain('add_header X-Content-Type-Options "nosniff" always;');
     expect(common).toContain('add_header Referrer-Policy "strict-origin-when-cross-origin" always;');
-    expect(common).toMatch(/location ~ \\\.map\$ \{\s*return 404;\s*\}/);
+    expect(common).toMatch(/location ~\* \\\.map\$ \{\s*return 404;\s*\}/);
     expect(read('docker/nginx/remote.conf')).toContain(
       `add_header Content-Security-Policy "default-src 'none'; frame-ancestors 'none'" always;`,
     );

@@ -1,0 +1,120 @@
+// The images' nginx, run: the remote and shell configs as the images ship them (rebuilt under a scratch
+// prefix, as `npm run ops:check` does for `nginx -t`), serving a build with a source map, asked for that
+// map in every spelling. Needs Debian's nginx; ops:check installs it and sets GROCER_REQUIRE_NGINX=1,
+// so there a missing nginx fails this file instead of skipping it.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from '../stack.ts';
+
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((bin) => spawnSync(bin, ['-v']).status === 0);
+if (!NGINX && process.env.GROCER_REQUIRE_NGINX === '1') throw new Error('nginx is missing (Debian: apt-get install nginx)');
+const describeWithNginx = NGINX ? describe : describe.skip;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+/** GET of a path sent as written (fetch() would resolve `..` and re-encode it first). */
+const rawGet = (port: number, target: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: target }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', reject).end();
+  });
+
+const MAP = '{"version":3,"mappings":"AAAA"}';
+const SCRIPT = 'console.log("mapped");';
+
+describeWithNginx.each(['remote', 'shell'])('the %s image’s nginx', (image) => {
+  let dir: string;
+  let port: number;
+  let nginx: ChildProcess;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), `grocer-nginx-${image}-`));
+    const html = path.join(dir, 'html');
+    mkdirSync(path.join(dir, 'conf.d'));
+    mkdirSync(path.join(dir, 'grocer'));
+    mkdirSync(html);
+    writeFileSync(path.join(html, 'index.html'), '<h1>shell</h1>');
+    writeFileSync(path.join(html, 'main.0123456789.js'), SCRIPT);
+    writeFileSync(path.join(html, 'main.0123456789.js.map'), MAP);
+    for (const entry of [dir, html]) chmodSync(entry, 0o755);
+    port = await freePort();
+    // The image's layout, at a scratch prefix: its port, its root and its include folder.
+    const rewrite = (file: string) =>
+      readFileSync(path.join(REPO_ROOT, file), 'utf8')
+        .replaceAll('/etc/nginx/grocer/', `${dir}/grocer/`)
+        .replace(/^listen 8080;/m, `listen 127.0.0.1:${port};`)
+        .replace('root /usr/share/nginx/html;', `root ${html};`);
+    writeFileSync(path.join(dir, 'grocer', 'static-server.inc'), rewrite('docker/nginx/static-server.inc'));
+    for (const file of ['docker/nginx/grocer-http.conf', `docker/nginx/${image}.conf`]) {
+      writeFileSync(path.join(dir, 'conf.d', path.basename(file)), rewrite(file));
+    }
+    writeFileSync(
+      path.join(dir, 'nginx.conf'),
+      `daemon off;\nmaster_process off;\npid ${dir}/nginx.pid;\nerror_log stderr error;\nevents { worker_connections 64; }\n` +
+        `http {\n  include /etc/nginx/mime.types;\n  default_type application/octet-stream;\n  access_log off;\n  include ${dir}/conf.d/*.conf;\n}\n`,
+    );
+    nginx = spawn(NGINX!, ['-p', `${dir}/`, '-c', `${dir}/nginx.conf`, '-e', 'stderr'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    nginx.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    for (let i = 0; ; i++) {
+      try {
+        await rawGet(port, '/main.0123456789.js');
+        break;
+      } catch (err) {
+        if (i > 100 || nginx.exitCode !== null) throw new Error(`nginx did not start: ${stderr}`, { cause: err });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  });
+
+  afterAll(async () => {
+    if (nginx && nginx.exitCode === null) {
+      const exited = new Promise((resolve) => nginx.once('exit', resolve));
+      nginx.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the script', async () => {
+    expect(await rawGet(port, '/main.0123456789.js')).toMatchObject({ status: 200, body: SCRIPT });
+    expect(await rawGet(port, '/main.0123456789.j%73')).toMatchObject({ status: 200, body: SCRIPT });
+  });
+
+  it.each([
+    '/main.0123456789.js.map',
+    '/main.0123456789.js.m%61p',
+    '/main.0123456789.js%2emap',
+    '/main.0123456789%2Ejs%2Emap',
+    '/%6d%61%69%6e.0123456789.js.%6D%41%50',
+    '/main.0123456789.js.m%2561p',
+    '//main.0123456789.js.map',
+    '/x/../main.0123456789.js.map',
+    '/x/%2e%2e/main.0123456789.js.map',
+    '/./main.0123456789.js.map',
+    '/main.0123456789.js.MAP',
+    '/main.0123456789.js.map.',
+    '/main.0123456789.js.map/',
+    '/main.0123456789.js.map?x=1',
+  ])('never serves the source map, spelled %s', async (spelling) => {
+    const res = await rawGet(port, spelling);
+    expect(res.body).not.toContain('"mappings"');
+    expect(res.status === 404 || (image === 'shell' && res.status === 200 && res.body === '<h1>shell</h1>')).toBe(true);
+  });
+});
