@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import type { App } from '../app.ts';
@@ -6,6 +8,8 @@ import { FAST_HASHING, mailbox, registerUser, STRONG_PASSWORD, uniqueEmail } fro
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { keptDevJwtSecret } from '../services/devSecret.ts';
+import { createShop } from '../testing/checkout.ts';
+import { registerStaff } from '../testing/ops.ts';
 import { buildTestApp, createTestDatabase, testConfig } from '../testing/testApp.ts';
 
 let app: App;
@@ -157,6 +161,130 @@ describe('POST /auth/google', () => {
   });
 });
 
+describe('the stand-ins answer only a loopback Host on the API’s own port (DNS rebinding)', () => {
+  const requests = [
+    { method: 'GET', url: '/dev/mailbox' },
+    { method: 'GET', url: '/dev/oidc/jwks' },
+    { method: 'GET', url: '/dev/oidc/authorize?origin=http://localhost:3000' },
+    { method: 'POST', url: '/dev/oidc/token', payload: { email: 'someone@example.com' } },
+    { method: 'POST', url: '/dev/paypal/v1/oauth2/token' },
+    { method: 'GET', url: '/dev/paypal/sdk/js?client-id=grocer-dev-client' },
+  ] as const;
+
+  it.each(['localhost:4000', '127.0.0.1:4000', '[::1]:4000', 'LOCALHOST:4000'])('Host %s: served', async (host) => {
+    for (const request of requests) expect((await app.inject({ ...request, headers: { host } })).statusCode).not.toBe(403);
+  });
+
+  it.each([
+    'attacker.example',
+    'attacker.example:4000',
+    'localhost.attacker.example:4000',
+    '127.0.0.1.nip.io:4000',
+    'localhost:4001',
+    'localhost',
+    '127.0.0.2:4000',
+    '0.0.0.0:4000',
+    '[::]:4000',
+    'localhost:4000@attacker.example',
+  ])('Host "%s": 403, in the error shape', async (host) => {
+    for (const request of requests) {
+      const res = await app.inject({ ...request, headers: { host } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toEqual({
+        code: 'FORBIDDEN',
+        message: "The /dev stand-ins answer only this machine's own address: localhost, 127.0.0.1 or [::1], port 4000.",
+      });
+    }
+    // The rest of the API does not care which name it is reached by.
+    expect((await app.inject({ method: 'GET', url: '/health', headers: { host } })).statusCode).toBe(200);
+  });
+
+  it('over HTTP on a free port: the port the connection came in on, on a loopback name', async () => {
+    const listening = await buildTestApp({ config: FAST_HASHING });
+    try {
+      await listening.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = listening.server.address() as AddressInfo;
+      const status = (host: string) =>
+        new Promise<number>((resolve, reject) => {
+          const req = http.request({ host: '127.0.0.1', port, path: '/dev/mailbox', headers: { host } }, (res) => {
+            res.resume();
+            resolve(res.statusCode!);
+          });
+          req.on('error', reject).end();
+        });
+      expect(await status(`127.0.0.1:${port}`)).toBe(200);
+      expect(await status(`localhost:${port}`)).toBe(200);
+      expect(await status(`attacker.example:${port}`)).toBe(403);
+      expect(await status(`localhost:${port + 1}`)).toBe(403);
+    } finally {
+      await listening.close();
+    }
+  });
+
+  it('behind a proxy on a loopback public URL (compose’s gateway), that URL’s port too', async () => {
+    const proxied = await buildTestApp({ config: { ...FAST_HASHING, port: 8080, publicApiUrl: 'http://localhost:4100' } });
+    try {
+      const status = async (host: string) => (await proxied.inject({ method: 'GET', url: '/dev/mailbox', headers: { host } })).statusCode;
+      expect([await status('localhost:4100'), await status('localhost:8080'), await status('localhost:4000')]).toEqual([200, 200, 403]);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('the local OpenID issuer and staff accounts', () => {
+  const asRole = async (role: 'ADMIN' | 'STORE_STAFF' | 'CUSTOMER', target = app) => {
+    if (role === 'STORE_STAFF') return registerStaff(target, (await createShop(target)).loop.id);
+    const user = await registerUser(target);
+    await target.db.update(users).set({ role }).where(eq(users.uuid, user.uuid));
+    return user;
+  };
+  const token = (body: object, target = app) => target.inject({ method: 'POST', url: '/dev/oidc/token', payload: body });
+
+  it.each(['ADMIN', 'STORE_STAFF'] as const)('mints no token for an %s account, by address or by Google subject', async (role) => {
+    const staff = await asRole(role);
+    for (const body of [{ email: staff.email }, { email: staff.email.toUpperCase() }]) {
+      const res = await token(body);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe(
+        'The local OpenID issuer signs in no admin or store staff account (DEV_OIDC_ALLOW_STAFF=1 allows it). Sign in with their password.',
+      );
+    }
+    // Linked to Google: a token with its subject and any other address would open it too.
+    await app.db
+      .update(users)
+      .set({ googleSub: `sub-${staff.uuid}` })
+      .where(eq(users.uuid, staff.uuid));
+    expect((await token({ email: uniqueEmail('other'), sub: `sub-${staff.uuid}` })).statusCode).toBe(403);
+    await expect(app.standIns.oidc.mintIdToken({ email: staff.email })).rejects.toMatchObject({ statusCode: 403 });
+  });
+
+  it('still mints for shoppers and for new addresses, and leaves the admin off its account chooser', async () => {
+    const shopper = await asRole('CUSTOMER');
+    expect((await token({ email: shopper.email })).statusCode).toBe(200);
+    expect((await token({ email: uniqueEmail('new') })).statusCode).toBe(200);
+    const page = await app.inject({ method: 'GET', url: '/dev/oidc/authorize?origin=http://localhost:3000' });
+    expect(page.body).toContain('shopper@grocer.test');
+    expect(page.body).not.toContain('admin@grocer.test');
+  });
+
+  it('with DEV_OIDC_ALLOW_STAFF=1 mints for staff, and offers the admin', async () => {
+    const allowing = await buildTestApp({ config: { ...FAST_HASHING, devOidcAllowStaff: true } });
+    try {
+      const admin = await asRole('ADMIN', allowing);
+      const res = await token({ email: admin.email }, allowing);
+      expect(res.statusCode).toBe(200);
+      const signedIn = await allowing.inject({ method: 'POST', url: '/auth/google', payload: { idToken: res.json().idToken } });
+      expect(signedIn.json().user.roleName).toBe('ADMIN');
+      expect((await allowing.inject({ method: 'GET', url: '/dev/oidc/authorize?origin=http://localhost:3000' })).body).toContain(
+        'admin@grocer.test',
+      );
+    } finally {
+      await allowing.close();
+    }
+  });
+});
+
 describe('production', () => {
   it('registers no /dev routes', async () => {
     const prod = await buildTestApp({
@@ -199,10 +327,11 @@ describe('when the stand-ins are served (config.ts devStandIns), through the bui
     });
     return { app: built, warnings };
   }
+  const headers = { host: 'localhost:4000' };
   const standInStatuses = async (target: App) => [
-    (await target.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode,
-    (await target.inject({ method: 'POST', url: '/dev/oidc/token', payload: { email: 'admin@grocer.test' } })).statusCode,
-    (await target.inject({ method: 'POST', url: '/dev/paypal/v1/oauth2/token' })).statusCode !== 404,
+    (await target.inject({ method: 'GET', url: '/dev/mailbox', headers })).statusCode,
+    (await target.inject({ method: 'POST', url: '/dev/oidc/token', payload: { email: 'admin@grocer.test' }, headers })).statusCode,
+    (await target.inject({ method: 'POST', url: '/dev/paypal/v1/oauth2/token', headers })).statusCode !== 404,
   ];
 
   it.each([

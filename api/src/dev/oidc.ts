@@ -2,11 +2,13 @@
 // Its RS256 key is generated once and kept in app_meta, so restarts and several API instances on one
 // database agree. The sign-in code verifies its tokens exactly as it verifies Google's.
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, or, and } from 'drizzle-orm';
 import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JSONWebKeySet } from 'jose';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { appMeta } from '../db/schema.ts';
+import { httpError } from '../db/errors.ts';
+import { appMeta, users } from '../db/schema.ts';
+import { emailKeyOf } from '../services/auth/userRows.ts';
 
 const KEY_META = 'dev_oidc_signing_key';
 const ID_TOKEN_TTL_SECONDS = 60 * 60;
@@ -24,7 +26,10 @@ export interface DevOidcService {
   jwks(): Promise<JSONWebKeySet>;
   /** For the sign-in verifier when the configured issuer is this one (no HTTP call to ourselves). */
   keySet(): Promise<ReturnType<typeof createLocalJWKSet>>;
-  /** An ID token as Google would mint it; the overrides exist so tests can forge bad ones. */
+  /**
+   * An ID token as Google would mint it; the overrides exist so tests can forge bad ones. Refused (403)
+   * when it would sign in to an admin or store-staff account, unless DEV_OIDC_ALLOW_STAFF=1.
+   */
   mintIdToken(
     identity: DevIdentity,
     overrides?: { audience?: string; issuer?: string; emailVerified?: boolean; expiresInSeconds?: number },
@@ -35,7 +40,20 @@ export function devSubFor(email: string): string {
   return `dev-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 21)}`;
 }
 
+export const STAFF_REFUSED =
+  'The local OpenID issuer signs in no admin or store staff account (DEV_OIDC_ALLOW_STAFF=1 allows it). Sign in with their password.';
+
 export function createDevOidcService(db: Database, config: Config): DevOidcService {
+  /** Whether a token for this address and subject would open an admin or store-staff account (by subject, or by address). */
+  const opensStaffAccount = async (email: string, sub: string) => {
+    const [staff] = await db
+      .select({ uuid: users.uuid })
+      .from(users)
+      .where(and(inArray(users.role, ['ADMIN', 'STORE_STAFF']), or(eq(users.emailKey, emailKeyOf(email)), eq(users.googleSub, sub))))
+      .limit(1);
+    return staff !== undefined;
+  };
+
   const issuer = `${config.publicApiUrl}/dev/oidc`;
   let keys: Promise<{ privateJwk: JWK; publicJwk: JWK }> | undefined;
 
@@ -76,9 +94,13 @@ export function createDevOidcService(db: Database, config: Config): DevOidcServi
       return createLocalJWKSet({ keys: [(await getKeys()).publicJwk] });
     },
     async mintIdToken(identity, overrides = {}) {
+      const email = identity.email.trim();
+      const sub = identity.sub?.trim() || devSubFor(email);
+      // Anyone who reaches this issuer could otherwise take over the admin: a laptop's browser tabs, or
+      // the whole network where ALLOW_DEV_STANDINS=1 (compose's demo).
+      if (!config.devOidcAllowStaff && (await opensStaffAccount(email, sub))) throw httpError(403, 'FORBIDDEN', STAFF_REFUSED);
       const { privateJwk } = await getKeys();
       const key = await importJWK(privateJwk, 'RS256');
-      const email = identity.email.trim();
       const name = identity.name?.trim() || email.split('@')[0]!;
       const [givenName, ...rest] = name.split(/\s+/);
       const now = Math.floor(Date.now() / 1000);
@@ -92,7 +114,7 @@ export function createDevOidcService(db: Database, config: Config): DevOidcServi
         .setProtectedHeader({ alg: 'RS256', kid: privateJwk.kid!, typ: 'JWT' })
         .setIssuer(overrides.issuer ?? issuer)
         .setAudience(overrides.audience ?? config.googleClientId ?? 'grocer-dev-client')
-        .setSubject(identity.sub?.trim() || devSubFor(email))
+        .setSubject(sub)
         .setIssuedAt(now)
         .setExpirationTime(now + (overrides.expiresInSeconds ?? ID_TOKEN_TTL_SECONDS))
         .sign(key);

@@ -11,16 +11,19 @@ import type { DevOidcService } from './oidc.ts';
 const TEST_IDENTITIES = [
   { name: 'Gina Google', email: 'gina.google@grocer.test' },
   { name: 'Casey Shopper', email: 'shopper@grocer.test' },
-  { name: 'Ada Admin', email: 'admin@grocer.test' },
 ];
+/** Offered only with DEV_OIDC_ALLOW_STAFF=1: the issuer refuses staff accounts otherwise (./oidc.ts). */
+const ADMIN_IDENTITY = { name: 'Ada Admin', email: 'admin@grocer.test' };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function authorizePage(origin: string, nonce: string): string {
-  const buttons = TEST_IDENTITIES.map(
-    (id) =>
-      `<li><button type="button" data-email="${escapeHtml(id.email)}" data-name="${escapeHtml(id.name)}">${escapeHtml(id.name)} <small>${escapeHtml(id.email)}</small></button></li>`,
-  ).join('');
+function authorizePage(origin: string, nonce: string, withAdmin: boolean): string {
+  const buttons = [...TEST_IDENTITIES, ...(withAdmin ? [ADMIN_IDENTITY] : [])]
+    .map(
+      (id) =>
+        `<li><button type="button" data-email="${escapeHtml(id.email)}" data-name="${escapeHtml(id.name)}">${escapeHtml(id.name)} <small>${escapeHtml(id.email)}</small></button></li>`,
+    )
+    .join('');
   // JSON in a script: escape "<" so the origin cannot close the tag.
   const originJson = JSON.stringify(origin).replace(/</g, '\\u003c');
   return `<!doctype html>
@@ -109,7 +112,7 @@ export const oidcRoutes: FastifyPluginAsyncTypebox<{ oidc: DevOidcService }> = a
           // helmet's same-origin COOP would cut the popup off from its opener (the shop, another origin).
           .header('cross-origin-opener-policy', 'unsafe-none')
           .type('text/html; charset=utf-8')
-          .send(authorizePage(origin, nonce))
+          .send(authorizePage(origin, nonce, app.config.devOidcAllowStaff))
       );
     },
   );
@@ -119,7 +122,7 @@ export const oidcRoutes: FastifyPluginAsyncTypebox<{ oidc: DevOidcService }> = a
     {
       schema: {
         tags,
-        summary: 'Mint an ID token for an identity (tests, e2e and the authorize page)',
+        summary: 'Mint an ID token for an identity (tests, e2e and the authorize page); 403 for admin and staff accounts',
         body: Type.Object({
           email: Type.String({ maxLength: 320 }),
           name: Type.Optional(Type.String({ maxLength: 200 })),

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp, type App, type BuildAppOptions } from '../app.ts';
 import { loadConfig, PGLITE_IN_MEMORY, type Config } from '../config.ts';
@@ -159,6 +160,21 @@ export interface TestAppOptions {
 }
 
 /**
+ * Injected requests carry the Host a browser sends to the API's configured address, where
+ * light-my-request's default (localhost:80) is an address the API is not at (the /dev stand-ins refuse
+ * it, as they refuse any Host but their own). A request that names its own Host keeps it.
+ */
+function injectingAsBrowsers(app: App): App {
+  const authority = `localhost:${app.config.port}`;
+  const inject = app.inject.bind(app) as (...args: unknown[]) => unknown;
+  const withHost = (options: InjectOptions | string) =>
+    typeof options === 'string' ? { url: options, authority } : { authority, ...options };
+  app.inject = ((options?: InjectOptions | string, ...rest: unknown[]) =>
+    options === undefined ? inject() : inject(withHost(options), ...rest)) as App['inject'];
+  return app;
+}
+
+/**
  * The real app, logging off, on a fresh migrated test database. `app.close()` also disposes the database.
  * Every answer is held to its contract (testing/contractCheck.ts): one that does not match is a 500.
  */
@@ -170,7 +186,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
       options.onRoute?.(route);
       holdToContract(route);
     };
-    return await buildApp({ config: testConfig(options.config), db, logger: false, extraRoutes, services, onRoute, rateLimitMax });
+    return injectingAsBrowsers(
+      await buildApp({ config: testConfig(options.config), db, logger: false, extraRoutes, services, onRoute, rateLimitMax }),
+    );
   } catch (err) {
     await db.close();
     throw err;
