@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { App } from '../app.ts';
 import type { Config } from '../config.ts';
 import { bearer, FAST_HASHING, STRONG_PASSWORD, uniqueEmail } from '../testing/accounts.ts';
-import { buildTestApp, createSharedTestDatabase, createTestDatabase, type SharedTestDatabase } from '../testing/testApp.ts';
+import { buildTestApp, createTestDatabase } from '../testing/testApp.ts';
 import { DEMO_EMAIL_DOMAIN, demoAccountsStartProblem, isDemoAddress } from './demoAccounts.ts';
 import { createPasswordHasher } from './passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoStaffEmail, seedDemoAccounts } from './users.ts';
@@ -39,18 +39,18 @@ describe('demo accounts in production', () => {
     // A development API and a production one on the same database (a development database taken to
     // production), sharing the session key, so a session made in development is tried in production.
     const jwtSecret = randomBytes(32).toString('base64url');
-    let shared: SharedTestDatabase;
     let dev: App;
     let prod: App;
     beforeAll(async () => {
-      shared = await createSharedTestDatabase();
-      dev = await buildTestApp({ db: await shared.open(), config: { ...FAST_HASHING, jwtSecret } });
+      const db = await createTestDatabase();
+      // One connection for both: the production app closes it, after the development one.
+      dev = await buildTestApp({ db: { ...db, close: async () => {} }, config: { ...FAST_HASHING, jwtSecret, devOidcAllowStaff: true } });
       await seedDemoAccounts(dev.db, createPasswordHasher(10));
       // Production verifies Google tokens with the keys at GOOGLE_JWKS_URL: here the dev issuer's, over HTTP.
       await dev.listen({ port: 0, host: '127.0.0.1' });
       const { port } = dev.server.address() as AddressInfo;
       prod = await buildTestApp({
-        db: await shared.open(),
+        db,
         config: {
           ...FAST_HASHING,
           ...PRODUCTION,
@@ -61,11 +61,11 @@ describe('demo accounts in production', () => {
           googleJwksUrl: `http://127.0.0.1:${port}/dev/oidc/jwks`,
         },
       });
-    });
+      // Two apps on a 2-core machine shared by a whole team: building them can take a while.
+    }, 240_000);
     afterAll(async () => {
-      await prod?.close();
       await dev?.close();
-      await shared?.drop();
+      await prod?.close();
     });
 
     const login = (app: App, email: string, password = DEMO_PASSWORD) =>
