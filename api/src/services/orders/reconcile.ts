@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { orders, type OrderRow } from '../../db/schema.ts';
-import { createPoller } from '../../lib/poller.ts';
+import { createWorker } from '../../lib/poller.ts';
 import type { OrdersService } from './orders.ts';
 
 /** Longer than one order's settlement can take (two PayPal calls of at most 15 s, and the recording). */
@@ -98,26 +98,11 @@ export function createReconciler({ db, log, config, orders: ordersService }: Rec
     return claimed.length === BATCH;
   }
 
-  let started = false;
-  let stopped = false;
-  const poller = createPoller({
+  const worker = createWorker({
     pass: runOnce,
-    active: () => started && !stopped,
     pollMs: config.reconcileIntervalSeconds * 1000,
     log,
     failure: 'reconciler pass failed; retrying at the next poll',
   });
-
-  return {
-    runOnce,
-    start() {
-      if (started) return;
-      started = true;
-      void poller.run();
-    },
-    async stop() {
-      stopped = true;
-      await poller.cancel();
-    },
-  };
+  return { runOnce, start: worker.start, stop: worker.stop };
 }
