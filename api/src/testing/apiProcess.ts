@@ -78,7 +78,8 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     await exited;
   };
   try {
-    await waitForHealth(base);
+    // tsx compiles the whole API at start: minutes on a loaded 2-core machine.
+    await waitForHealth(base, 180_000);
   } catch (err) {
     await end('SIGKILL');
     throw err;

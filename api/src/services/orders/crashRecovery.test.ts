@@ -208,4 +208,4 @@ it('settles every order a kill -9 left between capture and settlement, within 2 
     await relay.close();
     await shared.drop();
   }
-}, 400_000);
+}, 900_000);
