@@ -20,8 +20,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function waitForHealth(base: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+/** Polls /health every 200 ms until it answers or `timeoutMs` (a minute by default) has passed. */
+export async function waitForHealth(base: string, timeoutMs = 60_000): Promise<void> {
+  for (let i = 0; i < timeoutMs / 200; i++) {
     try {
       if ((await fetch(`${base}/health`)).ok) return;
     } catch {

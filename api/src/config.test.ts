@@ -48,6 +48,8 @@ describe('loadConfig', () => {
       paypalClientSecret: 'grocer-dev-secret',
       paypalApiBase: 'http://localhost:4000/dev/paypal',
       paypalSdkBaseUrl: 'http://localhost:4000/dev/paypal/sdk/js',
+      reconcileAfterSeconds: 300,
+      reconcileIntervalSeconds: 60,
     });
   });
 
@@ -78,6 +80,19 @@ describe('loadConfig', () => {
       paypalApiBase: 'https://api-m.paypal.com',
       paypalSdkBaseUrl: null,
     });
+  });
+
+  it("reads the reconciler's age and interval in whole seconds, within bounds", () => {
+    expect(loadConfig({ RECONCILE_AFTER_SECONDS: '10', RECONCILE_INTERVAL_SECONDS: '3' })).toMatchObject({
+      reconcileAfterSeconds: 10,
+      reconcileIntervalSeconds: 3,
+    });
+    expect(() => loadConfig({ RECONCILE_AFTER_SECONDS: '0', RECONCILE_INTERVAL_SECONDS: '1.5' })).toThrow(
+      [
+        'RECONCILE_AFTER_SECONDS: must be a whole number of seconds from 1 to 86400 (got "0")',
+        'RECONCILE_INTERVAL_SECONDS: must be a whole number of seconds from 1 to 3600 (got "1.5")',
+      ].join('\n  - '),
+    );
   });
 
   it('reads TRUST_PROXY as a list of proxies, none by default', () => {

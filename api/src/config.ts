@@ -78,6 +78,10 @@ export interface Config {
   paypalApiBase: string;
   /** What the browser passes as `sdkBaseUrl`: null for PayPal's own JS SDK, else the stand-in's (decision 003). */
   paypalSdkBaseUrl: string | null;
+  /** The reconciler (decision 009): an order still PENDING this long after creation is settled from PayPal's record. */
+  reconcileAfterSeconds: number;
+  /** How often each API process looks for such orders. */
+  reconcileIntervalSeconds: number;
 }
 
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -155,6 +159,14 @@ const ENV = Type.Object({
   ALLOW_DEMO_ACCOUNTS_IN_PRODUCTION: variable(Type.Enum(['0', '1']), notOneOf('ALLOW_DEMO_ACCOUNTS_IN_PRODUCTION', ['0', '1'])),
   DEV_OIDC_ALLOW_STAFF: variable(Type.Enum(['0', '1']), notOneOf('DEV_OIDC_ALLOW_STAFF', ['0', '1'])),
   ALLOW_DEV_STANDINS: variable(Type.Enum(['0', '1']), notOneOf('ALLOW_DEV_STANDINS', ['0', '1'])),
+  RECONCILE_AFTER_SECONDS: variable(
+    Type.Integer({ minimum: 1, maximum: 86_400 }),
+    (got) => `RECONCILE_AFTER_SECONDS: must be a whole number of seconds from 1 to 86400 (got "${got}")`,
+  ),
+  RECONCILE_INTERVAL_SECONDS: variable(
+    Type.Integer({ minimum: 1, maximum: 3_600 }),
+    (got) => `RECONCILE_INTERVAL_SECONDS: must be a whole number of seconds from 1 to 3600 (got "${got}")`,
+  ),
   TRUST_PROXY: variable(
     Type.Array(Type.String({ pattern: '^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\\/\\d{1,3})?)$' })),
     (got) => `TRUST_PROXY: must list addresses, CIDRs, loopback, linklocal or uniquelocal (got "${got}")`,
@@ -276,6 +288,9 @@ export function loadConfig(env: Env = process.env): Config {
     devModeExplicit: nodeEnv !== 'production' && vars.NODE_ENV !== undefined,
     allowDevStandIns,
     ...paypal,
+    // Longer than any checkout request can still be capturing (two PayPal calls of at most 15 s each).
+    reconcileAfterSeconds: vars.RECONCILE_AFTER_SECONDS ?? 300,
+    reconcileIntervalSeconds: vars.RECONCILE_INTERVAL_SECONDS ?? 60,
   };
 }
 

@@ -30,3 +30,6 @@ export * from './schema/delivery.ts';
 
 // The store side: order parts per store, price audit, order events.
 export * from './schema/operations.ts';
+
+// The /dev/paypal stand-in's orders (development and tests only).
+export * from './schema/devPaypal.ts';

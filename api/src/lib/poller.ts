@@ -1,7 +1,7 @@
 // A job polled on a timer, one pass at a time per process: a nudge while a pass runs asks for another
 // right after it, a pass that reports more waiting runs again at once, a failed pass is logged and
-// retried at the next poll, and the timer never keeps the process alive. The outbox worker and the
-// live feeds (liveFeed.ts) poll this way.
+// retried at the next poll, and the timer never keeps the process alive. The live feeds (liveFeed.ts)
+// poll this way, and the background workers (the outbox, the reconciler) through createWorker.
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Poller {
@@ -76,6 +76,36 @@ export function createPoller({
     async cancel() {
       disarm();
       await running;
+    },
+  };
+}
+
+export interface Worker {
+  /** A pass now (or right after the running one), if started and not stopped. */
+  nudge(): void;
+  /** Starts polling with a first pass now; once. */
+  start(): void;
+  /** Stops polling and waits for the pass in progress (app close). */
+  stop(): Promise<void>;
+}
+
+/** A poller that runs from start() until stop(): a background worker of the API process. */
+export function createWorker(options: Omit<Parameters<typeof createPoller>[0], 'active'>): Worker {
+  let started = false;
+  let stopped = false;
+  const poller = createPoller({ ...options, active: () => started && !stopped });
+  return {
+    nudge() {
+      if (started && !stopped) void poller.run();
+    },
+    start() {
+      if (started) return;
+      started = true;
+      void poller.run();
+    },
+    async stop() {
+      stopped = true;
+      await poller.cancel();
     },
   };
 }

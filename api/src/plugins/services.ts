@@ -24,6 +24,7 @@ import { createNotificationFeed, type NotificationFeed } from '../services/order
 import { createNotificationsService, type NotificationsService } from '../services/orders/notifications.ts';
 import { createOrdersService, type OrdersService } from '../services/orders/orders.ts';
 import { createOutbox, type Outbox } from '../services/orders/outbox.ts';
+import { createReconciler, type Reconciler } from '../services/orders/reconcile.ts';
 import { createRefundsService, type RefundsService } from '../services/orders/refunds.ts';
 import { createPaypalClient } from '../services/paypal/client.ts';
 import { createOrderEventFeed, type OrderEventFeed } from '../services/orders/orderEventFeed.ts';
@@ -59,6 +60,8 @@ export interface Services {
   refunds: RefundsService;
   /** Delivers what a paid order set off (mails, refunds); runs in every API process. */
   outbox: Outbox;
+  /** Settles orders left PENDING (a crash between capture and recording) from PayPal's record; runs in every API process. */
+  reconciler: Reconciler;
   /** What time it is for hours and delivery windows; tests replace it to set the time. */
   clock: Clock;
   deliveryWindows: DeliveryWindowsService;
@@ -136,8 +139,14 @@ export default fp<ServicesOptions>(
     };
     app.decorate('services', services);
     // The worker starts once the app is ready and finishes its batch before the database closes.
-    app.addHook('onReady', async () => services.outbox.start());
-    app.addHook('preClose', async () => services.outbox.stop());
+    app.addHook('onReady', async () => {
+      services.outbox.start();
+      services.reconciler.start();
+    });
+    app.addHook('preClose', async () => {
+      await services.reconciler.stop();
+      await services.outbox.stop();
+    });
     app.addHook('onClose', async () => {
       await services.auth.idle();
       services.notificationFeed.close();
@@ -219,7 +228,8 @@ function orderServices(app: FastifyInstance, accounts: ReturnType<typeof account
     coverage: (userUuid) => app.services.deliveryWindows.coverage(userUuid),
   });
   const substitutions = createSubstitutionsService(db);
-  return { deliveryFees, checkout, orders, buyAgain, substitutions, notifications, notificationFeed, refunds, outbox };
+  const reconciler = createReconciler({ db, log, config, orders: { reconcile: (order) => app.services.orders.reconcile(order) } });
+  return { deliveryFees, checkout, orders, buyAgain, substitutions, notifications, notificationFeed, refunds, outbox, reconciler };
 }
 
 /** The store side. Like the order services, they reach the others through app.services at call time. */

@@ -206,6 +206,8 @@ export interface SharedTestDatabase {
   open(): Promise<DbConnection>;
   /** Removes the database (after every app on it has closed). */
   drop(): Promise<void>;
+  /** How an API process of its own reaches it: DATABASE_URL or PGLITE_DATA_DIR (PGlite: only while no app here has it open). */
+  env: Record<string, string>;
 }
 
 /**
@@ -226,6 +228,7 @@ export async function createSharedTestDatabase(): Promise<SharedTestDatabase> {
     return {
       open,
       drop: () => withAdminClient((admin) => admin.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
+      env: { DATABASE_URL: url.href },
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'grocer-shared-db-'));
@@ -248,5 +251,5 @@ export async function createSharedTestDatabase(): Promise<SharedTestDatabase> {
       },
     } as DbConnection;
   };
-  return { open, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  return { open, drop: async () => rmSync(dir, { recursive: true, force: true }), env: { PGLITE_DATA_DIR: dir } };
 }

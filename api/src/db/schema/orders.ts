@@ -118,6 +118,8 @@ export const orders = pgTable(
     /** What the shopper paid, kept once stores change lines (the money columns then hold the recomputed order); null while unchanged. */
     originalTotalCents: integer('original_total_cents'),
     cancelReason: text('cancel_reason'),
+    /** Set while one process's reconciler asks PayPal about this PENDING order (services/orders/reconcile.ts); a lease. */
+    reconcileClaimedAt: timestamp('reconcile_claimed_at', { withTimezone: true }),
     /** Grows with every change the shopper's page should follow (GET /orders/{id}/events). */
     version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -129,6 +131,10 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency_key_idx').on(t.userUuid, t.idempotencyKey),
     // The history: a user's orders newest first.
     index('orders_user_seq_idx').on(t.userUuid, t.seq.desc()),
+    // What the reconciler looks for: the few orders whose payment was never recorded.
+    index('orders_pending_payment_idx')
+      .on(t.createdAt)
+      .where(sql`${t.paymentStatus} = 'PENDING'`),
     check('orders_total_cents_check', sql`${t.totalCents} >= 0`),
   ],
 );

@@ -2,8 +2,8 @@
 // slice of PayPal's REST API that checkout uses (OAuth2 client credentials, Orders v2 create / get /
 // capture, Payments v2 capture refunds), the approval steps PayPal's own pages would take, and a JS SDK stand-in (sdk.js).
 // Without PAYPAL_CLIENT_ID/SECRET the API's PayPal client calls these endpoints over HTTP exactly as
-// it would call PayPal, with the dev pair grocer-dev-client / grocer-dev-secret. State lives in
-// memory (orderBook.ts): development only, one process, lost on restart.
+// it would call PayPal, with the dev pair grocer-dev-client / grocer-dev-secret. Orders live in the
+// database (orderBook.ts, orderStore.ts), so they survive a restart as PayPal's would; tokens do not.
 //
 // Test hooks: POST /dev/paypal/orders/{id}/approve with { outcome } decides what the next capture does:
 // 'complete' (default), 'decline' (capture DECLINED), 'instrument-declined' (422 INSTRUMENT_DECLINED)
@@ -103,7 +103,7 @@ function sdkFailsToLoad(reply: FastifyReply, problem: string): FastifyReply {
 }
 
 const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const book = createPaypalOrderBook({ baseUrl: `${app.config.publicApiUrl}/dev/paypal` });
+  const book = createPaypalOrderBook({ baseUrl: `${app.config.publicApiUrl}/dev/paypal`, db: app.db });
   const { prefix } = app;
   const tags = ['dev'];
 
@@ -201,7 +201,7 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = book.createOrder(request.body, requestIdOf(request), minimalAnswer(request));
+      const answer = await book.createOrder(request.body, requestIdOf(request), minimalAnswer(request));
       return reply.code(answer.statusCode).send(answer.body);
     },
   );
@@ -228,7 +228,7 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = book.captureOrder(request.params.id, requestIdOf(request), minimalAnswer(request));
+      const answer = await book.captureOrder(request.params.id, requestIdOf(request), minimalAnswer(request));
       return reply.code(answer.statusCode).send(answer.body);
     },
   );
@@ -256,7 +256,7 @@ const devPaypalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = book.refundCapture(request.params.id, request.body, requestIdOf(request), minimalAnswer(request));
+      const answer = await book.refundCapture(request.params.id, request.body, requestIdOf(request), minimalAnswer(request));
       return reply.code(answer.statusCode).send(answer.body);
     },
   );

@@ -1,14 +1,17 @@
-// The /dev/paypal stand-in's state: access tokens, orders and PayPal-Request-Id replays, in memory.
-// Development and tests only (the dev plugin is never registered in production): one API process owns
-// it, a restart forgets it, and every map is bounded (oldest entries go first, and entries expire),
-// so a long-running dev server cannot grow without limit. The rules follow PayPal's Orders v2:
+// The /dev/paypal stand-in's state: orders and PayPal-Request-Id replays in the database (the
+// dev_paypal_* tables), so a restarted or killed API still finds what PayPal would know (the
+// reconciler reads it), and access tokens in memory (a client whose token a restart forgot gets a 401
+// and asks for another, as with PayPal). Development and tests only (the dev plugin is never registered
+// in production); rows older than ORDER_KEEP_DAYS are dropped. The rules follow PayPal's Orders v2:
 // an order is CREATED (or PAYER_ACTION_REQUIRED when a payment_source is given), the payer approves
 // it (here: POST /dev/paypal/orders/{id}/approve, what the SDK stand-in's dialog calls), and one
 // capture completes it. A completed capture can then be refunded, in parts, up to its amount
 // (Payments v2: POST /v2/payments/captures/{id}/refund), idempotently on PayPal-Request-Id.
 // Errors carry PayPal's names and issues so the client's handling is exercised.
 import { randomBytes } from 'node:crypto';
+import type { Database } from '../../db/client.ts';
 import { centsToValue, valueToCents } from '../../services/paypal/client.ts';
+import { createOrderStore, type StoredAnswer } from './orderStore.ts';
 
 /**
  * What the next capture of an approved order does (a test hook; the dialog's "Decline card" sends 'decline'):
@@ -43,7 +46,7 @@ interface DevCapture {
   refunds: DevRefund[];
 }
 
-interface DevOrder {
+export interface DevOrder {
   id: string;
   status: 'CREATED' | 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED';
   unit: { reference_id: string; amount: Amount; invoice_id?: string; custom_id?: string; description?: string };
@@ -104,37 +107,6 @@ export const authenticationFailure = () =>
     message: 'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
     debug_id: debugId(),
   });
-
-/** A Map that forgets entries after `ttlMs` and keeps at most `max`, dropping the oldest first. */
-class BoundedMap<V> {
-  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
-  constructor(
-    private readonly max: number,
-    private readonly ttlMs: number,
-    private readonly now: () => number,
-  ) {}
-
-  get(key: string): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= this.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry.value;
-  }
-
-  set(key: string, value: V, ttlMs = this.ttlMs): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: this.now() + ttlMs });
-    // Map iterates in insertion order: the first key is the oldest.
-    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-}
 
 /** PayPal ids look like 5O190127TN364715T: upper-case letters and digits. */
 function paypalId(length: number): string {
@@ -251,41 +223,33 @@ function parseCreateBody(body: unknown): Pick<DevOrder, 'unit' | 'paypalSource'>
 }
 
 /** One answer of the Orders API, kept for a PayPal-Request-Id replay. */
-export interface OrdersAnswer {
-  statusCode: number;
-  body: Json;
-}
+export type OrdersAnswer = StoredAnswer;
 
 export interface PaypalOrderBookOptions {
   /** Links in answers point here, e.g. http://localhost:4000/dev/paypal. */
   baseUrl: string;
+  db: Database;
   now?: () => number;
-  /** Bounds; the defaults suit a dev server. */
-  maxOrders?: number;
-  orderTtlMs?: number;
 }
 
 export const TOKEN_TTL_SECONDS = 32_400;
-const HOUR_MS = 3_600_000;
+const MAX_TOKENS = 1_000;
 
 export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
   const now = options.now ?? Date.now;
-  const maxOrders = options.maxOrders ?? 10_000;
-  const orderTtlMs = options.orderTtlMs ?? 6 * HOUR_MS;
-  const orders = new BoundedMap<DevOrder>(maxOrders, orderTtlMs, now);
-  // PayPal keeps request ids for hours; a replay within that window gets the first answer.
-  const requests = new BoundedMap<{ orderId: string } | OrdersAnswer>(maxOrders * 2, orderTtlMs, now);
-  const tokens = new BoundedMap<true>(1_000, TOKEN_TTL_SECONDS * 1000, now);
-  // Capture id → order id, refund id → capture id: what the Payments API looks things up by.
-  const captures = new BoundedMap<string>(maxOrders, orderTtlMs, now);
-  const refundIndex = new BoundedMap<string>(maxOrders * 2, orderTtlMs, now);
+  // PayPal replays a refused capture or refund (422) to a repeated request id; a 404 or a malformed request it never processed.
+  const store = createOrderStore<DevOrder>(options.db, (err) =>
+    err instanceof PaypalApiError && err.statusCode === 422 ? { statusCode: err.statusCode, body: err.body } : null,
+  );
+  // Token → when it expires; the oldest go first past MAX_TOKENS (a Map iterates in insertion order).
+  const tokens = new Map<string, number>();
   const iso = () => new Date(now()).toISOString();
 
   const orderUrl = (id: string) => `${options.baseUrl}/v2/checkout/orders/${id}`;
   const captureUrl = (id: string) => `${options.baseUrl}/v2/payments/captures/${id}`;
 
-  function find(id: string): DevOrder {
-    const order = orders.get(id);
+  async function find(id: string): Promise<DevOrder> {
+    const order = await store.find(id);
     if (!order) throw orderNotFound();
     return order;
   }
@@ -330,9 +294,7 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
   const refundable = (capture: DevCapture) =>
     valueToCents(capture.amount.value)! - capture.refunds.reduce((sum, r) => sum + valueToCents(r.amount.value)!, 0);
 
-  function refundAnswer(captureId: string, body: unknown, minimal: boolean): OrdersAnswer {
-    const orderId = captures.get(captureId);
-    const order = orderId === undefined ? undefined : orders.get(orderId);
+  function refundAnswer(order: DevOrder | undefined, body: unknown, minimal: boolean): OrdersAnswer {
     const capture = order?.capture;
     if (!order || !capture) throw orderNotFound();
     if (capture.status === 'DECLINED')
@@ -363,7 +325,6 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
     const refund: DevRefund = { id: paypalId(17), status: 'COMPLETED', amount, note, time };
     capture.refunds.push(refund);
     capture.status = refundable(capture) === 0 ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
-    refundIndex.set(refund.id, captureId);
     order.updateTime = time;
     const full = refundJson(capture, refund);
     return { statusCode: 201, body: minimal ? { id: full.id, status: full.status, links: full.links } : full };
@@ -459,7 +420,6 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
       time,
       refunds: [],
     };
-    captures.set(order.capture.id, order.id);
     order.status = 'COMPLETED';
     order.updateTime = time;
     return { statusCode: 201, body: answerBody(order, minimal, 'capture') };
@@ -468,7 +428,8 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
   /** Client-credentials grant: the fixed dev pair was checked by the route. */
   function issueToken(): { accessToken: string; expiresIn: number } {
     const accessToken = `A21AA${randomBytes(30).toString('base64url')}`;
-    tokens.set(accessToken, true);
+    tokens.set(accessToken, now() + TOKEN_TTL_SECONDS * 1000);
+    while (tokens.size > MAX_TOKENS) tokens.delete(tokens.keys().next().value!);
     return { accessToken, expiresIn: TOKEN_TTL_SECONDS };
   }
 
@@ -476,15 +437,14 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
     issueToken,
 
     isValidToken(token: string): boolean {
-      return tokens.get(token) === true;
+      return (tokens.get(token) ?? 0) > now();
     },
 
     /** POST /v2/checkout/orders. A repeated PayPal-Request-Id returns the order it created (as it is now), 200 instead of 201. */
-    createOrder(body: unknown, requestId: string | undefined, minimal: boolean): OrdersAnswer {
+    async createOrder(body: unknown, requestId: string | undefined, minimal: boolean): Promise<OrdersAnswer> {
       const key = requestId === undefined ? undefined : `create:${requestId}`;
-      const earlier = key === undefined ? undefined : requests.get(key);
-      const existing = earlier && 'orderId' in earlier ? orders.get(earlier.orderId) : undefined;
-      if (existing) return { statusCode: 200, body: answerBody(existing, minimal, 'create') };
+      const earlier = key === undefined ? undefined : await store.createdBy(key);
+      if (earlier) return { statusCode: 200, body: answerBody(earlier, minimal, 'create') };
       const parsed = parseCreateBody(body);
       const time = iso();
       const order: DevOrder = {
@@ -499,33 +459,26 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
         createTime: time,
         updateTime: time,
       };
-      orders.set(order.id, order);
-      if (key !== undefined) requests.set(key, { orderId: order.id });
-      return { statusCode: 201, body: answerBody(order, minimal, 'create') };
+      // A create racing with the same request id may have won: its order is the answer.
+      const created = await store.create(order, key);
+      return { statusCode: created === order ? 201 : 200, body: answerBody(created, minimal, 'create') };
     },
 
-    getOrder(id: string): Json {
-      return representation(find(id));
+    async getOrder(id: string): Promise<Json> {
+      return representation(await find(id));
     },
 
     /**
      * POST /v2/checkout/orders/{id}/capture. A repeated PayPal-Request-Id for the same order replays the
      * first answer, errors included (as PayPal does), so a retried capture never captures twice.
      */
-    captureOrder(id: string, requestId: string | undefined, minimal: boolean): OrdersAnswer {
+    captureOrder(id: string, requestId: string | undefined, minimal: boolean): Promise<OrdersAnswer> {
       const key = requestId === undefined ? undefined : `capture:${id}:${requestId}`;
-      const earlier = key === undefined ? undefined : requests.get(key);
-      if (earlier && 'statusCode' in earlier) return earlier;
-      let answer: OrdersAnswer;
-      try {
-        answer = captureAnswer(find(id), minimal);
-      } catch (err) {
+      return store.answerOnce({ id }, key, (order) => {
         // Not-found is not remembered: the order id may simply be mistyped.
-        if (!(err instanceof PaypalApiError) || err.statusCode === 404) throw err;
-        answer = { statusCode: err.statusCode, body: err.body };
-      }
-      if (key !== undefined) requests.set(key, answer);
-      return answer;
+        if (!order) throw orderNotFound();
+        return captureAnswer(order, minimal);
+      });
     },
 
     /**
@@ -533,57 +486,49 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
      * the capture. A repeated PayPal-Request-Id for the same capture replays the first answer, errors
      * included, so a retried refund never refunds twice.
      */
-    refundCapture(captureId: string, body: unknown, requestId: string | undefined, minimal: boolean): OrdersAnswer {
+    refundCapture(captureId: string, body: unknown, requestId: string | undefined, minimal: boolean): Promise<OrdersAnswer> {
       const key = requestId === undefined ? undefined : `refund:${captureId}:${requestId}`;
-      const earlier = key === undefined ? undefined : requests.get(key);
-      if (earlier && 'statusCode' in earlier) return earlier;
-      let answer: OrdersAnswer;
-      try {
-        answer = refundAnswer(captureId, body, minimal);
-      } catch (err) {
-        // Not-found and malformed requests are not remembered: PayPal never processed them.
-        if (!(err instanceof PaypalApiError) || err.statusCode !== 422) throw err;
-        answer = { statusCode: err.statusCode, body: err.body };
-      }
-      if (key !== undefined) requests.set(key, answer);
-      return answer;
+      // Not-found and malformed requests are not remembered: PayPal never processed them (answerOnce keeps 422s only).
+      return store.answerOnce({ captureId }, key, (order) => refundAnswer(order, body, minimal));
     },
 
     /** GET /v2/payments/captures/{id}: its status (COMPLETED, PARTIALLY_REFUNDED, REFUNDED) and amount. */
-    getCapture(captureId: string): Json {
-      const orderId = captures.get(captureId);
-      const order = orderId === undefined ? undefined : orders.get(orderId);
+    async getCapture(captureId: string): Promise<Json> {
+      const order = await store.find({ captureId });
       if (!order?.capture) throw orderNotFound();
       return captureJson(order, order.capture);
     },
 
     /** GET /v2/payments/refunds/{id}. */
-    getRefund(refundId: string): Json {
-      const captureId = refundIndex.get(refundId);
-      const orderId = captureId === undefined ? undefined : captures.get(captureId);
-      const capture = orderId === undefined ? undefined : orders.get(orderId)?.capture;
+    async getRefund(refundId: string): Promise<Json> {
+      const capture = (await store.find({ refundId }))?.capture;
       const refund = capture?.refunds.find((r) => r.id === refundId);
       if (!capture || !refund) throw orderNotFound();
       return refundJson(capture, refund);
     },
 
     /** The payer approves (the SDK stand-in's dialog). Repeating it before the capture may change the outcome. */
-    approve(
+    async approve(
       id: string,
       outcome: ApprovalOutcome,
-    ): { orderID: string; payerID: string; status: string; outcome: ApprovalOutcome; facilitatorAccessToken: string } {
-      const order = find(id);
-      if (order.status === 'COMPLETED') {
-        throw unprocessable('ORDER_ALREADY_CAPTURED', "Order already captured. If 'intent=CAPTURE' only one capture per order is allowed.");
-      }
-      order.payer ??= { payerId: paypalId(13), email: 'buyer@personal.example.com' };
-      order.status = 'APPROVED';
-      order.outcome = outcome;
-      order.updateTime = iso();
+    ): Promise<{ orderID: string; payerID: string; status: string; outcome: ApprovalOutcome; facilitatorAccessToken: string }> {
+      const order = await store.change(id, (order) => {
+        if (!order) throw orderNotFound();
+        if (order.status === 'COMPLETED') {
+          throw unprocessable(
+            'ORDER_ALREADY_CAPTURED',
+            "Order already captured. If 'intent=CAPTURE' only one capture per order is allowed.",
+          );
+        }
+        order.payer ??= { payerId: paypalId(13), email: 'buyer@personal.example.com' };
+        order.status = 'APPROVED';
+        order.outcome = outcome;
+        order.updateTime = iso();
+      });
       // The real SDK hands the page a token that can read (and capture) this order; so does this one.
       return {
         orderID: order.id,
-        payerID: order.payer.payerId,
+        payerID: order.payer!.payerId,
         status: order.status,
         outcome,
         facilitatorAccessToken: issueToken().accessToken,
@@ -591,21 +536,18 @@ export function createPaypalOrderBook(options: PaypalOrderBookOptions) {
     },
 
     /** The payer closed the PayPal window: the order stays as it was (PayPal has no cancelled status); the shop may start again. */
-    cancel(id: string): { orderID: string; status: string } {
-      const order = find(id);
-      order.cancelled = true;
+    async cancel(id: string): Promise<{ orderID: string; status: string }> {
+      const order = await store.change(id, (order) => {
+        if (!order) throw orderNotFound();
+        order.cancelled = true;
+      });
       return { orderID: order.id, status: order.status };
     },
 
     /** What the SDK stand-in's dialog shows; public, like the order summary on PayPal's own page. */
-    summary(id: string): { id: string; status: string; amount: Amount; invoiceId: string | null } {
-      const order = find(id);
+    async summary(id: string): Promise<{ id: string; status: string; amount: Amount; invoiceId: string | null }> {
+      const order = await find(id);
       return { id: order.id, status: order.status, amount: order.unit.amount, invoiceId: order.unit.invoice_id ?? null };
-    },
-
-    /** For tests of the bounds. */
-    get size() {
-      return { orders: orders.size, tokens: tokens.size };
     },
   };
 }

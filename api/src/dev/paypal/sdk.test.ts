@@ -100,7 +100,8 @@ async function renderButtons(overrides: Record<string, unknown> = {}, amountCent
   return { buttons, container, button, calls, orderId: () => orderId, called: (name: string) => calls.filter((c) => c.name === name) };
 }
 
-const openDialog = () => findByRole(body(), 'dialog', { name: 'PayPal checkout (test)' });
+// The dialog opens once the stand-in has stored the order in the database: seconds on a loaded machine.
+const openDialog = () => findByRole(body(), 'dialog', { name: 'PayPal checkout (test)' }, { timeout: 5000 });
 /** waitFor in the jsdom window (there is no global document here). */
 const until = (check: () => void) => waitFor(check, { container: body() });
 

@@ -23,6 +23,8 @@ import { createTracking, type TrackingInput, type TrackingJson } from './track.t
 export interface OrdersService {
   place(caller: Caller, input: PlaceOrderInput): Promise<OrderCreatedJson>;
   completePayment(caller: Caller, orderId: string): Promise<PaymentCompletedJson>;
+  /** Settles an order left PENDING from PayPal's record, capturing nothing (the reconciler, reconcile.ts). */
+  reconcile(order: OrderRow): Promise<OrderRow>;
   track(caller: Caller, input: TrackingInput): Promise<TrackingJson>;
   get(caller: Caller, orderId: string): Promise<Order>;
   history(caller: Caller, limit: number, cursor: string | undefined): Promise<OrderHistoryPage>;
@@ -49,7 +51,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
   const { db } = deps;
   const sendRefund = createRefundSender(deps);
   const insertOrder = createOrderInsert(deps);
-  const { settle, completePayment } = createSettlement(deps, sendRefund);
+  const { settle, reconcile, completePayment } = createSettlement(deps, sendRefund);
   return {
     findVisible: (caller, orderId, allowAdmin) => findVisible(db, caller, orderId, allowAdmin),
     lines: (orderId) => linesOf(db, orderId),
@@ -61,6 +63,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     },
 
     completePayment,
+    reconcile,
     track: createTracking(deps, sendRefund),
     get: (caller, orderId) => readOrder(db, caller, orderId),
     history: (caller, limit, cursor) => orderHistory(db, caller, limit, cursor),

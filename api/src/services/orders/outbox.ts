@@ -14,7 +14,7 @@ import type { BookedWindowJson, NewOrderItemsNotification, NewOrderNotification,
 import { and, eq, exists, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import { createPoller } from '../../lib/poller.ts';
+import { createWorker } from '../../lib/poller.ts';
 import type { Database } from '../../db/client.ts';
 import {
   notifications,
@@ -358,9 +358,6 @@ export function createOutbox({ db, log, config, mail, refunds, feed, pollMs = OU
     return failed;
   }
 
-  let started = false;
-  let stopped = false;
-
   async function runOnce(): Promise<boolean> {
     const due = await claim(lte(notifications.nextAttemptAt, sql`now()`));
     await send(due);
@@ -368,13 +365,7 @@ export function createOutbox({ db, log, config, mail, refunds, feed, pollMs = OU
     return due.length === BATCH || refunded === BATCH;
   }
 
-  const poller = createPoller({
-    pass: runOnce,
-    active: () => started && !stopped,
-    pollMs,
-    log,
-    failure: 'outbox pass failed; retrying at the next poll',
-  });
+  const worker = createWorker({ pass: runOnce, pollMs, log, failure: 'outbox pass failed; retrying at the next poll' });
 
   return {
     async deliverOrder(orderId, type) {
@@ -387,16 +378,9 @@ export function createOutbox({ db, log, config, mail, refunds, feed, pollMs = OU
     runOnce,
     nudge() {
       feed.nudge();
-      if (started && !stopped) void poller.run();
+      worker.nudge();
     },
-    start() {
-      if (started) return;
-      started = true;
-      void poller.run();
-    },
-    async stop() {
-      stopped = true;
-      await poller.cancel();
-    },
+    start: worker.start,
+    stop: worker.stop,
   };
 }

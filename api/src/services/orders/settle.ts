@@ -5,8 +5,9 @@
 // 'confirmed' tracking entry and every notification (outbox.ts) are written with the payment, so the
 // stores and the dashboard hear of it without the shopper's tab. Any other answer cancels the order and
 // gives the stock back in the recording transaction, and money PayPal captured anyway is refunded
-// (refunds.ts). When PayPal does not answer, the order stays PENDING; a retry settles it later.
-import { and, eq } from 'drizzle-orm';
+// (refunds.ts). When PayPal does not answer, the order stays PENDING; a retry settles it later, or the
+// reconciler (reconcile.ts) does from PayPal's record of the order without capturing anything.
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders, orderTracking, type OrderRow, type PaymentStatusValue } from '../../db/schema.ts';
 import type { Caller } from '../caller.ts';
@@ -144,7 +145,11 @@ export function createSettlement(
         .set({ ...settlement, ...outcome, updatedAt: now })
         .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'PENDING')))
         .returning();
-      if (!row) return row;
+      if (!row) {
+        // Settled first elsewhere. A capture that landed after the reconciler cancelled the order still took money: refund it.
+        if (moneyTaken(settlement)) refundId = await refundLateCapture(tx, order, settlement);
+        return row;
+      }
       if (paid) {
         await tx.insert(orderTracking).values({ orderId: row.id, status: 'CONFIRMED', notes: 'Payment received' }).onConflictDoNothing();
         await enqueueOrderNotifications(tx, row);
@@ -169,6 +174,30 @@ export function createSettlement(
     return updated ?? (await loadOrder(db, eq(orders.id, order.id)))!;
   }
 
+  /** Records a capture on an order cancelled without one, and requests its refund; null when the order has a capture already. */
+  async function refundLateCapture(tx: Database, order: OrderRow, settlement: Settlement): Promise<number | null> {
+    const [late] = await tx
+      .update(orders)
+      .set({
+        ...settlement,
+        // Not accepted: the order it paid for is gone, so the shopper is told the payment failed.
+        paymentStatus: settlement.paymentStatus === 'PAID' ? 'FAILED' : settlement.paymentStatus,
+        refundStatus: 'DUE',
+        refundDueCents: settlement.paypalCapturedCents,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'CANCELLED'), isNull(orders.paypalCaptureId)))
+      .returning();
+    if (!late) return null;
+    log.warn({ orderId: order.id, ...settlement }, 'PayPal captured an order already cancelled; refunding');
+    return refunds.request(tx, {
+      orderId: order.id,
+      amountCents: 'remaining',
+      reason: `Payment for Grocer order ${late.orderNumber} arrived after it was cancelled`,
+      key: 'payment-not-accepted',
+    });
+  }
+
   async function settle(order: OrderRow): Promise<OrderRow> {
     if (order.paymentStatus !== 'PENDING') return order;
     const settlement = judgeCapture(order, await captureState(order));
@@ -176,13 +205,23 @@ export function createSettlement(
     return record(order, settlement);
   }
 
-  function requirePaid(order: OrderRow): void {
-    const outcomes: Record<Exclude<PaymentStatusValue, 'PAID'>, () => Error> = {
-      PENDING: paymentPending,
-      FAILED: paymentFailed,
-      AMOUNT_MISMATCH: amountMismatch,
-    };
-    if (order.paymentStatus !== 'PAID') throw outcomes[order.paymentStatus]();
+  /**
+   * The reconciler's settlement of an order left PENDING: PayPal's record of it decides and nothing is
+   * captured. A capture for our total pays it; any other capture is refunded; no capture cancels it.
+   * Throws (the order stays PENDING) when PayPal does not answer or refuses for another reason than
+   * not knowing the order: bad credentials must never cancel orders.
+   */
+  async function reconcile(order: OrderRow): Promise<OrderRow> {
+    if (order.paymentStatus !== 'PENDING') return order;
+    let state: PaypalOrderState;
+    try {
+      state = await paypal().getOrder(order.paypalOrderId);
+    } catch (err) {
+      if (!(err instanceof PaypalError && err.status === 404)) throw err;
+      // PayPal does not know it (never approved and expired): nothing was captured.
+      state = { id: order.paypalOrderId, status: err.issue ?? 'NOT_FOUND', invoiceId: null, capture: null };
+    }
+    return record(order, judgeCapture(order, state));
   }
 
   async function completePayment(caller: Caller, orderId: string): Promise<PaymentCompletedJson> {
@@ -206,5 +245,5 @@ export function createSettlement(
     return { success: true, message: 'Payment completed', orderId: order.id, transactionId: order.paypalCaptureId };
   }
 
-  return { settle, completePayment };
+  return { settle, reconcile, completePayment };
 }
