@@ -105,6 +105,8 @@ export interface StackOptions {
   apiEnv?: NodeJS.ProcessEnv;
   /** Where the API's output goes; 'inherit' for `npm start`. */
   apiStdio?: 'inherit' | 'ignore';
+  /** How long the API may take to answer /health; 60 s unless given. */
+  apiStartTimeoutMs?: number;
 }
 
 export interface RunningApp {
@@ -204,7 +206,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         },
         stdio: options.apiStdio ?? 'inherit',
       });
-      await waitForHealth(apiUrl, apiChild);
+      await waitForHealth(apiUrl, apiChild, options.apiStartTimeoutMs);
     },
     stop: () => stopChild(apiChild),
   };
