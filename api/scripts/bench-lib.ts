@@ -48,7 +48,6 @@ export async function startBenchServer(env: Record<string, string>): Promise<{ b
       ...process.env,
       NODE_ENV: 'development',
       API_HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
       API_PORT: String(port),
       PUBLIC_API_URL: base,
       ...env,

@@ -12,7 +12,8 @@ const loaded = loadConfig();
 const db = await connectDatabase({ databaseUrl: loaded.databaseUrl, pgliteDataDir: loaded.pgliteDataDir });
 // As server.ts: without JWT_SECRET, the key kept in the database.
 const config = loaded.jwtSecret ? loaded : { ...loaded, jwtSecret: await keptDevJwtSecret(db.db) };
-const app = await buildApp({ config, db, logger: false, rateLimitMax: 1_000_000_000 });
+// Quiet unless whoever runs the bench asks with LOG_LEVEL: a line per request costs time the bench would count.
+const app = await buildApp({ config, db, logger: process.env.LOG_LEVEL ? undefined : false, rateLimitMax: 1_000_000_000 });
 if (process.env.BENCH_CATALOGUE_CACHE === 'off') app.services.catalogue = createCatalogueService(app.db, { cacheTtlMs: 0 });
 await app.listen({ port: config.port, host: '127.0.0.1' });
 

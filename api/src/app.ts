@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { constants as zlibConstants } from 'node:zlib';
 import { devStandIns, type Config } from './config.ts';
 import type { DbConnection } from './db/client.ts';
@@ -16,6 +16,7 @@ import { httpError } from './db/errors.ts';
 import dbPlugin from './plugins/db.ts';
 import { errorHandler, notFoundHandler, plainTextErrorsAsJson } from './plugins/errorHandler.ts';
 import { rejectNonFiniteNumbers, rejectNulCharacters } from './plugins/inputGuards.ts';
+import { createLogger, logController } from './plugins/requestLog.ts';
 import servicesPlugin, { type Services } from './plugins/services.ts';
 import authenticatePlugin from './plugins/authenticate.ts';
 import redisPlugin from './plugins/redis.ts';
@@ -50,8 +51,11 @@ export interface BuildAppOptions {
   config: Config;
   /** The open database; the app owns it from now on and closes it on `app.close()`. */
   db: DbConnection;
-  /** Defaults to pino at config.logLevel, pretty-printed outside production. Tests pass `false`. */
-  logger?: FastifyServerOptions['logger'];
+  /**
+   * Defaults to createLogger(config) (plugins/requestLog.ts); server.ts passes the one it logged start-up with.
+   * Tests pass `false`, or pino options with a stream of their own.
+   */
+  logger?: FastifyBaseLogger | FastifyServerOptions['logger'];
   /** Throwaway routes registered after the real ones; only tests use this (e.g. to exercise error handling). */
   extraRoutes?: FastifyPluginAsyncTypebox;
   /** Requests per minute per client IP; only the load benchmark raises it (all its traffic comes from one address). */
@@ -68,20 +72,15 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Per client IP; generous so a shopper's browsing never hits it, tight enough to blunt scripted abuse. */
 const RATE_LIMIT = { max: 1000, timeWindow: '1 minute' };
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  if (config.nodeEnv === 'production') return { level: config.logLevel };
-  return {
-    level: config.logLevel,
-    transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
-  };
-}
-
 export async function buildApp(options: BuildAppOptions) {
   const { config } = options;
   // Never fall back to a known key (server.ts fills it in development from the database).
   if (Buffer.byteLength(config.jwtSecret) < 32) throw new Error('buildApp: config.jwtSecret must be set (at least 32 bytes)');
+  const logger = options.logger ?? createLogger(config);
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config),
+    ...(typeof logger === 'object' && 'child' in logger ? { loggerInstance: logger } : { logger }),
+    // One line per request (method, path, status, time); LOG_VERBOSE=1 for Fastify's own request log.
+    logController: logController(config),
     bodyLimit: BODY_LIMIT_BYTES,
     // Named proxies, never `true`: only the proxies we run may set the client address (config.ts).
     ...(config.trustProxy.length > 0 ? { trustProxy: config.trustProxy.join(',') } : {}),

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       corsOrigins: ['http://localhost:3000'],
       publicShellUrl: 'http://localhost:3000',
       logLevel: 'info',
+      logVerbose: false,
       publicApiUrl: 'http://localhost:4000',
       // Made on first start and kept in the database (server.ts): never a key from the repository.
       jwtSecret: '',
@@ -99,6 +100,12 @@ describe('loadConfig', () => {
     expect(loadConfig({}).trustProxy).toEqual([]);
     expect(loadConfig({ TRUST_PROXY: 'uniquelocal, 10.1.2.3/32' }).trustProxy).toEqual(['uniquelocal', '10.1.2.3/32']);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: must list addresses/);
+  });
+
+  it('reads LOG_VERBOSE as 0 or 1, off by default', () => {
+    expect(loadConfig({ LOG_VERBOSE: '1' }).logVerbose).toBe(true);
+    expect(loadConfig({ LOG_VERBOSE: '0' }).logVerbose).toBe(false);
+    expect(problemsOf({ LOG_VERBOSE: 'yes' })).toEqual(['LOG_VERBOSE: must be one of 0, 1 (got "yes")']);
   });
 
   it('derives the CORS default from SHELL_PORT and treats blank values as unset', () => {

@@ -27,6 +27,8 @@ export interface Config {
   /** Where shoppers open the shop; used to build links in e-mails. */
   publicShellUrl: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** LOG_VERBOSE=1: Fastify's own request log (an 'incoming' and a 'completed' entry with the whole request) instead of one line per request. */
+  logVerbose: boolean;
   /** Where browsers reach this API; the dev OpenID issuer's `iss` is `${publicApiUrl}/dev/oidc`. */
   publicApiUrl: string;
   /**
@@ -124,6 +126,7 @@ const text = () => variable(Type.String(), () => '');
 const ENV = Type.Object({
   NODE_ENV: variable(Type.Enum(NODE_ENVS), notOneOf('NODE_ENV', NODE_ENVS)),
   LOG_LEVEL: variable(Type.Enum(LOG_LEVELS), notOneOf('LOG_LEVEL', LOG_LEVELS)),
+  LOG_VERBOSE: variable(Type.Enum(['0', '1']), notOneOf('LOG_VERBOSE', ['0', '1'])),
   API_PORT: port('API_PORT'),
   SHELL_PORT: port('SHELL_PORT'),
   API_HOST: text(),
@@ -270,6 +273,7 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: vars.CORS_ORIGINS ?? [`http://localhost:${shellPort}`],
     publicShellUrl,
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    logVerbose: vars.LOG_VERBOSE === '1',
     publicApiUrl,
     jwtSecret,
     jwtTtlSeconds: vars.JWT_TTL_SECONDS ?? 24 * 60 * 60,

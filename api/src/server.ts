@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase, MAINTENANCE_TIMEOUTS, SERVING_TIMEOUTS, type DbConnection, type PgTimeouts } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
+import { createLogger } from './plugins/requestLog.ts';
 import { seedCatalogueIfNeeded } from './seed/seedCatalogue.ts';
 import { demoAccountsStartProblem } from './services/demoAccounts.ts';
 import { keptDevJwtSecret } from './services/devSecret.ts';
@@ -27,13 +28,15 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  // One logger from the first line on, so production's output is JSON throughout.
+  const log = createLogger(config);
 
   let db: DbConnection;
   const connect = (timeouts: PgTimeouts) =>
     connectDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDataDir: config.pgliteDataDir,
-      onPoolError: (err) => console.error('PostgreSQL idle connection error:', err.message),
+      onPoolError: (err) => log.error(`PostgreSQL idle connection error: ${err.message}`),
       timeouts,
     });
   try {
@@ -42,9 +45,9 @@ async function main(): Promise<void> {
       // A fresh database gets the demo catalogue; an existing one is left alone. Under the migration
       // lock: API replicas starting together on an empty PostgreSQL would otherwise collide on unique keys.
       afterMigrate: async () => {
-        if (await seedCatalogueIfNeeded(database.db)) console.info('Seeded the demo catalogue.');
+        if (await seedCatalogueIfNeeded(database.db)) log.info('Seeded the demo catalogue.');
         if (config.seedDemoAccounts && (await seedDemoAccounts(database.db, createPasswordHasher(config.passwordHashLogN))) > 0) {
-          console.info(`Created the demo accounts (password ${DEMO_PASSWORD}; see api/README.md).`);
+          log.info(`Created the demo accounts (password ${DEMO_PASSWORD}; see api/README.md).`);
         }
       },
     });
@@ -57,7 +60,7 @@ async function main(): Promise<void> {
     }
   } catch (err) {
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.pgliteDataDir}`;
-    console.error(`Could not open and migrate the database: ${where}.`, err);
+    log.error({ err }, `Could not open and migrate the database: ${where}.`);
     process.exit(1);
   }
 
@@ -69,7 +72,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const app = await buildApp({ config: config.jwtSecret ? config : { ...config, jwtSecret: await keptDevJwtSecret(db.db) }, db });
+  const app = await buildApp({
+    config: config.jwtSecret ? config : { ...config, jwtSecret: await keptDevJwtSecret(db.db) },
+    db,
+    logger: log,
+  });
   const database = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.pgliteDataDir})`;
 
   let stopping = false;

@@ -100,6 +100,22 @@ class CspPlugin {
   }
 }
 
+/**
+ * The MF manifest plugin's note on every remote's build, "Manifest will use absolute path resolution
+ * via its host at runtime, reason: publicPath='auto'", states the design: where a remote lives is
+ * known only at start (/remotes.json), so its chunks load from the origin its manifest came from.
+ * That one message is dropped (rspack's infrastructureLog hook); every other line of the plugin prints.
+ */
+export const INTENDED_MANIFEST_NOTE = "Manifest will use absolute path resolution via its host at runtime, reason: publicPath='auto'";
+
+export class IntendedManifestNotePlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.infrastructureLog.tap('GrocerIntendedManifestNote', (_name, type, args) =>
+      type === 'warn' && args.some((arg) => typeof arg === 'string' && arg.includes(INTENDED_MANIFEST_NOTE)) ? true : undefined,
+    );
+  }
+}
+
 /** Where the shell finds a remote's route declarations: beside its mf-manifest.json. */
 export const ROUTES_FILE = 'routes.json';
 
@@ -254,6 +270,8 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
       ],
     },
     plugins: [
+      // Before the MF plugin, which checks publicPath as it is applied.
+      ...(host ? [] : [new IntendedManifestNotePlugin()]),
       ...(host || dev
         ? [
             new rspack.HtmlRspackPlugin({

@@ -105,6 +105,8 @@ export interface StackOptions {
   apiEnv?: NodeJS.ProcessEnv;
   /** Where the API's output goes; 'inherit' for `npm start`. */
   apiStdio?: 'inherit' | 'ignore';
+  /** How long the API may take to answer /health; 60 s unless given. */
+  apiStartTimeoutMs?: number;
 }
 
 export interface RunningApp {
@@ -154,6 +156,16 @@ function stopChild(child: ChildProcess | null): Promise<void> {
   });
 }
 
+/**
+ * The API's output in a test or bench stack: dropped, unless whoever runs it asks with LOG_LEVEL
+ * (`LOG_LEVEL=info npx playwright test tests/x.spec.ts`; with LOG_VERBOSE=1 for the verbose form).
+ */
+export function apiOutputUnlessAsked(env: NodeJS.ProcessEnv = process.env): Required<Pick<StackOptions, 'apiStdio' | 'apiEnv'>> {
+  return env.LOG_LEVEL
+    ? { apiStdio: 'inherit', apiEnv: { LOG_LEVEL: env.LOG_LEVEL } }
+    : { apiStdio: 'ignore', apiEnv: { LOG_LEVEL: 'silent' } };
+}
+
 /** A served shell folder holding this file is served without the page step (see startStack). */
 export const NO_PAGE_STEP = 'no-page-step';
 
@@ -194,7 +206,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         },
         stdio: options.apiStdio ?? 'inherit',
       });
-      await waitForHealth(apiUrl, apiChild);
+      await waitForHealth(apiUrl, apiChild, options.apiStartTimeoutMs);
     },
     stop: () => stopChild(apiChild),
   };

@@ -23,7 +23,7 @@ import { apiClient, placeDemoOrder } from '../demoOrder.ts';
 import { APPS, type AppDir } from '../ports.ts';
 import { createPagePainter, shellFileOf } from '../pagePaint.ts';
 import { indexHtmlOf } from '../static-server.ts';
-import { buildMissing, freeStackPorts, REPO_ROOT, startStack } from '../stack.ts';
+import { apiOutputUnlessAsked, buildMissing, freeStackPorts, REPO_ROOT, startStack } from '../stack.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Only the pages whose path contains one of these comma-separated words (BENCH_PAGES=search,cart). */
@@ -261,11 +261,12 @@ async function bench(): Promise<boolean> {
   mkdirSync(path.join(workDir, 'served'));
   const served = Object.fromEntries(APPS.map(({ dir }) => [dir, path.join(workDir, 'served', dir)])) as Record<AppDir, string>;
   for (const { dir } of APPS) symlinkSync(dists[dir], served[dir], 'dir');
+  const apiOutput = apiOutputUnlessAsked();
   const stack = await startStack({
     ports: await freeStackPorts(),
     roots: served,
-    apiStdio: 'ignore',
-    apiEnv: { PGLITE_DATA_DIR: path.join(workDir, 'db'), LOG_LEVEL: 'warn' },
+    apiStdio: apiOutput.apiStdio,
+    apiEnv: { PGLITE_DATA_DIR: path.join(workDir, 'db'), ...apiOutput.apiEnv },
   });
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   try {

@@ -5,7 +5,8 @@ import { buildMissing, startStack } from '../stack.ts';
 
 const ports = stackPorts();
 buildMissing();
-const stack = await startStack({ ports });
+// A first start migrates and seeds the catalogue before the API answers: minutes on a slow or busy machine.
+const stack = await startStack({ ports, apiStartTimeoutMs: 300_000 });
 
 console.log('\nGrocer is running:');
 for (const { dir } of PRESENT_APPS) console.log(`  ${dir.padEnd(18)} ${stack.apps[dir].url}`);
