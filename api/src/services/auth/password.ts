@@ -102,8 +102,10 @@ export function createPasswordSignIn(
 
   async function login({ email, password, ip }: { email: string; password: string; ip: string }): Promise<Session> {
     // Refused before any counter or database work: a flood of sign-ins while busy costs next to nothing.
-    hasher.assertNotBusy();
-    const keys = loginKeys(emailKeyOf(email), addressKey(ip));
+    // Checks are queued per address (the limits' key), so a flood from some addresses leaves others their turn.
+    const client = addressKey(ip);
+    hasher.assertNotBusy(client);
+    const keys = loginKeys(emailKeyOf(email), client);
     const { windowMs } = LOGIN_LIMITS;
     const [known, okAccount, okIp] = await Promise.all([keys.knownAddress, keys.okAccount, keys.okIp].map((key) => counters.get(key)));
     // Successes are counted after the check (a reservation would let pending guesses block the owner),
@@ -130,9 +132,9 @@ export function createPasswordSignIn(
     let row: UserRow | undefined;
     try {
       row = validateEmail(email) ? undefined : await findByEmail(db, email);
-      if (row?.passwordHash) ok = await hasher.verify(password, row.passwordHash);
+      if (row?.passwordHash) ok = await hasher.verify(password, row.passwordHash, client);
       // Same work whether or not the account exists, so response time does not tell.
-      else await hasher.verifyDummy(password);
+      else await hasher.verifyDummy(password, client);
     } catch (err) {
       // Not checked (busy, database down): the attempt counts for nothing.
       await giveBack(taken.map((t) => t.key));
