@@ -359,7 +359,10 @@ async function credentialsFor(app: App): Promise<Credentials> {
   const customer = await sessions.sign({ sub: randomUUID(), role: 'CUSTOMER', authMethod: 'email' });
   const adminUuid = randomUUID();
   const admin = await sessions.sign({ sub: adminUuid, role: 'ADMIN', authMethod: 'email' });
-  const { ticket } = await createTicketJwt(app.config.jwtSecret, TICKET_TTL_SECONDS).sign(adminUuid, 'admin-stream');
+  const { ticket } = await createTicketJwt(app.config.jwtSecret, TICKET_TTL_SECONDS).sign(
+    { sub: adminUuid, sid: randomUUID(), issuedAtMs: Date.now() },
+    'admin-stream',
+  );
   const { privateKey } = await generateKeyPair('RS256');
   const googleIdToken = await new SignJWT({ email: 'google.shopper@example.com', email_verified: true, name: 'G Shopper' })
     .setProtectedHeader({ alg: 'RS256', kid: 'dev-key' })
