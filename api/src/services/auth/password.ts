@@ -72,11 +72,11 @@ export function loginKeys(accountKey: string, ip: string) {
 const blankToNull = (value: string | null | undefined) => (value == null || value.trim() === '' ? null : value.trim());
 
 export function createPasswordSignIn(
-  { db, log, hasher, counters }: Pick<AuthDeps, 'db' | 'log' | 'hasher' | 'counters'>,
+  { db, hasher, counters }: Pick<AuthDeps, 'db' | 'hasher' | 'counters'>,
   {
     issue,
     sendVerification,
-  }: { issue: (row: UserRow, authMethod: 'email') => Promise<Session>; sendVerification: (row: UserRow) => Promise<void> },
+  }: { issue: (row: UserRow, authMethod: 'email') => Promise<Session>; sendVerification: (row: UserRow) => void },
 ) {
   async function register(input: RegisterInput): Promise<Session> {
     const emailProblem = validateEmail(input.email);
@@ -95,8 +95,8 @@ export function createPasswordSignIn(
     });
     // Two sign-ups for one address at once: the unique index decided for the other.
     if (!row) throw httpError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken, 'email');
-    // The account exists either way; a mail outage must not fail sign-up (the shopper can resend).
-    await sendVerification(row).catch((err: unknown) => log.error({ err }, 'could not send the verification email'));
+    // Queued, not awaited: the account exists either way, and a mail outage must not fail sign-up (the shopper can resend).
+    sendVerification(row);
     return issue(row, 'email');
   }
 
