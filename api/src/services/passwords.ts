@@ -72,21 +72,33 @@ export const SHARED_CLIENT = '';
 /**
  * Runs at most `inFlight` tasks at once with at most `queued` waiting; past that, throws PasswordChecksBusyError.
  *
- * Fair between clients (the caller's address): a freed slot goes to the waiting client whose last task
- * started longest ago, a client never seen first, so clients take turns (round-robin) and one that sends
- * many cannot make another wait behind all of them. When the queue is full, a newcomer that has waited
- * longer than some queued client takes that client's place, and the task it displaces is refused as busy:
- * a flood from a few addresses is refused, not a shopper from another one.
+ * Fair between clients (the caller's address): a freed slot goes to the waiting client that sent the fewest
+ * requests this minute, then to the one served longest ago, so clients take turns and one that sends many
+ * cannot make another wait behind all of them. When the queue is full, a newcomer that goes before some
+ * queued client takes that client's place, and the task it displaces is refused as busy: a flood from
+ * some addresses is refused, not a shopper from another one.
  */
 export function createWorkGate({ inFlight, queued }: { inFlight: number; queued: number }) {
   let running = 0;
   let waitingCount = 0;
   const waiting = new Map<string, { start: () => void; refuse: () => void }[]>();
-  // When each client's last task started (a counter, not a clock), most recent last; bounded, forgetting
-  // the longest-served first, which are the ones that would go first anyway.
+  // Requests seen per client in the current minute (refused ones too, so a flood counts as one), and when
+  // each client's last task started (a counter, not a clock). Fewer requests go first, then the client
+  // served longest ago: a shopper's one request goes before any flooding address.
+  const seen = new Map<string, number>();
+  let minuteStarted = Date.now();
+  const arrived = (client: string) => {
+    if (Date.now() - minuteStarted > 60_000 || seen.size > 10_000) {
+      seen.clear();
+      minuteStarted = Date.now();
+    }
+    seen.set(client, (seen.get(client) ?? 0) + 1);
+  };
   const lastStarted = new Map<string, number>();
   let turn = 0;
-  const rank = (client: string) => lastStarted.get(client) ?? -1;
+  /** Below zero when `a` goes before `b`. */
+  const compare = (a: string, b: string) =>
+    (seen.get(a) ?? 0) - (seen.get(b) ?? 0) || (lastStarted.get(a) ?? -1) - (lastStarted.get(b) ?? -1);
   const started = (client: string) => {
     lastStarted.delete(client);
     lastStarted.set(client, (turn += 1));
@@ -96,7 +108,7 @@ export function createWorkGate({ inFlight, queued }: { inFlight: number; queued:
   const pick = (which: 'first' | 'last') => {
     let chosen: string | undefined;
     for (const client of waiting.keys()) {
-      if (chosen === undefined || (which === 'first' ? rank(client) < rank(chosen) : rank(client) > rank(chosen))) chosen = client;
+      if (chosen === undefined || (which === 'first' ? compare(client, chosen) < 0 : compare(client, chosen) > 0)) chosen = client;
     }
     return chosen;
   };
@@ -110,12 +122,13 @@ export function createWorkGate({ inFlight, queued }: { inFlight: number; queued:
   /** The queued client a newcomer would displace when the queue is full, if any. */
   const displaceable = (client: string) => {
     const last = pick('last');
-    return last !== undefined && last !== client && rank(last) > rank(client) ? last : undefined;
+    return last !== undefined && last !== client && compare(last, client) > 0 ? last : undefined;
   };
   const refused = (client: string) => running >= inFlight && waitingCount >= queued && displaceable(client) === undefined;
 
   return {
     async run<T>(task: () => Promise<T>, client: string = SHARED_CLIENT): Promise<T> {
+      arrived(client);
       if (running >= inFlight) {
         if (refused(client)) throw new PasswordChecksBusyError();
         if (waitingCount >= queued) take(displaceable(client)!, 'newest').refuse();
@@ -146,6 +159,7 @@ export function createWorkGate({ inFlight, queued }: { inFlight: number; queued:
     },
     /** True when a task of `client` run now would be refused. */
     wouldRefuse(client: string = SHARED_CLIENT) {
+      arrived(client);
       return refused(client);
     },
   };
