@@ -39,6 +39,7 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const someUuid = '00000000-0000-4000-8000-000000000001';
 const cart = [{ productId: someUuid, quantity: 2 }];
 const PAYPAL_STAND_IN = 'the dev PayPal stand-in keeps its orders in memory, as PayPal is another service';
+const MAIL_AFTER_ANSWER = 'it answers before looking the address up (the same time for every address); the mail is queued';
 
 /** One valid call per route, keyed as the OpenAPI document names it: `METHOD /path/{param}`. */
 const ROUTE_CASES: Record<string, RouteCase> = {
@@ -82,10 +83,11 @@ const ROUTE_CASES: Record<string, RouteCase> = {
   },
   'POST /auth/email-verification/resend': {
     request: () => ({ method: 'POST', url: '/auth/email-verification/resend?email=shopper%40example.com' }),
+    noDatabase: MAIL_AFTER_ANSWER,
   },
   'POST /auth/forgot-password': {
     request: () => ({ method: 'POST', url: '/auth/forgot-password', payload: { email: 'shopper@example.com' } }),
-    noDatabase: 'it answers before looking the address up (the same time for every address); the mail is sent afterwards',
+    noDatabase: MAIL_AFTER_ANSWER,
   },
   'POST /auth/logout': { request: (c) => ({ method: 'POST', url: '/auth/logout', headers: bearer(c.customer) }) },
   'POST /auth/logout-all': { request: (c) => ({ method: 'POST', url: '/auth/logout-all', headers: bearer(c.customer) }) },
@@ -359,7 +361,10 @@ async function credentialsFor(app: App): Promise<Credentials> {
   const customer = await sessions.sign({ sub: randomUUID(), role: 'CUSTOMER', authMethod: 'email' });
   const adminUuid = randomUUID();
   const admin = await sessions.sign({ sub: adminUuid, role: 'ADMIN', authMethod: 'email' });
-  const { ticket } = await createTicketJwt(app.config.jwtSecret, TICKET_TTL_SECONDS).sign(adminUuid, 'admin-stream');
+  const { ticket } = await createTicketJwt(app.config.jwtSecret, TICKET_TTL_SECONDS).sign(
+    { sub: adminUuid, sid: randomUUID(), issuedAtMs: Date.now() },
+    'admin-stream',
+  );
   const { privateKey } = await generateKeyPair('RS256');
   const googleIdToken = await new SignJWT({ email: 'google.shopper@example.com', email_verified: true, name: 'G Shopper' })
     .setProtectedHeader({ alg: 'RS256', kid: 'dev-key' })

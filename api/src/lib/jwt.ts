@@ -102,25 +102,41 @@ export function createSessionJwt(secret: string, ttlSeconds: number): SessionJwt
  * Short-lived tickets for one purpose, for clients that cannot send an Authorization header
  * (a browser's EventSource). Same key as sessions, but their own audience: a ticket is never a
  * session and a session is never a ticket, so a leaked URL (logs, history) is worth a minute of one stream.
+ * A ticket names the session that took it (`sid`, and that session's issue time `sat_ms`), so it dies
+ * with that session: signing out, signing out everywhere or a password reset leave it nothing to open.
  */
 export type TicketPurpose = 'admin-stream' | 'order-stream';
 
+/** The session a ticket is taken for: its user, id and issue time. */
+export type TicketSession = Pick<SessionClaims, 'sub' | 'sid' | 'issuedAtMs'>;
+
+export interface TicketClaims {
+  sub: string;
+  /** The issuing session's id and issue time (ms). */
+  sid: string;
+  sessionIssuedAtMs: number;
+  issuedAtMs: number;
+  /** This ticket's own id (single use). */
+  id: string;
+  expiresAtMs: number;
+}
+
 export interface TicketJwt {
-  sign(sub: string, purpose: TicketPurpose, options?: { issuedAtMs?: number }): Promise<{ ticket: string; expiresAt: Date }>;
-  /** The user uuid, issue time and ticket id, or null for anything invalid (other purpose, a session token, expired). */
-  verify(ticket: string, purpose: TicketPurpose): Promise<{ sub: string; issuedAtMs: number; id: string; expiresAtMs: number } | null>;
+  sign(session: TicketSession, purpose: TicketPurpose, options?: { issuedAtMs?: number }): Promise<{ ticket: string; expiresAt: Date }>;
+  /** The claims, or null for anything invalid (other purpose, a session token, expired, no session named). */
+  verify(ticket: string, purpose: TicketPurpose): Promise<TicketClaims | null>;
 }
 
 export function createTicketJwt(secret: string, ttlSeconds: number): TicketJwt {
   const key = new TextEncoder().encode(secret);
   const audience = (purpose: TicketPurpose) => `${SESSION_AUDIENCE}:${purpose}`;
   return {
-    async sign(sub, purpose, options = {}) {
+    async sign(session, purpose, options = {}) {
       const issuedAtMs = options.issuedAtMs ?? Date.now();
       const iat = Math.floor(issuedAtMs / 1000);
-      const ticket = await new SignJWT({ iat_ms: issuedAtMs })
+      const ticket = await new SignJWT({ iat_ms: issuedAtMs, sid: session.sid, sat_ms: session.issuedAtMs })
         .setProtectedHeader({ alg: SESSION_ALG, typ: 'JWT' })
-        .setSubject(sub)
+        .setSubject(session.sub)
         .setIssuer(SESSION_ISSUER)
         .setAudience(audience(purpose))
         .setIssuedAt(iat)
@@ -135,13 +151,14 @@ export function createTicketJwt(secret: string, ttlSeconds: number): TicketJwt {
           algorithms: [SESSION_ALG],
           issuer: SESSION_ISSUER,
           audience: audience(purpose),
-          requiredClaims: ['sub', 'iat', 'exp', 'jti'],
+          requiredClaims: ['sub', 'iat', 'exp', 'jti', 'sid', 'sat_ms'],
           maxTokenAge: ttlSeconds,
           clockTolerance: CLOCK_SKEW_SECONDS,
         });
         const issuedAtMs = issuedAtMsOf(payload);
-        if (issuedAtMs === null) return null;
-        return { sub: payload.sub!, issuedAtMs, id: payload.jti!, expiresAtMs: payload.exp! * 1000 };
+        const { sid, sat_ms: sessionIssuedAtMs } = payload;
+        if (issuedAtMs === null || typeof sid !== 'string' || !UUID.test(sid) || typeof sessionIssuedAtMs !== 'number') return null;
+        return { sub: payload.sub!, sid, sessionIssuedAtMs, issuedAtMs, id: payload.jti!, expiresAtMs: payload.exp! * 1000 };
       } catch (err) {
         if (err instanceof errors.JOSEError) return null;
         throw err;

@@ -73,4 +73,44 @@ describe('the password work gate', () => {
     await expect(gate.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(gate.run(async () => 'ok')).resolves.toBe('ok');
   });
+
+  // Tasks that wait until released, recording the order they started in.
+  const held = (log: string[], name: string) => {
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    return { release, task: () => (log.push(name), done) };
+  };
+
+  it('takes clients in turns: the one that sent fewest goes first, then the one served longest ago', async () => {
+    const gate = createWorkGate({ inFlight: 1, queued: 10 });
+    const started: string[] = [];
+    const tasks = ['a', 'a', 'a', 'a', 'b', 'b', 'c'].map((client, i) => ({ client, ...held(started, `${client}${i}`) }));
+    const runs = tasks.map(({ client, task }) => gate.run(task, client));
+    for (const t of tasks) {
+      await Promise.resolve();
+      t.release();
+    }
+    await Promise.all(runs);
+    expect(started).toEqual(['a0', 'c6', 'b4', 'b5', 'a1', 'a2', 'a3']);
+  });
+
+  it('gives a newcomer the place of the client that sent most when the queue is full; that task is refused as busy', async () => {
+    const gate = createWorkGate({ inFlight: 1, queued: 2 });
+    const started: string[] = [];
+    const first = held(started, 'flood0');
+    const running = gate.run(first.task, 'flood');
+    const queued = [gate.run(async () => void started.push('flood1'), 'flood'), gate.run(async () => void started.push('flood2'), 'flood')];
+    expect(gate.wouldRefuse('flood')).toBe(true);
+    const shopper = gate.run(async () => void started.push('shopper'), 'shopper');
+    await expect(queued[1]).rejects.toBeInstanceOf(PasswordChecksBusyError);
+    // The flood's own next task finds no one to displace; a client that sent as few as the newcomer is not displaced.
+    await expect(gate.run(async () => 'never', 'flood')).rejects.toBeInstanceOf(PasswordChecksBusyError);
+    const second = gate.run(async () => void started.push('second'), 'second');
+    await expect(queued[0]).rejects.toBeInstanceOf(PasswordChecksBusyError);
+    expect(gate.wouldRefuse('third')).toBe(true);
+    first.release();
+    await Promise.all([running, shopper, second]);
+    expect(started).toEqual(['flood0', 'shopper', 'second']);
+    expect(gate.load).toEqual({ running: 0, waiting: 0 });
+  });
 });

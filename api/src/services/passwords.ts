@@ -66,43 +66,116 @@ export class PasswordChecksBusyError extends RetryLaterError {
   }
 }
 
-/** Runs at most `inFlight` tasks at once with at most `queued` waiting; past that, throws PasswordChecksBusyError. */
+/** Work not tied to one client's address (sign-up, reset, invitations) shares this lane. */
+export const SHARED_CLIENT = '';
+
+/**
+ * Runs at most `inFlight` tasks at once with at most `queued` waiting; past that, throws PasswordChecksBusyError.
+ *
+ * Fair between clients (the caller's address): a freed slot goes to the waiting client that sent the fewest
+ * requests this minute, then to the one served longest ago, so clients take turns and one that sends many
+ * cannot make another wait behind all of them. When the queue is full, a newcomer that goes before some
+ * queued client takes that client's place, and the task it displaces is refused as busy: a flood from
+ * some addresses is refused, not a shopper from another one.
+ */
 export function createWorkGate({ inFlight, queued }: { inFlight: number; queued: number }) {
   let running = 0;
-  const waiting: (() => void)[] = [];
+  let waitingCount = 0;
+  const waiting = new Map<string, { start: () => void; refuse: () => void }[]>();
+  // Requests seen per client in the current minute (refused ones too, so a flood counts as one), and when
+  // each client's last task started (a counter, not a clock). Fewer requests go first, then the client
+  // served longest ago: a shopper's one request goes before any flooding address.
+  const seen = new Map<string, number>();
+  let minuteStarted = Date.now();
+  const arrived = (client: string) => {
+    if (Date.now() - minuteStarted > 60_000 || seen.size > 10_000) {
+      seen.clear();
+      minuteStarted = Date.now();
+    }
+    seen.set(client, (seen.get(client) ?? 0) + 1);
+  };
+  const lastStarted = new Map<string, number>();
+  let turn = 0;
+  /** Below zero when `a` goes before `b`. */
+  const compare = (a: string, b: string) =>
+    (seen.get(a) ?? 0) - (seen.get(b) ?? 0) || (lastStarted.get(a) ?? -1) - (lastStarted.get(b) ?? -1);
+  const started = (client: string) => {
+    lastStarted.delete(client);
+    lastStarted.set(client, (turn += 1));
+    if (lastStarted.size > 10_000) lastStarted.delete(lastStarted.keys().next().value!);
+  };
+  /** The waiting client to pick: the first (longest since served) or the last (most recently served). */
+  const pick = (which: 'first' | 'last') => {
+    let chosen: string | undefined;
+    for (const client of waiting.keys()) {
+      if (chosen === undefined || (which === 'first' ? compare(client, chosen) < 0 : compare(client, chosen) > 0)) chosen = client;
+    }
+    return chosen;
+  };
+  const take = (client: string, which: 'oldest' | 'newest') => {
+    const queue = waiting.get(client)!;
+    const waiter = which === 'oldest' ? queue.shift()! : queue.pop()!;
+    if (queue.length === 0) waiting.delete(client);
+    waitingCount -= 1;
+    return waiter;
+  };
+  /** The queued client a newcomer would displace when the queue is full, if any. */
+  const displaceable = (client: string) => {
+    const last = pick('last');
+    return last !== undefined && last !== client && compare(last, client) > 0 ? last : undefined;
+  };
+  const refused = (client: string) => running >= inFlight && waitingCount >= queued && displaceable(client) === undefined;
+
   return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
+    async run<T>(task: () => Promise<T>, client: string = SHARED_CLIENT): Promise<T> {
+      arrived(client);
       if (running >= inFlight) {
-        if (waiting.length >= queued) throw new PasswordChecksBusyError();
-        await new Promise<void>((resolve) => waiting.push(resolve));
-      } else running += 1;
+        if (refused(client)) throw new PasswordChecksBusyError();
+        if (waitingCount >= queued) take(displaceable(client)!, 'newest').refuse();
+        await new Promise<void>((resolve, reject) => {
+          const queue = waiting.get(client) ?? [];
+          queue.push({ start: resolve, refuse: () => reject(new PasswordChecksBusyError()) });
+          waiting.set(client, queue);
+          waitingCount += 1;
+        });
+      } else {
+        running += 1;
+        started(client);
+      }
       try {
         return await task();
       } finally {
         // Hand the slot straight to the next waiter, so a newcomer cannot overtake the queue.
-        const next = waiting.shift();
-        if (next) next();
-        else running -= 1;
+        const next = pick('first');
+        if (next === undefined) running -= 1;
+        else {
+          started(next);
+          take(next, 'oldest').start();
+        }
       }
     },
     get load() {
-      return { running, waiting: waiting.length };
+      return { running, waiting: waitingCount };
     },
-    /** True when a task run now would be refused. */
-    get full() {
-      return running >= inFlight && waiting.length >= queued;
+    /** True when a task of `client` run now would be refused. */
+    wouldRefuse(client: string = SHARED_CLIENT) {
+      arrived(client);
+      return refused(client);
     },
   };
 }
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
-  /** Constant-time comparison; false (never a throw) for a malformed stored hash. */
-  verify(password: string, stored: string): Promise<boolean>;
+  /**
+   * Constant-time comparison; false (never a throw) for a malformed stored hash. `client` is the caller's
+   * address (addressKey), so checks are shared fairly between addresses.
+   */
+  verify(password: string, stored: string, client?: string): Promise<boolean>;
   /** Spends the same time as a real verify; used when the account does not exist (no timing oracle). */
-  verifyDummy(password: string): Promise<void>;
-  /** Throws PasswordChecksBusyError when a check started now would be refused: callers skip their own work first. */
-  assertNotBusy(): void;
+  verifyDummy(password: string, client?: string): Promise<void>;
+  /** Throws PasswordChecksBusyError when a check of `client` started now would be refused: callers skip their own work first. */
+  assertNotBusy(client?: string): void;
 }
 
 /** `logN` is 17 from config; tests lower it explicitly (testing/accounts.ts). Every hash and check goes through one gate. */
@@ -117,19 +190,19 @@ export function createPasswordHasher(logN: number, limits = PASSWORD_CHECK_LIMIT
   let dummy: Promise<string> | undefined;
   return {
     hash,
-    async verify(password, stored) {
+    async verify(password, stored, client) {
       const match = /^scrypt\$ln=(\d+),r=8,p=1\$([\w-]+)\$([\w-]+)$/.exec(stored);
       if (!match) return false;
       const expected = Buffer.from(match[3]!, 'base64url');
-      const key = await gate.run(() => scryptAsync(password, Buffer.from(match[2]!, 'base64url'), Number(match[1])));
+      const key = await gate.run(() => scryptAsync(password, Buffer.from(match[2]!, 'base64url'), Number(match[1])), client);
       return key.length === expected.length && timingSafeEqual(key, expected);
     },
-    assertNotBusy() {
-      if (gate.full) throw new PasswordChecksBusyError();
+    assertNotBusy(client) {
+      if (gate.wouldRefuse(client)) throw new PasswordChecksBusyError();
     },
-    async verifyDummy(password) {
+    async verifyDummy(password, client) {
       dummy ??= hash('dummy-password-for-unknown-accounts');
-      await this.verify(password, await dummy);
+      await this.verify(password, await dummy, client);
     },
   };
 }

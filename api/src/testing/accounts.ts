@@ -50,14 +50,14 @@ export interface MailJson {
 }
 
 export async function mailbox(app: App, to: string): Promise<MailJson[]> {
+  // Account mail is sent after the answer.
+  await app.services.auth.idle();
   const res = await app.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(to)}` });
   return res.json<MailJson[]>();
 }
 
 /** The `token` query parameter of the newest mail's first link whose path is `path`. */
 export async function tokenFromMail(app: App, to: string, path: '/verify-email' | '/reset-password'): Promise<string> {
-  // Reset links are mailed after the answer.
-  await app.services.auth.idle();
   for (const mail of await mailbox(app, to)) {
     for (const link of mail.links) {
       const url = new URL(link);

@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 // clients send it, and with the ticket an EventSource puts in the URL.
 import type { NewOrderItemsNotification, NewOrderNotification } from '@grocer/shared/contracts';
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { App } from '../../app.ts';
 import { MAX_STREAMS_PER_ADMIN } from './index.ts';
@@ -133,8 +134,17 @@ describe('GET /admin/notifications/stream', () => {
   });
 
   it('refuses, as JSON errors, anyone but an admin and any ticket that is not a fresh admin ticket', async () => {
-    const customerTicket = createTicketJwt(app.config.jwtSecret, 60).sign(alice.uuid, 'admin-stream');
-    const expired = createTicketJwt(app.config.jwtSecret, 60).sign(admin.uuid, 'admin-stream', { issuedAtMs: Date.now() - 120_000 });
+    const customerTicket = createTicketJwt(app.config.jwtSecret, 60).sign(
+      { sub: alice.uuid, sid: randomUUID(), issuedAtMs: Date.now() },
+      'admin-stream',
+    );
+    const expired = createTicketJwt(app.config.jwtSecret, 60).sign(
+      { sub: admin.uuid, sid: randomUUID(), issuedAtMs: Date.now() - 120_000 },
+      'admin-stream',
+      {
+        issuedAtMs: Date.now() - 120_000,
+      },
+    );
     const cases: [string, Record<string, string>, number][] = [
       ['/admin/notifications/stream', {}, 401],
       ['/admin/notifications/stream', bearer(alice.token), 403],

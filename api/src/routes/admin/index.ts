@@ -150,7 +150,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = requireOps(request);
-      const { ticket, expiresAt } = await app.services.auth.issueTicket(user.uuid, 'admin-stream');
+      const { ticket, expiresAt } = await app.services.auth.issueTicket(user.claims, 'admin-stream');
       return { ticket, expiresAt: expiresAt.toISOString() };
     },
   );

@@ -334,6 +334,49 @@ describe('password checks in flight', () => {
       await busy.close();
     }
   });
+
+  it('lets a shopper from a fresh address sign in while 20 other addresses flood wrong passwords', async () => {
+    const fair = await buildTestApp({ config: { ...FAST_HASHING, passwordHashLogN: 12, passwordChecks: { inFlight: 1, queued: 2 } } });
+    let flooding = true;
+    try {
+      const { email } = await registerUser(fair);
+      const flood: number[] = [];
+      const checked = new Set<number>();
+      // Each address sends again as soon as it is answered, 20 ms after a 503 (an attacker ignores Retry-After).
+      const attackers = Array.from({ length: 20 }, async (_, a) => {
+        for (let i = 0; flooding; i += 1) {
+          const res = await fair.inject({
+            method: 'POST',
+            url: '/auth/login',
+            payload: { email: uniqueEmail('flood'), password: 'Wrong-Password-1' },
+            remoteAddress: `10.9.1.${a + 1}`,
+          });
+          flood.push(res.statusCode);
+          if (res.statusCode === 401) checked.add(a);
+          if (res.statusCode === 503) await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      });
+      // Under way: every flooding address has had a check (a never-served address goes first, as the shopper does).
+      while (checked.size < 20 || !flood.includes(503)) await new Promise((resolve) => setTimeout(resolve, 5));
+      const shopper: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const res = await fair.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { email, password: STRONG_PASSWORD },
+          remoteAddress: `10.9.2.${i + 1}`,
+        });
+        shopper.push(res.statusCode);
+      }
+      flooding = false;
+      await Promise.all(attackers);
+      expect(shopper).toEqual([200, 200, 200, 200, 200]);
+      expect(flood.filter((status) => status === 503).length).toBeGreaterThan(0);
+    } finally {
+      flooding = false;
+      await fair.close();
+    }
+  });
 });
 
 describe('addressKey', () => {

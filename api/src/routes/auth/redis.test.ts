@@ -2,7 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { App } from '../../app.ts';
-import { FAST_HASHING, uniqueEmail } from '../../testing/accounts.ts';
+import { FAST_HASHING, mailbox, registerUser, uniqueEmail } from '../../testing/accounts.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 
 const REDIS_URL = process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
@@ -62,5 +62,21 @@ describe('login limits with REDIS_URL', () => {
     const responses = await Promise.all(Array.from({ length: 60 }, (_, i) => login(i % 2 ? a : b, email, ip())));
     expect(responses.filter((r) => r.statusCode === 401)).toHaveLength(50);
     expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(10);
+  });
+
+  it('shares the per-recipient mail limit between instances: 3 reset mails an hour in all', async () => {
+    if (!redisUp) return;
+    const email = uniqueEmail('redis');
+    // The same address has an account in each instance's (separate) database: only Redis is shared.
+    for (const app of apps) await registerUser(app, { email });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        apps[i % 2]!.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email }, remoteAddress: ip() }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+    let resets = 0;
+    for (const app of apps) resets += (await mailbox(app, email)).filter((m) => m.subject === 'Reset your Grocer password').length;
+    expect(resets).toBe(3);
   });
 });

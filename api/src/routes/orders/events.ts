@@ -34,7 +34,7 @@ const orderEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = requireUser(request);
       await app.services.orders.findVisible(user, request.params.orderId, true);
-      const { ticket, expiresAt } = await app.services.auth.issueTicket(user.uuid, 'order-stream');
+      const { ticket, expiresAt } = await app.services.auth.issueTicket(user.claims, 'order-stream');
       return { ticket, expiresAt: expiresAt.toISOString() };
     },
   );

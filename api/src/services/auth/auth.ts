@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { AuthMethod, SessionClaims, SessionJwt, TicketJwt, TicketPurpose } from '../../lib/jwt.ts';
+import type { AuthMethod, SessionClaims, SessionJwt, TicketJwt, TicketPurpose, TicketSession } from '../../lib/jwt.ts';
 import type { Counters } from '../counters.ts';
 import type { MailService } from '../mail.ts';
 import type { PasswordHasher } from '../passwords.ts';
@@ -43,9 +43,9 @@ export interface AuthService {
   logout(claims: SessionClaims): Promise<void>;
   /** Signs out every session of the user issued until now. */
   logoutEverywhere(userUuid: string): Promise<void>;
-  /** A short-lived ticket for `purpose` (lib/jwt.ts TicketJwt), for the signed-in user. */
-  issueTicket(userUuid: string, purpose: TicketPurpose): Promise<{ ticket: string; expiresAt: Date }>;
-  /** The user behind a ticket, or null (bad, expired, already used, other purpose, deleted user, revoked by a reset). */
+  /** A short-lived ticket for `purpose` (lib/jwt.ts TicketJwt), for the signed-in session: it dies with that session. */
+  issueTicket(session: TicketSession, purpose: TicketPurpose): Promise<{ ticket: string; expiresAt: Date }>;
+  /** The user behind a ticket, or null (bad, expired, already used, other purpose, deleted user, its session signed out or revoked). */
   authenticateTicket(ticket: string, purpose: TicketPurpose): Promise<UserRow | null>;
   /** 'already-verified': a known link (used or expired) of an account that is verified by now. */
   verifyEmail(token: string): Promise<'verified' | 'already-verified' | 'invalid'>;

@@ -15,6 +15,14 @@ import { createEmailToken, findByEmail, setPasswordByLink } from './userRows.ts'
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
+/**
+ * Link mails per recipient address, on top of the routes' per-IP limits: many addresses asking for one
+ * recipient cannot fill their inbox with live links. Counted in the shared counters (Redis with
+ * REDIS_URL), so they hold across API instances. Past a limit nothing is sent, and the answer is the same.
+ */
+export const MAIL_LIMITS = { perRecipient: 3, windowMs: 60 * 60 * 1000 } as const;
+type LinkMailKind = 'verify' | 'reset';
+
 export function createEmailLinks({
   db,
   config,
@@ -23,13 +31,20 @@ export function createEmailLinks({
   mail,
   counters,
 }: Pick<AuthDeps, 'db' | 'config' | 'log' | 'hasher' | 'mail' | 'counters'>) {
-  // Work finished after the answer (mail), awaited by idle() so the app closes only once it is done.
+  // Mail is queued, never awaited by the request: an answer takes the same time whether or not a mail
+  // goes out (no account probing by timing). idle() awaits the queue, so the app closes only once it is done.
   const pending = new Set<Promise<void>>();
   const background = (task: () => Promise<void>, failure: string) => {
     const running = task()
       .catch((err: unknown) => log.error({ err }, failure))
       .finally(() => pending.delete(running));
     pending.add(running);
+  };
+  const underMailLimit = async (row: UserRow, kind: LinkMailKind) => {
+    const { perRecipient, windowMs } = MAIL_LIMITS;
+    const taken = await counters.take([{ key: `mail:${kind}:${row.emailKey}`, limit: perRecipient, windowMs }]);
+    if (!taken.ok) log.warn({ kind, userUuid: row.uuid }, 'link mail not sent: the recipient had its hourly limit');
+    return taken.ok;
   };
 
   const sendLinkMail = async (row: UserRow, subject: string, intro: string, link: string, outro: string) => {
@@ -42,7 +57,8 @@ export function createEmailLinks({
     });
   };
 
-  const sendVerification = async (row: UserRow) => {
+  const mailVerification = async (row: UserRow) => {
+    if (!(await underMailLimit(row, 'verify'))) return;
     const token = await createEmailToken(db, row.uuid, 'verify_email', VERIFY_TOKEN_TTL_MS);
     await sendLinkMail(
       row,
@@ -52,6 +68,9 @@ export function createEmailLinks({
       'If you did not create a Grocer account, you can ignore this email.',
     );
   };
+
+  /** Queues the verification mail of a new account (sign-up); a mail outage does not fail sign-up (the shopper can resend). */
+  const sendVerification = (row: UserRow) => background(() => mailVerification(row), 'could not send the verification email');
 
   async function verifyEmail(token: string): Promise<'verified' | 'already-verified' | 'invalid'> {
     if (!token) return 'invalid';
@@ -80,19 +99,21 @@ export function createEmailLinks({
     return 'verified';
   }
 
+  // Both answer before looking the address up: the lookup and the mail run afterwards, so an existing
+  // account, an unknown one and one past its mail limit take the same time to answer.
   async function resendVerification(email: string): Promise<void> {
     if (validateEmail(email)) return;
-    const row = await findByEmail(db, email);
-    if (row && !row.emailVerified) await sendVerification(row);
+    background(async () => {
+      const row = await findByEmail(db, email);
+      if (row && !row.emailVerified) await mailVerification(row);
+    }, 'could not send the verification email');
   }
 
-  // Answers before looking the address up: the lookup and the mail run afterwards, so an existing
-  // account and an unknown one take the same time to answer.
   async function forgotPassword(email: string): Promise<void> {
     if (validateEmail(email)) return;
     background(async () => {
       const row = await findByEmail(db, email);
-      if (!row) return;
+      if (!row || !(await underMailLimit(row, 'reset'))) return;
       const token = await createEmailToken(db, row.uuid, 'reset_password', RESET_TOKEN_TTL_MS);
       await sendLinkMail(
         row,
@@ -125,7 +146,7 @@ export function createEmailLinks({
     resendVerification,
     forgotPassword,
     resetPassword,
-    /** Resolves once the background work started so far (reset mails) has finished. */
+    /** Resolves once the mail queued so far has been sent (or has failed). */
     idle: () => Promise.all([...pending]).then(() => undefined),
   };
 }

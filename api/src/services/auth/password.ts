@@ -73,11 +73,8 @@ export function loginKeys(accountKey: string, ip: string) {
 const blankToNull = (value: string | null | undefined) => (value == null || value.trim() === '' ? null : value.trim());
 
 export function createPasswordSignIn(
-  { db, config, log, hasher, counters }: Pick<AuthDeps, 'db' | 'config' | 'log' | 'hasher' | 'counters'>,
-  {
-    issue,
-    sendVerification,
-  }: { issue: (row: UserRow, authMethod: 'email') => Promise<Session>; sendVerification: (row: UserRow) => Promise<void> },
+  { db, config, hasher, counters }: Pick<AuthDeps, 'db' | 'config' | 'hasher' | 'counters'>,
+  { issue, sendVerification }: { issue: (row: UserRow, authMethod: 'email') => Promise<Session>; sendVerification: (row: UserRow) => void },
 ) {
   async function register(input: RegisterInput): Promise<Session> {
     const emailProblem = validateEmail(input.email);
@@ -98,15 +95,17 @@ export function createPasswordSignIn(
     });
     // Two sign-ups for one address at once: the unique index decided for the other.
     if (!row) throw httpError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken, 'email');
-    // The account exists either way; a mail outage must not fail sign-up (the shopper can resend).
-    await sendVerification(row).catch((err: unknown) => log.error({ err }, 'could not send the verification email'));
+    // Queued, not awaited: the account exists either way, and a mail outage must not fail sign-up (the shopper can resend).
+    sendVerification(row);
     return issue(row, 'email');
   }
 
   async function login({ email, password, ip }: { email: string; password: string; ip: string }): Promise<Session> {
     // Refused before any counter or database work: a flood of sign-ins while busy costs next to nothing.
-    hasher.assertNotBusy();
-    const keys = loginKeys(emailKeyOf(email), addressKey(ip));
+    // Checks are queued per address (the limits' key), so a flood from some addresses leaves others their turn.
+    const client = addressKey(ip);
+    hasher.assertNotBusy(client);
+    const keys = loginKeys(emailKeyOf(email), client);
     const { windowMs } = LOGIN_LIMITS;
     const [known, okAccount, okIp] = await Promise.all([keys.knownAddress, keys.okAccount, keys.okIp].map((key) => counters.get(key)));
     // Successes are counted after the check (a reservation would let pending guesses block the owner),
@@ -133,9 +132,9 @@ export function createPasswordSignIn(
     let row: UserRow | undefined;
     try {
       row = validateEmail(email) ? undefined : await findByEmail(db, email);
-      if (row?.passwordHash) ok = await hasher.verify(password, row.passwordHash);
+      if (row?.passwordHash) ok = await hasher.verify(password, row.passwordHash, client);
       // Same work whether or not the account exists, so response time does not tell.
-      else await hasher.verifyDummy(password);
+      else await hasher.verifyDummy(password, client);
     } catch (err) {
       // Not checked (busy, database down): the attempt counts for nothing.
       await giveBack(taken.map((t) => t.key));

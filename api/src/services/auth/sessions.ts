@@ -2,12 +2,11 @@
 import { eq, lt } from 'drizzle-orm';
 import { httpError } from '../../db/errors.ts';
 import { revokedSessions, users } from '../../db/schema.ts';
-import { roleOf, type AuthMethod, type SessionClaims, type TicketPurpose } from '../../lib/jwt.ts';
+import { roleOf, type AuthMethod, type SessionClaims, type TicketPurpose, type TicketSession } from '../../lib/jwt.ts';
 import { demoSignInBarred } from '../demoAccounts.ts';
 import type { UserRow } from '../users.ts';
 import { MESSAGES } from './messages.ts';
 import type { AuthDeps, AuthenticatedSession, Session } from './auth.ts';
-import { findByUuid } from './userRows.ts';
 
 export function createSessions({ db, config, jwt, tickets, counters }: Pick<AuthDeps, 'db' | 'config' | 'jwt' | 'tickets' | 'counters'>) {
   // Every way in (password, Google, a session or ticket issued earlier) passes here: a barred demo
@@ -24,17 +23,23 @@ export function createSessions({ db, config, jwt, tickets, counters }: Pick<Auth
     return { row, authMethod, token: await jwt.sign({ sub: row.uuid, role, authMethod }) };
   };
 
-  async function authenticate(token: string): Promise<AuthenticatedSession | null> {
-    const claims = await jwt.verify(token);
-    if (!claims) return null;
+  /** The session's user, or null once it is signed out or revoked (or the user is gone). */
+  async function liveSessionUser(session: TicketSession): Promise<UserRow | null> {
     const [[row], [revoked]] = await Promise.all([
-      db.select().from(users).where(eq(users.uuid, claims.sub)),
-      db.select({ sid: revokedSessions.sid }).from(revokedSessions).where(eq(revokedSessions.sid, claims.sid)),
+      db.select().from(users).where(eq(users.uuid, session.sub)),
+      db.select({ sid: revokedSessions.sid }).from(revokedSessions).where(eq(revokedSessions.sid, session.sid)),
     ]);
     if (!row || revoked || barred(row)) return null;
     // A password reset, a sign-out everywhere (or a pre-hijack Google link) revokes every session issued before it.
-    if (row.tokensValidAfter && claims.issuedAtMs < row.tokensValidAfter.getTime()) return null;
-    return { row, claims };
+    if (row.tokensValidAfter && session.issuedAtMs < row.tokensValidAfter.getTime()) return null;
+    return row;
+  }
+
+  async function authenticate(token: string): Promise<AuthenticatedSession | null> {
+    const claims = await jwt.verify(token);
+    if (!claims) return null;
+    const row = await liveSessionUser(claims);
+    return row && { row, claims };
   }
 
   async function logout(claims: SessionClaims): Promise<void> {
@@ -55,9 +60,9 @@ export function createSessions({ db, config, jwt, tickets, counters }: Pick<Auth
   async function authenticateTicket(ticket: string, purpose: TicketPurpose): Promise<UserRow | null> {
     const claims = await tickets.verify(ticket, purpose);
     if (!claims) return null;
-    const row = await findByUuid(db, claims.sub);
-    if (!row || barred(row)) return null;
-    if (row.tokensValidAfter && claims.issuedAtMs < row.tokensValidAfter.getTime()) return null;
+    // A ticket lives only as long as the session that took it.
+    const row = await liveSessionUser({ sub: claims.sub, sid: claims.sid, issuedAtMs: claims.sessionIssuedAtMs });
+    if (!row) return null;
     // Single use, on every instance (shared counters with REDIS_URL): a replayed URL opens nothing. Taken
     // last, so a failure of ours (database away) does not use the ticket up.
     const first = await counters.take([
@@ -71,7 +76,7 @@ export function createSessions({ db, config, jwt, tickets, counters }: Pick<Auth
     authenticate,
     logout,
     logoutEverywhere,
-    issueTicket: (userUuid: string, purpose: TicketPurpose) => tickets.sign(userUuid, purpose),
+    issueTicket: (session: TicketSession, purpose: TicketPurpose) => tickets.sign(session, purpose),
     authenticateTicket,
   };
 }
