@@ -141,6 +141,13 @@ describe('a pick list and moving a part', () => {
     expect(loop.allowedNext).toEqual(['PREPARING']);
     // The other store's part of the same order is not theirs.
     expect((await opsCall(app, loopStaff, 'GET', `/ops/orders/${orderId}/stores/${shop.evanston.uuid}`)).statusCode).toBe(404);
+    // Nor its refunds or its money: Evanston drops its bread, the Loop staff's part says nothing of it.
+    const [breadLine] = (await part(evanstonStaff, orderId, shop.evanston.uuid)).lines;
+    await opsCall(app, evanstonStaff, 'POST', `/ops/orders/${orderId}/lines/${breadLine!.lineId}`, { state: 'UNAVAILABLE' });
+    const mine = await part(loopStaff, orderId, shop.loop.uuid);
+    expect(mine.refunds).toEqual([]);
+    expect(mine.totals).toMatchObject({ subtotalCents: 2 * 449 + 649, refundedCents: 0 });
+    expect((await part(admin, orderId, shop.loop.uuid)).refunds.map((r) => r.reason)).toEqual([expect.stringContaining(bread.name)]);
   });
 
   it('moves along the table; an illegal step is 409; the order follows its least advanced part', async () => {
