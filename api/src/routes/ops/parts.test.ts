@@ -201,7 +201,8 @@ it("staff read only their own part's lines, refunds and money; admins the whole 
     refundedCents: loop.refunds[0]!.amountCents,
   });
   expect(evanston.totals).toMatchObject({ subtotalCents: 699, deliveryFeeCents: await feeOf(orderId, shop.evanston.uuid) });
-  // The parts' shares add up to the order, to the cent, now and as paid.
+  // Each part was paid what it costs now and what its lines sent back; the parts add up to the order, to the cent.
+  for (const { totals } of [loop, evanston]) expect(totals.originalTotalCents - totals.refundedCents).toBe(totals.totalCents);
   const sum = (key: keyof OpsStorePart['totals']) => loop.totals[key] + evanston.totals[key];
   expect([sum('taxCents'), sum('serviceFeeCents'), sum('processingFeeCents'), sum('totalCents'), sum('originalTotalCents')]).toEqual([
     order.taxCents,

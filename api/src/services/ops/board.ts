@@ -122,16 +122,14 @@ export function createBoardService({ db, access, events }: BoardDeps): BoardServ
     return { store, part: row.part, order: row.order };
   }
 
-  /** One store's share of the order's money now and as checked out (partMoney.ts), for its staff. */
-  async function partTotals(order: OrderRow, storeUuid: string, lines: OrderLineRow[]): Promise<Omit<OpsOrderTotals, 'refundedCents'>> {
+  /** One store's share of the order's money now (partMoney.ts), for its staff. */
+  async function partTotals(order: OrderRow, storeUuid: string, lines: OrderLineRow[]): Promise<PricingCents> {
     const parts = await db
       .select()
       .from(orderStoreParts)
       .where(eq(orderStoreParts.orderId, order.id))
       .orderBy(asc(orderStoreParts.storeUuid));
-    const now = partShare(storeUuid, parts, orderMoney(order.deliveryState, parts, lines));
-    const paid = partShare(storeUuid, parts, orderMoney(order.deliveryState, parts, lines, true));
-    return { ...centsOf(now), originalTotalCents: paid.total };
+    return partShare(storeUuid, parts, orderMoney(order.deliveryState, parts, lines));
   }
 
   async function pickList(caller: OpsCaller, orderId: string, storeUuid: string): Promise<OpsStorePart> {
@@ -142,7 +140,10 @@ export function createBoardService({ db, access, events }: BoardDeps): BoardServ
     // Staff see their own part only: the refunds their lines caused and the part's share of the money.
     const own = caller.role === 'ADMIN' ? null : new Set(lines.map((l) => `refund-${order.id}:line-${l.id}`));
     const refundRows = own ? allRefunds.filter((r) => own.has(r.requestId)) : allRefunds;
-    const totals = own ? await partTotals(order, store.uuid, allLines) : orderTotals(order);
+    const refundedCents = refundRows.reduce((sum, r) => sum + r.amountCents, 0);
+    // A part was paid what it costs now and what its lines sent back.
+    const share = own ? await partTotals(order, store.uuid, allLines) : null;
+    const totals = share ? { ...centsOf(share), originalTotalCents: share.total + refundedCents } : orderTotals(order);
     const substitutions = await substitutionsOf(db, lines);
     const status = partStatusOf(part.status);
     return {
@@ -183,7 +184,7 @@ export function createBoardService({ db, access, events }: BoardDeps): BoardServ
         substitution: substitutions.get(l.id) ?? null,
         markedAt: l.markedAt?.toISOString() ?? null,
       })),
-      totals: { ...totals, refundedCents: refundRows.reduce((sum, r) => sum + r.amountCents, 0) },
+      totals: { ...totals, refundedCents },
       refunds: refundRows.map((r) => ({
         id: r.id,
         amountCents: r.amountCents,

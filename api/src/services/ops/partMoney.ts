@@ -10,7 +10,8 @@
 // A part's share (what its staff see): its own lines and delivery fee, and the order's tax, service
 // fee and processing fee split in proportion to the amount each is computed on (tax and service fee:
 // the part's subtotal; processing fee: the part's subtotal, tax, service fee and delivery fee), in
-// whole cents that add up to the order's (pricing.ts splitCents).
+// whole cents that add up to the order's (pricing.ts splitCents). What it was paid: that share plus the
+// refunds its own lines caused, so the parts' paid amounts add up to the capture.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orders, orderStoreParts, type OrderLineRow, type OrderRow, type OrderStorePartRow } from '../../db/schema.ts';
@@ -31,22 +32,18 @@ export function delivers(part: Part, lines: readonly Line[]): boolean {
   return part.status !== 'CANCELLED' && lines.some((l) => l.storeUuid === part.storeUuid && l.fulfilmentState !== 'UNAVAILABLE');
 }
 
-/** Σ of a part's lines, now (`effectiveLineCents`) or as ordered. */
-const partSubtotal = (storeUuid: string, lines: readonly Line[], asOrdered: boolean) =>
-  lines.filter((l) => l.storeUuid === storeUuid).reduce((sum, l) => sum + (asOrdered ? l.lineTotalCents : effectiveLineCents(l)), 0);
-
-/**
- * The order's money by the checkout's rules: now (the parts that still deliver, their lines as they
- * stand) or, with `asOrdered`, as it was checked out (every part, every line as ordered).
- */
+/** The order's money by the checkout's rules, over the parts that still deliver and their lines as they stand. */
 export function orderMoney(
   state: string,
   parts: readonly Part[],
   lines: readonly Line[],
-  asOrdered = false,
 ): { money: PricingCents; subtotals: Map<string, number> } {
-  const counted = asOrdered ? parts : parts.filter((p) => delivers(p, lines));
-  const subtotals = new Map(counted.map((p) => [p.storeUuid, partSubtotal(p.storeUuid, lines, asOrdered)] as const));
+  const counted = parts.filter((p) => delivers(p, lines));
+  const subtotals = new Map(
+    counted.map(
+      (p) => [p.storeUuid, lines.filter((l) => l.storeUuid === p.storeUuid).reduce((sum, l) => sum + effectiveLineCents(l), 0)] as const,
+    ),
+  );
   const money = calculatePricing({
     subtotalCents: [...subtotals.values()].reduce((a, b) => a + b, 0),
     deliveryFeeCents: counted.reduce((sum, p) => sum + p.deliveryFeeCents, 0),
