@@ -26,7 +26,7 @@ import {
   type TestShop,
 } from '../../testing/checkout.ts';
 import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
-import { opsCall, registerStaff } from '../../testing/ops.ts';
+import { opsCall, readPart, registerStaff } from '../../testing/ops.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 import { calculatePricing } from '../../services/pricing.ts';
 
@@ -66,11 +66,7 @@ const twoStoreCart = (): CartLine[] => [
   { product: bread, quantity: 1 },
 ];
 
-const part = async (user: Registered, orderId: string, storeUuid: string) => {
-  const res = await opsCall(app, user, 'GET', `/ops/orders/${orderId}/stores/${storeUuid}`);
-  expect(res.statusCode).toBe(200);
-  return res.json<OpsStorePart>();
-};
+const part = (user: Registered, orderId: string, storeUuid: string) => readPart(app, user, orderId, storeUuid);
 
 describe('the board', () => {
   it('lists a paid order once per store; staff see only their store', async () => {

@@ -22,7 +22,7 @@ import {
 } from '../../testing/checkout.ts';
 import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
 import { assertInvariants } from '../../testing/hostile.ts';
-import { opsCall, registerStaff } from '../../testing/ops.ts';
+import { opsCall, readPart, registerStaff } from '../../testing/ops.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 
 let app: App;
@@ -53,11 +53,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const part = async (user: Registered, orderId: string, storeUuid: string) => {
-  const res = await opsCall(app, user, 'GET', `/ops/orders/${orderId}/stores/${storeUuid}`);
-  expect(res.statusCode).toBe(200);
-  return res.json<OpsStorePart>();
-};
+const part = (user: Registered, orderId: string, storeUuid: string) => readPart(app, user, orderId, storeUuid);
 const orderRow = async (orderId: string) => (await app.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
 const feeOf = async (orderId: string, storeUuid: string) =>
   (await app.db.select().from(orderStoreParts).where(eq(orderStoreParts.orderId, orderId))).find((p) => p.storeUuid === storeUuid)!
