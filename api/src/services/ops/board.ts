@@ -28,12 +28,13 @@ import { httpError } from '../../db/errors.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
 import { invalidTransition, orderNotFound } from '../orders/errors.ts';
 import { customerName } from '../orders/orderJson.ts';
+import { refundRequestId } from '../orders/refunds.ts';
 import { allowedNext, canTransition } from '../orders/status.ts';
 import { bumpOrderVersion, overallStatus } from '../orders/storeParts.ts';
 import { toOpsStore, type OpsAccess, type OpsCaller } from './access.ts';
 import { MINUTES_PER_DAY, zonedInstant } from '../stores/rules.ts';
 import { substitutionsOf } from './substitutions.ts';
-import { effectiveLineCents, orderMoney, partShare } from './partMoney.ts';
+import { effectiveLineCents, lineRefundKey, orderMoney, partShare } from './partMoney.ts';
 import type { PricingCents } from '../pricing.ts';
 
 export const BOARD_DEFAULT_LIMIT = 25;
@@ -138,7 +139,7 @@ export function createBoardService({ db, access, events }: BoardDeps): BoardServ
     const lines = allLines.filter((l) => l.storeUuid === store.uuid);
     const allRefunds = await db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(asc(refunds.id));
     // Staff see their own part only: the refunds their lines caused and the part's share of the money.
-    const own = caller.role === 'ADMIN' ? null : new Set(lines.map((l) => `refund-${order.id}:line-${l.id}`));
+    const own = caller.role === 'ADMIN' ? null : new Set(lines.map((l) => refundRequestId(order.id, lineRefundKey(l.id))));
     const refundRows = own ? allRefunds.filter((r) => own.has(r.requestId)) : allRefunds;
     const refundedCents = refundRows.reduce((sum, r) => sum + r.amountCents, 0);
     // A part was paid what it costs now and what its lines sent back.

@@ -24,7 +24,7 @@ import { bumpOrderVersion, moveStorePartsWithOrder, statusRank } from '../orders
 import { cancelPaidOrder } from '../orders/track.ts';
 import type { OpsAccess, OpsCaller } from './access.ts';
 import type { BoardService } from './board.ts';
-import { repriceOrder } from './partMoney.ts';
+import { lineRefundKey, repriceOrder } from './partMoney.ts';
 import { likeContains } from './inventory.ts';
 import { substitutionsOf } from './substitutions.ts';
 
@@ -142,6 +142,7 @@ export function createFulfilmentService({
       let cancelRefundId: number | null = null;
       let soldOut = false;
       let restocked = false;
+      let cancelled = false;
       const changed = await db.transaction(async (txn) => {
         const tx = txn as unknown as Database;
         // The order row first (as cancelling and refunding take it): one money decision at a time per order.
@@ -188,7 +189,7 @@ export function createFulfilmentService({
               orderId: order.id,
               amountCents: back,
               reason: `Grocer order ${locked.orderNumber}: ${line.productName} ${what}${dropped}`,
-              key: `line-${line.id}`,
+              key: lineRefundKey(line.id),
             });
           }
           if (nothingLeft) {
@@ -206,6 +207,7 @@ export function createFulfilmentService({
               .where(eq(orders.id, order.id))
               .returning();
             ({ restocked, refundId: cancelRefundId } = await cancelPaidOrder(tx, { refunds, windows }, row!));
+            cancelled = true;
             await moveStorePartsWithOrder(tx, order.id, 'CANCELLED', caller.uuid);
             await tx
               .insert(orderTracking)
@@ -222,7 +224,8 @@ export function createFulfilmentService({
       }
       events.nudge();
       if (soldOut || restocked) catalogue.invalidate();
-      if (cancelRefundId !== null || restocked) outbox.nudge();
+      // The shopper's cancellation mail is in the outbox.
+      if (cancelled) outbox.nudge();
       for (const id of [refundId, cancelRefundId]) {
         if (id === null) continue;
         try {

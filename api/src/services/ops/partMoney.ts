@@ -27,6 +27,9 @@ export function effectiveLineCents(line: Omit<Line, 'storeUuid'>): number {
   return line.lineTotalCents;
 }
 
+/** The refund a line's mark caused is keyed by the line: one per line, however often the mark is retried. */
+export const lineRefundKey = (lineId: number) => `line-${lineId}`;
+
 /** A part delivers something: not cancelled, and a line of it is not UNAVAILABLE. */
 export function delivers(part: Part, lines: readonly Line[]): boolean {
   return part.status !== 'CANCELLED' && lines.some((l) => l.storeUuid === part.storeUuid && l.fulfilmentState !== 'UNAVAILABLE');
