@@ -1,13 +1,14 @@
 // Hostile input, route group "ops": the board, pick lists, fulfilment, cancellation, inventory, store
 // settings, staff accounts and the notifications panel, fuzzed as a store's staff member, an admin and
 // a customer (testing/hostile.ts says how requests are made and what must hold: among others, every
-// order's money still adds up after lines were replaced or dropped, and refunds never exceed a capture).
+// order's money still adds up after lines were replaced or dropped, a part or an order left with nothing
+// charges nothing for it, and refunds equal what was captured beyond the order's total).
 import type { OpsStorePart } from '@grocer/shared/contracts';
 import type { App } from '../app.ts';
 import { bearer, FAST_HASHING } from '../testing/accounts.ts';
 import { createShop, makeAdmin, placePaidOrder, registerShopper } from '../testing/checkout.ts';
 import { createFakePaypal } from '../testing/fakePaypal.ts';
-import { attackerTokens, buildAppWithRoutes, fuzzGroup, type RouteInfo, type Tokens } from '../testing/hostile.ts';
+import { assertInvariants, attackerTokens, buildAppWithRoutes, fuzzGroup, type RouteInfo, type Tokens } from '../testing/hostile.ts';
 import { registerStaff } from '../testing/ops.ts';
 
 let app: App;
@@ -49,6 +50,18 @@ beforeAll(async () => {
     });
     lineIds.push(...other.json<OpsStorePart>().lines.map((l) => l.lineId));
   }
+  // Runs also start from emptied parts: the first order's Evanston part has nothing left, the second order nothing at all.
+  const emptied: [string, number][] = [
+    [orderIds[0]!, lineIds[1]!],
+    [orderIds[1]!, lineIds[2]!],
+    [orderIds[1]!, lineIds[3]!],
+  ];
+  for (const [orderId, lineId] of emptied) {
+    const url = `/ops/orders/${orderId}/lines/${lineId}`;
+    const res = await app.inject({ method: 'POST', url, headers: bearer(admin.token), payload: { state: 'UNAVAILABLE' } });
+    expect(res.statusCode).toBe(200);
+  }
+  await assertInvariants(app);
   const list = await app.inject({ method: 'GET', url: '/ops/notifications?limit=50', headers: bearer(admin.token) });
   notificationIds.push(...list.json<{ notifications: { id: number }[] }>().notifications.map((n) => n.id));
   tokens = {

@@ -247,6 +247,8 @@ function opsServices(app: FastifyInstance, accounts: ReturnType<typeof accountSe
     orders: { track: (caller, input) => app.services.orders.track(caller, input) },
     refunds: { request: (tx, input) => app.services.refunds.request(tx, input), send: (id) => app.services.refunds.send(id) },
     catalogue,
+    windows: () => app.services.deliveryWindows,
+    outbox: { nudge: () => app.services.outbox.nudge() },
     events,
   });
   return {

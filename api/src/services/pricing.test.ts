@@ -3,6 +3,7 @@ import {
   centsToDollars,
   dollarsToCents,
   mulDivHalfUp,
+  splitCents,
   STATE_SALES_TAX_RATES,
   taxRateFor,
   toPaymentBreakdown,
@@ -151,5 +152,19 @@ describe('dollars at the edge', () => {
     expect(dollarsToCents(b.subtotal) + dollarsToCents(b.tax) + dollarsToCents(b.displayServiceFee) + dollarsToCents(b.deliveryFee)).toBe(
       dollarsToCents(b.total),
     );
+  });
+
+  it('splits cents by weight so the shares add up, the leftover cents to the largest remainders', () => {
+    expect(splitCents(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(splitCents(5, [3, 1])).toEqual([4, 1]);
+    expect(splitCents(400, [1547, 0, 699])).toEqual([276, 0, 124]);
+    expect(splitCents(7, [0, 0])).toEqual([4, 3]);
+    expect(splitCents(0, [5, 5])).toEqual([0, 0]);
+    expect(splitCents(10, [])).toEqual([]);
+    for (const [total, weights] of [
+      [333, [1, 2, 3, 4]],
+      [9_999_999, [123_456, 7, 89_000_000]],
+    ] as const)
+      expect(splitCents(total, weights).reduce((a, b) => a + b, 0)).toBe(total);
   });
 });

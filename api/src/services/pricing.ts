@@ -139,6 +139,26 @@ export function calculatePricing({ subtotalCents, deliveryFeeCents, state }: Pri
   };
 }
 
+/**
+ * `total` cents split in proportion to `weights`, each share rounded down and the cents left over
+ * given to the largest remainders (the earliest first on a tie): the shares always add up to `total`.
+ * All-zero weights split evenly.
+ */
+export function splitCents(total: number, weights: readonly number[]): number[] {
+  if (weights.length === 0) return [];
+  const w = weights.every((x) => x === 0) ? weights.map(() => 1) : weights;
+  const sum = w.reduce((a, b) => a + b, 0);
+  const shares = w.map((x) => Math.floor((total * x) / sum));
+  const order = w.map((x, i) => ({ i, rest: (total * x) % sum })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  let left = total - shares.reduce((a, b) => a + b, 0);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    shares[i]! += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
 /** Cents → dollars for the JSON edge: 1234 → 12.34 (the nearest double, which JSON prints as 12.34). */
 export function centsToDollars(cents: number): Dollars {
   return cents / 100;

@@ -13,9 +13,9 @@ import type { RouteOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { Compile, type Validator } from 'typebox/compile';
 import type { App } from '../app.ts';
-import { orderLines, orders, products, refunds } from '../db/schema.ts';
+import { orderLines, orders, orderStoreParts, products, refunds, type OrderLineRow, type OrderRow } from '../db/schema.ts';
 import { createSessionJwt, SESSION_ALG, SESSION_AUDIENCE, SESSION_ISSUER } from '../lib/jwt.ts';
-import { effectiveLineCents } from '../services/ops/board.ts';
+import { delivers, effectiveLineCents, orderMoney } from '../services/ops/partMoney.ts';
 import { buildTestApp, type TestAppOptions } from './testApp.ts';
 
 /** One method of one registered route. */
@@ -810,12 +810,47 @@ export async function assertInvariants(app: App): Promise<void> {
       order.paypalCaptureId && !['DECLINED', 'FAILED'].includes(order.paypalCaptureStatus ?? '') ? (order.paypalCapturedCents ?? 0) : 0;
     expect({ order: order.id, refundedWithinCapture: refunded <= captured }).toEqual({ order: order.id, refundedWithinCapture: true });
     if (order.status === 'CANCELLED') expect({ order: order.id, refunded }).toEqual({ order: order.id, refunded: captured });
+    if (order.paymentStatus === 'PAID') await assertPartsCharged(app, order, lines, refunded);
   }
 
   // Prototype pollution: nothing a request sent may land on Object.prototype.
   expect(Object.keys(Object.prototype)).toEqual([]);
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 }
+
+/**
+ * A paid order charges only for what its stores still deliver: a part with nothing left is CANCELLED
+ * and its delivery fee is gone from the order, the order's money is the checkout's calculatePricing
+ * of what is left, what it no longer costs was refunded (refunds + total = capture), and an order
+ * with nothing left is CANCELLED.
+ */
+async function assertPartsCharged(app: App, order: OrderRow, lines: OrderLineRow[], refunded: number): Promise<void> {
+  const parts = await app.db.select().from(orderStoreParts).where(eq(orderStoreParts.orderId, order.id));
+  const idle = parts.filter((p) => p.status !== 'CANCELLED' && !delivers(p, lines)).map((p) => p.storeUuid);
+  expect({ order: order.id, partsWithNothingStillOpen: idle }).toEqual({ order: order.id, partsWithNothingStillOpen: [] });
+  const nothingLeft = parts.length > 0 && parts.every((p) => !delivers(p, lines));
+  expect({ order: order.id, nothingLeft, status: order.status }).toEqual({
+    order: order.id,
+    nothingLeft,
+    status: nothingLeft ? 'CANCELLED' : order.status,
+  });
+  if (order.status === 'CANCELLED') return;
+  const { money } = orderMoney(order.deliveryState, parts, lines);
+  expect({ order: order.id, money: moneyOf(order) }).toEqual({ order: order.id, money });
+  expect({ order: order.id, refundedPlusTotal: refunded + order.totalCents }).toEqual({
+    order: order.id,
+    refundedPlusTotal: order.paypalCapturedCents,
+  });
+}
+
+const moneyOf = (o: OrderRow) => ({
+  subtotal: o.subtotalCents,
+  tax: o.taxCents,
+  serviceFee: o.serviceFeeCents,
+  deliveryFee: o.deliveryFeeCents,
+  processingFee: o.processingFeeCents,
+  total: o.totalCents,
+});
 
 /** At least this many generated requests per route group (the issue's bar). */
 export const REQUESTS_PER_GROUP = 10_000;

@@ -137,7 +137,7 @@ export const OpsPickLineSchema = Type.Object({
 });
 export type OpsPickLine = Static<typeof OpsPickLineSchema>;
 
-/** The whole order's money now and what went back (cents). */
+/** The money now, as paid and what went back (cents): the whole order's for admins, the store part's share for its staff. */
 export const OpsOrderTotalsSchema = Type.Object({
   subtotalCents: Cents,
   taxCents: Cents,
@@ -145,8 +145,8 @@ export const OpsOrderTotalsSchema = Type.Object({
   deliveryFeeCents: Cents,
   processingFeeCents: Cents,
   totalCents: Cents,
-  originalTotalCents: Type.Integer({ description: 'The total the shopper paid' }),
-  refundedCents: Type.Integer({ description: "Sum of the order's refunds (any status)" }),
+  originalTotalCents: Type.Integer({ description: 'The total the shopper paid (for staff: their part of it)' }),
+  refundedCents: Type.Integer({ description: "Sum of the order's refunds, any status (for staff: those their part's lines caused)" }),
 });
 export type OpsOrderTotals = Static<typeof OpsOrderTotalsSchema>;
 

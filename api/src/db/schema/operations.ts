@@ -7,8 +7,9 @@ import { products } from './catalogue.ts';
 import { orders, type OrderStatusValue } from './orders.ts';
 
 /**
- * One store's part of a paid order as staff move it (CONFIRMED → … → DELIVERED). A part without a row
- * has not been touched yet and stands at CONFIRMED; the order's own status is the least advanced part's.
+ * One store's part of an order as staff move it (CONFIRMED → … → DELIVERED). Written when the order is
+ * placed (PENDING, with the store's delivery fee) and confirmed with the payment; the order's own status
+ * is the least advanced part's.
  */
 export const orderStoreParts = pgTable(
   'order_store_parts',
@@ -18,10 +19,15 @@ export const orderStoreParts = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     storeUuid: uuid('store_uuid').notNull(),
     status: text('status').$type<OrderStatusValue>().notNull(),
+    /** What this store's delivery cost at checkout (its share of orders.delivery_fee_cents): refunded if the part delivers nothing. */
+    deliveryFeeCents: integer('delivery_fee_cents').notNull(),
     updatedBy: uuid('updated_by').references(() => users.uuid, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.storeUuid] })],
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.storeUuid] }),
+    check('order_store_parts_delivery_fee_cents_check', sql`${t.deliveryFeeCents} >= 0`),
+  ],
 );
 
 /** Every price set through the ops API: who, when, from and to (the catalogue keeps only the current price). */

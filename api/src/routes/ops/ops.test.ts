@@ -26,7 +26,7 @@ import {
   type TestShop,
 } from '../../testing/checkout.ts';
 import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
-import { opsCall, registerStaff } from '../../testing/ops.ts';
+import { opsCall, readPart, registerStaff } from '../../testing/ops.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 import { calculatePricing } from '../../services/pricing.ts';
 
@@ -66,11 +66,7 @@ const twoStoreCart = (): CartLine[] => [
   { product: bread, quantity: 1 },
 ];
 
-const part = async (user: Registered, orderId: string, storeUuid: string) => {
-  const res = await opsCall(app, user, 'GET', `/ops/orders/${orderId}/stores/${storeUuid}`);
-  expect(res.statusCode).toBe(200);
-  return res.json<OpsStorePart>();
-};
+const part = (user: Registered, orderId: string, storeUuid: string) => readPart(app, user, orderId, storeUuid);
 
 describe('the board', () => {
   it('lists a paid order once per store; staff see only their store', async () => {
@@ -141,6 +137,13 @@ describe('a pick list and moving a part', () => {
     expect(loop.allowedNext).toEqual(['PREPARING']);
     // The other store's part of the same order is not theirs.
     expect((await opsCall(app, loopStaff, 'GET', `/ops/orders/${orderId}/stores/${shop.evanston.uuid}`)).statusCode).toBe(404);
+    // Nor its refunds or its money: Evanston drops its bread, the Loop staff's part says nothing of it.
+    const [breadLine] = (await part(evanstonStaff, orderId, shop.evanston.uuid)).lines;
+    await opsCall(app, evanstonStaff, 'POST', `/ops/orders/${orderId}/lines/${breadLine!.lineId}`, { state: 'UNAVAILABLE' });
+    const mine = await part(loopStaff, orderId, shop.loop.uuid);
+    expect(mine.refunds).toEqual([]);
+    expect(mine.totals).toMatchObject({ subtotalCents: 2 * 449 + 649, refundedCents: 0 });
+    expect((await part(admin, orderId, shop.loop.uuid)).refunds.map((r) => r.reason)).toEqual([expect.stringContaining(bread.name)]);
   });
 
   it('moves along the table; an illegal step is 409; the order follows its least advanced part', async () => {
@@ -201,7 +204,8 @@ describe('marking lines', () => {
 
     const expected = calculatePricing({ subtotalCents: 2 * 399 + 0 + 549, deliveryFeeCents: before!.deliveryFeeCents, state: 'IL' });
     const after = dropped.json<OpsStorePart>();
-    expect(after.totals).toMatchObject({
+    // The whole order's money is the admins' to read (staff see their part's share).
+    expect((await part(admin, orderId, shop.loop.uuid)).totals).toMatchObject({
       subtotalCents: expected.subtotal,
       taxCents: expected.tax,
       totalCents: expected.total,

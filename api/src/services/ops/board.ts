@@ -1,7 +1,15 @@
 // The order board: paid orders per store part, a part's pick list, and moving a part
 // along the order status table. The order's own status follows its least advanced part
 // (orders/storeParts.ts), with a compare-and-set so two staff moving parts at once cannot both win.
-import type { LineState, OpsOrderPage, OpsOrderSummary, OpsPickLine, OpsStorePart, StorePartStatus } from '@grocer/shared/contracts';
+import type {
+  LineState,
+  OpsOrderPage,
+  OpsOrderSummary,
+  OpsOrderTotals,
+  OpsPickLine,
+  OpsStorePart,
+  StorePartStatus,
+} from '@grocer/shared/contracts';
 import { STORE_PART_STATUSES } from '@grocer/shared/contracts';
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -20,11 +28,14 @@ import { httpError } from '../../db/errors.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
 import { invalidTransition, orderNotFound } from '../orders/errors.ts';
 import { customerName } from '../orders/orderJson.ts';
+import { refundRequestId } from '../orders/refunds.ts';
 import { allowedNext, canTransition } from '../orders/status.ts';
 import { bumpOrderVersion, overallStatus } from '../orders/storeParts.ts';
 import { toOpsStore, type OpsAccess, type OpsCaller } from './access.ts';
 import { MINUTES_PER_DAY, zonedInstant } from '../stores/rules.ts';
 import { substitutionsOf } from './substitutions.ts';
+import { effectiveLineCents, lineRefundKey, orderMoney, partShare } from './partMoney.ts';
+import type { PricingCents } from '../pricing.ts';
 
 export const BOARD_DEFAULT_LIMIT = 25;
 export const BOARD_MAX_LIMIT = 100;
@@ -43,15 +54,6 @@ export interface BoardService {
   list(caller: OpsCaller, query: BoardQuery): Promise<OpsOrderPage>;
   part(caller: OpsCaller, orderId: string, storeUuid: string): Promise<OpsStorePart>;
   advance(caller: OpsCaller, orderId: string, storeUuid: string, to: StorePartStatus): Promise<OpsStorePart>;
-}
-
-/** What a line comes to now: its own total, its replacement's, or nothing when unavailable. */
-export function effectiveLineCents(
-  line: Pick<OrderLineRow, 'fulfilmentState' | 'lineTotalCents' | 'replacementUnitPriceCents' | 'quantity'>,
-): number {
-  if (line.fulfilmentState === 'UNAVAILABLE') return 0;
-  if (line.fulfilmentState === 'REPLACED' && line.replacementUnitPriceCents !== null) return line.replacementUnitPriceCents * line.quantity;
-  return line.lineTotalCents;
 }
 
 /** [start, end) in UTC of a calendar day (YYYY-MM-DD) in `timeZone`, DST included. */
@@ -73,6 +75,26 @@ function decodeBoardCursor(cursor: string): { seq: number; storeUuid: string } {
 
 const partStatusOf = (status: OrderStatusValue): StorePartStatus =>
   (STORE_PART_STATUSES as readonly string[]).includes(status) ? (status as StorePartStatus) : 'CONFIRMED';
+
+const centsOf = (p: PricingCents) => ({
+  subtotalCents: p.subtotal,
+  taxCents: p.tax,
+  serviceFeeCents: p.serviceFee,
+  deliveryFeeCents: p.deliveryFee,
+  processingFeeCents: p.processingFee,
+  totalCents: p.total,
+});
+
+/** The whole order's money now and what the shopper paid (admins). */
+const orderTotals = (order: OrderRow): Omit<OpsOrderTotals, 'refundedCents'> => ({
+  subtotalCents: order.subtotalCents,
+  taxCents: order.taxCents,
+  serviceFeeCents: order.serviceFeeCents,
+  deliveryFeeCents: order.deliveryFeeCents,
+  processingFeeCents: order.processingFeeCents,
+  totalCents: order.totalCents,
+  originalTotalCents: order.originalTotalCents ?? order.totalCents,
+});
 
 export interface BoardDeps {
   db: Database;
@@ -101,14 +123,28 @@ export function createBoardService({ db, access, events }: BoardDeps): BoardServ
     return { store, part: row.part, order: row.order };
   }
 
+  /** One store's share of the order's money now (partMoney.ts), for its staff. */
+  async function partTotals(order: OrderRow, storeUuid: string, lines: OrderLineRow[]): Promise<PricingCents> {
+    const parts = await db
+      .select()
+      .from(orderStoreParts)
+      .where(eq(orderStoreParts.orderId, order.id))
+      .orderBy(asc(orderStoreParts.storeUuid));
+    return partShare(storeUuid, parts, orderMoney(order.deliveryState, parts, lines));
+  }
+
   async function pickList(caller: OpsCaller, orderId: string, storeUuid: string): Promise<OpsStorePart> {
     const { store, part, order } = await loadPart(caller, orderId, storeUuid);
-    const lines = await db
-      .select()
-      .from(orderLines)
-      .where(and(eq(orderLines.orderId, order.id), eq(orderLines.storeUuid, store.uuid)))
-      .orderBy(asc(orderLines.id));
-    const refundRows = await db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(asc(refunds.id));
+    const allLines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+    const lines = allLines.filter((l) => l.storeUuid === store.uuid);
+    const allRefunds = await db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(asc(refunds.id));
+    // Staff see their own part only: the refunds their lines caused and the part's share of the money.
+    const own = caller.role === 'ADMIN' ? null : new Set(lines.map((l) => refundRequestId(order.id, lineRefundKey(l.id))));
+    const refundRows = own ? allRefunds.filter((r) => own.has(r.requestId)) : allRefunds;
+    const refundedCents = refundRows.reduce((sum, r) => sum + r.amountCents, 0);
+    // A part was paid what it costs now and what its lines sent back.
+    const share = own ? await partTotals(order, store.uuid, allLines) : null;
+    const totals = share ? { ...centsOf(share), originalTotalCents: share.total + refundedCents } : orderTotals(order);
     const substitutions = await substitutionsOf(db, lines);
     const status = partStatusOf(part.status);
     return {
@@ -149,16 +185,7 @@ export function createBoardService({ db, access, events }: BoardDeps): BoardServ
         substitution: substitutions.get(l.id) ?? null,
         markedAt: l.markedAt?.toISOString() ?? null,
       })),
-      totals: {
-        subtotalCents: order.subtotalCents,
-        taxCents: order.taxCents,
-        serviceFeeCents: order.serviceFeeCents,
-        deliveryFeeCents: order.deliveryFeeCents,
-        processingFeeCents: order.processingFeeCents,
-        totalCents: order.totalCents,
-        originalTotalCents: order.originalTotalCents ?? order.totalCents,
-        refundedCents: refundRows.reduce((sum, r) => sum + r.amountCents, 0),
-      },
+      totals: { ...totals, refundedCents },
       refunds: refundRows.map((r) => ({
         id: r.id,
         amountCents: r.amountCents,

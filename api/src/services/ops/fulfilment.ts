@@ -3,23 +3,28 @@
 // checkout's own rules (pricing.ts) and what the shopper paid too much goes back through PayPal as a
 // partial refund, recorded in the same transaction as the line (refunds.ts), keyed by the line: a
 // replaced or unavailable line is final, so each line is refunded at most once however often the
-// call is retried. Admins cancel whole orders (orders.ts transition: refund, stock, the shopper's mail).
+// call is retried. A store part left with nothing to deliver is cancelled and its delivery fee and
+// share of the fees go back with that refund; an order left with nothing is cancelled like an admin's
+// cancel (partMoney.ts, decision 016). Admins cancel whole orders (orders.ts transition: refund, stock,
+// the shopper's mail).
 import type { OpsMarkLinePayload, OpsReplacementList, OpsStorePart } from '@grocer/shared/contracts';
 import { and, asc, eq, gt, gte, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { orderLines, orders, orderStoreParts, products, type OrderLineRow } from '../../db/schema.ts';
+import { orderLines, orders, orderStoreParts, orderTracking, products, type OrderLineRow } from '../../db/schema.ts';
 import { httpError } from '../../db/errors.ts';
 import type { CatalogueService } from '../catalogue/catalogueService.ts';
+import type { DeliveryWindowsService } from '../delivery/windows.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
 import { productSize } from '../catalogue/unitPrice.ts';
 import { orderNotFound } from '../orders/errors.ts';
 import type { OrdersService } from '../orders/orders.ts';
 import type { RefundsService } from '../orders/refunds.ts';
-import { bumpOrderVersion, statusRank } from '../orders/storeParts.ts';
-import { calculatePricing } from '../pricing.ts';
+import { bumpOrderVersion, moveStorePartsWithOrder, statusRank } from '../orders/storeParts.ts';
+import { cancelPaidOrder } from '../orders/track.ts';
 import type { OpsAccess, OpsCaller } from './access.ts';
-import { effectiveLineCents, type BoardService } from './board.ts';
+import type { BoardService } from './board.ts';
+import { lineRefundKey, repriceOrder } from './partMoney.ts';
 import { likeContains } from './inventory.ts';
 import { substitutionsOf } from './substitutions.ts';
 
@@ -34,6 +39,7 @@ export const FULFILMENT_MESSAGES = {
   replacementPricier: "The replacement must cost the same as the shopper's product or less.",
   replacementShort: 'There is not enough of the replacement in stock.',
   replacementRefused: 'The shopper asked not to replace this item: mark it unavailable and it is refunded.',
+  nothingLeft: 'None of the items could be supplied, so nothing is delivered and everything paid is refunded.',
 } as const;
 
 const REPLACEMENT_LIMIT = 30;
@@ -52,6 +58,10 @@ export interface FulfilmentDeps {
   orders: Pick<OrdersService, 'track'>;
   refunds: Pick<RefundsService, 'request' | 'send'>;
   catalogue: Pick<CatalogueService, 'invalidate'>;
+  /** Releases an order's windows when the order ends up with nothing to deliver. */
+  windows: () => Pick<DeliveryWindowsService, 'releaseOrder'>;
+  /** Wakes the mail worker for the cancellation mail. */
+  outbox: { nudge(): void };
   /** The shoppers' order feed: told at once when this process changed an order. */
   events: { nudge(): void };
 }
@@ -67,6 +77,8 @@ export function createFulfilmentService({
   orders: ordersService,
   refunds,
   catalogue,
+  windows,
+  outbox,
   events,
 }: FulfilmentDeps): FulfilmentService {
   /** A line of a paid order, of a store the caller may act on; 404 LINE_NOT_FOUND otherwise. */
@@ -127,7 +139,10 @@ export function createFulfilmentService({
       const replacement = payload.state === 'REPLACED' ? await replacementFor(line, store.id, payload.replacementProductUuid) : null;
 
       let refundId: number | null = null;
+      let cancelRefundId: number | null = null;
       let soldOut = false;
+      let restocked = false;
+      let cancelled = false;
       const changed = await db.transaction(async (txn) => {
         const tx = txn as unknown as Database;
         // The order row first (as cancelling and refunding take it): one money decision at a time per order.
@@ -165,35 +180,39 @@ export function createFulfilmentService({
           soldOut = taken.stock === 0;
         }
         if (payload.state !== 'FOUND') {
-          // Recomputed from every line as it stands, with the checkout's rules and the order's own delivery fee and state.
-          const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-          const subtotal = lines.reduce((sum, l) => sum + effectiveLineCents(l), 0);
-          const money = calculatePricing({
-            subtotalCents: subtotal,
-            deliveryFeeCents: locked.deliveryFeeCents,
-            state: locked.deliveryState,
-          });
-          const back = locked.totalCents - money.total;
+          // Recomputed from every line as it stands, with the checkout's rules; a part left with nothing gives its delivery fee back.
+          const { back, emptied, nothingLeft } = await repriceOrder(tx, locked, caller.uuid);
           if (back > 0) {
-            await tx
-              .update(orders)
-              .set({
-                subtotalCents: money.subtotal,
-                taxCents: money.tax,
-                serviceFeeCents: money.serviceFee,
-                processingFeeCents: money.processingFee,
-                totalCents: money.total,
-                originalTotalCents: locked.originalTotalCents ?? locked.totalCents,
-                updatedAt: now,
-              })
-              .where(eq(orders.id, order.id));
             const what = payload.state === 'REPLACED' ? `replaced by ${replacement!.name}` : 'unavailable';
+            const dropped = emptied.length > 0 ? `; nothing left from ${store.name}, its delivery fee refunded` : '';
             refundId = await refunds.request(tx, {
               orderId: order.id,
               amountCents: back,
-              reason: `Grocer order ${locked.orderNumber}: ${line.productName} ${what}`,
-              key: `line-${line.id}`,
+              reason: `Grocer order ${locked.orderNumber}: ${line.productName} ${what}${dropped}`,
+              key: lineRefundKey(line.id),
             });
+          }
+          if (nothingLeft) {
+            // Nothing to deliver: the order is cancelled (never DELIVERED), as an admin's cancel would.
+            const [row] = await tx
+              .update(orders)
+              .set({
+                status: 'CANCELLED',
+                cancelledAt: now,
+                cancelReason: FULFILMENT_MESSAGES.nothingLeft,
+                refundStatus: 'DUE',
+                refundDueCents: locked.paypalCapturedCents ?? 0,
+                updatedAt: now,
+              })
+              .where(eq(orders.id, order.id))
+              .returning();
+            ({ restocked, refundId: cancelRefundId } = await cancelPaidOrder(tx, { refunds, windows }, row!));
+            cancelled = true;
+            await moveStorePartsWithOrder(tx, order.id, 'CANCELLED', caller.uuid);
+            await tx
+              .insert(orderTracking)
+              .values({ orderId: order.id, status: 'CANCELLED', notes: FULFILMENT_MESSAGES.nothingLeft, recordedBy: caller.uuid })
+              .onConflictDoNothing();
           }
         }
         await bumpOrderVersion(tx, order.id);
@@ -204,15 +223,18 @@ export function createFulfilmentService({
         return this.markLine(caller, orderId, lineId, payload);
       }
       events.nudge();
-      if (soldOut) catalogue.invalidate();
-      if (refundId !== null) {
+      if (soldOut || restocked) catalogue.invalidate();
+      // The shopper's cancellation mail is in the outbox.
+      if (cancelled) outbox.nudge();
+      for (const id of [refundId, cancelRefundId]) {
+        if (id === null) continue;
         try {
-          await refunds.send(refundId);
+          await refunds.send(id);
           // The shopper's page shows the refund's state: tell it PayPal has answered.
           await bumpOrderVersion(db, order.id);
           events.nudge();
         } catch (err) {
-          log.warn({ err, refundId }, 'partial refund not sent now; the outbox worker retries it');
+          log.warn({ err, refundId: id }, 'partial refund not sent now; the outbox worker retries it');
         }
       }
       return answer();

@@ -14,6 +14,7 @@ import { BEST_MATCH, rememberSubstitutions, resolveSubstitutions, type Substitut
 import { mergeItems, priceCart, type CartItemInput } from './cartPricing.ts';
 import { ORDER_MESSAGES } from './errors.ts';
 import { loadOrder, takeStock } from './orderRows.ts';
+import { recordStoreParts } from './storeParts.ts';
 import type { OrdersDeps } from './orders.ts';
 
 export interface PlaceOrderInput {
@@ -105,6 +106,7 @@ export function createOrderInsert({
         // a refusal here rolls the order back and the PayPal order is never captured.
         const parts = await checkStoreParts(tx, cart, intent.deliveryZip);
         await windows().book(tx, caller.uuid, inserted!.id, parts);
+        await recordStoreParts(tx, inserted!.id, cart.delivery.stores);
 
         if (await takeStock(tx, cart.lines)) soldOut = true;
         const chosen = cart.lines.map((l) => ({ productUuid: l.productUuid, resolved: substitutions.get(l.productUuid) ?? BEST_MATCH }));

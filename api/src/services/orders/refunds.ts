@@ -112,6 +112,9 @@ export function toAdminRefund(row: RefundRow): AdminRefundJson {
   };
 }
 
+/** The PayPal-Request-Id (and UNIQUE key) of an order's refund named `key`. */
+export const refundRequestId = (orderId: string, key: string) => `refund-${orderId}:${key}`;
+
 const nothingToRefund = () => httpError(409, 'NOTHING_TO_REFUND', 'This order has no captured payment to refund.');
 const refundTooLarge = () =>
   httpError(409, 'REFUND_EXCEEDS_CAPTURE', 'Refunds of an order cannot add up to more than its captured payment.');
@@ -194,7 +197,7 @@ export function createRefundsService({ db, log, paypal }: RefundsDeps): RefundsS
       if (input.amountCents === 'remaining') return null;
       throw nothingToRefund();
     }
-    const requestId = `refund-${order.id}:${input.key}`;
+    const requestId = refundRequestId(order.id, input.key);
     const [existing] = await tx.select({ id: refunds.id, orderId: refunds.orderId }).from(refunds).where(eq(refunds.requestId, requestId));
     if (existing) return existing.id;
     const [claimed] = await tx

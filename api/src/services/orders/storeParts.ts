@@ -1,10 +1,11 @@
 // Each store's part of a paid order (order_store_parts) and the order's overall status that follows
-// from them: the order stands where its least advanced part stands. Parts are created with the
-// payment (orders.ts record) and moved by staff (services/ops/fulfilment.ts) or, all together, by a
-// status set for the whole order (an admin's POST /orders/tracking, a cancellation).
+// from them: the order stands where its least advanced part stands. Parts are written when the order
+// is placed (place.ts), confirmed with the payment (settle.ts) and moved by staff
+// (services/ops/fulfilment.ts) or, all together, by a status set for the whole order (an admin's POST /orders/tracking, a cancellation).
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderEvents, orderLines, orders, orderStoreParts, type OrderRow, type OrderStatusValue } from '../../db/schema.ts';
+import { splitCents } from '../pricing.ts';
 
 /** Lifecycle rank of a status a part can stand at; PENDING/PROCESSING count as CONFIRMED (a paid order's start). */
 const RANK: Record<OrderStatusValue, number> = {
@@ -26,15 +27,43 @@ export function overallStatus(parts: readonly OrderStatusValue[]): OrderStatusVa
   return parts.reduce((least, s) => (RANK[s] < RANK[least] ? s : least));
 }
 
-/** One part per store of the order, at the order's status; a repeat adds nothing. */
-export async function createStoreParts(tx: Database, order: Pick<OrderRow, 'id' | 'status'>): Promise<void> {
+/**
+ * One PENDING part per store of a new order, with the delivery fee its quote added to the order's
+ * (cartPricing.ts), in the order's own transaction: the fee is known only there, at its checkout price.
+ */
+export async function recordStoreParts(
+  tx: Database,
+  orderId: string,
+  quotes: readonly { storeUuid: string; feeCents: number }[],
+): Promise<void> {
+  if (quotes.length === 0) return;
+  await tx
+    .insert(orderStoreParts)
+    .values(quotes.map((q) => ({ orderId, storeUuid: q.storeUuid, status: 'PENDING' as const, deliveryFeeCents: q.feeCents })))
+    .onConflictDoNothing();
+}
+
+/**
+ * The payment confirms every part of the order (at the order's status). An order placed before parts
+ * were recorded at placing gets them now, its delivery fee split evenly (the quotes are gone).
+ */
+export async function createStoreParts(tx: Database, order: Pick<OrderRow, 'id' | 'status' | 'deliveryFeeCents'>): Promise<void> {
   const stores = await tx.selectDistinct({ storeUuid: orderLines.storeUuid }).from(orderLines).where(eq(orderLines.orderId, order.id));
   if (stores.length === 0) return;
   const status = order.status === 'PENDING' || order.status === 'PROCESSING' ? 'CONFIRMED' : order.status;
+  const uuids = stores.map((s) => s.storeUuid).sort();
+  const fees = splitCents(
+    order.deliveryFeeCents,
+    uuids.map(() => 1),
+  );
   await tx
     .insert(orderStoreParts)
-    .values(stores.map((s) => ({ orderId: order.id, storeUuid: s.storeUuid, status })))
+    .values(uuids.map((storeUuid, i) => ({ orderId: order.id, storeUuid, status, deliveryFeeCents: fees[i]! })))
     .onConflictDoNothing();
+  await tx
+    .update(orderStoreParts)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(orderStoreParts.orderId, order.id), eq(orderStoreParts.status, 'PENDING')));
 }
 
 /** A status set for the whole order: parts behind it catch up (a cancellation reaches every part). */

@@ -5,12 +5,13 @@ import type { Database } from '../../db/client.ts';
 import { orders, orderTracking, type OrderRow, type OrderStatusValue } from '../../db/schema.ts';
 import { httpError } from '../../db/errors.ts';
 import type { Caller } from '../caller.ts';
-import { bookedWindows } from '../delivery/windows.ts';
+import { bookedWindows, type DeliveryWindowsService } from '../delivery/windows.ts';
 import { centsToDollars, dollarsText } from '../pricing.ts';
 import { invalidTransition, ORDER_MESSAGES, orderNotPaid } from './errors.ts';
 import { loadOrder, releaseStock } from './orderRows.ts';
 import type { OrdersDeps } from './orders.ts';
 import { enqueueCancellationMail } from './outbox.ts';
+import type { RefundsService } from './refunds.ts';
 import { findVisible } from './read.ts';
 import { canTransition, parseTrackedStatus, statusWords } from './status.ts';
 import { moveStorePartsWithOrder, recordOrderEvent } from './storeParts.ts';
@@ -50,6 +51,29 @@ function trackingMessage(order: OrderRow): string {
     return order.refundStatus === 'REFUNDED' ? `Order cancelled; ${amount} refunded` : `Order cancelled; a refund of ${amount} is due`;
   }
   return `Order is now ${statusWords(order.status)}`;
+}
+
+/**
+ * What cancelling a paid order does once the caller's transaction has set its row CANCELLED: the stock
+ * back, its windows released, what is left of the capture refunded and the shopper's mail queued.
+ * The refund is to be sent after the commit (refunds.send).
+ */
+export async function cancelPaidOrder(
+  tx: Database,
+  { refunds, windows }: { refunds: Pick<RefundsService, 'request'>; windows: () => Pick<DeliveryWindowsService, 'releaseOrder'> },
+  row: OrderRow,
+): Promise<{ restocked: boolean; refundId: number | null }> {
+  const restocked = await releaseStock(tx, row.id);
+  await windows().releaseOrder(tx, row.id);
+  const refundId = await refunds.request(tx, {
+    orderId: row.id,
+    amountCents: 'remaining',
+    reason: `Grocer order ${row.orderNumber} was cancelled`,
+    key: 'cancelled',
+  });
+  // The shopper hears of it from the outbox, with the refund.
+  await enqueueCancellationMail(tx, row);
+  return { restocked, refundId };
 }
 
 export function createTracking(
@@ -96,18 +120,7 @@ export function createTracking(
           .where(and(eq(orders.id, current.id), eq(orders.status, from), eq(orders.paymentStatus, 'PAID')))
           .returning();
         if (!row) return undefined;
-        if (to === 'CANCELLED') {
-          restocked = await releaseStock(tx, row.id);
-          await windows().releaseOrder(tx, row.id);
-          refundId = await refunds.request(tx, {
-            orderId: row.id,
-            amountCents: 'remaining',
-            reason: `Grocer order ${row.orderNumber} was cancelled`,
-            key: 'cancelled',
-          });
-          // The shopper hears of it from the outbox, with the refund.
-          await enqueueCancellationMail(tx, row);
-        }
+        if (to === 'CANCELLED') ({ restocked, refundId } = await cancelPaidOrder(tx, { refunds, windows }, row));
         // The stores' parts follow a status set for the whole order (an admin's tracking call).
         await moveStorePartsWithOrder(tx, row.id, to, caller.uuid);
         await recordOrderEvent(tx, row);
