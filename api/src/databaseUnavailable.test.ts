@@ -38,7 +38,8 @@ interface RouteCase {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const someUuid = '00000000-0000-4000-8000-000000000001';
 const cart = [{ productId: someUuid, quantity: 2 }];
-const PAYPAL_STAND_IN = 'the dev PayPal stand-in keeps its orders in memory, as PayPal is another service';
+const PAYPAL_STAND_IN =
+  'the PayPal stand-in answers this before its order book (in the database): a token, its script, or a refusal of a call without one';
 const MAIL_AFTER_ANSWER = 'it answers before looking the address up (the same time for every address); the mail is queued';
 
 /** One valid call per route, keyed as the OpenAPI document names it: `METHOD /path/{param}`. */
@@ -322,15 +323,12 @@ const ROUTE_CASES: Record<string, RouteCase> = {
   },
   'POST /dev/paypal/orders/{id}/approve': {
     request: () => ({ method: 'POST', url: '/dev/paypal/orders/ORDER-1/approve', payload: {} }),
-    noDatabase: PAYPAL_STAND_IN,
   },
   'POST /dev/paypal/orders/{id}/cancel': {
     request: () => ({ method: 'POST', url: '/dev/paypal/orders/ORDER-1/cancel' }),
-    noDatabase: PAYPAL_STAND_IN,
   },
   'GET /dev/paypal/orders/{id}/summary': {
     request: () => ({ method: 'GET', url: '/dev/paypal/orders/ORDER-1/summary' }),
-    noDatabase: PAYPAL_STAND_IN,
   },
   'GET /dev/paypal/sdk/js': {
     request: () => ({ method: 'GET', url: '/dev/paypal/sdk/js?client-id=test&currency=USD&intent=capture' }),
