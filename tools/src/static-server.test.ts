@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import http from 'node:http';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, renameSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { cacheControlFor, createStaticServer, isSourceMap } from './static-server.ts';
+import { rawGet as rawGetFrom, SOURCE_MAP_SPELLINGS } from './testing/rawHttp.ts';
 
 const INLINE = "if (location.pathname === '/') document.documentElement.dataset.firstRoute = 'home';";
 /** The shell's preloads of its runtime documents, as its build writes them. */
@@ -165,35 +165,9 @@ describe('static server', () => {
     return script;
   };
 
-  /** GET of a path sent as written: fetch() would resolve `..` and re-encode before sending. */
-  const rawGet = (target: string) =>
-    new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: Number(new URL(base).port), path: target }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, body }));
-      });
-      req.on('error', reject).end();
-    });
+  const rawGet = (target: string) => rawGetFrom(Number(new URL(base).port), target);
 
-  it.each([
-    '/main.0123456789.js.map',
-    '/main.0123456789.js.m%61p',
-    '/main.0123456789.js%2emap',
-    '/main.0123456789%2Ejs%2Emap',
-    '/%6d%61%69%6e.0123456789.js.%6D%41%50',
-    '/main.0123456789.js.m%2561p',
-    '//main.0123456789.js.map',
-    '/x/../main.0123456789.js.map',
-    '/x/%2e%2e/main.0123456789.js.map',
-    '/x%2f..%2fmain.0123456789.js.map',
-    '/./main.0123456789.js.map',
-    '/main.0123456789.js.MAP',
-    '/main.0123456789.js.map.',
-    '/main.0123456789.js.map/',
-    '/main.0123456789.js.map?x=1',
-  ])('never serves a source map, spelled %s', async (spelling) => {
+  it.each(SOURCE_MAP_SPELLINGS)('never serves a source map, spelled %s', async (spelling) => {
     // Written now: an earlier test swaps the folder.
     const served = writeScriptAndMap();
     expect((await rawGet('/main.0123456789.js')).body).toBe(served);

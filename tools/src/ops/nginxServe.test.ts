@@ -4,11 +4,11 @@
 // so there a missing nginx fails this file instead of skipping it.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../stack.ts';
+import { rawGet, SOURCE_MAP_SPELLINGS } from '../testing/rawHttp.ts';
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((bin) => spawnSync(bin, ['-v']).status === 0);
 if (!NGINX && process.env.GROCER_REQUIRE_NGINX === '1') throw new Error('nginx is missing (Debian: apt-get install nginx)');
@@ -21,18 +21,6 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
     server.on('error', reject);
-  });
-
-/** GET of a path sent as written (fetch() would resolve `..` and re-encode it first). */
-const rawGet = (port: number, target: string) =>
-  new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: target }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    });
-    req.on('error', reject).end();
   });
 
 const MAP = '{"version":3,"mappings":"AAAA"}';
@@ -97,22 +85,7 @@ describeWithNginx.each(['remote', 'shell'])('the %s image’s nginx', (image) =>
     expect(await rawGet(port, '/main.0123456789.j%73')).toMatchObject({ status: 200, body: SCRIPT });
   });
 
-  it.each([
-    '/main.0123456789.js.map',
-    '/main.0123456789.js.m%61p',
-    '/main.0123456789.js%2emap',
-    '/main.0123456789%2Ejs%2Emap',
-    '/%6d%61%69%6e.0123456789.js.%6D%41%50',
-    '/main.0123456789.js.m%2561p',
-    '//main.0123456789.js.map',
-    '/x/../main.0123456789.js.map',
-    '/x/%2e%2e/main.0123456789.js.map',
-    '/./main.0123456789.js.map',
-    '/main.0123456789.js.MAP',
-    '/main.0123456789.js.map.',
-    '/main.0123456789.js.map/',
-    '/main.0123456789.js.map?x=1',
-  ])('never serves the source map, spelled %s', async (spelling) => {
+  it.each(SOURCE_MAP_SPELLINGS)('never serves the source map, spelled %s', async (spelling) => {
     const res = await rawGet(port, spelling);
     expect(res.body).not.toContain('"mappings"');
     expect(res.status === 404 || (image === 'shell' && res.status === 200 && res.body === '<h1>shell</h1>')).toBe(true);
