@@ -2,33 +2,19 @@
 // and opening hours (a fresh database gets the same from the seed), other stores keep the defaults.
 import { sql } from 'drizzle-orm';
 import { STORE_SEEDS } from '../seed/catalogueData.ts';
-import { migrationsUpTo, type OlderMigrations } from '../testing/olderMigrations.ts';
-import { createTestDatabase } from '../testing/testApp.ts';
-import type { DbConnection } from './client.ts';
-import { runMigrations } from './migrate.ts';
+import { migrationTestDatabase } from '../testing/olderMigrations.ts';
 
-let connection: DbConnection;
-let older: OlderMigrations;
-
-beforeAll(async () => {
-  older = migrationsUpTo('0008_search');
-  connection = await createTestDatabase({ migrate: false });
-});
-afterAll(async () => {
-  await connection.close();
-  older.remove();
-});
+const database = migrationTestDatabase('0008_search');
 
 it('fills the demo stores rules and hours, and leaves other stores on the defaults', async () => {
-  const { db } = connection;
-  await runMigrations(connection, { migrationsFolder: older.dir });
+  const db = await database.atOlder();
   const insertStore = (uuid: string, publicId: string) =>
     db.execute(sql`insert into stores (uuid, public_id, name, address1, address2, city, state, zip, logo, contact_email)
       values (${uuid}, ${publicId}, ${publicId}, '1 Main St', 'Chicago, IL 60608', 'Chicago', 'IL', '60608', '/l.svg', 'x@example.com')`);
   await insertStore('11111111-1111-4111-8111-111111111111', 'pilsen-mercado');
   await insertStore('11111111-1111-4111-8111-111111111112', 'somebody-else');
 
-  await runMigrations(connection);
+  await database.migrate();
 
   const rows = await db.execute(
     sql`select public_id, time_zone, min_order_cents, delivery_radius_miles, window_capacity from stores order by public_id`,

@@ -1,30 +1,16 @@
 // Migration 0011 on a database with orders from before the store side: each paid order gets one part
 // per store of its lines, at the order's status, and its lines start PENDING; unpaid orders get none.
 import { sql } from 'drizzle-orm';
-import { migrationsUpTo, type OlderMigrations } from '../testing/olderMigrations.ts';
-import { createTestDatabase } from '../testing/testApp.ts';
-import type { DbConnection } from './client.ts';
-import { runMigrations } from './migrate.ts';
+import { migrationTestDatabase } from '../testing/olderMigrations.ts';
 
-let connection: DbConnection;
-let older: OlderMigrations;
-
-beforeAll(async () => {
-  older = migrationsUpTo('0010_substitutions');
-  connection = await createTestDatabase({ migrate: false });
-});
-afterAll(async () => {
-  await connection.close();
-  older.remove();
-});
+const database = migrationTestDatabase('0010_substitutions');
 
 const STORE_A = '22222222-2222-4222-8222-22222222222a';
 const STORE_B = '22222222-2222-4222-8222-22222222222b';
 const USER = '33333333-3333-4333-8333-333333333333';
 
 it("gives each paid order its stores' parts at the order's status", async () => {
-  const { db } = connection;
-  await runMigrations(connection, { migrationsFolder: older.dir });
+  const db = await database.atOlder();
   await db.execute(sql`insert into users (uuid, email, email_key) values (${USER}, 'old@example.com', 'old@example.com')`);
   const order = (id: string, status: string, payment: string) =>
     db.execute(sql`insert into orders (id, tracking_number, user_uuid, paypal_order_id, status, payment_status, subtotal_cents, tax_cents,
@@ -43,7 +29,7 @@ it("gives each paid order its stores' parts at the order's status", async () => 
   await line(paid, '55555555-5555-4555-8555-555555555552', STORE_B);
   await line(unpaid, '55555555-5555-4555-8555-555555555553', STORE_A);
 
-  await runMigrations(connection);
+  await database.migrate();
 
   const parts = await db.execute(sql`select order_id, store_uuid, status from order_store_parts order by store_uuid`);
   expect(parts.rows).toEqual([

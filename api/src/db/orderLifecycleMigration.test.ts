@@ -1,27 +1,13 @@
 // Migration 0004 (0004_order_lifecycle.sql) on a database that already has stores and notifications: every store gets
 // a contact address, and earlier notifications get the delivery state they really had.
 import { sql } from 'drizzle-orm';
-import { migrationsUpTo, type OlderMigrations } from '../testing/olderMigrations.ts';
-import { createTestDatabase } from '../testing/testApp.ts';
-import type { DbConnection } from './client.ts';
-import { runMigrations } from './migrate.ts';
+import { migrationTestDatabase } from '../testing/olderMigrations.ts';
 
-let connection: DbConnection;
-let older: OlderMigrations;
-
-beforeAll(async () => {
-  // The migrations as they were before 0004.
-  older = migrationsUpTo('0003_orders');
-  connection = await createTestDatabase({ migrate: false });
-});
-afterAll(async () => {
-  await connection.close();
-  older.remove();
-});
+// The migrations as they were before 0004.
+const database = migrationTestDatabase('0003_orders');
 
 it('backfills store contact e-mails and the delivery state of existing notifications', async () => {
-  const { db } = connection;
-  await runMigrations(connection, { migrationsFolder: older.dir });
+  const db = await database.atOlder();
   await db.execute(sql`insert into stores (uuid, public_id, name, address1, address2, city, state, zip, logo)
     values ('11111111-1111-4111-8111-111111111111', 'old-corner-shop', 'Old Corner Shop', '1 Main St', 'Chicago, IL 60606', 'Chicago', 'IL', '60606', '/o.svg')`);
   await db.execute(
@@ -37,7 +23,7 @@ it('backfills store contact e-mails and the delivery state of existing notificat
     ('33333333-3333-4333-8333-333333333333', 'new_order', 'admin', '{}'),
     ('33333333-3333-4333-8333-333333333333', 'new_order_items', 'store:11111111-1111-4111-8111-111111111111', '{}')`);
 
-  await runMigrations(connection);
+  await database.migrate();
 
   const stores = await db.execute(sql`select contact_email from stores`);
   expect(stores.rows).toEqual([{ contact_email: 'orders+old-corner-shop@grocer.test' }]);

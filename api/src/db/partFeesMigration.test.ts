@@ -2,30 +2,16 @@
 // gets an even share of its order's delivery fee (the odd cents to the first store by uuid), so the
 // parts of an order add up to its fee and a part that delivers nothing later has a fee to give back.
 import { sql } from 'drizzle-orm';
-import { migrationsUpTo, type OlderMigrations } from '../testing/olderMigrations.ts';
-import { createTestDatabase } from '../testing/testApp.ts';
-import type { DbConnection } from './client.ts';
-import { runMigrations } from './migrate.ts';
+import { migrationTestDatabase } from '../testing/olderMigrations.ts';
 
-let connection: DbConnection;
-let older: OlderMigrations;
-
-beforeAll(async () => {
-  older = migrationsUpTo('0012_web_vitals');
-  connection = await createTestDatabase({ migrate: false });
-});
-afterAll(async () => {
-  await connection.close();
-  older.remove();
-});
+const database = migrationTestDatabase('0012_web_vitals');
 
 const STORE_A = '22222222-2222-4222-8222-22222222222a';
 const STORE_B = '22222222-2222-4222-8222-22222222222b';
 const USER = '33333333-3333-4333-8333-333333333333';
 
 it("splits each order's delivery fee between its parts", async () => {
-  const { db } = connection;
-  await runMigrations(connection, { migrationsFolder: older.dir });
+  const db = await database.atOlder();
   await db.execute(sql`insert into users (uuid, email, email_key) values (${USER}, 'old@example.com', 'old@example.com')`);
   const order = async (id: string, deliveryFee: number, stores: string[]) => {
     await db.execute(sql`insert into orders (id, tracking_number, user_uuid, paypal_order_id, status, payment_status, subtotal_cents, tax_cents,
@@ -41,7 +27,7 @@ it("splits each order's delivery fee between its parts", async () => {
   await order(one, 7650, [STORE_A]);
   await order(two, 7951, [STORE_B, STORE_A]);
 
-  await runMigrations(connection);
+  await database.migrate();
 
   const parts = await db.execute(sql`select order_id, store_uuid, delivery_fee_cents from order_store_parts order by order_id, store_uuid`);
   expect(parts.rows).toEqual([

@@ -4,28 +4,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { seedCatalogueIfNeeded } from '../seed/seedCatalogue.ts';
 import { toOrderJson } from '../services/orders/orderJson.ts';
-import { migrationsUpTo, type OlderMigrations } from '../testing/olderMigrations.ts';
-import { createTestDatabase } from '../testing/testApp.ts';
-import type { DbConnection } from './client.ts';
-import { runMigrations } from './migrate.ts';
+import { migrationTestDatabase } from '../testing/olderMigrations.ts';
 import { favourites, orderLines, orders, products, stores } from './schema.ts';
 
-let connection: DbConnection;
-let older: OlderMigrations;
-
-beforeAll(async () => {
-  // The migrations as they were before 0007.
-  older = migrationsUpTo('0006_refunds_outbox');
-  connection = await createTestDatabase({ migrate: false });
-});
-afterAll(async () => {
-  await connection.close();
-  older.remove();
-});
+// The migrations as they were before 0007.
+const database = migrationTestDatabase('0006_refunds_outbox');
 
 it('migrates an old catalogue, rebuilds it at start, keeps favourites on their item and orders as they were', async () => {
-  const { db } = connection;
-  await runMigrations(connection, { migrationsFolder: older.dir });
+  const db = await database.atOlder();
   await db.execute(sql`insert into stores (uuid, public_id, name, address1, address2, city, state, zip, logo, contact_email)
     values ('11111111-1111-4111-8111-111111111111', 'lakeview-fresh', 'Lakeview Fresh', '3531 N Broadway', 'Chicago, IL 60657', 'Chicago', 'IL', '60657', '/o.svg', 'o@example.com')`);
   await db.execute(sql`insert into categories (uuid, name) values ('44444444-4444-4444-8444-444444444444', 'Dairy & Eggs')`);
@@ -48,7 +34,7 @@ it('migrates an old catalogue, rebuilds it at start, keeps favourites on their i
     values ('33333333-3333-4333-8333-333333333333', '55555555-5555-4555-8555-555555555555', 'Organic Whole Milk, 1 gal',
       '11111111-1111-4111-8111-111111111111', 'Lakeview Fresh', 1, 429, 429)`);
 
-  await runMigrations(connection);
+  await database.migrate();
   const legacy = await db.select({ itemKey: products.itemKey, sizeUnit: products.sizeUnit }).from(products);
   expect(legacy).toEqual([
     { itemKey: 'legacy:55555555-5555-4555-8555-555555555555', sizeUnit: 'ct' },

@@ -2,27 +2,13 @@
 // captured on a cancelled order (an amount mismatch, a paid order an admin cancelled) gets its refund
 // requested, for the worker to send; a declined capture took nothing and gets none.
 import { sql } from 'drizzle-orm';
-import { migrationsUpTo, type OlderMigrations } from '../testing/olderMigrations.ts';
-import { createTestDatabase } from '../testing/testApp.ts';
-import type { DbConnection } from './client.ts';
-import { runMigrations } from './migrate.ts';
+import { migrationTestDatabase } from '../testing/olderMigrations.ts';
 
-let connection: DbConnection;
-let older: OlderMigrations;
-
-beforeAll(async () => {
-  // The migrations as they were before 0006.
-  older = migrationsUpTo('0004_order_lifecycle');
-  connection = await createTestDatabase({ migrate: false });
-});
-afterAll(async () => {
-  await connection.close();
-  older.remove();
-});
+// The migrations as they were before 0006.
+const database = migrationTestDatabase('0004_order_lifecycle');
 
 it('requests a refund for every cancelled order whose capture took money', async () => {
-  const { db } = connection;
-  await runMigrations(connection, { migrationsFolder: older.dir });
+  const db = await database.atOlder();
   await db.execute(
     sql`insert into users (uuid, email, email_key) values ('22222222-2222-4222-8222-222222222222', 'old@example.com', 'old@example.com')`,
   );
@@ -47,7 +33,7 @@ it('requests a refund for every cancelled order whose capture took money', async
   await order('44444444-4444-4444-8444-444444444443', 'PP-DECLINED', 'CANCELLED', 'FAILED', 'DECLINED', 7062, null);
   await order('44444444-4444-4444-8444-444444444444', 'PP-PAID', 'CONFIRMED', 'PAID', 'COMPLETED', 7062, null);
 
-  await runMigrations(connection);
+  await database.migrate();
 
   const refunds = await db.execute(
     sql`select order_id, paypal_capture_id, amount_cents, currency, status, request_id from refunds order by order_id`,
