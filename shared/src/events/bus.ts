@@ -4,8 +4,12 @@
 import type { ToastKind } from './toast.ts';
 
 export interface EventMap {
-  /** Ask the account remote to open its auth modal. */
-  'auth:open-modal': { mode: 'signin' | 'signup' | 'reset' };
+  /**
+   * Ask the account remote to open its auth modal. `next`: a guest asked for this protected page (path and
+   * query); the dialog says it needs an account, and signing in (or up) lands there. `why: 'favourites'`: a
+   * guest tapped a heart.
+   */
+  'auth:open-modal': { mode: 'signin' | 'signup' | 'reset'; next?: string; why?: 'favourites' };
   /** The session can no longer be used (missing/expiring token, a 401, or a server "session has expired"). */
   'session:expired': { message: string };
   /** A product was put in the cart. */
