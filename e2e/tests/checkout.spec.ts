@@ -68,7 +68,9 @@ test('Cancel in the PayPal dialog keeps the cart and places no order', async ({ 
   await paypal.getByRole('button', { name: 'Cancel' }).click();
   await expect(paypal).toBeHidden();
 
-  await expect(page).toHaveURL(stack.shellUrl('/checkout'));
+  // Spec §4: a cancel only clears the processing overlay; the shopper stays on Payment, whose step is in the URL.
+  await expect(page).toHaveURL(stack.shellUrl('/checkout?step=payment'));
+  await expect(page.getByRole('heading', { level: 2, name: 'Payment' })).toBeVisible();
   await expect(page.getByText('Processing your order...')).toBeHidden();
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   expect(await orderHistoryCount(request, stack, user.token)).toBe(before);
