@@ -14,8 +14,8 @@ export interface EventMap {
   'session:expired': { message: string };
   /** A product was put in the cart. */
   'cart:item-added': { productUuid: string; name: string };
-  /** Show a toast in the shell's stack. */
-  'toast:show': { kind: ToastKind; message: string; durationMs?: number };
+  /** Show a toast in the shell's stack; one with a `key` takes the place of the shown toast with that key. */
+  'toast:show': { kind: ToastKind; message: string; durationMs?: number; key?: string };
   /** An order was placed and paid. */
   'order:placed': { orderId: string };
 }

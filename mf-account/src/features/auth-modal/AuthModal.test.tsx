@@ -435,7 +435,7 @@ describe('a guest asked to sign in (issue 30)', () => {
     await user.keyboard('{Escape}');
     expect(dialog).not.toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
-    expect((await open('signin'))).not.toHaveAccessibleDescription();
+    expect(await open('signin')).not.toHaveAccessibleDescription();
   });
 });
 

@@ -20,4 +20,3 @@ export interface AuthViewProps {
   /** Why the dialog opened (e.g. the page asked for needs an account), shown under the heading. */
   note?: { id: string; text: string };
 }
-

@@ -115,7 +115,6 @@ export function CheckoutSteps() {
     return true;
   };
 
-
   return (
     <>
       <ProgressBar step={step} />
@@ -166,7 +165,8 @@ export default function CheckoutPage() {
   }
 
   return (
-    <section className="page checkout-page">
+    // data-keep-clear: the shell's toasts keep off this page's buttons (shell.css).
+    <section className="page checkout-page" data-keep-clear>
       <PageHeader heading="Checkout" />
       {content}
     </section>
