@@ -42,6 +42,8 @@ test('a cart from two stores, a fee per store, sign in, checkout and pay with Pa
   await expect(page.getByText('Phone number is required')).toBeVisible();
   await page.getByLabel('Phone Number').fill('(312) 555-0199');
   await expect(page.getByText('Phone number is required')).toBeHidden();
+  // Each store's default window is held once the server answers; Continue asks for one until then.
+  await expect(page.getByRole('region', { name: 'Delivery time' }).getByRole('radio', { checked: true })).toHaveCount(2);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
   // Step 2: PayPal (the dev stand-in, driven by the same SDK calls as the real one) → Approve.
