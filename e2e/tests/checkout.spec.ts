@@ -3,7 +3,7 @@
 // sign-in, step 1 validation, Approve → 'Successfully Placed', Cancel → cart kept and no order,
 // and the checkout guard reached with the seeded demo accounts.
 import type { APIRequestContext } from '@playwright/test';
-import { signIn } from '../fixtures/auth.ts';
+import { dialog, signIn } from '../fixtures/auth.ts';
 import { addFirstInStock, openPaypalDialog, reachPayment, stores } from '../fixtures/checkout.ts';
 import { test, expect, storeSession, DEMO_ACCOUNTS, DEMO_PASSWORD, type E2EStack } from '../fixtures/stack.ts';
 
@@ -42,6 +42,8 @@ test('a cart from two stores, a fee per store, sign in, checkout and pay with Pa
   await expect(page.getByText('Phone number is required')).toBeVisible();
   await page.getByLabel('Phone Number').fill('(312) 555-0199');
   await expect(page.getByText('Phone number is required')).toBeHidden();
+  // Each store's default window is held once the server answers; Continue asks for one until then.
+  await expect(page.getByRole('region', { name: 'Delivery time' }).getByRole('radio', { checked: true })).toHaveCount(2);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
   // Step 2: PayPal (the dev stand-in, driven by the same SDK calls as the real one) → Approve.
@@ -68,7 +70,9 @@ test('Cancel in the PayPal dialog keeps the cart and places no order', async ({ 
   await paypal.getByRole('button', { name: 'Cancel' }).click();
   await expect(paypal).toBeHidden();
 
-  await expect(page).toHaveURL(stack.shellUrl('/checkout'));
+  // Spec §4: a cancel only clears the processing overlay; the shopper stays on Payment, whose step is in the URL.
+  await expect(page).toHaveURL(stack.shellUrl('/checkout?step=payment'));
+  await expect(page.getByRole('heading', { level: 2, name: 'Payment' })).toBeVisible();
   await expect(page.getByText('Processing your order...')).toBeHidden();
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   expect(await orderHistoryCount(request, stack, user.token)).toBe(before);
@@ -107,3 +111,89 @@ test('the checkout guard stops each demo account that may not check out, in the 
     page.getByRole('complementary', { name: 'Order Summary' }).getByRole('heading', { name: 'Email Verification Required' }),
   ).toBeVisible();
 });
+
+// Issue 30: no walls on the way to the till, on a phone and on a desktop.
+for (const width of [390, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 640 ? 844 : 900 } });
+
+    test('a guest opening /checkout is asked to sign in, and lands on /checkout once signed in', async ({ page, request, stack }) => {
+      const [store] = await stores(request, stack);
+      await addFirstInStock(page, request, stack, store!);
+      await page.goto(stack.shellUrl('/checkout'));
+
+      // Spec §2: still sent to /, but the Sign In dialog says why.
+      await expect(page).toHaveURL(stack.shellUrl('/'));
+      const signIn = dialog(page);
+      await expect(signIn).toHaveAccessibleName('Sign In');
+      await expect(signIn).toHaveAccessibleDescription("That page needs an account. Sign in and we'll take you there.");
+      await expect(signIn.getByText("That page needs an account. Sign in and we'll take you there.")).toBeInViewport();
+      await signIn.getByLabel('Email').fill(DEMO_ACCOUNTS.shopper);
+      await signIn.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+      await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+      await expect(signIn).toBeHidden();
+      await expect(page).toHaveURL(stack.shellUrl('/checkout'));
+      await expect(page.getByRole('heading', { level: 2, name: 'Delivery Info' })).toBeVisible({ timeout: 25_000 });
+    });
+
+    test('checkout keeps its place: a reload stays on Payment with the same holds, Back and Forward move between the steps', async ({
+      page,
+      request,
+      stack,
+    }) => {
+      await storeSession(page, stack);
+      const [store] = await stores(request, stack);
+      await addFirstInStock(page, request, stack, store!);
+      await page.goto(stack.shellUrl('/checkout'));
+      await reachPayment(page);
+      await expect(page).toHaveURL(stack.shellUrl('/checkout?step=payment'));
+
+      // Back: Delivery Info, with the phone typed and the window held; note which one.
+      await page.goBack();
+      await expect(page).toHaveURL(stack.shellUrl('/checkout'));
+      await expect(page.getByRole('heading', { level: 2, name: 'Delivery Info' })).toBeVisible();
+      await expect(page.getByLabel('Phone Number')).toHaveValue('(312) 555-0199');
+      const chosen = page.getByRole('region', { name: 'Delivery time' }).getByRole('radio', { checked: true });
+      await expect(chosen).toHaveCount(1);
+      const window = await chosen.getAttribute('value');
+
+      // Forward, then a reload: still Payment, with its PayPal button.
+      await page.goForward();
+      await expect(page.getByRole('heading', { level: 2, name: 'Payment' })).toBeVisible();
+      await page.reload();
+      await expect(page).toHaveURL(stack.shellUrl('/checkout?step=payment'));
+      await expect(page.getByRole('heading', { level: 2, name: 'Payment' })).toBeVisible({ timeout: 25_000 });
+      await expect(page.getByRole('group', { name: 'Pay with PayPal' }).getByRole('button', { name: 'PayPal' })).toBeVisible();
+
+      // Payment's own Back button: one step back, to the same hold (the server kept it through the reload).
+      await page.getByRole('button', { name: 'Back', exact: true }).click();
+      await expect(page).toHaveURL(stack.shellUrl('/checkout'));
+      await expect(page.getByRole('heading', { level: 2, name: 'Delivery Info' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Delivery time' }).getByRole('radio', { checked: true })).toHaveAttribute(
+        'value',
+        window!,
+      );
+    });
+
+    test('adds in a row say so in one toast, which keeps off the cart and its Proceed button', async ({ page, request, stack }) => {
+      const [store] = await stores(request, stack);
+      await page.goto(stack.shellUrl(`/store/${store!.publicId}`));
+      const buttons = page.getByRole('button', { name: 'Add to Cart' });
+      await buttons.nth(0).click();
+      await expect(page.getByRole('status').getByText(/ added to cart!$/)).toBeVisible();
+      await buttons.nth(1).click();
+      const toast = page.getByRole('status').locator('.toast');
+      await expect(toast).toHaveCount(1);
+      await expect(toast).toContainText('2 items added to your cart');
+
+      // Still showing on the cart: on the header's band, not over the lines or Proceed/sign-in gate.
+      await page.getByRole('link', { name: /^Cart, 2 items$/ }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Cart' })).toBeVisible();
+      await expect(toast).toBeVisible();
+      const header = (await page.getByRole('banner').boundingBox())!;
+      const box = (await toast.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height);
+    });
+  });
+}

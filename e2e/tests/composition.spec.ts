@@ -61,11 +61,14 @@ test.describe('composed storefront', () => {
     await expect(page.getByRole('heading', { name: 'Contact us' })).toBeVisible();
   });
 
-  test('protected routes send a visitor to /', async ({ page, stack }) => {
+  test('protected routes send a visitor to /, with the Sign In dialog saying the page needs an account', async ({ page, stack }) => {
     for (const route of ROUTES.filter((r) => r.protected)) {
       await page.goto(stack.shellUrl(route.path));
       await expect(page).toHaveURL(stack.shellUrl('/'));
       await expect(page.locator('main h1').first()).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Sign In' })).toHaveAccessibleDescription(
+        "That page needs an account. Sign in and we'll take you there.",
+      );
     }
   });
 

@@ -33,7 +33,7 @@ test("don't replace travels with the order, and reorder from history fills the c
   await expect(page.getByRole('region', { name: 'Buy again' })).toBeVisible();
   const card = page.getByRole('article', { name: `Order #${orderNumber}` });
   await card.getByRole('button', { name: 'Reorder' }).click();
-  await expect(page.getByText('Added 1 item to your cart')).toBeVisible();
+  await expect(page.getByText('1 item added to your cart')).toBeVisible();
 
   await page.goto(stack.shellUrl('/cart'));
   await expect(page.getByRole('heading', { name: product.name })).toBeVisible();

@@ -6,21 +6,6 @@ import { routePatterns, type RouteName } from './contracts/navigation.ts';
 
 export { routePatterns, type RouteName };
 
-/** Routes behind the protected-route guard (spec §2); all others are open. */
-export const PROTECTED_ROUTES = [
-  'account',
-  'checkout',
-  'orderConfirmation',
-  'orderDetails',
-  'orderHistory',
-] as const satisfies readonly RouteName[];
-
-export type ProtectedRouteName = (typeof PROTECTED_ROUTES)[number];
-
-export function isProtectedRoute(name: RouteName): name is ProtectedRouteName {
-  return (PROTECTED_ROUTES as readonly RouteName[]).includes(name);
-}
-
 /**
  * What a listing or a search is narrowed to, as the URL says it: `category` (uuid), `store` (publicId,
  * the global search only), `inStock=1`, `minPrice`/`maxPrice` (integer cents, inclusive). Absent means all.

@@ -1,9 +1,12 @@
-// The heart on a product card (spec §2, §4): disabled when signed out; when signed in it toggles
+// The heart on a product card (spec §2, §4). Signed out, its title says 'Sign in to add favorites' and
+// a tap opens the Sign In dialog saying so (issue 30: a disabled heart's tooltip is never seen on a
+// phone, and a guest was left with a heart that did nothing). Signed in it toggles
 // the favourite on the server and in the shared favourites slice (409 on add and 404 on remove
 // count as success, in the shared favouritesApi). The slice changes first so the heart answers at once; a
 // failure puts it back and says so.
 import {
   apiErrorStatus,
+  events,
   favouriteAdded,
   favouriteRemoved,
   selectIsFavourite,
@@ -27,6 +30,7 @@ export function FavouriteButton({ product }: { product: Product }) {
   const busy = addState.isLoading || removeState.isLoading;
 
   const toggle = async () => {
+    if (!signedIn) return events.emit('auth:open-modal', { mode: 'signin', why: 'favourites' });
     // Ignored rather than disabled while a call runs, so keyboard focus stays on the button.
     if (busy) return;
     if (favourite) {
@@ -57,7 +61,6 @@ export function FavouriteButton({ product }: { product: Product }) {
       data-favourite={favourite || undefined}
       aria-label={label}
       title={signedIn ? label : SIGN_IN_TO_FAVOURITE}
-      disabled={!signedIn}
       onClick={() => void toggle()}
     >
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">

@@ -96,11 +96,19 @@ describe('ProductCard', () => {
     expect(screen.getByText('Out of stock')).toBeInTheDocument();
   });
 
-  it('disables the heart when signed out, saying why', () => {
+  it('asks a guest who taps the heart to sign in, saying why (issue 30)', () => {
+    const asked: EventMap['auth:open-modal'][] = [];
+    const off = events.on('auth:open-modal', (request) => asked.push(request));
+    asked.length = 0; // a request an earlier test left unhandled
+    net = mockFetch({});
     renderWithProviders(<ProductCard product={product} />);
     const heart = screen.getByRole('button', { name: 'Add Whole Milk to favorites' });
-    expect(heart).toBeDisabled();
+    expect(heart).toBeEnabled();
     expect(heart).toHaveAttribute('title', 'Sign in to add favorites');
+    fireEvent.click(heart);
+    off();
+    expect(asked).toEqual([{ mode: 'signin', why: 'favourites' }]);
+    expect(net.calls).toHaveLength(0);
   });
 
   describe('signed in', () => {

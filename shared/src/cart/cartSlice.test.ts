@@ -1,7 +1,8 @@
 import type { CartItem, Product } from '../contracts/index.ts';
 import { events } from '../events/bus.ts';
 import { makeStore } from '../store/store.ts';
-import { addToCart } from './addToCart.ts';
+import { CONSTANTS } from '../constants.ts';
+import { addToCart, CART_ADDS_TOAST, itemsAddedText } from './addToCart.ts';
 import { itemRemoved, itemsRemoved, productsRefreshed, quantityChanged, selectCartCount, selectCartSubtotalCents } from './cartSlice.ts';
 
 const product = (uuid: string, stockStatus: Product['stockStatus'] = 'IN_STOCK') =>
@@ -9,18 +10,51 @@ const product = (uuid: string, stockStatus: Product['stockStatus'] = 'IN_STOCK')
 
 describe('cart', () => {
   let toasts: string[];
+  let keys: (string | undefined)[];
   let off: () => void;
+  // Each test a minute after the one before: adds in a row never run from one test into the next.
+  let clock = Date.UTC(2026, 0, 1);
   beforeEach(() => {
+    jest.useFakeTimers({ now: (clock += 60_000) });
     toasts = [];
-    off = events.on('toast:show', ({ kind, message }) => toasts.push(`${kind}: ${message}`));
+    keys = [];
+    off = events.on('toast:show', ({ kind, message, key }) => {
+      toasts.push(`${kind}: ${message}`);
+      keys.push(key);
+    });
   });
-  afterEach(() => off());
+  afterEach(() => {
+    off();
+    jest.useRealTimers();
+  });
 
   it('adds with quantity 1 and says so', () => {
     const store = makeStore();
     expect(store.dispatch(addToCart(product('a')))).toBe('added');
     expect(store.getState().cart.items).toEqual([{ ...product('a'), quantity: 1 }]);
     expect(toasts).toEqual(['success: Product a added to cart!']);
+  });
+
+  it('says adds in a row in one toast that counts them, and a new run starts once that toast is gone (issue 30)', () => {
+    const store = makeStore();
+    store.dispatch(addToCart(product('a')));
+    jest.advanceTimersByTime(CONSTANTS.TOAST_MS - 1);
+    store.dispatch(addToCart(product('b')));
+    jest.advanceTimersByTime(1000);
+    store.dispatch(addToCart(product('c')));
+    store.dispatch(addToCart(product('d')));
+    expect(toasts).toEqual([
+      'success: Product a added to cart!',
+      'success: 2 items added to your cart',
+      'success: 3 items added to your cart',
+      'success: 4 items added to your cart',
+    ]);
+    // All under one key: the shell's stack shows one toast, updated.
+    expect(new Set(keys)).toEqual(new Set([CART_ADDS_TOAST]));
+    jest.advanceTimersByTime(CONSTANTS.TOAST_MS);
+    store.dispatch(addToCart(product('e')));
+    expect(toasts.at(-1)).toBe('success: Product e added to cart!');
+    expect(itemsAddedText(1)).toBe('1 item added to your cart');
   });
 
   it('adds the quantity a stepper chose, whole and never below 1', () => {

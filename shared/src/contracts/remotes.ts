@@ -73,7 +73,3 @@ export const REMOTE_EXPOSES: { [R in RemoteName]: readonly ExposedOf<R>[] } = {
   account: ['AccountPage', 'VerifyEmailPage', 'ResetPasswordPage', 'UserMenu', 'AuthModal'],
   orders: ['OrderConfirmationPage', 'OrderDetailsPage', 'OrderHistoryPage'],
 };
-
-export function remoteOf(id: RemoteModuleId): RemoteName {
-  return id.slice(0, id.indexOf('/')) as RemoteName;
-}

@@ -4,14 +4,18 @@
 import type { ToastKind } from './toast.ts';
 
 export interface EventMap {
-  /** Ask the account remote to open its auth modal. */
-  'auth:open-modal': { mode: 'signin' | 'signup' | 'reset' };
+  /**
+   * Ask the account remote to open its auth modal. `next`: a guest asked for this protected page (path and
+   * query); the dialog says it needs an account, and signing in (or up) lands there. `why: 'favourites'`: a
+   * guest tapped a heart.
+   */
+  'auth:open-modal': { mode: 'signin' | 'signup' | 'reset'; next?: string; why?: 'favourites' };
   /** The session can no longer be used (missing/expiring token, a 401, or a server "session has expired"). */
   'session:expired': { message: string };
   /** A product was put in the cart. */
   'cart:item-added': { productUuid: string; name: string };
-  /** Show a toast in the shell's stack. */
-  'toast:show': { kind: ToastKind; message: string; durationMs?: number };
+  /** Show a toast in the shell's stack; one with a `key` takes the place of the shown toast with that key. */
+  'toast:show': { kind: ToastKind; message: string; durationMs?: number; key?: string };
   /** An order was placed and paid. */
   'order:placed': { orderId: string };
 }

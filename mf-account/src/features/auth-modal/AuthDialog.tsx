@@ -7,7 +7,7 @@ import { useCallback, useEffect, useId, useRef, type KeyboardEvent } from 'react
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { paths } from '@grocer/shared';
-import type { AuthMode } from './modes.ts';
+import { FAVOURITES_NEED_ACCOUNT, PAGE_NEEDS_ACCOUNT, type AuthMode, type AuthRequest } from './modes.ts';
 import { ResetRequestForm } from './ResetRequestForm.tsx';
 import { SignInForm } from './SignInForm.tsx';
 import { SignUpForm } from './SignUpForm.tsx';
@@ -20,7 +20,7 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
   return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
 }
 
-export interface AuthDialogProps {
+export interface AuthDialogProps extends AuthRequest {
   mode: AuthMode;
   onModeChange: (mode: AuthMode) => void;
   onClose: () => void;
@@ -29,9 +29,13 @@ export interface AuthDialogProps {
 }
 
 /** The open dialog; mounted while a mode is set, so its effects run on open and clean up on close. */
-export default function AuthDialog({ mode, onModeChange: setMode, onClose: close, opener }: AuthDialogProps) {
+export default function AuthDialog({ mode, next, why, onModeChange: setMode, onClose: close, opener }: AuthDialogProps) {
   const navigate = useNavigate();
   const titleId = useId();
+  const noteId = useId();
+  // Issue 30: a guest sent away from a protected page, or who tapped a heart, is told why in one line.
+  const noteText = next ? PAGE_NEEDS_ACCOUNT : why === 'favourites' ? FAVOURITES_NEED_ACCOUNT : null;
+  const note = noteText && mode !== 'reset' ? { id: noteId, text: noteText } : undefined;
   const dialog = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -56,10 +60,16 @@ export default function AuthDialog({ mode, onModeChange: setMode, onClose: close
     (element.querySelector<HTMLElement>('input') ?? element).focus();
   }, [mode]);
 
+  // Signed in (or up, or with Google): on to the page the guest asked for, if any.
+  const signedIn = useCallback(() => {
+    close();
+    if (next) void navigate(next);
+  }, [close, navigate, next]);
+  // Spec §2: 'Got it!' goes to /account, unless the guest had asked for a page (then there, issue 30).
   const finishSignUp = useCallback(() => {
     close();
-    void navigate(paths.account());
-  }, [close, navigate]);
+    void navigate(next ?? paths.account());
+  }, [close, navigate, next]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
@@ -85,7 +95,7 @@ export default function AuthDialog({ mode, onModeChange: setMode, onClose: close
     }
   };
 
-  const view = { titleId, onModeChange: setMode, onClose: close };
+  const view = { titleId, onModeChange: setMode, onClose: close, onSignedIn: signedIn, note };
   return createPortal(
     <div
       className="auth-modal-backdrop"
@@ -99,6 +109,7 @@ export default function AuthDialog({ mode, onModeChange: setMode, onClose: close
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={note?.id}
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >

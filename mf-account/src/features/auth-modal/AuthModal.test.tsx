@@ -5,6 +5,7 @@ import { mockFetch, renderWithProviders, type FetchMock, type MockHandler } from
 import { authBody, errorBody, makeUser } from '../../testing/fixtures.ts';
 import { LocationDisplay } from '../../testing/LocationDisplay.tsx';
 import AuthModal from './AuthModal.tsx';
+import { FAVOURITES_NEED_ACCOUNT, PAGE_NEEDS_ACCOUNT } from './modes.ts';
 
 type Mode = EventMap['auth:open-modal']['mode'];
 
@@ -382,6 +383,62 @@ describe('reset request', () => {
   });
 });
 
+describe('a guest asked to sign in (issue 30)', () => {
+  /** What the shell's protected route (or a heart) emits. */
+  const ask = async (request: EventMap['auth:open-modal']) => {
+    act(() => events.emit('auth:open-modal', request));
+    return screen.findByRole('dialog');
+  };
+
+  it('says the page needs an account and lands there after signing in', async () => {
+    const { user } = setup({ 'POST /auth/login': () => ({ body: authBody(makeUser()) }) });
+    const dialog = await ask({ mode: 'signin', next: '/checkout?step=payment' });
+    expect(dialog).toHaveAccessibleName('Sign In');
+    expect(dialog).toHaveAccessibleDescription(PAGE_NEEDS_ACCOUNT);
+    await user.type(field(dialog, 'Email'), 'ada@example.com');
+    await user.type(field(dialog, 'Password'), 'Secret123');
+    await user.click(button(dialog, 'Sign In'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('location')).toHaveTextContent('/checkout?step=payment');
+  });
+
+  it('keeps the page asked for through Sign Up, to Got it!', async () => {
+    const shopper = makeUser({ email: 'new@example.com', emailVerified: false });
+    const { user } = setup({ 'POST /auth/register': () => ({ status: 201, body: authBody(shopper) }) });
+    const dialog = await ask({ mode: 'signin', next: '/order-history' });
+    await user.click(button(dialog, 'Sign Up'));
+    expect(dialog).toHaveAccessibleDescription(PAGE_NEEDS_ACCOUNT);
+    await user.type(field(dialog, 'Email'), 'new@example.com');
+    await user.type(field(dialog, 'Password'), 'Groceries1');
+    await user.type(field(dialog, 'Confirm Password'), 'Groceries1');
+    await user.click(button(dialog, 'Create Account'));
+    await user.click(await within(dialog).findByRole('button', { name: 'Got it!' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/order-history');
+  });
+
+  it("says 'Sign in to add favorites' for a heart, and stays on the page", async () => {
+    const { user } = setup({ 'POST /auth/login': () => ({ body: authBody(makeUser()) }) });
+    const dialog = await ask({ mode: 'signin', why: 'favourites' });
+    expect(dialog).toHaveAccessibleDescription(FAVOURITES_NEED_ACCOUNT);
+    await user.type(field(dialog, 'Email'), 'ada@example.com');
+    await user.type(field(dialog, 'Password'), 'Secret123');
+    await user.click(button(dialog, 'Sign In'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('says nothing extra when opened from the header, nor once the guest closes it', async () => {
+    const { user, open } = setup();
+    expect(await open('signin')).not.toHaveAccessibleDescription();
+    await user.keyboard('{Escape}');
+    const dialog = await ask({ mode: 'signin', next: '/account' });
+    await user.keyboard('{Escape}');
+    expect(dialog).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(await open('signin')).not.toHaveAccessibleDescription();
+  });
+});
+
 describe('Sign in with Google (dev issuer)', () => {
   const API = 'http://localhost:4000';
   let popup: { close: jest.Mock };
@@ -420,6 +477,16 @@ describe('Sign in with Google (dev issuer)', () => {
     expect(net!.calls[0]!.body).toEqual({ idToken: 'id-token-1' });
     expect(popup.close).toHaveBeenCalled();
     expect(store.getState().session.user).toEqual(shopper);
+  });
+
+  it('lands a guest on the page they asked for', async () => {
+    setup({ 'POST /auth/google': () => ({ body: authBody(makeUser({ authMethod: 'google' })) }) });
+    act(() => events.emit('auth:open-modal', { mode: 'signin', next: '/account' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.setup().click(button(dialog, 'Sign in with Google'));
+    await post({ type: 'grocer:oidc', idToken: 'id-token-2' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('location')).toHaveTextContent('/account');
   });
 
   it('says so when the popup is blocked', async () => {

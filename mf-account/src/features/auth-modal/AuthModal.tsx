@@ -5,11 +5,11 @@
 // Only the listener is part of the page's first load; the dialog (AuthDialog.tsx) loads on first open.
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { events } from '@grocer/shared';
-import type { AuthMode } from './modes.ts';
+import type { AuthMode, AuthRequest } from './modes.ts';
 
 const AuthDialog = lazy(() => import('./AuthDialog.tsx'));
 
-interface Open {
+interface Open extends AuthRequest {
   mode: AuthMode;
   /** What had focus when the dialog opened. */
   opener: HTMLElement | null;
@@ -20,10 +20,10 @@ export default function AuthModal() {
 
   useEffect(
     () =>
-      events.on('auth:open-modal', ({ mode }) => {
+      events.on('auth:open-modal', ({ mode, next, why }) => {
         const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        // Remember the opener only when opening, not when a second event switches the mode.
-        setOpen((current) => (current ? { ...current, mode } : { mode, opener: active }));
+        // Remember the opener (and why it opened) only when opening, not when a second event switches the mode.
+        setOpen((current) => (current ? { ...current, mode } : { mode, next, why, opener: active }));
       }),
     [],
   );
@@ -34,7 +34,7 @@ export default function AuthModal() {
   if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <AuthDialog mode={open.mode} onModeChange={changeMode} onClose={close} opener={open.opener} />
+      <AuthDialog mode={open.mode} next={open.next} why={open.why} onModeChange={changeMode} onClose={close} opener={open.opener} />
     </Suspense>
   );
 }

@@ -16,9 +16,10 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAccountLoginMutation } from '../../lib/accountApi.ts';
 import { useValidatedForm } from '../../lib/useValidatedForm.ts';
 import { SIGN_IN_FAILED, signInErrorMessage } from './authErrors.ts';
+import { AuthNote } from './AuthNote.tsx';
 import type { AuthViewProps } from './modes.ts';
 
-export function SignInForm({ titleId, onModeChange, onClose }: AuthViewProps) {
+export function SignInForm({ titleId, onModeChange, onSignedIn, note }: AuthViewProps) {
   const dispatch = useAppDispatch();
   const [login, { isLoading }] = useAccountLoginMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -33,7 +34,7 @@ export function SignInForm({ titleId, onModeChange, onClose }: AuthViewProps) {
         return;
       }
       dispatch(signedIn(sessionUser(response)));
-      onClose();
+      onSignedIn();
     } catch (error) {
       setFailure(signInErrorMessage(error));
     }
@@ -42,6 +43,7 @@ export function SignInForm({ titleId, onModeChange, onClose }: AuthViewProps) {
   return (
     <div className="auth-view">
       <h2 id={titleId}>Sign In</h2>
+      <AuthNote note={note} />
       <form className="form-stack" noValidate onSubmit={form.handleSubmit(submit)}>
         {failure && <Notice kind="error">{failure}</Notice>}
         <FormField label="Email" type="email" autoComplete="email" {...form.field('email')} />
@@ -56,7 +58,7 @@ export function SignInForm({ titleId, onModeChange, onClose }: AuthViewProps) {
         </SubmitButton>
       </form>
       <p className="divider">or</p>
-      <GoogleSignInButton onSignedIn={onClose} />
+      <GoogleSignInButton onSignedIn={onSignedIn} />
       <p className="auth-switch">
         Don&apos;t have an account?{' '}
         <button type="button" className="link-button" onClick={() => onModeChange('signup')}>

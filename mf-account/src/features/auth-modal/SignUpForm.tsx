@@ -18,13 +18,14 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAccountRegisterMutation } from '../../lib/accountApi.ts';
 import { focusFirstInvalid, useValidatedForm } from '../../lib/useValidatedForm.ts';
 import { REGISTRATION_FAILED, registrationError, type ServerError } from './authErrors.ts';
+import { AuthNote } from './AuthNote.tsx';
 import type { AuthViewProps } from './modes.ts';
 import { SignUpSuccess } from './SignUpSuccess.tsx';
 
 type Field = 'email' | 'password' | 'confirmPassword';
 const FIELDS: readonly string[] = ['email', 'password', 'confirmPassword'] satisfies Field[];
 
-export function SignUpForm({ titleId, onModeChange, onClose, onDone }: AuthViewProps & { onDone: () => void }) {
+export function SignUpForm({ titleId, onModeChange, onSignedIn, note, onDone }: AuthViewProps & { onDone: () => void }) {
   const dispatch = useAppDispatch();
   const [register, { isLoading }] = useAccountRegisterMutation();
   const [serverError, setServerError] = useState<ServerError | null>(null);
@@ -69,6 +70,7 @@ export function SignUpForm({ titleId, onModeChange, onClose, onDone }: AuthViewP
   return (
     <div className="auth-view">
       <h2 id={titleId}>Sign Up</h2>
+      <AuthNote note={note} />
       <form className="form-stack" noValidate onSubmit={form.handleSubmit(submit)}>
         {serverError && !blamed && (
           <Notice kind="error">
@@ -83,7 +85,7 @@ export function SignUpForm({ titleId, onModeChange, onClose, onDone }: AuthViewP
         </SubmitButton>
       </form>
       <p className="divider">or</p>
-      <GoogleSignInButton onSignedIn={onClose} />
+      <GoogleSignInButton onSignedIn={onSignedIn} />
       <p className="auth-switch">
         Already have an account?{' '}
         <button type="button" className="link-button" onClick={() => onModeChange('signin')}>

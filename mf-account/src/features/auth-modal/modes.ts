@@ -1,6 +1,13 @@
 import type { EventMap } from '@grocer/shared';
 
 export type AuthMode = EventMap['auth:open-modal']['mode'];
+/** Why a guest was asked to sign in, and where signing in takes them (the shell's protected routes, the heart). */
+export type AuthRequest = Omit<EventMap['auth:open-modal'], 'mode'>;
+
+/** The dialog's one line for a guest who asked for a protected page. */
+export const PAGE_NEEDS_ACCOUNT = "That page needs an account. Sign in and we'll take you there.";
+/** The heart's own title (mf-catalog FavouriteButton), said again in the dialog it opens. */
+export const FAVOURITES_NEED_ACCOUNT = 'Sign in to add favorites';
 
 /** What every mode's view gets from the dialog. */
 export interface AuthViewProps {
@@ -8,4 +15,8 @@ export interface AuthViewProps {
   titleId: string;
   onModeChange: (mode: AuthMode) => void;
   onClose: () => void;
+  /** Closes the dialog once the shopper is signed in, and goes to the page they asked for, if any. */
+  onSignedIn: () => void;
+  /** Why the dialog opened (e.g. the page asked for needs an account), shown under the heading. */
+  note?: { id: string; text: string };
 }

@@ -33,7 +33,7 @@ export default function CartPage() {
   useRememberedSubstitutions(items, user);
 
   return (
-    <section className="page cart-page">
+    <section className="page cart-page" data-keep-clear>
       <PageHeader heading="Cart">{items.length > 0 ? `${plural(count, 'item')} from ${plural(groups.length, 'store')}` : null}</PageHeader>
       {items.length === 0 ? (
         <div className="cart-empty">

@@ -1,4 +1,5 @@
 import type React from 'react';
+import { useNavigate, type InitialEntry } from 'react-router';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PayPalButtonsComponentProps, ReactPayPalScriptOptions } from '@paypal/react-paypal-js';
 import { events, SESSION_STORAGE_KEYS, type CartItem, type User } from '@grocer/shared';
@@ -19,6 +20,7 @@ import {
 } from '../../testing/fixtures.ts';
 import { LocationDisplay } from '../../testing/LocationDisplay.tsx';
 import CheckoutPage, { CheckoutSteps } from './CheckoutPage.tsx';
+import type { PaymentEntryState } from './checkoutStep.ts';
 
 // The PayPal SDK stands in as a plain button; tests drive its callbacks the way PayPal would.
 const mockPayPal: { props: PayPalButtonsComponentProps | null; options: ReactPayPalScriptOptions | null; scriptRejected: boolean } = {
@@ -350,6 +352,80 @@ describe('CheckoutPage: step 1 Delivery Info', () => {
     expect(within(summary).getByRole('region', { name: 'Corner Shop' })).toHaveTextContent('Free-range Eggs');
     expect(await within(summary).findByText('$32.82')).toBeInTheDocument();
     expect(within(summary).getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
+  });
+});
+
+describe('CheckoutPage: the step is kept in the URL (issue 30)', () => {
+  /** The browser's own Back and Forward buttons. */
+  function BrowserButtons() {
+    const navigate = useNavigate();
+    return (
+      <>
+        <button type="button" onClick={() => void navigate(-1)}>
+          browser back
+        </button>
+        <button type="button" onClick={() => void navigate(1)}>
+          browser forward
+        </button>
+      </>
+    );
+  }
+
+  function renderAt(route: InitialEntry, user = makeShopper()) {
+    mockApi(user);
+    return renderWithProviders(
+      <>
+        <CheckoutPage />
+        <LocationDisplay />
+        <BrowserButtons />
+      </>,
+      { preloadedState: { session: { user }, cart: { items: [line(milk, 2), line(eggs)] } }, route },
+    );
+  }
+
+  it('Continue puts Payment in the URL; the browser goes Back to Delivery Info and Forward to Payment', async () => {
+    renderAt('/checkout');
+    await goToPayment();
+    expect(location()).toHaveTextContent('/checkout?step=payment');
+    fireEvent.click(screen.getByRole('button', { name: 'browser back' }));
+    expect(await screen.findByRole('heading', { name: 'Delivery Info' })).toHaveFocus();
+    expect(location()).toHaveTextContent(/^\/checkout$/);
+    expect(screen.getByLabelText('Phone Number')).toHaveValue('(217) 555-0100');
+    fireEvent.click(screen.getByRole('button', { name: 'browser forward' }));
+    expect(await screen.findByRole('heading', { name: 'Payment' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'PayPal' })).toBeInTheDocument();
+  });
+
+  it("Payment's Back button is the browser's Back: one entry, not a new one", async () => {
+    renderAt('/checkout');
+    await goToPayment();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Delivery Info' })).toHaveFocus();
+    expect(location()).toHaveTextContent(/^\/checkout$/);
+    // Forward still holds Payment: Back did not push a step 1 over it.
+    fireEvent.click(screen.getByRole('button', { name: 'browser forward' }));
+    expect(await screen.findByRole('heading', { name: 'Payment' })).toBeInTheDocument();
+  });
+
+  it('a reload on Payment stays on Payment with the same holds, and pays with the phone of step 1', async () => {
+    const state: PaymentEntryState = { contact: { phone: '(217) 555-0100', deliveryInstructions: 'Ring twice' }, fromDelivery: true };
+    renderAt({ pathname: '/checkout', search: '?step=payment', state });
+    expect(await screen.findByRole('heading', { name: 'Payment' })).not.toHaveFocus();
+    expect(await screen.findByRole('button', { name: 'PayPal' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/checkout?step=payment');
+    // Nothing is held anew: the server keeps the shopper's holds.
+    expect(requestsTo('/delivery/holds')).toHaveLength(0);
+    await approve();
+    await waitFor(() => expect(location()).toHaveTextContent('/order-details/ord-1'));
+    const created = requestsTo('/orders/create')[0]!.body as { deliveryInfo: { phone: string; deliveryInstructions: string } };
+    expect(created.deliveryInfo).toMatchObject({ phone: '(217) 555-0100', deliveryInstructions: 'Ring twice' });
+  });
+
+  it('a Payment URL without step 1 (typed, or a new tab) shows Delivery Info, and the URL says so', async () => {
+    renderAt('/checkout?step=payment');
+    expect(await screen.findByRole('heading', { name: 'Delivery Info' })).toBeInTheDocument();
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/checkout$/));
+    expect(screen.queryByRole('button', { name: 'PayPal' })).not.toBeInTheDocument();
   });
 });
 

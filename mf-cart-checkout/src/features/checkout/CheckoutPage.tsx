@@ -23,6 +23,7 @@ import { deliveryInfoOf, type EditableField } from './deliveryInfo.ts';
 import { DeliveryStep, type DeliveryErrors } from './DeliveryStep.tsx';
 import { DeliveryTime } from './DeliveryTime.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
+import { useCheckoutStep } from './checkoutStep.ts';
 import { clearOrderPlaced, wasOrderJustPlaced } from './orderPlaced.ts';
 import { PaymentStep } from './PaymentStep.tsx';
 import '../../components/cartCheckout.css';
@@ -56,9 +57,11 @@ function ProgressBar({ step }: { step: 1 | 2 }) {
 export function CheckoutSteps() {
   const user = useAppSelector(selectUser);
   const items = useAppSelector(selectCartItems);
-  const [step, setStep] = useState<1 | 2>(1);
-  const [phone, setPhone] = useState('');
-  const [deliveryInstructions, setDeliveryInstructions] = useState('');
+  // The step is the URL's; Payment needs the contact its history entry carries (checkoutStep.ts).
+  const { asked, payment, toPayment, toDelivery } = useCheckoutStep();
+  const step = payment ? 2 : 1;
+  const [phone, setPhone] = useState(payment?.contact.phone ?? '');
+  const [deliveryInstructions, setDeliveryInstructions] = useState(payment?.contact.deliveryInstructions ?? '');
   const [errors, setErrors] = useState<DeliveryErrors>({});
   const [held, setHeld] = useState<Record<string, string>>({});
   const [windowError, setWindowError] = useState<string | undefined>();
@@ -66,9 +69,22 @@ export function CheckoutSteps() {
     setHeld(next);
     setWindowError(undefined);
   }, []);
-  // Once the shopper moves between steps, the new step's heading takes focus: the button that was
-  // pressed is gone with the old step, and focus would otherwise drop to the top of the page.
+  // Once the shopper moves between steps (buttons, or the browser's Back and Forward), the new step's
+  // heading takes focus: the button that was pressed is gone with the old step, and focus would
+  // otherwise drop to the top of the page.
+  const [shownStep, setShownStep] = useState(step);
   const [moved, setMoved] = useState(false);
+  if (shownStep !== step) {
+    setShownStep(step);
+    setMoved(true);
+    // Spec §4: back on step 1, no errors from before.
+    setErrors({});
+  }
+  // A Payment URL without step 1's contact (typed, or opened in a new tab): step 1, and the URL says so.
+  const lost = asked === 2 && !payment;
+  useEffect(() => {
+    if (lost) toDelivery();
+  }, [lost, toDelivery]);
   const groups = useMemo(() => groupByStore(items), [items]);
   const { subtotalCents, fees, pricing, pricingLoading } = useCartPricing(items, user);
   // The page shows the steps only to a signed-in shopper.
@@ -95,15 +111,8 @@ export function CheckoutSteps() {
     const unheld = groups.find((group) => !held[group.storeUuid]);
     setWindowError(unheld ? `Please pick a delivery time for ${unheld.storeName}.` : undefined);
     if (hasErrors(found) || unheld) return false;
-    setMoved(true);
-    setStep(2);
+    toPayment(contact);
     return true;
-  };
-
-  const onBack = () => {
-    setErrors({});
-    setMoved(true);
-    setStep(1);
   };
 
   return (
@@ -122,7 +131,7 @@ export function CheckoutSteps() {
               deliveryTimeError={windowError}
             />
           ) : (
-            <PaymentStep contact={contact} onBack={onBack} focusHeading={moved} />
+            <PaymentStep contact={payment!.contact} onBack={toDelivery} focusHeading={moved} />
           )}
         </div>
         <OrderSummary groups={groups} fees={fees} subtotalCents={subtotalCents} pricing={pricing} pricingLoading={pricingLoading} />
@@ -156,7 +165,8 @@ export default function CheckoutPage() {
   }
 
   return (
-    <section className="page checkout-page">
+    // data-keep-clear: the shell's toasts keep off this page's buttons (shell.css).
+    <section className="page checkout-page" data-keep-clear>
       <PageHeader heading="Checkout" />
       {content}
     </section>

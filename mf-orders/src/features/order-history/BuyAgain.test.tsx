@@ -92,10 +92,8 @@ describe("'Reorder'", () => {
       price_cents: 379,
       substitution: REORDERED.added[0]!.substitution,
     });
-    expect(toasts).toEqual([
-      'success: Added 1 item to your cart',
-      'warning: Could not add: Plum Jam (out of stock), Black Tea (no longer sold)',
-    ]);
+    // One toast (issue 30): what went in, and what could not and why.
+    expect(toasts).toEqual(['warning: 1 item added to your cart. Could not add: Plum Jam (out of stock), Black Tea (no longer sold)']);
   });
 
   it('leaves a line already in the cart as it is, and says so', async () => {
@@ -103,7 +101,8 @@ describe("'Reorder'", () => {
     const card = await screen.findByRole('article', { name: /Order #/ });
     store.dispatch({ type: 'cart/itemAdded', payload: { ...milk, quantity: 5 } });
     await userEvent.click(within(card).getByRole('button', { name: 'Reorder' }));
-    await waitFor(() => expect(toasts).toContain('info: Already in your cart: Whole Milk'));
+    // Counted, not named: a second Reorder of a long order no longer fills the screen with names.
+    await waitFor(() => expect(toasts.at(-1)).toMatch(/^warning: 1 item already in your cart\. Could not add: /));
     expect(store.getState().cart.items.map((i) => i.quantity)).toEqual([5]);
   });
 

@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { renderWithProviders, jwtValidFor } from '@grocer/shared/testing';
-import type { User } from '@grocer/shared';
+import { events, signedOut, type EventMap, type User } from '@grocer/shared';
 import type { RouteAccess } from '@grocer/shared';
 import { ProtectedRoute, mayEnter } from './ProtectedRoute.tsx';
 
@@ -40,6 +40,61 @@ describe('protected routes', () => {
     );
     expect(screen.queryByRole('heading', { name: 'Checkout' })).not.toBeInTheDocument();
     expect(screen.getByTestId('elsewhere')).toBeInTheDocument();
+  });
+
+  describe('asking instead of dropping (issue 30)', () => {
+    let asked: EventMap['auth:open-modal'][];
+    let off: () => void;
+    beforeEach(() => {
+      asked = [];
+      off = events.on('auth:open-modal', (request) => asked.push(request));
+      // The bus hands a new handler the request an earlier test left unhandled.
+      asked = [];
+    });
+    afterEach(() => off());
+
+    it('opens the Sign In dialog for a guest, with the page asked for (path and query) to land on', () => {
+      renderWithProviders(
+        <ProtectedRoute access={CUSTOMER_ONLY}>
+          <h1>Checkout</h1>
+        </ProtectedRoute>,
+        { route: '/checkout?step=payment', path: '/checkout' },
+      );
+      expect(screen.getByTestId('elsewhere')).toBeInTheDocument();
+      expect(asked).toEqual([{ mode: 'signin', next: '/checkout?step=payment' }]);
+    });
+
+    it('does not ask a shopper who signs out on the page, nor a role the page does not admit', () => {
+      const { store } = renderWithProviders(
+        <ProtectedRoute access={CUSTOMER_ONLY}>
+          <h1>Checkout</h1>
+        </ProtectedRoute>,
+        { route: '/checkout', path: '/checkout', preloadedState: { session: { user: user('CUSTOMER') } } },
+      );
+      act(() => {
+        store.dispatch(signedOut());
+      });
+      expect(screen.getByTestId('elsewhere')).toBeInTheDocument();
+
+      renderWithProviders(
+        <ProtectedRoute access={CUSTOMER_ONLY}>
+          <h1>Checkout</h1>
+        </ProtectedRoute>,
+        { route: '/checkout', path: '/checkout', preloadedState: { session: { user: user('ADMIN') } } },
+      );
+      expect(asked).toEqual([]);
+    });
+
+    it('lets nothing through to a public page and asks nothing there', () => {
+      renderWithProviders(
+        <ProtectedRoute access="public">
+          <h1>Cart</h1>
+        </ProtectedRoute>,
+        { route: '/cart', path: '/cart' },
+      );
+      expect(screen.getByRole('heading', { name: 'Cart' })).toBeInTheDocument();
+      expect(asked).toEqual([]);
+    });
   });
 
   it('renders the page for a signed-in customer (role compared case-insensitively)', () => {

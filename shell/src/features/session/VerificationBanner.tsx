@@ -1,8 +1,16 @@
 // Spec §2/§4: signed-in email users whose address is not verified see a banner; it can be
 // dismissed for the current page view, and its resend action shows 'Email sent!' for 3 s.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { apiErrorMessage, CONSTANTS, selectUser, showToast, useAppSelector, useSessionResendVerificationMutation } from '@grocer/shared';
+import {
+  apiErrorMessage,
+  CONSTANTS,
+  selectUser,
+  showToast,
+  useAppSelector,
+  useSessionResendVerificationMutation,
+  useTimers,
+} from '@grocer/shared';
 
 export function VerificationBanner() {
   const user = useAppSelector(selectUser);
@@ -10,12 +18,7 @@ export function VerificationBanner() {
   const [dismissedAt, setDismissedAt] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [resend, { isLoading }] = useSessionResendVerificationMutation();
-
-  useEffect(() => {
-    if (!sent) return;
-    const timer = setTimeout(() => setSent(false), CONSTANTS.VERIFICATION_SENT_MS);
-    return () => clearTimeout(timer);
-  }, [sent]);
+  const { schedule } = useTimers();
 
   const unverified = user !== null && user.authMethod !== 'google' && !user.emailVerified;
   // Dismissal lasts for this page view: a new path shows the banner again.
@@ -24,7 +27,10 @@ export function VerificationBanner() {
   const onResend = async () => {
     const result = await resend(user.email);
     if ('error' in result) showToast('error', apiErrorMessage(result.error, 'Failed to resend verification email. Please try again.'));
-    else setSent(true);
+    else {
+      setSent(true);
+      schedule(() => setSent(false), CONSTANTS.VERIFICATION_SENT_MS);
+    }
   };
 
   return (

@@ -23,6 +23,24 @@ describe('ToastStack', () => {
     expect(screen.queryByText('Milk is already in your cart')).not.toBeInTheDocument();
   });
 
+  it('shows a keyed toast in place of the one it updates, for its full time from the update (issue 30)', () => {
+    render(<ToastStack />);
+    act(() => {
+      showToast('success', 'Milk added to cart!', 3000, 'cart:adds');
+      showToast('warning', 'Removed 1 out of stock item(s) from cart: Jam');
+    });
+    act(() => jest.advanceTimersByTime(2000));
+    act(() => showToast('success', '2 items added to your cart', 3000, 'cart:adds'));
+    expect(screen.queryByText('Milk added to cart!')).not.toBeInTheDocument();
+    expect(screen.getByText('2 items added to your cart')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Dismiss notification' })).toHaveLength(2);
+    // The first toast's timer ends: it takes nothing else with it.
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.getByText('2 items added to your cart')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(2000));
+    expect(screen.queryByText('2 items added to your cart')).not.toBeInTheDocument();
+  });
+
   it('opens away from the control just used, so it never covers it', () => {
     render(<ToastStack />);
     const stack = screen.getByRole('status');
