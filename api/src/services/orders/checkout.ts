@@ -3,7 +3,7 @@
 // checkout intent remembers what was priced, for whom and for where, so order creation can refuse a
 // PayPal order that is not the caller's and re-check the total it is about to capture.
 import { randomUUID } from 'node:crypto';
-import type { DeliveryFeeResponse, Dollars, PaymentBreakdown } from '@grocer/shared/contracts';
+import type { CartProblem, DeliveryFeeResponse, Dollars, PaymentBreakdown } from '@grocer/shared/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -16,7 +16,7 @@ import { centsToDollars, toPaymentBreakdown } from '../pricing.ts';
 import type { UsersService } from '../users.ts';
 import { priceCart, type CartItemInput, type DeliveryAddress } from './cartPricing.ts';
 import { ORDER_MESSAGES, paypalUnavailable } from './errors.ts';
-import { checkStoreParts } from '../delivery/storeParts.ts';
+import { checkStoreParts, readStoreParts } from '../delivery/storeParts.ts';
 import type { DeliveryWindowsService } from '../delivery/windows.ts';
 
 export interface PricedLineJson {
@@ -34,6 +34,8 @@ export interface CartPricingJson {
   pricing: PaymentBreakdown;
   deliveryFees: DeliveryFeeResponse;
   lines: PricedLineJson[];
+  /** What payment would refuse, per store, while the shopper can still act on it. */
+  problems: CartProblem[];
 }
 
 /** POST /payments/paypal/orders. */
@@ -76,8 +78,32 @@ export function createCheckoutService({ db, log, users, deliveryFees, paypal, wi
 
     async price(caller, items) {
       const address = await deliveryAddress(caller, false);
-      const cart = await priceCart(db, deliveryFees, items, address);
+      const cart = await priceCart(db, deliveryFees, items, address, { shortStock: 'report' });
+      // The refusals of createPaypalOrder (short stock, then each store's area and minimum), as a list.
+      const { problems: storeProblems } = await readStoreParts(db, cart, address.zip);
+      const problems: CartProblem[] = [];
+      for (const short of cart.shortStock) {
+        problems.push({
+          code: 'INSUFFICIENT_STOCK',
+          storeId: short.storeUuid,
+          storeName: short.storeName,
+          productId: short.productUuid,
+          available: short.available,
+          message: `Only ${short.available} left of ${short.productName}.`,
+        });
+      }
+      for (const p of storeProblems) {
+        problems.push({
+          code: p.code,
+          storeId: p.storeUuid,
+          storeName: p.storeName,
+          message: p.message,
+          ...(p.shortCents !== undefined && { shortBy: centsToDollars(p.shortCents) }),
+          ...(p.zip !== undefined && { zip: p.zip }),
+        });
+      }
       return {
+        problems,
         pricing: toPaymentBreakdown(cart.pricing),
         deliveryFees: toDeliveryFeeResponse(cart.delivery),
         lines: cart.lines.map((l) => ({
