@@ -93,7 +93,7 @@ export function createUsersService(db: Database, zips: ZipDirectory): UsersServi
   // first field that disagrees is named, in the order a shopper would correct them: ZIP, state, city.
   const checkAddress = (row: UserRow): AddressCheck => {
     const address = addressOf(row);
-    if (!address) return { hasValidAddress: false, hasInvalidAddress: false, addressWarnings: [] };
+    if (!address) return { hasValidAddress: false, hasInvalidAddress: false, addressWarnings: [], addressMismatch: null };
     const zip = address.zip.trim();
     const info = zips.lookup(zip);
     const invalid = (field: 'city' | 'state' | 'zip', message: string): AddressCheck => ({
@@ -105,7 +105,7 @@ export function createUsersService(db: Database, zips: ZipDirectory): UsersServi
     if (!info) return invalid('zip', unknownZip(zip));
     if (info.state !== zips.normalizeState(address.state)) return invalid('state', zipIsIn(info.zip, info.city, info.state));
     if (info.city.toLowerCase() !== address.city.trim().toLowerCase()) return invalid('city', zipIsIn(info.zip, info.city, info.state));
-    return { hasValidAddress: true, hasInvalidAddress: false, addressWarnings: [] };
+    return { hasValidAddress: true, hasInvalidAddress: false, addressWarnings: [], addressMismatch: null };
   };
 
   const canCheckout = (row: UserRow, authMethod: AuthMethod, check: AddressCheck) =>
