@@ -74,7 +74,10 @@ export const ProfileSchema = Type.Object(
         }),
         Type.Null(),
       ],
-      { description: 'The field of the saved address that disagrees with the ZIP directory (then hasInvalidAddress is true); null otherwise' },
+      {
+        description:
+          'The field of the saved address that disagrees with the ZIP directory (then hasInvalidAddress is true); null otherwise',
+      },
     ),
     emailVerified: Type.Boolean(),
     canCheckout: Type.Boolean(),

@@ -257,7 +257,7 @@ describe('store rules at checkout', () => {
     expect(newcomer.statusCode).toBe(400);
   });
 
-  it('tells the cart every store rule payment would refuse, with the refusal\'s own code and message (POST /pricing/calculate)', async () => {
+  it("tells the cart every store rule payment would refuse, with the refusal's own code and message (POST /pricing/calculate)", async () => {
     const price = async (items: object[]) =>
       app.inject({ method: 'POST', url: '/pricing/calculate', headers: bearer(alice.token), payload: { items } });
     const pay = async (items: object[]) =>

@@ -52,7 +52,13 @@ export async function readStoreParts(
     const rule = rules.get(store.id)!;
     const quote = cart.delivery.stores.find((q) => q.storeUuid === uuid)!;
     if (quote.distanceTenths > rule.deliveryRadiusMiles * 10) {
-      problems.push({ code: 'OUT_OF_DELIVERY_AREA', storeUuid: uuid, storeName: store.name, zip, message: STORE_RULE_MESSAGES.outOfRange(store.name, zip) });
+      problems.push({
+        code: 'OUT_OF_DELIVERY_AREA',
+        storeUuid: uuid,
+        storeName: store.name,
+        zip,
+        message: STORE_RULE_MESSAGES.outOfRange(store.name, zip),
+      });
     }
     const subtotal = cart.lines.filter((l) => l.storeUuid === uuid).reduce((sum, l) => sum + l.lineTotalCents, 0);
     if (subtotal < rule.minOrderCents) {

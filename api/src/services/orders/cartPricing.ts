@@ -135,7 +135,13 @@ export async function priceCart(
     else if (row.stock < quantity && onShort === 'refuse') unavailable.push({ productId, name: row.name, reason: 'INSUFFICIENT_STOCK' });
     else {
       if (row.stock < quantity) {
-        shortStock.push({ productUuid: row.uuid, productName: row.name, storeUuid: row.storeUuid, storeName: row.storeName, available: row.stock });
+        shortStock.push({
+          productUuid: row.uuid,
+          productName: row.name,
+          storeUuid: row.storeUuid,
+          storeName: row.storeName,
+          available: row.stock,
+        });
       }
       lines.push({
         productUuid: row.uuid,
