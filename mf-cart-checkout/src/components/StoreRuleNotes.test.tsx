@@ -80,3 +80,18 @@ it('shows an unpriced cart (a visitor) the public minimum, never the delivery ar
   expect(screen.queryByText(/more from Corner Shop/)).not.toBeInTheDocument();
   expect(screen.queryByText(/does not deliver/)).not.toBeInTheDocument();
 });
+
+it('offers to remove the items of a store with no free delivery window', () => {
+  const { store } = renderNotes([
+    {
+      code: 'NO_DELIVERY_WINDOW',
+      storeId: corner.uuid,
+      storeName: corner.name,
+      message: 'Corner Shop has no delivery time free in the next 7 days.',
+    },
+  ]);
+  const cornerShop = screen.getByRole('region', { name: 'Corner Shop' });
+  expect(cornerShop).toHaveTextContent('Corner Shop has no delivery time free in the next 7 days.');
+  fireEvent.click(screen.getByRole('button', { name: 'Remove these items' }));
+  expect(store.getState().cart.items.map((item) => item.uuid)).toEqual(['p-milk']);
+});

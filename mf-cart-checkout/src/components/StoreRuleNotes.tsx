@@ -1,5 +1,6 @@
 // Under a store's part of the cart (and in checkout step 1): what payment would refuse about it, each
-// with its fix at hand (issue 30). For a shopper whose cart the server priced, the notes are the
+// with its fix at hand (issue 30): a link to the store under its minimum, remove or change address for
+// one out of reach, remove for one without a free delivery window, the count left of a short line. For a shopper whose cart the server priced, the notes are the
 // pricing answer's problems: the server's own checks (area, minimum, stock), so the cart and payment
 // can never disagree. A visitor (no address, no pricing) sees only how far a store is from its
 // public minimum; payment is behind sign-in and the address anyway.
@@ -28,16 +29,34 @@ function BelowMinimum({ group, shortCents }: { group: StoreGroup; shortCents: nu
   );
 }
 
-function OutOfArea({ group, zip }: { group: StoreGroup; zip: string }) {
+function RemoveThese({ group }: { group: StoreGroup }) {
   const dispatch = useAppDispatch();
+  return (
+    <button type="button" className="link-button" onClick={() => dispatch(itemsRemoved(group.items.map((item) => item.uuid)))}>
+      {REMOVE_THESE_ITEMS}
+    </button>
+  );
+}
+
+function OutOfArea({ group, zip }: { group: StoreGroup; zip: string }) {
   return (
     <div className="store-rule-note store-rule-out">
       <p>{doesNotDeliverText(group.storeName, zip)}</p>
       <p className="store-rule-actions">
-        <button type="button" className="link-button" onClick={() => dispatch(itemsRemoved(group.items.map((item) => item.uuid)))}>
-          {REMOVE_THESE_ITEMS}
-        </button>
+        <RemoveThese group={group} />
         <Link to={paths.account()}>{CHANGE_ADDRESS}</Link>
+      </p>
+    </div>
+  );
+}
+
+/** Every window the store offers is full (or it offers none): nothing to pick in step 1. */
+function NoWindow({ group, message }: { group: StoreGroup; message: string }) {
+  return (
+    <div className="store-rule-note store-rule-out">
+      <p>{message}</p>
+      <p className="store-rule-actions">
+        <RemoveThese group={group} />
       </p>
     </div>
   );
@@ -56,7 +75,9 @@ function ServerNotes({ group, problems }: { group: StoreGroup; problems: readonl
             return <OutOfArea key={problem.code} group={group} zip={problem.zip ?? ''} />;
           case 'BELOW_MINIMUM_ORDER':
             return <BelowMinimum key={problem.code} group={group} shortCents={Math.round((problem.shortBy ?? 0) * 100)} />;
-          default:
+          case 'NO_DELIVERY_WINDOW':
+            return <NoWindow key={problem.code} group={group} message={problem.message} />;
+          case 'INSUFFICIENT_STOCK':
             // Set down at once (stockSetDown.ts); said while that happens.
             return (
               <p key={`${problem.code}-${problem.productId}`} className="store-rule-note store-rule-stock">

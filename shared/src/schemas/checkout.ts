@@ -118,7 +118,7 @@ export const PricedLineSchema = Type.Object(
  */
 export const CartProblemSchema = Type.Object(
   {
-    code: Type.Enum(['OUT_OF_DELIVERY_AREA', 'BELOW_MINIMUM_ORDER', 'INSUFFICIENT_STOCK']),
+    code: Type.Enum(['OUT_OF_DELIVERY_AREA', 'BELOW_MINIMUM_ORDER', 'INSUFFICIENT_STOCK', 'NO_DELIVERY_WINDOW']),
     storeId: Type.String({ description: 'Store uuid' }),
     storeName: Type.String(),
     message: Type.String({ description: 'What payment would answer' }),
@@ -137,6 +137,7 @@ export const CartPricingSchema = Type.Object({
   deliveryFees: DeliveryFeeResponseSchema,
   lines: Type.Array(PricedLineSchema),
   problems: Type.Array(CartProblemSchema, {
-    description: 'Empty when payment would take the cart; per store, in cart order: stock, delivery area, minimum',
+    description:
+      'Empty when payment would take the cart: short stock, then per store its delivery area and minimum, then stores without a free window',
   }),
 });

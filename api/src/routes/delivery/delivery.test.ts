@@ -302,6 +302,27 @@ describe('store rules at checkout', () => {
     }
   });
 
+  it('tells the cart a store with no free window in its days, which payment would refuse for want of a held window', async () => {
+    // Loop closes all week: nothing to hold, so payment could only answer DELIVERY_WINDOW_REQUIRED.
+    await app.db.delete(storeHours).where(eq(storeHours.storeId, shop.loop.id));
+    const items = [{ productId: milk.uuid, quantity: 1 }];
+    const priced = await app.inject({ method: 'POST', url: '/pricing/calculate', headers: bearer(alice.token), payload: { items } });
+    expect(priced.json().problems).toEqual([
+      {
+        code: 'NO_DELIVERY_WINDOW',
+        storeId: shop.loop.uuid,
+        storeName: 'Loop Provisions',
+        message: 'Loop Provisions has no delivery time free in the next 7 days.',
+      },
+    ]);
+    const refused = await app.inject({ method: 'POST', url: '/payments/paypal/orders', headers: bearer(alice.token), payload: { items } });
+    expect(refused.json().error).toMatchObject({ code: 'DELIVERY_WINDOW_REQUIRED', store: { uuid: shop.loop.uuid } });
+    // Open again: windows are free, and the cart has nothing to say.
+    await setLoopRules();
+    const again = await app.inject({ method: 'POST', url: '/pricing/calculate', headers: bearer(alice.token), payload: { items } });
+    expect(again.json().problems).toEqual([]);
+  });
+
   it('refuses a store part without a held window before any PayPal order exists', async () => {
     const created = paypal.calls.create;
     const res = await app.inject({

@@ -17,7 +17,7 @@ import type { UsersService } from '../users.ts';
 import { priceCart, type CartItemInput, type DeliveryAddress } from './cartPricing.ts';
 import { ORDER_MESSAGES, paypalUnavailable } from './errors.ts';
 import { checkStoreParts, readStoreParts } from '../delivery/storeParts.ts';
-import type { DeliveryWindowsService } from '../delivery/windows.ts';
+import { WINDOW_MESSAGES, type DeliveryWindowsService } from '../delivery/windows.ts';
 
 export interface PricedLineJson {
   productId: string;
@@ -59,7 +59,7 @@ export interface CheckoutDeps {
   deliveryFees: Pick<DeliveryFeesService, 'quote'>;
   /** Read at call time: tests (and the config) decide which PayPal the app talks to. */
   paypal: () => PaypalClient;
-  windows: () => Pick<DeliveryWindowsService, 'requireHolds'>;
+  windows: () => Pick<DeliveryWindowsService, 'requireHolds' | 'list'>;
 }
 
 export function createCheckoutService({ db, log, users, deliveryFees, paypal, windows }: CheckoutDeps): CheckoutService {
@@ -101,6 +101,19 @@ export function createCheckoutService({ db, log, users, deliveryFees, paypal, wi
           ...(p.shortCents !== undefined && { shortBy: centsToDollars(p.shortCents) }),
           ...(p.zip !== undefined && { zip: p.zip }),
         });
+      }
+      // Payment needs a held window per store (DELIVERY_WINDOW_REQUIRED); a store with none free in
+      // the days it offers leaves nothing to pick in step 1, so the cart says so while it can be acted on.
+      const storeUuids = [...new Set(cart.lines.map((l) => l.storeUuid))];
+      for (const store of storeUuids.length === 0 ? [] : await windows().list(caller.uuid, storeUuids)) {
+        if (!store.windows.some((w) => w.available)) {
+          problems.push({
+            code: 'NO_DELIVERY_WINDOW',
+            storeId: store.storeUuid,
+            storeName: store.storeName,
+            message: WINDOW_MESSAGES.noneFree(store.storeName),
+          });
+        }
       }
       return {
         problems,
