@@ -12,7 +12,7 @@ import type { ZipDirectory } from './zipDirectory.ts';
 
 export type UserRow = typeof users.$inferSelect;
 /** What the address check adds to a profile. */
-export type AddressCheck = Pick<ProfileResponse, 'hasValidAddress' | 'hasInvalidAddress' | 'addressWarnings'>;
+export type AddressCheck = Pick<ProfileResponse, 'hasValidAddress' | 'hasInvalidAddress' | 'addressWarnings' | 'addressMismatch'>;
 
 export interface AddressInput {
   firstName?: string | null;
@@ -24,7 +24,9 @@ export interface AddressInput {
   zip: string;
 }
 
-export const CITY_MISMATCH_WARNING = 'city does not match ZIP';
+/** '62701 is in Springfield, IL': what the ZIP directory says, for the field that disagrees with it. */
+export const zipIsIn = (zip: string, city: string, state: string) => `${zip} is in ${city}, ${state}`;
+export const unknownZip = (zip: string) => `${zip} is not a US ZIP code`;
 const BETA_MESSAGES: Record<UserStatus, string> = {
   BETA: 'You are a beta participant.',
   BETA_REQUESTED: 'Your beta access request is pending review.',
@@ -86,15 +88,24 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 export function createUsersService(db: Database, zips: ZipDirectory): UsersService {
+  // An address is verified only when its ZIP is a US ZIP of that state and that city (issue 30): a
+  // Springfield ZIP under Chicago, IL would price a 180-mile delivery that payment then refuses. The
+  // first field that disagrees is named, in the order a shopper would correct them: ZIP, state, city.
   const checkAddress = (row: UserRow): AddressCheck => {
     const address = addressOf(row);
-    if (!address) return { hasValidAddress: false, hasInvalidAddress: false, addressWarnings: [] };
-    const info = zips.lookup(address.zip);
-    if (!info || info.state !== zips.normalizeState(address.state)) {
-      return { hasValidAddress: false, hasInvalidAddress: true, addressWarnings: [] };
-    }
-    const cityMatches = info.city.toLowerCase() === address.city.trim().toLowerCase();
-    return { hasValidAddress: true, hasInvalidAddress: false, addressWarnings: cityMatches ? [] : [CITY_MISMATCH_WARNING] };
+    if (!address) return { hasValidAddress: false, hasInvalidAddress: false, addressWarnings: [], addressMismatch: null };
+    const zip = address.zip.trim();
+    const info = zips.lookup(zip);
+    const invalid = (field: 'city' | 'state' | 'zip', message: string): AddressCheck => ({
+      hasValidAddress: false,
+      hasInvalidAddress: true,
+      addressWarnings: [message],
+      addressMismatch: { field, message },
+    });
+    if (!info) return invalid('zip', unknownZip(zip));
+    if (info.state !== zips.normalizeState(address.state)) return invalid('state', zipIsIn(info.zip, info.city, info.state));
+    if (info.city.toLowerCase() !== address.city.trim().toLowerCase()) return invalid('city', zipIsIn(info.zip, info.city, info.state));
+    return { hasValidAddress: true, hasInvalidAddress: false, addressWarnings: [], addressMismatch: null };
   };
 
   const canCheckout = (row: UserRow, authMethod: AuthMethod, check: AddressCheck) =>

@@ -61,6 +61,7 @@ describe('contractViolations', () => {
       hasValidAddress: true,
       hasInvalidAddress: false,
       addressWarnings: [],
+      addressMismatch: null,
       emailVerified: false,
       canCheckout: false,
     };

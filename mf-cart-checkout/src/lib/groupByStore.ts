@@ -6,6 +6,8 @@ export interface StoreGroup {
   /** Store uuid. */
   storeUuid: string;
   storeName: string;
+  /** For the store's page; absent when the store is unknown. */
+  storePublicId?: string;
   items: CartItem[];
   /** Price × quantity over the group, in cents. */
   subtotalCents: number;
@@ -19,7 +21,13 @@ export function groupByStore(items: readonly CartItem[]): StoreGroup[] {
     const storeUuid = storeUuidOf(item);
     let group = groups.get(storeUuid);
     if (!group) {
-      group = { storeUuid, storeName: item.store?.name || UNKNOWN_STORE_NAME, items: [], subtotalCents: 0 };
+      group = {
+        storeUuid,
+        storeName: item.store?.name || UNKNOWN_STORE_NAME,
+        storePublicId: item.store?.publicId,
+        items: [],
+        subtotalCents: 0,
+      };
       groups.set(storeUuid, group);
     }
     group.items.push(item);

@@ -1,7 +1,7 @@
 // The server's pricing of the cart (POST /pricing/calculate, spec §7, decision 003); per-store delivery
 // fees come from the shared deliveryFeesApi. It needs a signed-in shopper. A failure never blocks the
 // page (spec §8): pricing falls back to the subtotal alone, and is logged.
-import { api, type Address, type DeliveryFeeResponse, type PaymentBreakdown } from '@grocer/shared';
+import { api, type Address, type CartProblem, type DeliveryFeeResponse, type PaymentBreakdown } from '@grocer/shared';
 
 export interface PricingArgs {
   items: { productId: string; quantity: number }[];
@@ -16,6 +16,8 @@ export interface PricingArgs {
 export interface PricingCalculation {
   pricing: PaymentBreakdown;
   deliveryFees?: DeliveryFeeResponse;
+  /** What payment would refuse (short stock, a store's area or minimum), decided by the server's own checks. */
+  problems: CartProblem[];
 }
 
 /** (Grocer) Logged when the pricing call fails; the spec only says pricing errors are logged. */

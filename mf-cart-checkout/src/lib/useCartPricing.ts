@@ -1,7 +1,8 @@
 // The numbers around the cart lines, for the cart page and the checkout summary: per-store delivery
 // fees and the server's pricing only for a signed-in shopper with a complete address and a non-empty
 // cart (spec §5; the server refuses to price without an address), asked again when the stores or the
-// address change; the subtotal for everyone.
+// address change; the subtotal for everyone. With the pricing come the problems payment would refuse,
+// and lines short of stock are set down here (stockSetDown.ts), on the cart page and in checkout alike.
 import { skipToken } from '@reduxjs/toolkit/query';
 import {
   isAddressComplete,
@@ -9,12 +10,14 @@ import {
   useAppSelector,
   useDeliveryFeesQuery,
   type CartItem,
+  type CartProblem,
   type DeliveryFeeResponse,
   type PaymentBreakdown,
   type User,
 } from '@grocer/shared';
 import { storeUuidsOf } from './groupByStore.ts';
 import { useCartPricingQuery } from './pricingApi.ts';
+import { useStockSetDown } from './stockSetDown.ts';
 
 export interface CartPricing {
   subtotalCents: number;
@@ -25,7 +28,14 @@ export interface CartPricing {
   pricingLoading: boolean;
   /** No complete address yet (or signed out): fees and pricing wait for it. */
   needsAddress: boolean;
+  /**
+   * What payment would refuse about this cart, from the server's last answer (kept while a changed cart
+   * is priced again, so a note does not blink); null when not priced (visitor, no address, a failure).
+   */
+  problems: CartProblem[] | null;
 }
+
+const NO_PROBLEMS: CartProblem[] = [];
 
 export function useCartPricing(items: readonly CartItem[], user: User | null): CartPricing {
   const subtotalCents = useAppSelector(selectCartSubtotalCents);
@@ -40,11 +50,15 @@ export function useCartPricing(items: readonly CartItem[], user: User | null): C
 
   const fees = useDeliveryFeesQuery(feeArgs);
   const pricing = useCartPricingQuery(pricingArgs);
+  const priced = pricingArgs !== skipToken && !pricing.isError;
+  // Set down only on the answer for the cart as it is now (currentData), never on an older one.
+  useStockSetDown(items, priced ? (pricing.currentData?.problems ?? null) : null);
   return {
     subtotalCents,
     fees: feeArgs === skipToken ? null : (fees.data ?? null),
-    pricing: pricingArgs === skipToken || pricing.isError ? null : (pricing.data?.pricing ?? null),
+    pricing: priced ? (pricing.data?.pricing ?? null) : null,
     pricingLoading: pricingArgs !== skipToken && pricing.isFetching && !pricing.data,
     needsAddress,
+    problems: priced && pricing.data ? (pricing.data.problems ?? NO_PROBLEMS) : null,
   };
 }

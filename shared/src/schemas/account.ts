@@ -65,7 +65,20 @@ export const ProfileSchema = Type.Object(
     lastName: Type.Union([Type.String(), Type.Null()]),
     address: Type.Union([AddressSchema, Type.Null()]),
     ...addressFlags,
-    addressWarnings: Type.Array(Type.String(), { description: "Accepted but worth showing, e.g. 'city does not match ZIP'" }),
+    addressWarnings: Type.Array(Type.String(), { description: "Why the address is not verified, e.g. '62701 is in Springfield, IL'" }),
+    addressMismatch: Type.Union(
+      [
+        Type.Object({
+          field: Type.Enum(['city', 'state', 'zip']),
+          message: Type.String({ description: "'62701 is in Springfield, IL'; for an unknown ZIP, that it is not a US ZIP code" }),
+        }),
+        Type.Null(),
+      ],
+      {
+        description:
+          'The field of the saved address that disagrees with the ZIP directory (then hasInvalidAddress is true); null otherwise',
+      },
+    ),
     emailVerified: Type.Boolean(),
     canCheckout: Type.Boolean(),
   },

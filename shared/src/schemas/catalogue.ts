@@ -85,6 +85,12 @@ export const ProductSchema = Type.Object(
     image: Type.String({ description: 'Path on this API, versioned and served immutable' }),
     price_cents: Type.Integer({ description: 'Integer US cents; the price sort key' }),
     stockStatus: StockStatusSchema,
+    stockQuantity: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: 'On hand: quantity steppers stop here (absent on cart lines stored before it was sent)',
+      }),
+    ),
     isActive: Type.Boolean(),
     storeUuid: Type.String(),
     categoryUuid: Type.String(),

@@ -112,9 +112,32 @@ export const PricedLineSchema = Type.Object(
   { title: 'PricedLine' },
 );
 
+/**
+ * Something payment would refuse about one store's part of the cart, said while the shopper can still
+ * fix it: the same decision as the refusal, with its code and message.
+ */
+export const CartProblemSchema = Type.Object(
+  {
+    code: Type.Enum(['OUT_OF_DELIVERY_AREA', 'BELOW_MINIMUM_ORDER', 'INSUFFICIENT_STOCK', 'NO_DELIVERY_WINDOW']),
+    storeId: Type.String({ description: 'Store uuid' }),
+    storeName: Type.String(),
+    message: Type.String({ description: 'What payment would answer' }),
+    shortBy: Type.Optional(Dollars('BELOW_MINIMUM_ORDER: what the part lacks to reach the minimum')),
+    zip: Type.Optional(Type.String({ description: 'OUT_OF_DELIVERY_AREA: the ZIP the store does not reach' })),
+    productId: Type.Optional(Type.String({ description: 'INSUFFICIENT_STOCK: the product' })),
+    available: Type.Optional(Type.Integer({ minimum: 1, description: 'INSUFFICIENT_STOCK: how many are on hand' })),
+  },
+  { title: 'CartProblem' },
+);
+export type CartProblem = Static<typeof CartProblemSchema>;
+
 /** POST /pricing/calculate: the cart priced from the database for the account's address. */
 export const CartPricingSchema = Type.Object({
   pricing: PaymentBreakdownSchema,
   deliveryFees: DeliveryFeeResponseSchema,
   lines: Type.Array(PricedLineSchema),
+  problems: Type.Array(CartProblemSchema, {
+    description:
+      'Empty when payment would take the cart: short stock, then per store its delivery area and minimum, then stores without a free window',
+  }),
 });

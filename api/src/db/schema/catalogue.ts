@@ -121,7 +121,7 @@ export const products = pgTable(
     /** Path on the API (versioned, served immutable). */
     image: text('image').notNull(),
     priceCents: integer('price_cents').notNull(),
-    /** On hand; checkout decrements it. Never exposed: the API shows only stockStatus. */
+    /** On hand; checkout decrements it. The catalogue shows it (stockQuantity) so steppers stop at the shelf (issue 30). */
     stockQuantity: integer('stock_quantity').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     /** The category and store names, lower-cased, kept with the product so one index answers search. */

@@ -257,6 +257,72 @@ describe('store rules at checkout', () => {
     expect(newcomer.statusCode).toBe(400);
   });
 
+  it("tells the cart every store rule payment would refuse, with the refusal's own code and message (POST /pricing/calculate)", async () => {
+    const price = async (items: object[]) =>
+      app.inject({ method: 'POST', url: '/pricing/calculate', headers: bearer(alice.token), payload: { items } });
+    const pay = async (items: object[]) =>
+      app.inject({ method: 'POST', url: '/payments/paypal/orders', headers: bearer(alice.token), payload: { items } });
+    const cart = [
+      { productId: milk.uuid, quantity: 2 },
+      { productId: bread.uuid, quantity: 1 },
+    ];
+    await setLoopRules({ minOrderCents: 1320 });
+    await app.db.update(stores).set({ deliveryRadiusMiles: 10 }).where(eq(stores.id, shop.evanston.id));
+    try {
+      await holdEarliestWindows(app, alice, [shop.loop.uuid, shop.evanston.uuid]);
+      const priced = await price(cart);
+      expect(priced.statusCode).toBe(200);
+      expect(priced.json().problems).toEqual([
+        {
+          code: 'BELOW_MINIMUM_ORDER',
+          storeId: shop.loop.uuid,
+          storeName: 'Loop Provisions',
+          shortBy: 3.2,
+          message: 'Add $3.20 more from Loop Provisions to check out.',
+        },
+        {
+          code: 'OUT_OF_DELIVERY_AREA',
+          storeId: shop.evanston.uuid,
+          storeName: 'Evanston Harvest',
+          zip: '60606',
+          message: 'Evanston Harvest does not deliver to 60606.',
+        },
+      ]);
+      // Payment refuses with the first of them, as before.
+      const refused = await pay(cart);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({ code: 'BELOW_MINIMUM_ORDER', store: { uuid: shop.loop.uuid } });
+      expect(refused.json().message).toBe(priced.json().problems[0].message);
+      // The shopper acts on both: one more milk, and the Evanston line removed. Nothing is left to say.
+      const fixed = [{ productId: milk.uuid, quantity: 3 }];
+      expect((await price(fixed)).json().problems).toEqual([]);
+      expect((await pay(fixed)).statusCode).toBe(200);
+    } finally {
+      await app.db.update(stores).set({ deliveryRadiusMiles: 25 }).where(eq(stores.id, shop.evanston.id));
+    }
+  });
+
+  it('tells the cart a store with no free window in its days, which payment would refuse for want of a held window', async () => {
+    // Loop closes all week: nothing to hold, so payment could only answer DELIVERY_WINDOW_REQUIRED.
+    await app.db.delete(storeHours).where(eq(storeHours.storeId, shop.loop.id));
+    const items = [{ productId: milk.uuid, quantity: 1 }];
+    const priced = await app.inject({ method: 'POST', url: '/pricing/calculate', headers: bearer(alice.token), payload: { items } });
+    expect(priced.json().problems).toEqual([
+      {
+        code: 'NO_DELIVERY_WINDOW',
+        storeId: shop.loop.uuid,
+        storeName: 'Loop Provisions',
+        message: 'Loop Provisions has no delivery time free in the next 7 days.',
+      },
+    ]);
+    const refused = await app.inject({ method: 'POST', url: '/payments/paypal/orders', headers: bearer(alice.token), payload: { items } });
+    expect(refused.json().error).toMatchObject({ code: 'DELIVERY_WINDOW_REQUIRED', store: { uuid: shop.loop.uuid } });
+    // Open again: windows are free, and the cart has nothing to say.
+    await setLoopRules();
+    const again = await app.inject({ method: 'POST', url: '/pricing/calculate', headers: bearer(alice.token), payload: { items } });
+    expect(again.json().problems).toEqual([]);
+  });
+
   it('refuses a store part without a held window before any PayPal order exists', async () => {
     const created = paypal.calls.create;
     const res = await app.inject({

@@ -91,6 +91,7 @@ describe('favourites', () => {
         image: '/milk.png',
         price_cents: 399,
         stockStatus: 'IN_STOCK',
+        stockQuantity: 5,
         isActive: true,
         storeUuid: expect.any(String),
         categoryUuid: expect.any(String),

@@ -119,7 +119,7 @@ describe('categories', () => {
 });
 
 describe('store products', () => {
-  it('returns all active products of the store, enriched, never the stock quantity', async () => {
+  it('returns all active products of the store, enriched, with how many are on hand', async () => {
     const { body } = await get<Product[]>(`/open/products/${STORE}`);
     const { activeProductCount } = (await app.db.select().from(stores).where(eq(stores.id, loop.id)))[0]!;
     expect(body).toHaveLength(activeProductCount);
@@ -140,6 +140,7 @@ describe('store products', () => {
         'name',
         'price_cents',
         'size',
+        'stockQuantity',
         'stockStatus',
         'store',
         'storeUuid',
@@ -161,7 +162,7 @@ describe('store products', () => {
       store: { uuid: loop.uuid, name: 'Loop Provisions', publicId: STORE },
       category: { uuid: dairy.uuid, name: 'Dairy & Eggs' },
     });
-    expect(body.find((p) => p.name === 'Quokka Crackers')!.stockStatus).toBe('OUT_OF_STOCK');
+    expect(body.find((p) => p.name === 'Quokka Crackers')!).toMatchObject({ stockStatus: 'OUT_OF_STOCK', stockQuantity: 0 });
   });
 
   it('pages with correct pagination, including past the end', async () => {

@@ -69,7 +69,7 @@ describe('POST /pricing/calculate', () => {
     ]);
   });
 
-  it('names unknown, inactive and short products (409 PRODUCTS_UNAVAILABLE)', async () => {
+  it('names unknown, inactive and sold-out products (409 PRODUCTS_UNAVAILABLE)', async () => {
     const gone = await shop.addProduct('Old Cheese', 800, 5, 'loop', { isActive: false });
     const none = await shop.addProduct('Sold Out Figs', 300, 0);
     const unknown = crypto.randomUUID();
@@ -83,15 +83,44 @@ describe('POST /pricing/calculate', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toEqual({
       code: 'PRODUCTS_UNAVAILABLE',
-      message: expect.stringContaining('Whole Milk (not enough in stock)'),
+      message: expect.stringContaining('Old Cheese (no longer sold)'),
       field: 'items',
       products: [
-        { productId: milk.uuid, name: 'Whole Milk', reason: 'INSUFFICIENT_STOCK' },
         { productId: gone.uuid, name: 'Old Cheese', reason: 'INACTIVE' },
         { productId: none.uuid, name: 'Sold Out Figs', reason: 'OUT_OF_STOCK' },
         { productId: unknown, name: '', reason: 'NOT_FOUND' },
       ],
     });
+  });
+
+  it('prices a line short of stock as asked and says how many are left, where payment refuses it', async () => {
+    const res = await calculate(alice, [
+      { productId: milk.uuid, quantity: 7 },
+      { productId: bread.uuid, quantity: 1 },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    // The summary stays whole: the shopper sees the money while the line is set down.
+    expect(body.pricing.subtotal).toBe((7 * 399 + 549) / 100);
+    expect(body.problems).toEqual([
+      {
+        code: 'INSUFFICIENT_STOCK',
+        storeId: shop.loop.uuid,
+        storeName: 'Loop Provisions',
+        productId: milk.uuid,
+        available: 5,
+        message: 'Only 5 left of Whole Milk.',
+      },
+    ]);
+    const payment = await app.inject({
+      method: 'POST',
+      url: '/payments/paypal/orders',
+      headers: bearer(alice.token),
+      payload: { items: [{ productId: milk.uuid, quantity: 7 }] },
+    });
+    expect(payment.statusCode).toBe(409);
+    expect(payment.json().error.products).toEqual([{ productId: milk.uuid, name: 'Whole Milk', reason: 'INSUFFICIENT_STOCK' }]);
+    expect((await calculate(alice, [{ productId: milk.uuid, quantity: 5 }])).json().problems).toEqual([]);
   });
 
   it('needs a complete, valid account address (400)', async () => {

@@ -41,6 +41,7 @@ describe('GET /user/profile and POST /user/address', () => {
       hasValidAddress: false,
       hasInvalidAddress: false,
       addressWarnings: [],
+      addressMismatch: null,
       emailVerified: false,
       canCheckout: false,
     });
@@ -57,6 +58,7 @@ describe('GET /user/profile and POST /user/address', () => {
       hasValidAddress: true,
       hasInvalidAddress: false,
       addressWarnings: [],
+      addressMismatch: null,
       emailVerified: false,
       canCheckout: false,
     });
@@ -66,19 +68,43 @@ describe('GET /user/profile and POST /user/address', () => {
     expect(login.json().user).toMatchObject({ hasValidAddress: true, canCheckout: true, address: { ...chicago, state: 'IL' } });
   });
 
-  it('flags an unknown ZIP and a ZIP in another state as invalid, and reports a city mismatch', async () => {
+  it('verifies an address only when its ZIP is of its state and city, naming the field that disagrees', async () => {
     const user = await registerUser(app, { firstName: 'Ann', lastName: 'Lee' });
     await verify(user);
     const unknown = await saveAddress(user, { ...chicago, zip: '00000' });
-    expect(unknown.json()).toMatchObject({ hasValidAddress: false, hasInvalidAddress: true, canCheckout: false });
+    expect(unknown.json()).toMatchObject({
+      hasValidAddress: false,
+      hasInvalidAddress: true,
+      canCheckout: false,
+      addressMismatch: { field: 'zip', message: '00000 is not a US ZIP code' },
+    });
     const wrongState = await saveAddress(user, { ...chicago, state: 'TX' });
-    expect(wrongState.json()).toMatchObject({ hasValidAddress: false, hasInvalidAddress: true, canCheckout: false });
-    const otherCity = await saveAddress(user, { ...chicago, city: 'Springfield' });
-    expect(otherCity.json()).toMatchObject({
+    expect(wrongState.json()).toMatchObject({
+      hasValidAddress: false,
+      hasInvalidAddress: true,
+      canCheckout: false,
+      addressMismatch: { field: 'state', message: '60606 is in Chicago, IL' },
+    });
+    // Issue 30's wall: 233 S Wacker Dr, Chicago, IL 62701 (a Springfield ZIP) was "Address verified".
+    const springfieldZip = await saveAddress(user, { ...chicago, zip: '62701' });
+    expect(springfieldZip.json()).toMatchObject({
+      hasValidAddress: false,
+      hasInvalidAddress: true,
+      canCheckout: false,
+      addressWarnings: ['62701 is in Springfield, IL'],
+      addressMismatch: { field: 'city', message: '62701 is in Springfield, IL' },
+    });
+    // The flags travel with the user too (sign-in), so the checkout guard gives 'Address Validation Required'.
+    const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: user.password } });
+    expect(login.json().user).toMatchObject({ hasValidAddress: false, hasInvalidAddress: true, canCheckout: false });
+    // The city in any case matches; the address is verified again and nothing is reported.
+    const fixed = await saveAddress(user, { ...chicago, city: 'CHICAGO' });
+    expect(fixed.json()).toMatchObject({
       hasValidAddress: true,
       hasInvalidAddress: false,
       canCheckout: true,
-      addressWarnings: ['city does not match ZIP'],
+      addressWarnings: [],
+      addressMismatch: null,
     });
   });
 

@@ -15,10 +15,30 @@ export const STORE_RULE_MESSAGES = {
   outOfRange: (store: string, zip: string) => `${store} does not deliver to ${zip}.`,
 } as const;
 
-/** The cart's store parts in cart order, or 409 BELOW_MINIMUM_ORDER / OUT_OF_DELIVERY_AREA for the first part at fault. */
-export async function checkStoreParts(db: Database, cart: Pick<PricedCart, 'lines' | 'delivery'>, zip: string): Promise<StorePart[]> {
+/** A store rule a part of the cart breaks: what checkout would refuse, in the words it would use. */
+export interface StoreRuleProblem {
+  code: 'OUT_OF_DELIVERY_AREA' | 'BELOW_MINIMUM_ORDER';
+  storeUuid: string;
+  storeName: string;
+  message: string;
+  /** BELOW_MINIMUM_ORDER: how much the part is short of the store's minimum. */
+  shortCents?: number;
+  /** OUT_OF_DELIVERY_AREA: the ZIP the store does not reach. */
+  zip?: string;
+}
+
+/**
+ * The cart's store parts in cart order, and every store rule they break, per store the delivery area
+ * first and then the minimum. The cart page shows all of them (POST /pricing/calculate); payment and
+ * order creation refuse with the first (checkStoreParts): one decision, said early and enforced late.
+ */
+export async function readStoreParts(
+  db: Database,
+  cart: Pick<PricedCart, 'lines' | 'delivery'>,
+  zip: string,
+): Promise<{ parts: StorePart[]; problems: StoreRuleProblem[] }> {
   const uuids = [...new Set(cart.lines.map((l) => l.storeUuid))];
-  if (uuids.length === 0) return [];
+  if (uuids.length === 0) return { parts: [], problems: [] };
   const rows = await db.select({ id: stores.id, uuid: stores.uuid, name: stores.name }).from(stores).where(inArray(stores.uuid, uuids));
   const byUuid = new Map(rows.map((r) => [r.uuid, r]));
   const rules = await readStoreRules(
@@ -26,25 +46,40 @@ export async function checkStoreParts(db: Database, cart: Pick<PricedCart, 'line
     rows.map((r) => r.id),
   );
   const parts: StorePart[] = [];
+  const problems: StoreRuleProblem[] = [];
   for (const uuid of uuids) {
     const store = byUuid.get(uuid)!;
     const rule = rules.get(store.id)!;
-    const named = { store: { uuid, name: store.name } };
     const quote = cart.delivery.stores.find((q) => q.storeUuid === uuid)!;
     if (quote.distanceTenths > rule.deliveryRadiusMiles * 10) {
-      throw httpError(409, 'OUT_OF_DELIVERY_AREA', STORE_RULE_MESSAGES.outOfRange(store.name, zip), 'items', named);
+      problems.push({
+        code: 'OUT_OF_DELIVERY_AREA',
+        storeUuid: uuid,
+        storeName: store.name,
+        zip,
+        message: STORE_RULE_MESSAGES.outOfRange(store.name, zip),
+      });
     }
     const subtotal = cart.lines.filter((l) => l.storeUuid === uuid).reduce((sum, l) => sum + l.lineTotalCents, 0);
     if (subtotal < rule.minOrderCents) {
-      throw httpError(
-        409,
-        'BELOW_MINIMUM_ORDER',
-        STORE_RULE_MESSAGES.belowMinimum(store.name, rule.minOrderCents - subtotal),
-        'items',
-        named,
-      );
+      const shortCents = rule.minOrderCents - subtotal;
+      problems.push({
+        code: 'BELOW_MINIMUM_ORDER',
+        storeUuid: uuid,
+        storeName: store.name,
+        shortCents,
+        message: STORE_RULE_MESSAGES.belowMinimum(store.name, shortCents),
+      });
     }
     parts.push({ storeId: store.id, storeUuid: uuid, storeName: store.name });
   }
+  return { parts, problems };
+}
+
+/** The cart's store parts in cart order, or 409 BELOW_MINIMUM_ORDER / OUT_OF_DELIVERY_AREA for the first part at fault. */
+export async function checkStoreParts(db: Database, cart: Pick<PricedCart, 'lines' | 'delivery'>, zip: string): Promise<StorePart[]> {
+  const { parts, problems } = await readStoreParts(db, cart, zip);
+  const first = problems[0];
+  if (first) throw httpError(409, first.code, first.message, 'items', { store: { uuid: first.storeUuid, name: first.storeName } });
   return parts;
 }

@@ -36,6 +36,8 @@ export const WINDOW_MESSAGES = {
   full: (store: string) => `The delivery window you picked for ${store} is full. Please pick another.`,
   expired: (store: string) => `Your delivery window for ${store} is no longer held. Please pick a delivery time again.`,
   required: (store: string) => `Please pick a delivery time for ${store}.`,
+  /** Said in the cart (POST /pricing/calculate) when every window a store offers is full or none is offered. */
+  noneFree: (store: string) => `${store} has no delivery time free in the next ${OFFER_DAYS} days.`,
 } as const;
 
 export interface Window {

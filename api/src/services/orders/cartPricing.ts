@@ -47,6 +47,18 @@ export interface PricedCart {
   lines: PricedLine[];
   pricing: PricingCents;
   delivery: DeliveryQuote;
+  /** Lines asked for more than the shelf holds; empty unless priced with `shortStock: 'report'`. */
+  shortStock: ShortStockLine[];
+}
+
+/** A line priced as asked although its store has fewer on hand: checkout refuses it (INSUFFICIENT_STOCK). */
+export interface ShortStockLine {
+  productUuid: string;
+  productName: string;
+  storeUuid: string;
+  storeName: string;
+  /** On hand now, at least 1 (none is OUT_OF_STOCK, which is refused either way). */
+  available: number;
 }
 
 const REASON_TEXT: Record<UnavailableProduct['reason'], string> = {
@@ -75,12 +87,16 @@ export function mergeItems(items: CartItemInput[]): IntentItem[] {
 /**
  * Prices `items` for delivery to `address`, or throws 409 PRODUCTS_UNAVAILABLE when a product is
  * unknown, inactive or short of stock. `db` may be a transaction (order creation prices inside its own).
+ * With `shortStock: 'report'` (the cart's own pricing, never payment or order creation) a line short of
+ * stock is priced as asked and listed in `shortStock` instead, so the cart can set it down and keep its
+ * summary; the same comparison decides both.
  */
 export async function priceCart(
   db: Database,
   deliveryFees: Pick<DeliveryFeesService, 'quote'>,
   input: CartItemInput[],
   address: Pick<DeliveryAddress, 'state' | 'zip'>,
+  { shortStock: onShort = 'refuse' }: { shortStock?: 'refuse' | 'report' } = {},
 ): Promise<PricedCart> {
   const items = mergeItems(input);
   const ids = items.map((i) => i.productId).filter(isUuid);
@@ -110,13 +126,23 @@ export async function priceCart(
 
   const unavailable: UnavailableProduct[] = [];
   const lines: PricedLine[] = [];
+  const shortStock: ShortStockLine[] = [];
   for (const { productId, quantity } of items) {
     const row = byUuid.get(productId);
     if (!row) unavailable.push({ productId, name: '', reason: 'NOT_FOUND' });
     else if (!row.isActive) unavailable.push({ productId, name: row.name, reason: 'INACTIVE' });
     else if (row.stock <= 0) unavailable.push({ productId, name: row.name, reason: 'OUT_OF_STOCK' });
-    else if (row.stock < quantity) unavailable.push({ productId, name: row.name, reason: 'INSUFFICIENT_STOCK' });
+    else if (row.stock < quantity && onShort === 'refuse') unavailable.push({ productId, name: row.name, reason: 'INSUFFICIENT_STOCK' });
     else {
+      if (row.stock < quantity) {
+        shortStock.push({
+          productUuid: row.uuid,
+          productName: row.name,
+          storeUuid: row.storeUuid,
+          storeName: row.storeName,
+          available: row.stock,
+        });
+      }
       lines.push({
         productUuid: row.uuid,
         productName: row.name,
@@ -143,5 +169,5 @@ export async function priceCart(
   const delivery = deliveryFees.quote([...deliveryStores.values()], address.zip);
   const subtotalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
   const pricing = calculatePricing({ subtotalCents, deliveryFeeCents: delivery.totalCents, state: address.state });
-  return { items, lines, pricing, delivery };
+  return { items, lines, pricing, delivery, shortStock };
 }

@@ -3,7 +3,7 @@
 // checkout intent remembers what was priced, for whom and for where, so order creation can refuse a
 // PayPal order that is not the caller's and re-check the total it is about to capture.
 import { randomUUID } from 'node:crypto';
-import type { DeliveryFeeResponse, Dollars, PaymentBreakdown } from '@grocer/shared/contracts';
+import type { CartProblem, DeliveryFeeResponse, Dollars, PaymentBreakdown } from '@grocer/shared/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -16,8 +16,8 @@ import { centsToDollars, toPaymentBreakdown } from '../pricing.ts';
 import type { UsersService } from '../users.ts';
 import { priceCart, type CartItemInput, type DeliveryAddress } from './cartPricing.ts';
 import { ORDER_MESSAGES, paypalUnavailable } from './errors.ts';
-import { checkStoreParts } from '../delivery/storeParts.ts';
-import type { DeliveryWindowsService } from '../delivery/windows.ts';
+import { checkStoreParts, readStoreParts } from '../delivery/storeParts.ts';
+import { WINDOW_MESSAGES, type DeliveryWindowsService } from '../delivery/windows.ts';
 
 export interface PricedLineJson {
   productId: string;
@@ -34,6 +34,8 @@ export interface CartPricingJson {
   pricing: PaymentBreakdown;
   deliveryFees: DeliveryFeeResponse;
   lines: PricedLineJson[];
+  /** What payment would refuse, per store, while the shopper can still act on it. */
+  problems: CartProblem[];
 }
 
 /** POST /payments/paypal/orders. */
@@ -57,7 +59,7 @@ export interface CheckoutDeps {
   deliveryFees: Pick<DeliveryFeesService, 'quote'>;
   /** Read at call time: tests (and the config) decide which PayPal the app talks to. */
   paypal: () => PaypalClient;
-  windows: () => Pick<DeliveryWindowsService, 'requireHolds'>;
+  windows: () => Pick<DeliveryWindowsService, 'requireHolds' | 'list'>;
 }
 
 export function createCheckoutService({ db, log, users, deliveryFees, paypal, windows }: CheckoutDeps): CheckoutService {
@@ -76,8 +78,45 @@ export function createCheckoutService({ db, log, users, deliveryFees, paypal, wi
 
     async price(caller, items) {
       const address = await deliveryAddress(caller, false);
-      const cart = await priceCart(db, deliveryFees, items, address);
+      const cart = await priceCart(db, deliveryFees, items, address, { shortStock: 'report' });
+      // The refusals of createPaypalOrder (short stock, then each store's area and minimum), as a list.
+      const { problems: storeProblems } = await readStoreParts(db, cart, address.zip);
+      const problems: CartProblem[] = [];
+      for (const short of cart.shortStock) {
+        problems.push({
+          code: 'INSUFFICIENT_STOCK',
+          storeId: short.storeUuid,
+          storeName: short.storeName,
+          productId: short.productUuid,
+          available: short.available,
+          message: `Only ${short.available} left of ${short.productName}.`,
+        });
+      }
+      for (const p of storeProblems) {
+        problems.push({
+          code: p.code,
+          storeId: p.storeUuid,
+          storeName: p.storeName,
+          message: p.message,
+          ...(p.shortCents !== undefined && { shortBy: centsToDollars(p.shortCents) }),
+          ...(p.zip !== undefined && { zip: p.zip }),
+        });
+      }
+      // Payment needs a held window per store (DELIVERY_WINDOW_REQUIRED); a store with none free in
+      // the days it offers leaves nothing to pick in step 1, so the cart says so while it can be acted on.
+      const storeUuids = [...new Set(cart.lines.map((l) => l.storeUuid))];
+      for (const store of storeUuids.length === 0 ? [] : await windows().list(caller.uuid, storeUuids)) {
+        if (!store.windows.some((w) => w.available)) {
+          problems.push({
+            code: 'NO_DELIVERY_WINDOW',
+            storeId: store.storeUuid,
+            storeName: store.storeName,
+            message: WINDOW_MESSAGES.noneFree(store.storeName),
+          });
+        }
+      }
       return {
+        problems,
         pricing: toPaymentBreakdown(cart.pricing),
         deliveryFees: toDeliveryFeeResponse(cart.delivery),
         lines: cart.lines.map((l) => ({

@@ -67,7 +67,6 @@ export function createOrderInsert({
     const substitutions = await resolveSubstitutions(db, input.items);
     const user = await users.get(caller.uuid);
 
-    let soldOut = false;
     try {
       const order = await db.transaction(async (txn) => {
         const tx = txn as unknown as Database;
@@ -108,7 +107,7 @@ export function createOrderInsert({
         await windows().book(tx, caller.uuid, inserted!.id, parts);
         await recordStoreParts(tx, inserted!.id, cart.delivery.stores);
 
-        if (await takeStock(tx, cart.lines)) soldOut = true;
+        await takeStock(tx, cart.lines);
         const chosen = cart.lines.map((l) => ({ productUuid: l.productUuid, resolved: substitutions.get(l.productUuid) ?? BEST_MATCH }));
         await tx.insert(orderLines).values(
           cart.lines.map((l, i) => ({
@@ -122,8 +121,9 @@ export function createOrderInsert({
         await rememberSubstitutions(tx, caller.uuid, chosen);
         return inserted!;
       });
-      // Only a product that sold out changes what the catalogue shows (stockStatus).
-      if (soldOut) catalogue.invalidate();
+      // Every order changes what the catalogue shows: stockQuantity (where steppers stop), and
+      // stockStatus when a product sold out.
+      catalogue.invalidate();
       return order;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;

@@ -27,6 +27,7 @@ function profileOf(user: User, overrides: Partial<ProfileResponse> = {}): Profil
     emailVerified,
     canCheckout,
     addressWarnings: [],
+    addressMismatch: null,
     ...overrides,
   };
 }
@@ -159,6 +160,46 @@ describe('AccountPage delivery address', () => {
     expect(await screen.findByText('Delivery address updated successfully!')).toBeInTheDocument();
     const second = net!.calls.filter((call) => call.url.pathname === '/user/address')[1]!;
     expect(second.body).toEqual({ firstName: 'Grace', lastName: 'Hopper', ...ADDRESS, apartmentName: 'Apt 2' });
+  });
+
+  it('names the field that disagrees with the ZIP and never says verified for it (issue 30)', async () => {
+    const user = makeUser({ address: ADDRESS, hasValidAddress: true, canCheckout: true });
+    const chicago = { ...ADDRESS, streetName: '233 S Wacker Dr', city: 'Chicago' };
+    const mismatch = { field: 'city' as const, message: '62701 is in Springfield, IL' };
+    const { events, store } = setup(user, {
+      'GET /user/profile': () => ({ body: profileOf(user, { hasValidAddress: true }) }),
+      'POST /user/address': () => ({
+        body: profileOf(user, {
+          address: chicago,
+          hasValidAddress: false,
+          hasInvalidAddress: true,
+          canCheckout: false,
+          addressWarnings: [mismatch.message],
+          addressMismatch: mismatch,
+        }),
+      }),
+    });
+    await addressForm();
+    expect(screen.getByText('Address verified')).toBeInTheDocument();
+    const street = screen.getByLabelText('Street Name');
+    await events.clear(street);
+    await events.type(street, chicago.streetName);
+    const city = screen.getByLabelText('City');
+    await events.clear(city);
+    await events.type(city, 'Chicago');
+    await events.click(screen.getByRole('button', { name: 'Save Address' }));
+
+    expect(await screen.findByRole('heading', { name: 'Address Validation Required' })).toBeInTheDocument();
+    expect(screen.queryByText('Address verified')).not.toBeInTheDocument();
+    expect(screen.getByText('62701 is in Springfield, IL', { selector: 'strong' })).toBeInTheDocument();
+    expect(city).toHaveAttribute('aria-invalid', 'true');
+    expect(city).toHaveAccessibleDescription('62701 is in Springfield, IL');
+    expect(screen.getByLabelText('ZIP Code')).not.toHaveAttribute('aria-invalid');
+    expect(store.getState().session.user).toMatchObject({ hasInvalidAddress: true, hasValidAddress: false, canCheckout: false });
+    // Changing the city takes the server's word off it until the next save.
+    await events.clear(city);
+    await events.type(city, 'Springfield');
+    expect(city).not.toHaveAttribute('aria-invalid');
   });
 
   it("shows no name inputs for a user whose names are saved, and 'Failed to update address' on failure", async () => {

@@ -4,7 +4,8 @@
 // for it so it starts from the server's address.
 import { useId, useState } from 'react';
 import { events, Notice, selectFavourites, selectUser, useAppSelector, useSessionProfileQuery, type User } from '@grocer/shared';
-import { AddressForm } from './AddressForm.tsx';
+import { useAccountSaveAddressMutation } from '../../lib/accountApi.ts';
+import { AddressForm, SAVE_ADDRESS_KEY } from './AddressForm.tsx';
 import { AddressStatus } from './AddressStatus.tsx';
 import { BetaAccess } from './BetaAccess.tsx';
 import { BuyAgainSection } from './BuyAgainSection.tsx';
@@ -34,6 +35,8 @@ export default function AccountPage() {
 
 function Account({ user }: { user: User }) {
   const profile = useSessionProfileQuery(user.uuid, { refetchOnMountOrArgChange: true });
+  // The last save's answer is newer than the profile read on opening: it says whether the ZIP fits.
+  const [, { data: saved }] = useAccountSaveAddressMutation({ fixedCacheKey: SAVE_ADDRESS_KEY });
   const favouriteCount = useAppSelector(selectFavourites).length;
   const [showFavourites, setShowFavourites] = useState(false);
   const favouritesId = useId();
@@ -56,8 +59,12 @@ function Account({ user }: { user: User }) {
       <FavouritesSection id={favouritesId} hidden={!showFavourites} />
       <section className="card account-card" aria-labelledby={addressHeadingId}>
         <h2 id={addressHeadingId}>Delivery Address</h2>
-        <AddressStatus user={user} />
-        {profile.isLoading ? <p role="status">Loading your delivery address...</p> : <AddressForm key={user.uuid} user={user} />}
+        <AddressStatus user={user} mismatch={saved?.addressMismatch ?? profile.data?.addressMismatch ?? null} />
+        {profile.isLoading ? (
+          <p role="status">Loading your delivery address...</p>
+        ) : (
+          <AddressForm key={user.uuid} user={user} mismatch={saved?.addressMismatch ?? profile.data?.addressMismatch ?? null} />
+        )}
       </section>
       <BuyAgainSection userUuid={user.uuid} />
       <BetaAccess user={user} />

@@ -2,7 +2,7 @@
 // apartment optional; first and last name only while missing, then locked (the server refuses to
 // change them). Checked on blur and on submit, like every form of this remote.
 import { useState } from 'react';
-import { apiErrorMessage, isBlank, Notice, type NoticeKind, type User, validateAddressForm } from '@grocer/shared';
+import { apiErrorMessage, isBlank, Notice, type NoticeKind, type ProfileResponse, type User, validateAddressForm } from '@grocer/shared';
 import { FormField } from '../../components/FormField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAccountSaveAddressMutation } from '../../lib/accountApi.ts';
@@ -12,10 +12,16 @@ export const ADDRESS_SAVED = 'Delivery address updated successfully!';
 export const PROFILE_AND_ADDRESS_SAVED = 'Profile information and delivery address updated successfully!';
 export const ADDRESS_FAILED = 'Failed to update address';
 
+/** The save's answer is shared with the page (its status notice) under this key. */
+export const SAVE_ADDRESS_KEY = 'account-address';
+
 type Field = 'firstName' | 'lastName' | 'streetName' | 'apartmentName' | 'city' | 'state' | 'zip';
 
-export function AddressForm({ user }: { user: User }) {
-  const [saveAddress, { isLoading }] = useAccountSaveAddressMutation();
+/** Which saved field disagrees with the ZIP directory ('62701 is in Springfield, IL'), if any. */
+export type AddressMismatch = ProfileResponse['addressMismatch'];
+
+export function AddressForm({ user, mismatch = null }: { user: User; mismatch?: AddressMismatch }) {
+  const [saveAddress, { isLoading }] = useAccountSaveAddressMutation({ fixedCacheKey: SAVE_ADDRESS_KEY });
   const [outcome, setOutcome] = useState<{ kind: NoticeKind; message: string } | null>(null);
   const needsFirstName = isBlank(user.firstName);
   const needsLastName = isBlank(user.lastName);
@@ -58,6 +64,14 @@ export function AddressForm({ user }: { user: User }) {
     }
   };
 
+  // The server's word on the saved address, on the field that disagrees, until that field is changed.
+  const disagreement = (name: 'city' | 'state' | 'zip') =>
+    mismatch?.field === name && form.values[name].trim() === (address?.[name] ?? '').trim() ? mismatch.message : undefined;
+  const withMismatch = (name: 'city' | 'state' | 'zip') => {
+    const props = form.field(name);
+    return { ...props, error: props.error ?? disagreement(name) };
+  };
+
   return (
     <form className="form-stack address-form" noValidate onSubmit={form.handleSubmit(submit)}>
       {needsFirstName || needsLastName ? (
@@ -77,9 +91,9 @@ export function AddressForm({ user }: { user: User }) {
       <FormField label="Street Name" autoComplete="address-line1" {...form.field('streetName')} />
       <FormField label="Apartment (optional)" autoComplete="address-line2" {...form.field('apartmentName')} />
       <div className="form-row">
-        <FormField label="City" autoComplete="address-level2" {...form.field('city')} />
-        <FormField label="State" autoComplete="address-level1" {...form.field('state')} />
-        <FormField label="ZIP Code" autoComplete="postal-code" inputMode="numeric" {...form.field('zip')} />
+        <FormField label="City" autoComplete="address-level2" {...withMismatch('city')} />
+        <FormField label="State" autoComplete="address-level1" {...withMismatch('state')} />
+        <FormField label="ZIP Code" autoComplete="postal-code" inputMode="numeric" {...withMismatch('zip')} />
       </div>
       {outcome && <Notice kind={outcome.kind}>{outcome.message}</Notice>}
       <div className="form-actions">

@@ -1,13 +1,21 @@
 // What the server thinks of the saved address (hasValidAddress / hasInvalidAddress), in the words
 // the checkout guard uses (spec §2 Checkout guard), so the shopper knows what to fix here.
-import { isAddressComplete, Notice, type User } from '@grocer/shared';
+// A ZIP that is not of the address's city and state is named here with the field to fix (issue 30).
+import { isAddressComplete, Notice, type ProfileResponse, type User } from '@grocer/shared';
 
-export function AddressStatus({ user }: { user: User }) {
+const FIELD_NAMES = { city: 'city', state: 'state', zip: 'ZIP code' } as const;
+
+export function AddressStatus({ user, mismatch = null }: { user: User; mismatch?: ProfileResponse['addressMismatch'] }) {
   if (user.hasInvalidAddress) {
     return (
       <Notice kind="warning" className="address-status">
         <h3>Address Validation Required</h3>
         <p>We could not validate your delivery address. Please check it and save it again:</p>
+        {mismatch && (
+          <p>
+            <strong>{mismatch.message}</strong>: check the {FIELD_NAMES[mismatch.field]}.
+          </p>
+        )}
         <ul>
           <li>Check the spelling of the street, city and state</li>
           <li>Add an apartment or unit number if you have one</li>

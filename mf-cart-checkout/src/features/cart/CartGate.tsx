@@ -1,8 +1,11 @@
 // Spec §4 "Cart checkout gate", in its order: signed out → sign-in prompt (Google button and the auth
 // modal); allowed → Proceed to Checkout; then why not: no complete address, address flagged invalid,
-// unverified email, or a generic notice.
+// unverified email, or a generic notice. While the server says payment would refuse the cart (a store
+// under its minimum or out of reach, a line short of stock), Proceed is disabled and says why.
+import { useId } from 'react';
 import { Link } from 'react-router';
-import { events, GoogleSignInButton, Notice, paths, type User } from '@grocer/shared';
+import { events, GoogleSignInButton, Notice, paths, type CartProblem, type User } from '@grocer/shared';
+import { blockedReason } from '../../components/StoreRuleNotes.tsx';
 import { cartGateState, type CheckoutBlocker } from '../../lib/eligibility.ts';
 
 /** Why checkout is refused, as the spec words it; every reason is fixed on the account page. */
@@ -33,8 +36,9 @@ const BLOCKED: Record<CheckoutBlocker, { kind: 'warning' | 'info'; title: string
   },
 };
 
-export function CartGate({ user }: { user: User | null }) {
+export function CartGate({ user, problems = null }: { user: User | null; problems?: readonly CartProblem[] | null }) {
   const state = cartGateState(user);
+  const reasonId = useId();
   switch (state) {
     case 'signed-out':
       return (
@@ -51,6 +55,18 @@ export function CartGate({ user }: { user: User | null }) {
         </div>
       );
     case 'allowed':
+      if (problems && problems.length > 0) {
+        return (
+          <div className="cart-gate">
+            <button type="button" className="btn btn-primary btn-block" disabled aria-describedby={reasonId}>
+              Proceed to Checkout
+            </button>
+            <p id={reasonId} className="cart-gate-blocked">
+              {blockedReason(problems)}
+            </p>
+          </div>
+        );
+      }
       return (
         <div className="cart-gate">
           <Link to={paths.checkout()} className="btn btn-primary btn-block">

@@ -1,5 +1,6 @@
 // One cart line: picture and name linking to the product page, price each and unit price, minus/plus
-// (minus disabled at the minimum of 1), remove and the line total (spec §2 Cart, §5 Quantity).
+// (minus disabled at the minimum of 1, plus at the stock the API reports, with 'Only N left' there),
+// remove and the line total (spec §2 Cart, §5 Quantity; issue 30).
 import { Link } from 'react-router';
 import { Picture, formatCents, itemRemoved, MIN_QUANTITY, paths, quantityChanged, useAppDispatch, type CartItem } from '@grocer/shared';
 import { SubstitutionChoice } from './SubstitutionChoice.tsx';
@@ -13,6 +14,8 @@ export function CartLine({ item }: { item: CartItem }) {
   // A product of an unknown store has no publicId, so no page to open.
   const href = item.store.publicId ? paths.product(item.store.publicId, item.uuid) : undefined;
   const image = <Picture src={item.image} size={CART_IMAGE_SIZE} />;
+  // A line stored before stockQuantity was sent has no limit here until its stock refresh; the server's check still holds.
+  const atStock = item.stockQuantity !== undefined && item.quantity >= item.stockQuantity;
   return (
     <li className="cart-line">
       {/* The name is the same link, so the picture's is skipped by keyboard and screen readers. */}
@@ -49,10 +52,12 @@ export function CartLine({ item }: { item: CartItem }) {
           type="button"
           className="btn quantity-button"
           aria-label={`Increase quantity of ${item.name}`}
+          disabled={atStock}
           onClick={() => setQuantity(item.quantity + 1)}
         >
           +
         </button>
+        {atStock && <span className="quantity-limit">Only {item.stockQuantity} left</span>}
       </div>
       <p className="cart-line-total">
         <span className="visually-hidden">Line total </span>

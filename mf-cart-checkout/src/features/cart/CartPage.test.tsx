@@ -255,6 +255,128 @@ describe('CartPage', () => {
     });
   });
 
+  describe('what payment would refuse, said on the store it concerns (issue 30)', () => {
+    type Body = { items: { productId: string; quantity: number }[] };
+    const quantityOf = (request: MockRequest, uuid: string) =>
+      (request.body as Body).items.find((i) => i.productId === uuid)?.quantity ?? 0;
+    const gate = () => screen.getByRole('complementary', { name: 'Order Summary' });
+    /** The server's minimum for Fresh Mart: $10.47 (3 milks). */
+    const belowMinimum = (request: MockRequest) => {
+      const subtotal = quantityOf(request, milk.uuid) * 349 + quantityOf(request, bread.uuid) * 425;
+      const short = 1047 - subtotal;
+      return short > 0
+        ? [
+            {
+              code: 'BELOW_MINIMUM_ORDER',
+              storeId: freshMart.uuid,
+              storeName: freshMart.name,
+              shortBy: short / 100,
+              message: `Add $${(short / 100).toFixed(2)} more from Fresh Mart to check out.`,
+            },
+          ]
+        : [];
+    };
+
+    it('a store under its minimum: the fix links to the store and Proceed stays disabled, with the reason, until an item is added', async () => {
+      mockApi({ 'POST /pricing/calculate': (request) => ({ body: { pricing: makePricing(), problems: belowMinimum(request) } }) });
+      renderCart([line(milk, 2)], makeShopper());
+      const fresh = screen.getByRole('region', { name: 'Fresh Mart' });
+      const fix = await within(fresh).findByRole('link', { name: 'Add $3.49 more from Fresh Mart' });
+      expect(fix).toHaveAttribute('href', '/store/fresh-mart');
+      expect(fix.closest('p')).toHaveTextContent('Add $3.49 more from Fresh Mart to check out');
+      const proceed = within(gate()).getByRole('button', { name: 'Proceed to Checkout' });
+      expect(proceed).toBeDisabled();
+      expect(proceed).toHaveAccessibleDescription('Checkout opens once this is fixed: Add $3.49 more from Fresh Mart to check out.');
+      expect(within(gate()).queryByRole('link', { name: 'Proceed to Checkout' })).not.toBeInTheDocument();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Whole Milk' }));
+      expect(await within(gate()).findByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
+      expect(within(fresh).queryByText(/more from/)).not.toBeInTheDocument();
+    });
+
+    it('a store that does not deliver to the address: remove its items or change the address', async () => {
+      mockApi({
+        'POST /pricing/calculate': (request) => ({
+          body: {
+            pricing: makePricing(),
+            problems:
+              quantityOf(request, eggs.uuid) > 0
+                ? [
+                    {
+                      code: 'OUT_OF_DELIVERY_AREA',
+                      storeId: corner.uuid,
+                      storeName: corner.name,
+                      zip: '62701',
+                      message: 'Corner Shop does not deliver to 62701.',
+                    },
+                  ]
+                : [],
+          },
+        }),
+      });
+      const { store } = renderCart([line(milk, 3), line(eggs, 2)], makeShopper());
+      const cornerShop = screen.getByRole('region', { name: 'Corner Shop' });
+      expect(await within(cornerShop).findByText('Corner Shop does not deliver to 62701')).toBeInTheDocument();
+      expect(within(cornerShop).getByRole('link', { name: 'Change address' })).toHaveAttribute('href', '/account');
+      expect(within(gate()).getByRole('button', { name: 'Proceed to Checkout' })).toHaveAccessibleDescription(
+        'Checkout opens once this is fixed: Corner Shop does not deliver to 62701.',
+      );
+
+      fireEvent.click(within(cornerShop).getByRole('button', { name: 'Remove these items' }));
+      expect(store.getState().cart.items.map((item) => item.uuid)).toEqual(['p-milk']);
+      expect(await within(gate()).findByRole('link', { name: 'Proceed to Checkout' })).toBeInTheDocument();
+    });
+
+    it('a line above the stock is set down with a toast, and the summary keeps its tax, fees and total', async () => {
+      mockApi({
+        'POST /pricing/calculate': (request) => ({
+          body: {
+            pricing: makePricing(),
+            problems:
+              quantityOf(request, milk.uuid) > 5
+                ? [
+                    {
+                      code: 'INSUFFICIENT_STOCK',
+                      storeId: freshMart.uuid,
+                      storeName: freshMart.name,
+                      productId: milk.uuid,
+                      available: 5,
+                      message: 'Only 5 left of Whole Milk.',
+                    },
+                  ]
+                : [],
+          },
+        }),
+      });
+      const { store } = renderCart([line(milk, 7)], makeShopper());
+      await waitFor(() => expect(store.getState().cart.items[0]?.quantity).toBe(5));
+      expect(toasts).toEqual(['warning: Only 5 left of Whole Milk: your cart now has 5.']);
+      await waitFor(() => expect(requestsTo('/pricing/calculate').map((r) => quantityOf(r, milk.uuid))).toEqual([7, 5]));
+      const summary = gate();
+      for (const label of ['Tax', 'Service Fee', 'Delivery Fee', 'Total']) expect(within(summary).getByText(label)).toBeInTheDocument();
+      expect(await within(summary).findByRole('link', { name: 'Proceed to Checkout' })).toBeInTheDocument();
+      expect(toasts).toHaveLength(1);
+    });
+
+    it("stops a line's plus at the stock the API reports, and says 'Only N left'", () => {
+      mockApi();
+      const { store } = renderCart([line({ ...milk, stockQuantity: 3 }, 2)]);
+      const increase = screen.getByRole('button', { name: 'Increase quantity of Whole Milk' });
+      expect(screen.queryByText('Only 3 left')).not.toBeInTheDocument();
+      fireEvent.click(increase);
+      expect(store.getState().cart.items[0]?.quantity).toBe(3);
+      expect(increase).toBeDisabled();
+      expect(screen.getByText('Only 3 left')).toBeInTheDocument();
+    });
+
+    it("a visitor's line above the stock its product came with is set down too", async () => {
+      mockApi();
+      const { store } = renderCart([line({ ...milk, stockQuantity: 2 }, 4)]);
+      await waitFor(() => expect(store.getState().cart.items[0]?.quantity).toBe(2));
+      expect(toasts).toEqual(['warning: Only 2 left of Whole Milk: your cart now has 2.']);
+    });
+  });
+
   it('removes out-of-stock and missing items 100 ms after opening, with the warning toast', async () => {
     mockApi({
       'GET /open/products/fresh-mart': () => ({ body: [{ ...milk, stockStatus: 'OUT_OF_STOCK' }] }),

@@ -7,13 +7,13 @@ import { paths, selectCartCount, selectCartItems, selectUser, useAppSelector } f
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PricingSummary } from '../../components/PricingSummary.tsx';
 import { StoreDeliveryFee } from '../../components/StoreDeliveryFee.tsx';
+import { StoreRuleNotes } from '../../components/StoreRuleNotes.tsx';
 import { groupByStore } from '../../lib/groupByStore.ts';
 import { useCartPricing } from '../../lib/useCartPricing.ts';
 import { useStockRefreshOnMount } from '../../lib/useStockRefresh.ts';
 import { CartGate } from './CartGate.tsx';
 import { CartLine } from './CartLine.tsx';
 import { useRememberedSubstitutions } from './useRememberedSubstitutions.ts';
-import { StoreRuleNotes } from './StoreRuleNotes.tsx';
 import '../../components/cartCheckout.css';
 import './CartPage.css';
 
@@ -28,7 +28,7 @@ export default function CartPage() {
   const user = useAppSelector(selectUser);
   const summaryId = useId();
   const groups = useMemo(() => groupByStore(items), [items]);
-  const { subtotalCents, fees, pricing, pricingLoading, needsAddress } = useCartPricing(items, user);
+  const { subtotalCents, fees, pricing, pricingLoading, needsAddress, problems } = useCartPricing(items, user);
   useStockRefreshOnMount();
   useRememberedSubstitutions(items, user);
 
@@ -55,7 +55,7 @@ export default function CartPage() {
                   ))}
                 </ul>
                 <StoreDeliveryFee fee={fees?.deliveryFees[group.storeUuid]} />
-                <StoreRuleNotes group={group} user={user} />
+                <StoreRuleNotes group={group} problems={problems} />
               </section>
             ))}
           </div>
@@ -68,7 +68,7 @@ export default function CartPage() {
               note={user ? undefined : 'Delivery fees, tax and the total are shown once you sign in.'}
             />
             {needsAddress && <p className="pricing-note">{ADD_ADDRESS_NOTE}</p>}
-            <CartGate user={user} />
+            <CartGate user={user} problems={problems} />
           </aside>
         </div>
       )}

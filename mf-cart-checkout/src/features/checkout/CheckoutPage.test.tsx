@@ -329,6 +329,78 @@ describe('CheckoutPage: step 1 Delivery Info', () => {
     expect(screen.queryByRole('heading', { name: 'Payment' })).not.toBeInTheDocument();
   });
 
+  it('says in step 1 what payment would refuse, with its fix, and offers no payment until it is fixed (issue 30)', async () => {
+    const belowMinimum = (request: MockRequest) => {
+      const milks = (request.body as { items: { productId: string; quantity: number }[] }).items.find((i) => i.productId === milk.uuid);
+      return (milks?.quantity ?? 0) < 3
+        ? [
+            {
+              code: 'BELOW_MINIMUM_ORDER',
+              storeId: freshMart.uuid,
+              storeName: freshMart.name,
+              shortBy: 3.49,
+              message: 'Add $3.49 more from Fresh Mart to check out.',
+            },
+          ]
+        : [];
+    };
+    const { store } = renderCheckout({
+      routes: { 'POST /pricing/calculate': (request) => ({ body: { pricing: makePricing(), problems: belowMinimum(request) } }) },
+    });
+    const before = await screen.findByRole('region', { name: 'Before payment' });
+    expect(within(before).getByRole('link', { name: 'Add $3.49 more from Fresh Mart' })).toHaveAttribute('href', '/store/fresh-mart');
+    fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '(217) 555-0100' } });
+    await windowsHeld();
+    const next = screen.getByRole('button', { name: 'Continue to Payment' });
+    expect(next).toBeDisabled();
+    expect(next).toHaveAccessibleDescription('Checkout opens once this is fixed: Add $3.49 more from Fresh Mart to check out.');
+    expect(screen.queryByRole('button', { name: 'PayPal' })).not.toBeInTheDocument();
+
+    // The shopper adds a milk (another tab, or back in the cart): the wall is gone and payment opens.
+    act(() => {
+      store.dispatch({ type: 'cart/quantityChanged', payload: { uuid: milk.uuid, quantity: 3 } });
+    });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Before payment' })).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByRole('button', { name: 'PayPal' })).toBeInTheDocument();
+    expect(requestsTo('/payments/paypal/orders')).toHaveLength(0);
+  });
+
+  it('takes the PayPal button away on step 2 while the cart is one payment would refuse', async () => {
+    const { store } = renderCheckout({
+      routes: {
+        'POST /pricing/calculate': (request) => {
+          const milks = (request.body as { items: { productId: string; quantity: number }[] }).items.find((i) => i.productId === milk.uuid);
+          const problems =
+            (milks?.quantity ?? 0) < 2
+              ? [
+                  {
+                    code: 'BELOW_MINIMUM_ORDER',
+                    storeId: freshMart.uuid,
+                    storeName: freshMart.name,
+                    shortBy: 3.49,
+                    message: 'Add $3.49 more from Fresh Mart to check out.',
+                  },
+                ]
+              : [];
+          return { body: { pricing: makePricing(), problems } };
+        },
+      },
+    });
+    await goToPayment();
+    // Another tab takes a milk out: the part falls under its minimum.
+    act(() => {
+      store.dispatch({ type: 'cart/quantityChanged', payload: { uuid: milk.uuid, quantity: 1 } });
+    });
+    expect(await screen.findByText('Checkout opens once this is fixed: Add $3.49 more from Fresh Mart to check out.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'PayPal' })).not.toBeInTheDocument();
+    act(() => {
+      store.dispatch({ type: 'cart/quantityChanged', payload: { uuid: milk.uuid, quantity: 2 } });
+    });
+    expect(await screen.findByRole('button', { name: 'PayPal' })).toBeInTheDocument();
+    expect(requestsTo('/payments/paypal/orders')).toHaveLength(0);
+  });
+
   it('Back returns to step 1 with its values, focus on its heading', async () => {
     renderCheckout();
     // Opening the checkout leaves focus to the shell (the main content), not on the step.

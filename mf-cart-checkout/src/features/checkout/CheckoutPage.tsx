@@ -15,6 +15,7 @@ import {
   validateCheckoutDeliveryForm,
 } from '@grocer/shared';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { blockedReason, StoreRuleNotes } from '../../components/StoreRuleNotes.tsx';
 import { checkoutBlocker } from '../../lib/eligibility.ts';
 import { groupByStore } from '../../lib/groupByStore.ts';
 import { useCartPricing } from '../../lib/useCartPricing.ts';
@@ -86,7 +87,9 @@ export function CheckoutSteps() {
     if (lost) toDelivery();
   }, [lost, toDelivery]);
   const groups = useMemo(() => groupByStore(items), [items]);
-  const { subtotalCents, fees, pricing, pricingLoading } = useCartPricing(items, user);
+  const { subtotalCents, fees, pricing, pricingLoading, problems } = useCartPricing(items, user);
+  // What payment would refuse, said in step 1 with each fix; step 2 offers no payment while it stands.
+  const blocked = problems && problems.length > 0 ? problems : null;
   // The page shows the steps only to a signed-in shopper.
   if (!user) return null;
   const contact = { phone, deliveryInstructions };
@@ -129,9 +132,20 @@ export function CheckoutSteps() {
               focusHeading={moved}
               deliveryTime={<DeliveryTime stores={groups} onHeldChange={onHeldChange} />}
               deliveryTimeError={windowError}
+              storeProblems={
+                blocked && {
+                  notes: groups.map((group) => <StoreRuleNotes key={group.storeUuid} group={group} problems={blocked} />),
+                  reason: blockedReason(blocked),
+                }
+              }
             />
           ) : (
-            <PaymentStep contact={payment!.contact} onBack={toDelivery} focusHeading={moved} />
+            <PaymentStep
+              contact={payment!.contact}
+              onBack={toDelivery}
+              focusHeading={moved}
+              blockedReason={blocked && blockedReason(blocked)}
+            />
           )}
         </div>
         <OrderSummary groups={groups} fees={fees} subtotalCents={subtotalCents} pricing={pricing} pricingLoading={pricingLoading} />

@@ -19,6 +19,11 @@ export interface DeliveryStepProps {
   deliveryTime?: ReactNode;
   /** Why the shopper cannot go on yet: a store without a held window. */
   deliveryTimeError?: string;
+  /**
+   * What payment would refuse, per store with its fix (StoreRuleNotes), and the reason read out with
+   * the disabled 'Continue to Payment' (issue 30): no payment button while any of it stands.
+   */
+  storeProblems?: { notes: ReactNode; reason: string } | null;
 }
 
 function ReadOnlyField({ label, value, error, display }: { label: string; value: string; error?: string; display?: string }) {
@@ -50,8 +55,10 @@ export function DeliveryStep({
   focusHeading = false,
   deliveryTime,
   deliveryTimeError,
+  storeProblems = null,
 }: DeliveryStepProps) {
   const phoneId = useId();
+  const problemsId = useId();
   const instructionsId = useId();
   const phone = useRef<HTMLInputElement>(null);
 
@@ -115,7 +122,21 @@ export function DeliveryStep({
           {deliveryTimeError}
         </p>
       )}
-      <button type="submit" className="btn btn-primary btn-block">
+      {storeProblems && (
+        <section className="checkout-store-problems" aria-labelledby={`${problemsId}-heading`}>
+          <h3 id={`${problemsId}-heading`}>Before payment</h3>
+          {storeProblems.notes}
+          <p id={problemsId} className="cart-gate-blocked">
+            {storeProblems.reason}
+          </p>
+        </section>
+      )}
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        disabled={storeProblems !== null}
+        aria-describedby={storeProblems ? problemsId : undefined}
+      >
         Continue to Payment
       </button>
     </form>

@@ -34,9 +34,11 @@ export interface PaymentStepProps {
   onBack: () => void;
   /** Focus the heading on mount (the shopper came from step 1). */
   focusHeading?: boolean;
+  /** Payment would refuse the cart (issue 30): no PayPal button, this instead, and Back to fix it. */
+  blockedReason?: string | null;
 }
 
-export function PaymentStep({ contact, onBack, focusHeading = false }: PaymentStepProps) {
+export function PaymentStep({ contact, onBack, focusHeading = false, blockedReason = null }: PaymentStepProps) {
   const items = useAppSelector(selectCartItems);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -109,7 +111,7 @@ export function PaymentStep({ contact, onBack, focusHeading = false }: PaymentSt
           Processing your order...
         </p>
       )}
-      <PayPalPayment {...callbacks} />
+      {blockedReason && !processing ? <Notice kind="warning">{blockedReason}</Notice> : <PayPalPayment {...callbacks} />}
       <button type="button" className="btn btn-outline" onClick={onBack} disabled={processing}>
         Back
       </button>

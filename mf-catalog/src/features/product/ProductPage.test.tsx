@@ -116,6 +116,22 @@ describe('ProductPage', () => {
     }
   });
 
+  it('stops the stepper at the stock the API reports, before and after adding (issue 30)', async () => {
+    mockProduct({ 'GET /open/product/p-milk': () => ({ body: { product: { ...milk, stockQuantity: 2 } } }) });
+    const { store } = renderProduct();
+    const stepper = await screen.findByRole('group', { name: `Quantity of ${milk.name}` });
+    const increase = within(stepper).getByRole('button', { name: 'Increase quantity' });
+    fireEvent.click(increase);
+    expect(increase).toBeDisabled();
+    expect(screen.getByText('Only 2 left')).toBeInTheDocument();
+    fireEvent.click(increase);
+    expect(within(stepper).getByText('2')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(store.getState().cart.items.map((item) => [item.uuid, item.quantity])).toEqual([['p-milk', 2]]);
+    const inCart = screen.getByRole('group', { name: `Quantity of ${milk.name} in your cart` });
+    expect(within(inCart).getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+  });
+
   it('lists the other stores cheapest first with prices and unit prices, each linking to its product page', async () => {
     mockProduct();
     renderProduct();

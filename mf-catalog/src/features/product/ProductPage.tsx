@@ -178,14 +178,18 @@ function AddToCart({ product }: { product: Product }) {
   const dispatch = useAppDispatch();
   const line = useAppSelector(selectCartItems).find((item) => item.uuid === product.uuid);
   const [quantity, setQuantity] = useState(1);
+  const value = line?.quantity ?? quantity;
+  const max = product.stockQuantity;
   return (
     <div className="product-add">
       <QuantityStepper
         label={line ? `Quantity of ${product.name} in your cart` : `Quantity of ${product.name}`}
-        value={line?.quantity ?? quantity}
+        value={value}
+        max={max}
         onChange={(next) => (line ? dispatch(quantityChanged({ uuid: product.uuid, quantity: next })) : setQuantity(next))}
       />
-      <AddToCartButton product={product} quantity={quantity} />
+      <AddToCartButton product={product} quantity={max === undefined ? quantity : Math.min(quantity, max)} />
+      {max !== undefined && max > 0 && value >= max && <p className="product-stock-limit">Only {max} left</p>}
     </div>
   );
 }
