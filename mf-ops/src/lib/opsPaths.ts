@@ -10,6 +10,7 @@ export const OPS_PATTERNS = {
   staff: '/admin/staff',
   notifications: '/admin/notifications',
   vitals: '/admin/vitals',
+  account: '/admin/account',
   invitation: OPS_INVITATION_PAGE,
 } as const;
 
@@ -23,5 +24,6 @@ export const opsPaths = {
   staff: () => OPS_PATTERNS.staff,
   notifications: () => OPS_PATTERNS.notifications,
   vitals: () => OPS_PATTERNS.vitals,
+  account: () => OPS_PATTERNS.account,
   invitation: (token: string) => `${OPS_PATTERNS.invitation}?token=${segment(token)}`,
 } as const;

@@ -60,6 +60,8 @@ const seg = encodeURIComponent;
 /** Every ops API path (relative to the API base URL). */
 export const opsApiPaths = {
   me: () => '/ops/me',
+  mePassword: () => '/ops/me/password',
+  queue: () => '/ops/queue',
   staff: () => '/ops/staff',
   staffInvitation: (userUuid: string) => `/ops/staff/${seg(userUuid)}/invitation`,
   acceptInvitation: () => '/auth/accept-invitation',
