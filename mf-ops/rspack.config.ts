@@ -16,6 +16,7 @@ export default (_env: unknown, argv: { mode?: string }) =>
         StaffPage: './src/features/staff/StaffPage.tsx',
         NotificationsPage: './src/features/notifications/NotificationsPage.tsx',
         VitalsPage: './src/features/vitals/VitalsPage.tsx',
+        StaffAccountPage: './src/features/staff-account/StaffAccountPage.tsx',
         StaffInvitationPage: './src/features/staff-invitation/StaffInvitationPage.tsx',
       },
       routes,

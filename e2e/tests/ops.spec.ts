@@ -4,7 +4,10 @@
 // 2 s (the notification stream, no reload) → staff replace one line and mark one unavailable → the
 // shopper's open order page shows the new total and the refund → the PayPal stand-in holds the
 // partial refund → staff move their part on to Out For Delivery and Delivered. The staff member works
-// on a phone (390 px): each screen is checked by axe and for sideways scrolling on the way.
+// on a phone (390 px): each screen is checked by axe and for sideways scrolling on the way. Issue 31:
+// staff land on the board after signing in and find it from the header's Store link; the board is a
+// queue by booked window; Ready waits for every line; Delivered before the window needs "Deliver
+// early"; their account page changes their password; at 1280 px the board shows one lane per status.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { openPaypalDialog, reachPayment, stores, type Product, type Store } from '../fixtures/checkout.ts';
 import { dialog, signOut } from '../fixtures/auth.ts';
@@ -47,7 +50,7 @@ test('staff pick, replace and drop lines of a paid order; the shopper and PayPal
   request,
   stack,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const [storeA, storeB] = await stores(request, stack);
   await page.setViewportSize({ width: 390, height: 844 });
 
@@ -79,8 +82,15 @@ test('staff pick, replace and drop lines of a paid order; the shopper and PayPal
   await dialog(page).getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
   await dialog(page).getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(dialog(page)).toBeHidden();
-  await page.goto(stack.shellUrl('/admin'));
+  // Staff land on the board, and the header's Store link leads back to it from anywhere.
   await expect(page.getByRole('heading', { level: 1, name: 'Order board' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  const storeLink = page.getByRole('banner').getByRole('link', { name: 'Store', exact: true });
+  await expect(storeLink).toHaveAttribute('href', '/admin');
+  // The ops heading and navigation stay within 112 px on a phone.
+  const top = (await page.getByRole('heading', { level: 1, name: 'Order board' }).boundingBox())!.y;
+  const navBox = (await page.getByRole('navigation', { name: 'Store operations' }).boundingBox())!;
+  expect(navBox.y + navBox.height - top).toBeLessThanOrEqual(112);
   // Only their store: its name, no store choice, and the API refuses the other store's data as not found.
   await expect(page.getByText(storeA!.name, { exact: true })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Store' })).toHaveCount(0);
@@ -123,15 +133,31 @@ test('staff pick, replace and drop lines of a paid order; the shopper and PayPal
     console.log(`[ops] the board showed the paid order ${shownWithinMs} ms after the shopper's page did`);
     expect(shownWithinMs).toBeLessThanOrEqual(2_000);
     await expect(row).toHaveCount(1);
+    // Its card: the booked window, the time left in words, what is left to pick and the store's total.
+    const card = page.getByRole('listitem').filter({ has: row });
+    await expect(card).toContainText(/(Today|Tomorrow|\w{3}, \w{3} \d{1,2}) \d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M/);
+    await expect(card).toContainText(/due in \d/);
+    await expect(card).toContainText(/2 items · 2 to pick · \$\d/);
+    await checkScreen(page, 'board with an order');
 
     // The pick list: replace the dearest line with the first offer, mark the other unavailable.
     await row.click();
     await expect(page.getByRole('heading', { level: 1, name: 'Pick list' })).toBeVisible();
+    await expect(page.getByText(/^Delivery window:/)).toBeVisible();
     await expect(page.getByRole('listitem', { name: other!.name })).toHaveCount(0);
+    // Ready waits until every line is picked, and says why.
+    await page.getByRole('button', { name: 'Mark Preparing' }).click();
+    await expect(page.getByText("This store's part is now Preparing.")).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mark Ready For Pickup' })).toBeDisabled();
+    await expect(page.getByText('Ready when every line is picked: 2 lines are still to pick.')).toBeVisible();
     const dearLine = page.getByRole('listitem', { name: dear!.name });
     await dearLine.getByRole('button', { name: 'Replace' }).click();
-    const offers = dearLine.getByRole('region', { name: `Replace ${dear!.name}` }).getByRole('button', { name: /^Replace with / });
+    const panel = dearLine.getByRole('region', { name: `Replace ${dear!.name}` });
+    const offers = panel.getByRole('button', { name: /^Replace with / });
     await expect(offers.first()).toBeVisible();
+    // Each offer says why it is offered, the price difference and the stock.
+    await expect(panel.getByRole('listitem').first()).toContainText(/\((same price|\$[\d.]+ less)\) · \d+ in stock/);
+    await checkScreen(page, 'replacements');
     await offers.first().click();
     await expect(dearLine.getByText(/^Replaced with /)).toBeVisible();
     const secondLine = page.getByRole('listitem', { name: second!.name });
@@ -188,12 +214,51 @@ test('staff pick, replace and drop lines of a paid order; the shopper and PayPal
       )
       .toEqual({ status: 'PARTIALLY_REFUNDED', refunded: Math.round(after.adjustments.refundedTotal * 100) });
 
-    // Staff move their part along, one allowed step at a time.
-    for (const status of ['Preparing', 'Ready For Pickup', 'Out For Delivery', 'Delivered']) {
+    // Staff move their part along, one allowed step at a time; the window has not opened, so Delivered asks first.
+    for (const status of ['Ready For Pickup', 'Out For Delivery']) {
       await page.getByRole('button', { name: `Mark ${status}` }).click();
       await expect(page.getByText(`This store's part is now ${status}.`)).toBeVisible();
     }
+    await page.getByRole('button', { name: 'Mark Delivered' }).click();
+    const early = page.getByRole('group', { name: 'Deliver early' });
+    await expect(early).toContainText('has not opened yet. Deliver early anyway?');
+    await checkScreen(page, 'deliver early');
+    await early.getByRole('button', { name: 'Deliver early' }).click();
+    await expect(page.getByText("This store's part is now Delivered.")).toBeVisible();
+    await expect(page.getByText(/^Delivered early, confirmed at/)).toBeVisible();
     await expect(page.getByRole('button', { name: /^Mark / })).toHaveCount(0);
+
+    // At 1280 px the board is one lane per status with counts; the order waits under "Delivered today".
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await storeLink.click();
+    const delivered = page.getByRole('region', { name: /^Delivered today \(\d+\)$/ });
+    await expect(delivered.getByRole('link', { name: paid.orderNumber })).toBeVisible();
+    for (const lane of ['New', 'Preparing', 'Ready', 'Out for delivery'])
+      await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${lane} \\(\\d+\\)$`) })).toBeVisible();
+    await audit(page, 'board at 1280 px');
+    await delivered.getByRole('link', { name: paid.orderNumber }).click();
+    await expect(page.getByText(/^Delivered early, confirmed at/)).toBeVisible();
+    await audit(page, 'pick list at 1280 px');
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    // Their account: name, store and a password change that checks the current password.
+    await page.getByRole('banner').getByRole('link', { name: 'Account', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/account$/);
+    const details = page.getByRole('region', { name: 'Your details' });
+    await expect(details).toContainText('Sam Picker');
+    await expect(details).toContainText(storeA!.name);
+    const change = page.getByRole('region', { name: 'Change password' });
+    await change.getByLabel('Current password').fill('not-my-password');
+    await change.getByLabel('New password', { exact: true }).fill('Store-Staff-2027');
+    await change.getByLabel('Confirm new password').fill('Store-Staff-2027');
+    await change.getByRole('button', { name: 'Change password' }).click();
+    await expect(change.getByRole('alert')).toHaveText('The current password is not correct.');
+    await change.getByLabel('Current password').fill(STAFF_PASSWORD);
+    await change.getByRole('button', { name: 'Change password' }).click();
+    // Checking and hashing a password takes the server's full scrypt work (two of them here).
+    await expect(change.getByRole('status')).toHaveText('Your password has been changed.', { timeout: 30_000 });
+    await checkScreen(page, 'staff account');
 
     // The other screens of the store side, from its navigation.
     const nav = page.getByRole('navigation', { name: 'Store operations' });

@@ -6,8 +6,9 @@ const routes: RemoteRoutes = {
   routes: [
     { path: routePatterns.verifyEmail, module: 'VerifyEmailPage', access: 'public' },
     { path: routePatterns.resetPassword, module: 'ResetPasswordPage', access: 'public' },
-    // Protected; admins pass where admin access is allowed (spec §2, §6).
-    { path: routePatterns.account, module: 'AccountPage', access: { roles: ['CUSTOMER', 'ADMIN'] } },
+    // Protected; admins pass where admin access is allowed (spec §2, §6). Staff pass too: the page
+    // opens their store-side account (/admin/account) rather than the guard sending them home.
+    { path: routePatterns.account, module: 'AccountPage', access: { roles: ['CUSTOMER', 'ADMIN', 'STORE_STAFF'] } },
   ],
 };
 

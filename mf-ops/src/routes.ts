@@ -15,6 +15,7 @@ const routes: RemoteRoutes = {
     { path: OPS_PATTERNS.staff, module: 'StaffPage', access: { roles: ['ADMIN'] } },
     { path: OPS_PATTERNS.notifications, module: 'NotificationsPage', access: STAFF },
     { path: OPS_PATTERNS.vitals, module: 'VitalsPage', access: { roles: ['ADMIN'] } },
+    { path: OPS_PATTERNS.account, module: 'StaffAccountPage', access: STAFF },
     { path: OPS_PATTERNS.invitation, module: 'StaffInvitationPage', access: 'public' },
   ],
 };

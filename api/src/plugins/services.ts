@@ -208,6 +208,7 @@ function orderServices(app: FastifyInstance, accounts: ReturnType<typeof account
   });
   const orders = createOrdersService({
     ...common,
+    clock: () => app.services.clock,
     users: accounts.users,
     catalogue: { invalidate: () => app.services.catalogue.invalidate() },
     refunds: { request: (tx, input) => app.services.refunds.request(tx, input), send: (id) => app.services.refunds.send(id) },
@@ -237,7 +238,7 @@ function opsServices(app: FastifyInstance, accounts: ReturnType<typeof accountSe
   const { db, log, config } = app;
   const access = createOpsAccess(db);
   const events = { nudge: () => app.services.orderEvents.nudge() };
-  const board = createBoardService({ db, access, events });
+  const board = createBoardService({ db, access, events, clock: () => app.services.clock });
   const catalogue = { invalidate: () => app.services.catalogue.invalidate() };
   const fulfilment = createFulfilmentService({
     db,

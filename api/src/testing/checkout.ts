@@ -230,11 +230,11 @@ export async function placePaidOrder(app: App, paypal: Pick<FakePaypal, 'approve
 }
 
 /** POST /orders/tracking as the browser (or an admin tool) sends it. */
-export function track(app: App, user: Registered, orderId: string, status: string) {
+export function track(app: App, user: Registered, orderId: string, status: string, extra: { deliverEarly?: boolean } = {}) {
   return app.inject({
     method: 'POST',
     url: '/orders/tracking',
     headers: bearer(user.token),
-    payload: { orderId, status, timestamp: new Date().toISOString(), notes: `${status} (test)` },
+    payload: { orderId, status, timestamp: new Date().toISOString(), notes: `${status} (test)`, ...extra },
   });
 }

@@ -1,8 +1,8 @@
 // Test helpers for the ops API: staff accounts of a store, and the calls staff make.
 import type { OpsStorePart } from '@grocer/shared/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { App } from '../app.ts';
-import { users } from '../db/schema.ts';
+import { orderLines, users } from '../db/schema.ts';
 import { bearer, registerUser, type Registered } from './accounts.ts';
 
 /** A signed-in STORE_STAFF member of the store with this id (registered, then given the role). */
@@ -21,4 +21,22 @@ export async function readPart(app: App, user: Registered, orderId: string, stor
   const res = await opsCall(app, user, 'GET', `/ops/orders/${orderId}/stores/${storeUuid}`);
   expect(res.statusCode).toBe(200);
   return res.json<OpsStorePart>();
+}
+
+/** Marks every line of the order still PENDING found, through the API as `user` (an admin, or staff for their store's lines): Ready needs it. */
+export async function pickAll(app: App, user: Registered, orderId: string, storeUuid?: string): Promise<void> {
+  const pending = await app.db
+    .select({ id: orderLines.id })
+    .from(orderLines)
+    .where(
+      and(
+        eq(orderLines.orderId, orderId),
+        eq(orderLines.fulfilmentState, 'PENDING'),
+        storeUuid === undefined ? undefined : eq(orderLines.storeUuid, storeUuid),
+      ),
+    );
+  for (const line of pending) {
+    const res = await opsCall(app, user, 'POST', `/ops/orders/${orderId}/lines/${line.id}`, { state: 'FOUND' });
+    expect(res.statusCode).toBe(200);
+  }
 }

@@ -46,6 +46,9 @@ export function OpsLayout({ title, children }: { title: string; children: ReactN
                   <NavLink to={opsPaths.vitals()}>{OPS_TEXT.nav.vitals}</NavLink>
                 </li>
               )}
+              <li>
+                <NavLink to={opsPaths.account()}>{OPS_TEXT.nav.account}</NavLink>
+              </li>
             </ul>
           </nav>
           {children}

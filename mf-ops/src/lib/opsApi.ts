@@ -17,6 +17,8 @@ import {
   type OpsNotificationPage,
   type OpsOrderPage,
   type OpsOrdersQuery,
+  type OpsPasswordChangePayload,
+  type OpsQueue,
   type OpsReplacementList,
   type OpsStaffCreatePayload,
   type OpsStaffMember,
@@ -58,11 +60,20 @@ export const opsApi = api
         extraOptions: auth,
         providesTags: (_part, _error, { orderId }) => [{ type: 'OpsOrder', id: orderId }],
       }),
+      opsQueue: build.query<OpsQueue, { storeUuid?: string }>({
+        query: (params) => ({ url: opsApiPaths.queue(), params: withoutBlanks(params) }),
+        extraOptions: auth,
+        providesTags: [ORDERS],
+      }),
+      opsChangePassword: build.mutation<{ success: true; message: string }, OpsPasswordChangePayload>({
+        query: (body) => ({ url: opsApiPaths.mePassword(), method: 'POST', body }),
+        extraOptions: auth,
+      }),
       opsAdvance: build.mutation<OpsStorePart, StorePartArg & OpsAdvancePayload>({
-        query: ({ orderId, storeUuid, status }) => ({
+        query: ({ orderId, storeUuid, status, deliverEarly }) => ({
           url: opsApiPaths.storePartStatus(orderId, storeUuid),
           method: 'POST',
-          body: { status },
+          body: deliverEarly ? { status, deliverEarly } : { status },
         }),
         extraOptions: auth,
         invalidatesTags: (_part, _error, { orderId }) => [{ type: 'OpsOrder', id: orderId }, ORDERS],
@@ -171,6 +182,8 @@ function withoutBlanks(params: object): Record<string, string | number> {
 export const {
   useOpsMeQuery,
   useOpsOrdersQuery,
+  useOpsQueueQuery,
+  useOpsChangePasswordMutation,
   useOpsStorePartQuery,
   useOpsAdvanceMutation,
   useOpsMarkLineMutation,

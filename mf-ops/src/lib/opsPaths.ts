@@ -1,7 +1,7 @@
 // The store side's URLs, built in one place. The patterns are what src/routes.ts declares to the shell;
 // `opsPaths` builds links to them (the shared `paths` map covers the shopper's routes only).
 // From the contracts entry: rspack.config.ts reads src/routes.ts (and so this file) in Node, without JSX.
-import { OPS_INVITATION_PAGE } from '@grocer/shared/contracts';
+import { OPS_INVITATION_PAGE, OPS_STAFF_ACCOUNT_PAGE } from '@grocer/shared/contracts';
 export const OPS_PATTERNS = {
   board: '/admin',
   pickList: '/admin/orders/:orderId/stores/:storeId',
@@ -10,6 +10,7 @@ export const OPS_PATTERNS = {
   staff: '/admin/staff',
   notifications: '/admin/notifications',
   vitals: '/admin/vitals',
+  account: OPS_STAFF_ACCOUNT_PAGE,
   invitation: OPS_INVITATION_PAGE,
 } as const;
 
@@ -23,5 +24,6 @@ export const opsPaths = {
   staff: () => OPS_PATTERNS.staff,
   notifications: () => OPS_PATTERNS.notifications,
   vitals: () => OPS_PATTERNS.vitals,
+  account: () => OPS_PATTERNS.account,
   invitation: (token: string) => `${OPS_PATTERNS.invitation}?token=${segment(token)}`,
 } as const;

@@ -5,6 +5,7 @@ import type {
   OpsNotification,
   OpsOrderSummary,
   OpsPickLine,
+  OpsQueueCard,
   OpsStaffMember,
   OpsStore,
   OpsStoreSettings,
@@ -31,11 +32,27 @@ export const staffUser = (overrides: Partial<User> = {}) => makeUser({ roleName:
 export const adminUser = (overrides: Partial<User> = {}) => makeUser({ roleName: 'ADMIN', email: 'admin@grocer.test', ...overrides });
 
 export function makeStaffMe(): OpsMe {
-  return { uuid: 'user-1', email: 'staff@grocer.test', role: 'STORE_STAFF', store: STORE_A, stores: [STORE_A] };
+  return {
+    uuid: 'user-1',
+    email: 'staff@grocer.test',
+    firstName: 'Sam',
+    lastName: 'Staff',
+    role: 'STORE_STAFF',
+    store: STORE_A,
+    stores: [STORE_A],
+  };
 }
 
 export function makeAdminMe(): OpsMe {
-  return { uuid: 'user-1', email: 'admin@grocer.test', role: 'ADMIN', store: null, stores: [STORE_A, STORE_B] };
+  return {
+    uuid: 'user-1',
+    email: 'admin@grocer.test',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    role: 'ADMIN',
+    store: null,
+    stores: [STORE_A, STORE_B],
+  };
 }
 
 export function makeOrderSummary(overrides: Partial<OpsOrderSummary> = {}): OpsOrderSummary {
@@ -51,6 +68,25 @@ export function makeOrderSummary(overrides: Partial<OpsOrderSummary> = {}): OpsO
     itemCount: 3,
     pendingLineCount: 2,
     partSubtotalCents: 1097,
+    ...overrides,
+  };
+}
+
+export function makeQueueCard(overrides: Partial<OpsQueueCard> = {}): OpsQueueCard {
+  return {
+    orderId: ORDER_ID,
+    orderNumber: 'GR-100042',
+    store: STORE_A,
+    status: 'CONFIRMED',
+    customerName: 'Ada Lovelace',
+    createdAt: at,
+    window: null,
+    lineCount: 2,
+    itemCount: 3,
+    pendingLineCount: 2,
+    pendingItemCount: 3,
+    totalCents: 2209,
+    deliveredEarlyAt: null,
     ...overrides,
   };
 }
@@ -86,6 +122,8 @@ export function makeStorePart(overrides: Partial<OpsStorePart> = {}): OpsStorePa
     deliveryAddress: '1550 N Kingsbury St, Apt 2, Chicago, IL 60642',
     note: 'Ring twice',
     createdAt: at,
+    window: null,
+    deliveredEarlyAt: null,
     lines: [
       makePickLine({
         substitution: {

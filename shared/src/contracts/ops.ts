@@ -14,6 +14,8 @@ export type { OpsRefundStatus, OrderItemFulfilment, OrderAdjustments } from '../
 
 /** The invitation link in the e-mail: the shell's origin + this path + `?token=`. mf-ops owns the page. */
 export const OPS_INVITATION_PAGE = '/staff/invitation';
+/** A staff member's own account on the store side (mf-ops); their /account opens it (mf-account). */
+export const OPS_STAFF_ACCOUNT_PAGE = '/admin/account';
 /** How long an invitation link is valid. */
 export const OPS_INVITATION_TTL_HOURS = 72;
 
@@ -60,6 +62,8 @@ const seg = encodeURIComponent;
 /** Every ops API path (relative to the API base URL). */
 export const opsApiPaths = {
   me: () => '/ops/me',
+  mePassword: () => '/ops/me/password',
+  queue: () => '/ops/queue',
   staff: () => '/ops/staff',
   staffInvitation: (userUuid: string) => `/ops/staff/${seg(userUuid)}/invitation`,
   acceptInvitation: () => '/auth/accept-invitation',

@@ -23,6 +23,8 @@ export const OpsMeSchema = Type.Object(
   {
     uuid: Uuid,
     email: Type.String(),
+    firstName: nullable(Type.String()),
+    lastName: nullable(Type.String()),
     role: OpsRoleSchema,
     store: Type.Union([OpsStoreSchema, Type.Null()], { description: "The staff member's store; null for an admin" }),
     stores: Type.Array(OpsStoreSchema, { description: 'The stores the caller may act on (every store for an admin), by name' }),
@@ -30,6 +32,24 @@ export const OpsMeSchema = Type.Object(
   { title: 'OpsMe' },
 );
 export type OpsMe = Static<typeof OpsMeSchema>;
+
+/** POST /ops/me/password: the current password (checked) and the new one (the sign-up rules). */
+export const OpsPasswordChangePayloadSchema = Type.Object({
+  currentPassword: Type.String({ minLength: 1, maxLength: 200 }),
+  newPassword: Type.String({ maxLength: 200 }),
+});
+export type OpsPasswordChangePayload = Static<typeof OpsPasswordChangePayloadSchema>;
+
+/** A store part's booked delivery window (UTC instants; the store's zone to show them in). */
+export const OpsWindowSchema = Type.Object(
+  { startsAt: Timestamp, endsAt: Timestamp, timeZone: Type.String({ description: 'IANA zone of the store' }) },
+  { title: 'OpsWindow' },
+);
+export type OpsWindow = Static<typeof OpsWindowSchema>;
+const NoWindow = Type.Union([OpsWindowSchema, Type.Null()], { description: 'The booked window; null for an order placed before windows' });
+const DeliveredEarlyAt = Type.Union([Timestamp, Type.Null()], {
+  description: 'Set when staff confirmed "Deliver early" (delivered before the window opened)',
+});
 
 /** INVITED: the invitation has not been accepted yet (no password); ACTIVE: the staff member set a password. */
 export const StaffStatusSchema = Type.Enum(['INVITED', 'ACTIVE']);
@@ -96,6 +116,31 @@ export const OpsOrderSummarySchema = Type.Object(
   { title: 'OpsOrderSummary' },
 );
 export type OpsOrderSummary = Static<typeof OpsOrderSummarySchema>;
+
+/** One card of the queue (GET /ops/queue): one store's part, with its window and what is left to pick. */
+export const OpsQueueCardSchema = Type.Object(
+  {
+    orderId: Uuid,
+    orderNumber: Type.String(),
+    store: OpsStoreSchema,
+    status: PartStatusSchema,
+    customerName: Type.String(),
+    createdAt: Timestamp,
+    window: NoWindow,
+    lineCount: Type.Integer(),
+    itemCount: Type.Integer(),
+    pendingLineCount: Type.Integer({ description: 'Lines still to pick' }),
+    pendingItemCount: Type.Integer({ description: 'Units still to pick' }),
+    totalCents: Type.Integer({ description: "The store's own total: its share of the order's money now" }),
+    deliveredEarlyAt: DeliveredEarlyAt,
+  },
+  { title: 'OpsQueueCard' },
+);
+export type OpsQueueCard = Static<typeof OpsQueueCardSchema>;
+
+/** GET /ops/queue: parts in the store or on the way and those delivered today, soonest window first. */
+export const OpsQueueSchema = Type.Object({ now: Timestamp, orders: Type.Array(OpsQueueCardSchema) }, { title: 'OpsQueue' });
+export type OpsQueue = Static<typeof OpsQueueSchema>;
 
 export const OpsOrderPageSchema = Type.Object({ orders: Type.Array(OpsOrderSummarySchema), nextCursor: NextCursor });
 export type OpsOrderPage = Static<typeof OpsOrderPageSchema>;
@@ -173,6 +218,8 @@ export const OpsStorePartSchema = Type.Object(
     deliveryAddress: Type.String({ description: 'One line: "1550 N Kingsbury St, Apt 2, Chicago, IL 60642"' }),
     note: Type.Union([Type.String(), Type.Null()], { description: "The shopper's note (delivery instructions); null when none" }),
     createdAt: Timestamp,
+    window: NoWindow,
+    deliveredEarlyAt: DeliveredEarlyAt,
     lines: Type.Array(OpsPickLineSchema),
     totals: OpsOrderTotalsSchema,
     refunds: Type.Array(OpsRefundSchema),
@@ -183,7 +230,12 @@ export const OpsStorePartSchema = Type.Object(
 export type OpsStorePart = Static<typeof OpsStorePartSchema>;
 
 /** POST /ops/orders/{orderId}/stores/{storeUuid}/status: the next status; anything the table does not allow is 409 INVALID_STATUS_TRANSITION. */
-export const OpsAdvancePayloadSchema = Type.Object({ status: PartStatusSchema });
+export const OpsAdvancePayloadSchema = Type.Object({
+  status: PartStatusSchema,
+  deliverEarly: Type.Optional(
+    Type.Boolean({ description: 'Confirms DELIVERED before the booked window opens (409 DELIVER_EARLY_REQUIRED without it); recorded' }),
+  ),
+});
 /** POST /ops/orders/{orderId}/stores/{storeUuid}/status. */
 export type OpsAdvancePayload = Static<typeof OpsAdvancePayloadSchema>;
 
@@ -208,12 +260,19 @@ export const OpsCancelPayloadSchema = Type.Object({
 /** POST /ops/orders/{orderId}/cancel (admins): a reason of 3..500 characters, shown to the shopper. */
 export type OpsCancelPayload = Static<typeof OpsCancelPayloadSchema>;
 
+/** Why a candidate ranks where it does, nearest first: the shopper's choice, the same item at another size, by another brand, the same category, elsewhere. */
+export const ReplacementMatchSchema = Type.Enum(['CHOSEN', 'OTHER_SIZE', 'OTHER_BRAND', 'SAME_CATEGORY', 'OTHER_CATEGORY']);
+export type ReplacementMatch = Static<typeof ReplacementMatchSchema>;
+
 export const OpsReplacementCandidateSchema = Type.Object({
   productUuid: Uuid,
   name: Type.String(),
   image: Type.String(),
   sizeLabel: Type.String(),
   priceCents: Cents,
+  priceDifferenceCents: Type.Integer({ description: "priceCents minus the line's unit price (0 or less)" }),
+  stockQuantity: Type.Integer({ description: 'On hand now' }),
+  match: ReplacementMatchSchema,
   preferred: Type.Boolean({ description: "The shopper's SPECIFIC substitute" }),
 });
 /** GET /ops/orders/{orderId}/lines/{lineId}/replacements?q=: what may replace the line, the shopper's chosen substitute first. */

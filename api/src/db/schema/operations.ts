@@ -23,6 +23,9 @@ export const orderStoreParts = pgTable(
     deliveryFeeCents: integer('delivery_fee_cents').notNull(),
     updatedBy: uuid('updated_by').references(() => users.uuid, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when staff confirmed "Deliver early": the part was delivered before its booked window opened (services/orders/partSteps.ts). */
+    deliveredEarlyAt: timestamp('delivered_early_at', { withTimezone: true }),
+    deliveredEarlyBy: uuid('delivered_early_by').references(() => users.uuid, { onDelete: 'set null' }),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.storeUuid] }),

@@ -7,7 +7,7 @@ import type { OpsStorePart } from '@grocer/shared/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { notifications } from '../../db/schema.ts';
-import { bearer, FAST_HASHING, uniqueEmail, type Registered } from '../../testing/accounts.ts';
+import { bearer, FAST_HASHING, STRONG_PASSWORD, uniqueEmail, type Registered } from '../../testing/accounts.ts';
 import { createShop, makeAdmin, placePaidOrder, registerShopper, type TestShop } from '../../testing/checkout.ts';
 import { createFakePaypal } from '../../testing/fakePaypal.ts';
 import { buildAppWithRoutes, type RouteInfo } from '../../testing/hostile.ts';
@@ -21,6 +21,8 @@ interface Case {
   route: string;
   request: () => { method: 'GET' | 'POST' | 'PUT' | 'PATCH'; url: string; payload?: object };
   adminOnly?: boolean;
+  /** About the caller's own account (no store in it): every ops user may, staff of B too. */
+  self?: boolean;
 }
 
 let app: App;
@@ -73,7 +75,18 @@ afterAll(() => app.close());
 
 const A = () => shop.loop.uuid;
 const CASES: Case[] = [
-  { route: 'GET /ops/me', request: () => ({ method: 'GET', url: '/ops/me' }) },
+  { route: 'GET /ops/me', request: () => ({ method: 'GET', url: '/ops/me' }), self: true },
+  {
+    route: 'POST /ops/me/password',
+    // Every helper account has the same password: "changing" it to itself is a real change that leaves the next calls working.
+    request: () => ({
+      method: 'POST',
+      url: '/ops/me/password',
+      payload: { currentPassword: STRONG_PASSWORD, newPassword: STRONG_PASSWORD },
+    }),
+    self: true,
+  },
+  { route: 'GET /ops/queue', request: () => ({ method: 'GET', url: `/ops/queue?storeUuid=${A()}` }) },
   { route: 'GET /ops/staff', request: () => ({ method: 'GET', url: `/ops/staff?storeUuid=${A()}` }), adminOnly: true },
   {
     route: 'POST /ops/staff',
@@ -135,7 +148,7 @@ function expected(who: Who, c: Case): number | 'allowed' {
   if (who === 'anonymous') return 401;
   if (who === 'customer') return 403;
   if (c.adminOnly) return who === 'admin' ? 'allowed' : 403;
-  if (who === 'staffB') return c.route === 'GET /ops/me' ? 'allowed' : 404;
+  if (who === 'staffB') return c.self ? 'allowed' : 404;
   return 'allowed';
 }
 

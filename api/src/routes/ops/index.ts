@@ -7,6 +7,7 @@ import { Type } from 'typebox';
 import { errorResponses } from '../../db/errors.ts';
 import { requireAdmin, requireOps } from '../../plugins/authenticate.ts';
 import { toOpsStore } from '../../services/ops/access.ts';
+import { STAFF_MESSAGES } from '../../services/ops/staff.ts';
 import {
   AcceptInvitationPayloadSchema,
   OpsAdvancePayloadSchema,
@@ -21,6 +22,8 @@ import {
   OpsMeSchema,
   OpsNotificationPageSchema,
   OpsNotificationSchema,
+  OpsPasswordChangePayloadSchema,
+  OpsQueueSchema,
   OpsOrderPageSchema,
   OpsPriceChangeListSchema,
   OpsReplacementListSchema,
@@ -58,11 +61,46 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return {
         uuid: user.uuid,
         email: row.email,
+        firstName: row.firstName,
+        lastName: row.lastName,
         role: user.role === 'ADMIN' ? ('ADMIN' as const) : ('STORE_STAFF' as const),
         store: user.role === 'ADMIN' ? null : (stores[0] ?? null),
         stores,
       };
     },
+  );
+
+  app.post(
+    '/ops/me/password',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Change the signed-in ops user's own password",
+        description: `${WHO} The current password is checked first: 400 VALIDATION_ERROR (field currentPassword) when wrong, (field newPassword) when the new one breaks the sign-up rules.`,
+        body: OpsPasswordChangePayloadSchema,
+        response: { 200: Type.Object({ success: Type.Literal(true), message: Type.String() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await ops().staff.changePassword(requireOps(request), request.body.currentPassword, request.body.newPassword);
+      return { success: true as const, message: STAFF_MESSAGES.passwordChanged };
+    },
+  );
+
+  app.get(
+    '/ops/queue',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'The board as a queue by due time: parts in the store or on the way and those delivered today, soonest window first',
+        description: `${WHO} Each card has its booked window, what is left to pick and the store's own total. Admins: ?storeUuid= narrows to one store.`,
+        querystring: Type.Object({ storeUuid: Type.Optional(Id) }),
+        response: { 200: OpsQueueSchema, ...errorResponses },
+      },
+    },
+    async (request) => ops().board.queue(requireOps(request), request.query.storeUuid),
   );
 
   // ---- Staff accounts --------------------------------------------------------------------------
@@ -177,13 +215,20 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "Move a store's part to its next status",
-        description: `${WHO} The order status table decides: anything else is 409 INVALID_STATUS_TRANSITION (error.allowed). The order takes its least advanced part's status. A repeat changes nothing.`,
+        description: `${WHO} The order status table decides: anything else is 409 INVALID_STATUS_TRANSITION (error.allowed). READY_FOR_PICKUP with a line still PENDING is 409 LINES_UNRESOLVED; DELIVERED before the booked window opens is 409 DELIVER_EARLY_REQUIRED unless deliverEarly is true (then recorded: who, when). The order takes its least advanced part's status. A repeat changes nothing.`,
         params: PartParams,
         body: OpsAdvancePayloadSchema,
         response: { 200: OpsStorePartSchema, ...errorResponses },
       },
     },
-    async (request) => ops().board.advance(requireOps(request), request.params.orderId, request.params.storeUuid, request.body.status),
+    async (request) =>
+      ops().board.advance(
+        requireOps(request),
+        request.params.orderId,
+        request.params.storeUuid,
+        request.body.status,
+        request.body.deliverEarly,
+      ),
   );
 
   const LineParams = Type.Object({ orderId: Id, lineId: LineId });

@@ -19,6 +19,7 @@ import {
   type CartLine,
 } from '../../testing/checkout.ts';
 import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
+import { pickAll } from '../../testing/ops.ts';
 import { approvePaypalOrder, usePaypalStandIn } from '../../testing/paypal.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 
@@ -102,6 +103,8 @@ describe('every path that cancels a captured order refunds the capture, once', (
     'an admin cancels a paid order at %s: the whole capture is refunded',
     async (at) => {
       const orderId = await placePaidOrder(app, paypal, alice, cart);
+      // Ready needs every line picked (partSteps.ts).
+      await pickAll(app, admin, orderId);
       for (const step of ['PREPARING', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY'].slice(
         0,
         ['CONFIRMED', 'PREPARING', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY'].indexOf(at),

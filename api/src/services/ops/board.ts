@@ -7,6 +7,7 @@ import type {
   OpsOrderSummary,
   OpsOrderTotals,
   OpsPickLine,
+  OpsQueue,
   OpsStorePart,
   StorePartStatus,
 } from '@grocer/shared/contracts';
@@ -36,6 +37,9 @@ import { MINUTES_PER_DAY, zonedInstant } from '../stores/rules.ts';
 import { substitutionsOf } from './substitutions.ts';
 import { effectiveLineCents, lineRefundKey, orderMoney, partShare } from './partMoney.ts';
 import type { PricingCents } from '../pricing.ts';
+import { bookedWindows, type Clock } from '../delivery/windows.ts';
+import { checkPartStep } from '../orders/partSteps.ts';
+import { readQueue } from './queue.ts';
 
 export const BOARD_DEFAULT_LIMIT = 25;
 export const BOARD_MAX_LIMIT = 100;
@@ -53,7 +57,8 @@ export interface BoardQuery {
 export interface BoardService {
   list(caller: OpsCaller, query: BoardQuery): Promise<OpsOrderPage>;
   part(caller: OpsCaller, orderId: string, storeUuid: string): Promise<OpsStorePart>;
-  advance(caller: OpsCaller, orderId: string, storeUuid: string, to: StorePartStatus): Promise<OpsStorePart>;
+  advance(caller: OpsCaller, orderId: string, storeUuid: string, to: StorePartStatus, deliverEarly?: boolean): Promise<OpsStorePart>;
+  queue(caller: OpsCaller, storeUuid: string | undefined): Promise<OpsQueue>;
 }
 
 /** [start, end) in UTC of a calendar day (YYYY-MM-DD) in `timeZone`, DST included. */
@@ -101,9 +106,11 @@ export interface BoardDeps {
   access: OpsAccess;
   /** The shoppers' order feed: told at once when this process changed an order. */
   events: { nudge(): void };
+  /** What time it is: the queue's "due in" and the Deliver-early rule. */
+  clock: () => Clock;
 }
 
-export function createBoardService({ db, access, events }: BoardDeps): BoardService {
+export function createBoardService({ db, access, events, clock }: BoardDeps): BoardService {
   /** The part of a paid order for a store the caller may act on; 404 ORDER_NOT_FOUND otherwise (whatever the reason). */
   async function loadPart(caller: OpsCaller, orderId: string, storeUuid: string) {
     const store = await access.store(caller, storeUuid);
@@ -147,6 +154,7 @@ export function createBoardService({ db, access, events }: BoardDeps): BoardServ
     const totals = share ? { ...centsOf(share), originalTotalCents: share.total + refundedCents } : orderTotals(order);
     const substitutions = await substitutionsOf(db, lines);
     const status = partStatusOf(part.status);
+    const window = (await bookedWindows(db, [order.id])).get(order.id)?.find((w) => w.storeUuid === store.uuid);
     return {
       orderId: order.id,
       orderNumber: order.orderNumber,
@@ -161,6 +169,8 @@ export function createBoardService({ db, access, events }: BoardDeps): BoardServ
         .join(', '),
       note: order.deliveryInstructions?.trim() ? order.deliveryInstructions : null,
       createdAt: order.createdAt.toISOString(),
+      window: window ? { startsAt: window.startsAt, endsAt: window.endsAt, timeZone: window.timeZone } : null,
+      deliveredEarlyAt: part.deliveredEarlyAt?.toISOString() ?? null,
       lines: lines.map((l): OpsPickLine => ({
         lineId: l.id,
         productUuid: l.productUuid,
@@ -274,7 +284,9 @@ export function createBoardService({ db, access, events }: BoardDeps): BoardServ
       };
     },
 
-    async advance(caller, orderId, storeUuid, to) {
+    queue: (caller, storeUuid) => readQueue({ db, access, now: clock().now() }, caller, storeUuid),
+
+    async advance(caller, orderId, storeUuid, to, deliverEarly = false) {
       for (;;) {
         const { store, part, order } = await loadPart(caller, orderId, storeUuid);
         // A retried step changes nothing.
@@ -287,6 +299,7 @@ export function createBoardService({ db, access, events }: BoardDeps): BoardServ
           // overall status one after the other and nothing waits in a cycle.
           const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
           if (!locked || locked.status === 'CANCELLED') return false;
+          await checkPartStep(tx, { orderId: order.id, storeUuids: [store.uuid], to, by: caller.uuid, now: clock().now(), deliverEarly });
           const [row] = await tx
             .update(orderStoreParts)
             .set({ status: to, updatedBy: caller.uuid, updatedAt: new Date() })

@@ -8,7 +8,7 @@
 // cancel (partMoney.ts, decision 016). Admins cancel whole orders (orders.ts transition: refund, stock,
 // the shopper's mail).
 import type { OpsMarkLinePayload, OpsReplacementList, OpsStorePart } from '@grocer/shared/contracts';
-import { and, asc, eq, gt, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orders, orderStoreParts, orderTracking, products, type OrderLineRow } from '../../db/schema.ts';
@@ -26,6 +26,7 @@ import type { OpsAccess, OpsCaller } from './access.ts';
 import type { BoardService } from './board.ts';
 import { lineRefundKey, repriceOrder } from './partMoney.ts';
 import { likeContains } from './inventory.ts';
+import { nameWords, rankReplacements } from './replacementRank.ts';
 import { substitutionsOf } from './substitutions.ts';
 
 export const FULFILMENT_MESSAGES = {
@@ -43,6 +44,8 @@ export const FULFILMENT_MESSAGES = {
 } as const;
 
 const REPLACEMENT_LIMIT = 30;
+/** Rows read to rank from: a category's worth, cheapest last. */
+const CANDIDATE_LIMIT = 500;
 
 export interface FulfilmentService {
   markLine(caller: OpsCaller, orderId: string, lineId: number, payload: OpsMarkLinePayload): Promise<OpsStorePart>;
@@ -242,8 +245,15 @@ export function createFulfilmentService({
 
     async replacements(caller, orderId, lineId, q) {
       const { line, store } = await loadLine(caller, orderId, lineId);
-      const preferred = (await substitutionsOf(db, [line])).get(line.id)?.substitute?.productUuid ?? null;
+      const substitution = (await substitutionsOf(db, [line])).get(line.id);
+      // "Don't replace": the shopper asked for a refund, so there is nothing to offer (markLine refuses too).
+      if (substitution?.choice === 'NONE') return { products: [] };
+      const preferred = substitution?.substitute?.productUuid ?? null;
+      const [own] = await db.select().from(products).where(eq(products.uuid, line.productUuid));
+      if (!own) return { products: [] };
       const words = q?.trim().toLowerCase();
+      // The shelf and its neighbours: the item's own category, the same item, and names sharing a word with it.
+      const alike = [...nameWords(own.item)].map((w) => sql`lower(${products.name}) like ${likeContains(w)}`);
       const rows = await db
         .select()
         .from(products)
@@ -256,25 +266,30 @@ export function createFulfilmentService({
             gte(products.stockQuantity, line.quantity),
             gt(products.stockQuantity, 0),
             words ? sql`lower(${products.name}) like ${likeContains(words)}` : undefined,
+            or(
+              eq(products.categoryId, own.categoryId),
+              eq(products.item, own.item),
+              preferred ? eq(products.uuid, preferred) : undefined,
+              ...alike,
+            ),
           ),
         )
-        // The same item first (same brand and item, another size), then the closest price.
-        .orderBy(
-          sql`(${products.item} = (select item from products where uuid = ${line.productUuid})) desc`,
-          sql`${products.priceCents} desc`,
-          asc(products.name),
-        )
-        .limit(REPLACEMENT_LIMIT);
-      const list = rows.map((p) => ({
-        productUuid: p.uuid,
-        name: p.name,
-        image: p.image,
-        sizeLabel: productSize(p.sizeMilli, p.sizeUnit).label,
-        priceCents: p.priceCents,
-        preferred: p.uuid === preferred,
-      }));
-      list.sort((a, b) => Number(b.preferred) - Number(a.preferred));
-      return { products: list };
+        .orderBy(desc(products.priceCents), asc(products.id))
+        .limit(CANDIDATE_LIMIT);
+      const ranked = rankReplacements(own, rows, preferred).slice(0, REPLACEMENT_LIMIT);
+      return {
+        products: ranked.map(({ product: p, match }) => ({
+          productUuid: p.uuid,
+          name: p.name,
+          image: p.image,
+          sizeLabel: productSize(p.sizeMilli, p.sizeUnit).label,
+          priceCents: p.priceCents,
+          priceDifferenceCents: p.priceCents - line.unitPriceCents,
+          stockQuantity: p.stockQuantity,
+          match,
+          preferred: p.uuid === preferred,
+        })),
+      };
     },
 
     async cancel(caller, orderId, reason) {

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { httpError } from '../../db/errors.ts';
 import { emailTokens, stores, users, type StoreRow } from '../../db/schema.ts';
 import { escapeHtml, userText, type MailService } from '../mail.ts';
-import type { PasswordHasher } from '../passwords.ts';
+import { passwordProblem, type PasswordHasher } from '../passwords.ts';
 import type { UserRow } from '../users.ts';
 import { createEmailToken, insertUser, setPasswordByLink } from '../auth/userRows.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
@@ -26,6 +26,8 @@ export const STAFF_MESSAGES = {
   active: 'This staff member has already set a password.',
   invitationInvalid: 'This invitation link is invalid or has expired. Ask your admin for a new one.',
   accepted: 'Your password is set. You can sign in now.',
+  currentPasswordWrong: 'The current password is not correct.',
+  passwordChanged: 'Your password has been changed.',
 } as const;
 
 export interface StaffService {
@@ -33,6 +35,8 @@ export interface StaffService {
   create(caller: OpsCaller, input: OpsStaffCreatePayload): Promise<OpsStaffMember>;
   reinvite(caller: OpsCaller, userUuid: string): Promise<OpsStaffMember>;
   accept(token: string, password: string): Promise<void>;
+  /** The signed-in ops user's own password, the current one checked first (400 VALIDATION_ERROR when wrong or weak). */
+  changePassword(caller: OpsCaller, currentPassword: string, newPassword: string): Promise<void>;
 }
 
 export interface StaffDeps {
@@ -130,6 +134,17 @@ export function createStaffService({ db, config, access, mail, hasher }: StaffDe
       if (user.passwordHash !== null) throw httpError(409, 'STAFF_ACTIVE', STAFF_MESSAGES.active);
       await invite(user, store);
       return toMember(user, store);
+    },
+
+    async changePassword(caller, currentPassword, newPassword) {
+      const [row] = await db.select().from(users).where(eq(users.uuid, caller.uuid));
+      // A 400, not a 401: the client reads a 401 as "signed out".
+      const ok = row?.passwordHash ? await hasher.verify(currentPassword, row.passwordHash) : false;
+      if (!ok) throw httpError(400, 'VALIDATION_ERROR', STAFF_MESSAGES.currentPasswordWrong, 'currentPassword');
+      const problem = passwordProblem(newPassword);
+      if (problem) throw httpError(400, 'VALIDATION_ERROR', problem, 'newPassword');
+      const passwordHash = await hasher.hash(newPassword);
+      await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.uuid, caller.uuid));
     },
 
     async accept(token, password) {

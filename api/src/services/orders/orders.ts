@@ -9,7 +9,7 @@ import type { OrderLineRow, OrderRow } from '../../db/schema.ts';
 import type { Caller } from '../caller.ts';
 import type { CatalogueService } from '../catalogue/catalogueService.ts';
 import type { DeliveryFeesService } from '../deliveryFees.ts';
-import type { DeliveryWindowsService } from '../delivery/windows.ts';
+import type { Clock, DeliveryWindowsService } from '../delivery/windows.ts';
 import type { PaypalClient } from '../paypal/types.ts';
 import type { UsersService } from '../users.ts';
 import { linesOf } from './orderRows.ts';
@@ -45,6 +45,8 @@ export interface OrdersDeps {
   /** Told when a payment has queued notifications. */
   outbox: Pick<Outbox, 'nudge'>;
   windows: () => Pick<DeliveryWindowsService, 'book' | 'releaseOrder'>;
+  /** What time it is: a delivery before its booked window opens must be confirmed (partSteps.ts). */
+  clock: () => Clock;
 }
 
 export function createOrdersService(deps: OrdersDeps): OrdersService {

@@ -2,7 +2,7 @@
 // paid order (an admin) gives the stock back and refunds its capture the way settle.ts does.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orders, orderTracking, type OrderRow, type OrderStatusValue } from '../../db/schema.ts';
+import { orders, orderStoreParts, orderTracking, type OrderRow, type OrderStatusValue } from '../../db/schema.ts';
 import { httpError } from '../../db/errors.ts';
 import type { Caller } from '../caller.ts';
 import { bookedWindows, type DeliveryWindowsService } from '../delivery/windows.ts';
@@ -14,7 +14,8 @@ import { enqueueCancellationMail } from './outbox.ts';
 import type { RefundsService } from './refunds.ts';
 import { findVisible } from './read.ts';
 import { canTransition, parseTrackedStatus, statusWords } from './status.ts';
-import { moveStorePartsWithOrder, recordOrderEvent } from './storeParts.ts';
+import { checkPartStep } from './partSteps.ts';
+import { moveStorePartsWithOrder, recordOrderEvent, statusRank } from './storeParts.ts';
 
 /** Spec §9: the estimated delivery is 45 minutes from the order unless the route takes longer. */
 export const ESTIMATED_DELIVERY_MINUTES = 45;
@@ -24,6 +25,8 @@ export interface TrackingInput {
   status: string;
   timestamp?: string | null;
   notes?: string | null;
+  /** Confirms a delivery before the booked window opens (partSteps.ts); without it that is 409 DELIVER_EARLY_REQUIRED. */
+  deliverEarly?: boolean;
 }
 
 export interface TrackingJson {
@@ -77,10 +80,10 @@ export async function cancelPaidOrder(
 }
 
 export function createTracking(
-  deps: Pick<OrdersDeps, 'db' | 'log' | 'refunds' | 'outbox' | 'catalogue' | 'windows'>,
+  deps: Pick<OrdersDeps, 'db' | 'log' | 'refunds' | 'outbox' | 'catalogue' | 'windows' | 'clock'>,
   sendRefund: (refundId: number | null) => Promise<void>,
 ) {
-  const { db, log, refunds, outbox, catalogue, windows } = deps;
+  const { db, log, refunds, outbox, catalogue, windows, clock } = deps;
 
   /**
    * Moves the order to `to` if the transition table allows it from its current status, with a
@@ -105,7 +108,20 @@ export function createTracking(
       let refundId: number | null = null;
       const updated = await db.transaction(async (txn) => {
         const tx = txn as unknown as Database;
-        const now = new Date();
+        const now = clock().now();
+        // The parts this moves (those behind `to`) meet the same Ready and Deliver-early rules as on the board.
+        if (to !== 'CANCELLED') {
+          const parts = await tx.select().from(orderStoreParts).where(eq(orderStoreParts.orderId, current.id));
+          const behind = parts.filter((p) => statusRank(p.status) < statusRank(to)).map((p) => p.storeUuid);
+          await checkPartStep(tx, {
+            orderId: current.id,
+            storeUuids: behind,
+            to,
+            by: caller.uuid,
+            now,
+            deliverEarly: input.deliverEarly === true,
+          });
+        }
         const [row] = await tx
           .update(orders)
           .set({

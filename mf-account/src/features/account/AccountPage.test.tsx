@@ -4,6 +4,7 @@ import type { ProfileResponse, User } from '@grocer/shared';
 import { mockFetch, renderWithProviders, type FetchMock, type MockHandler } from '@grocer/shared/testing';
 import { recordEvents } from '../../testing/events.ts';
 import { errorBody, makeProduct, makeUser } from '../../testing/fixtures.ts';
+import { LocationDisplay } from '../../testing/LocationDisplay.tsx';
 import AccountPage from './AccountPage.tsx';
 
 let net: FetchMock | undefined;
@@ -317,5 +318,22 @@ describe('AccountPage beta access', () => {
     const { store } = setup(makeUser({ status: 'BETA_REQUESTED' }), { 'GET /api/user/beta-status': () => ({ status: 500, body: {} }) });
     expect(await screen.findByText('Failed to get beta status')).toBeInTheDocument();
     expect(store.getState().session.user?.status).toBe('UNKNOWN');
+  });
+});
+
+describe('AccountPage for store staff', () => {
+  it('opens their store-side account (name, store, password) instead of the shopper account, asking nothing', async () => {
+    const net = mockFetch({});
+    renderWithProviders(
+      <>
+        <AccountPage />
+        <LocationDisplay />
+      </>,
+      { route: '/account', preloadedState: { session: { user: makeUser({ roleName: 'STORE_STAFF' }) } } },
+    );
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/account'));
+    expect(screen.queryByRole('heading', { name: 'My Account' })).not.toBeInTheDocument();
+    expect(net.calls).toHaveLength(0);
+    net.restore();
   });
 });

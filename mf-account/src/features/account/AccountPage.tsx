@@ -3,6 +3,8 @@
 // The profile is fetched on every visit and merged into the signed-in user; the address form waits
 // for it so it starts from the server's address.
 import { useId, useState } from 'react';
+import { Navigate } from 'react-router';
+import { OPS_STAFF_ACCOUNT_PAGE } from '@grocer/shared/contracts';
 import { events, Notice, selectFavourites, selectUser, useAppSelector, useSessionProfileQuery, type User } from '@grocer/shared';
 import { useAccountSaveAddressMutation } from '../../lib/accountApi.ts';
 import { AddressForm, SAVE_ADDRESS_KEY } from './AddressForm.tsx';
@@ -30,6 +32,8 @@ export default function AccountPage() {
       </section>
     );
   }
+  // Staff keep their account on the store side (name, store, password): their Account opens it there.
+  if (user.roleName?.toUpperCase() === 'STORE_STAFF') return <Navigate to={OPS_STAFF_ACCOUNT_PAGE} replace />;
   return <Account user={user} />;
 }
 

@@ -216,6 +216,18 @@ describe('sign in', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(net!.calls[0]!.body).toEqual({ email: 'ada@example.com', password: 'Secret123' });
     expect(store.getState().session.user).toEqual(shopper);
+    // A shopper stays where they were.
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('takes store staff to the order board once signed in', async () => {
+    const staff = makeUser({ roleName: 'STORE_STAFF' });
+    const { user, open } = setup({ 'POST /auth/login': () => ({ body: authBody(staff) }) });
+    const dialog = await open('signin');
+    await user.type(field(dialog, 'Email'), 'staff.loop@grocer.test');
+    await user.type(field(dialog, 'Password'), 'Secret123');
+    await user.click(button(dialog, 'Sign In'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin'));
   });
 
   it("shows the server's message on a failed sign-in", async () => {

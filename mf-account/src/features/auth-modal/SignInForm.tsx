@@ -1,11 +1,13 @@
 // Sign-in mode: email and password, checked on blur and on submit (spec §5); the server's answer or
 // the §8 fallbacks; "Sign in with Google" below.
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import {
   GoogleSignInButton,
   isAuthSuccess,
   normalizeEmail,
   Notice,
+  paths,
   sessionUser,
   signedIn,
   useAppDispatch,
@@ -21,6 +23,7 @@ import type { AuthViewProps } from './modes.ts';
 
 export function SignInForm({ titleId, onModeChange, onSignedIn, note }: AuthViewProps) {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const [login, { isLoading }] = useAccountLoginMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useValidatedForm({ email: '', password: '' }, validateSignInForm);
@@ -33,8 +36,11 @@ export function SignInForm({ titleId, onModeChange, onSignedIn, note }: AuthView
         setFailure(response.message || SIGN_IN_FAILED);
         return;
       }
-      dispatch(signedIn(sessionUser(response)));
+      const user = sessionUser(response);
+      dispatch(signedIn(user));
       onSignedIn();
+      // Staff come to work: straight to the order board, whatever page was asked for.
+      if (user.roleName?.toUpperCase() === 'STORE_STAFF') void navigate(paths.admin());
     } catch (error) {
       setFailure(signInErrorMessage(error));
     }

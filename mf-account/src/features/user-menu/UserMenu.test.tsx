@@ -122,3 +122,24 @@ describe('UserMenu signed in', () => {
     expect(store.getState().session.user).toBeNull();
   });
 });
+
+describe('UserMenu for the store side', () => {
+  it("gives staff a 'Store' item to the ops screens (My Account opens their store-side account: AccountPage)", async () => {
+    const { events } = setup({ user: makeUser({ roleName: 'STORE_STAFF' }) });
+    await events.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
+    const menu = screen.getByRole('menu', { name: 'Ada Lovelace' });
+    expect(within(menu).getByRole('menuitem', { name: 'My Account' })).toHaveAttribute('href', '/account');
+    expect(within(menu).getByRole('menuitem', { name: 'Store' })).toHaveAttribute('href', '/admin');
+  });
+
+  it("gives admins 'Store' too, and customers neither", async () => {
+    const admin = setup({ user: makeUser({ roleName: 'ADMIN' }) });
+    await admin.events.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
+    expect(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Store' })).toHaveAttribute('href', '/admin');
+    expect(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'My Account' })).toHaveAttribute('href', '/account');
+    admin.unmount();
+    const customer = setup();
+    await customer.events.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
+    expect(within(screen.getByRole('menu')).queryByRole('menuitem', { name: 'Store' })).not.toBeInTheDocument();
+  });
+});

@@ -1,6 +1,6 @@
 // Header user menu (exposed as `account/UserMenu`; spec §2). Signed out: 'Sign In' and 'Sign Up',
 // which open the auth modal. Signed in: a menu button (avatar, name) whose menu shows name, email,
-// beta badges, 'My Account' and 'Sign Out'. Sign Out clears the session and the cart (favourites empty themselves),
+// beta badges, 'My Account', 'Store' (staff and admins: the ops screens) and 'Sign Out'. Sign Out clears the session and the cart (favourites empty themselves),
 // disables Google auto-select and goes to /. Always mounted, so it also keeps favourites loaded.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -155,6 +155,13 @@ function SignedInMenu({ user }: { user: User }) {
               My Account
             </Link>
           </li>
+          {/^(admin|store_staff)$/i.test(user.roleName ?? '') && (
+            <li role="none">
+              <Link role="menuitem" tabIndex={-1} to={paths.admin()} onClick={() => setOpen(false)}>
+                Store
+              </Link>
+            </li>
+          )}
           <li role="none">
             <button role="menuitem" tabIndex={-1} type="button" onClick={signOut}>
               Sign Out

@@ -1,28 +1,24 @@
-// /admin: the live order board. One row per store part of a paid order, newest first, filtered by
-// store (admins; staff always see their own), status and the day it was placed. The filters live in
-// the URL so a reload or a shared link keeps them. New orders arrive through the notification stream
-// within a second or two; while the stream is down the board polls instead.
-import { useCallback, useEffect, useId, useRef } from 'react';
+// /admin: the live order board as a queue by due time (GET /ops/queue). Every store part in the store
+// or on its way, and those delivered today, soonest window first, each with its window, the time left
+// or how late it is in words, what is left to pick and the store's own total. At 1024 px and up one
+// lane per status with its count; on phones one list with a status filter (kept in the URL). New
+// orders arrive through the notification stream within a second or two; while it is down the board polls.
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatCents, formatUsShortDate, formatUsTime, titleCaseStatus, type StorePartStatus } from '@grocer/shared';
-import { STORE_PART_STATUSES } from '@grocer/shared/contracts';
+import { formatCents, titleCaseStatus, type OpsQueueCard, type StorePartStatus } from '@grocer/shared';
 import { OpsLayout } from '../../components/OpsLayout.tsx';
 import { LoadError, Loading } from '../../components/PageState.tsx';
 import { StorePicker } from '../../components/StorePicker.tsx';
-import { useOpsOrdersQuery } from '../../lib/opsApi.ts';
+import { dueText, windowText } from '../../lib/dueTime.ts';
+import { useOpsQueueQuery } from '../../lib/opsApi.ts';
 import { opsPaths } from '../../lib/opsPaths.ts';
-import { STORE_PARAM, useStoreChoice } from '../../lib/opsScope.ts';
+import { useStoreChoice } from '../../lib/opsScope.ts';
 import { OPS_TEXT } from '../../lib/opsText.ts';
 import { withParam } from '../../lib/searchParams.ts';
 import { useLiveOrders } from './useLiveOrders.ts';
 
-/** Rows per request; the API's maximum. Narrow by date to see older ones. */
-export const BOARD_LIMIT = 100;
 /** While the stream is down, how often the board asks instead. */
 export const BOARD_FALLBACK_POLL_MS = 5_000;
-
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const isStatus = (value: string | null): value is StorePartStatus => STORE_PART_STATUSES.some((s) => s === value);
 
 export default function OrderBoardPage() {
   return (
@@ -32,108 +28,176 @@ export default function OrderBoardPage() {
   );
 }
 
+/** The board's lanes, in the order a part moves; "Delivered" holds today's only (the API's queue). */
+export const LANES: readonly StorePartStatus[] = ['CONFIRMED', 'PREPARING', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'DELIVERED'];
+/** At this width and up the lanes stand side by side; below it one list with a status filter (ops.css too). */
+const WIDE_QUERY = '(min-width: 1024px)';
+
+const isLane = (value: string | null): value is StorePartStatus => LANES.some((s) => s === value);
+
+/** Re-renders every minute so "due in" stays true between updates. */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function useWide(): boolean {
+  const [wide, setWide] = useState(() => typeof matchMedia === 'function' && matchMedia(WIDE_QUERY).matches);
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return;
+    const query = matchMedia(WIDE_QUERY);
+    const onChange = () => setWide(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return wide;
+}
+
 function OrderBoard() {
   const choice = useStoreChoice({ allowAll: true });
   const [params, setParams] = useSearchParams();
   const statusParam = params.get('status');
-  const status = isStatus(statusParam) ? statusParam : undefined;
-  const dateParam = params.get('date');
-  const date = dateParam && DATE_PATTERN.test(dateParam) ? dateParam : undefined;
+  const status = isLane(statusParam) ? statusParam : undefined;
   const statusId = useId();
-  const dateId = useId();
+  const wide = useWide();
+  const now = useMinuteClock();
 
   const ready = choice.me !== undefined;
-  const query = { storeUuid: choice.store?.uuid, status, date, limit: BOARD_LIMIT };
   // The stream's callback reaches the current query's refetch without reopening the stream.
   const refetchRef = useRef<(() => void) | undefined>(undefined);
   const live = useLiveOrders(
     useCallback(() => refetchRef.current?.(), []),
     ready,
   );
-  const { data, error, isLoading, isFetching, refetch } = useOpsOrdersQuery(query, {
-    skip: !ready,
-    pollingInterval: live === 'live' ? 0 : BOARD_FALLBACK_POLL_MS,
-    refetchOnFocus: true,
-    refetchOnMountOrArgChange: true,
-  });
+  const { data, error, isLoading, isFetching, refetch } = useOpsQueueQuery(
+    { storeUuid: choice.store?.uuid },
+    {
+      skip: !ready,
+      pollingInterval: live === 'live' ? 0 : BOARD_FALLBACK_POLL_MS,
+      refetchOnFocus: true,
+      refetchOnMountOrArgChange: true,
+    },
+  );
   useEffect(() => {
     refetchRef.current = ready ? () => void refetch() : undefined;
   }, [ready, refetch]);
 
-  const setParam = (name: string, value: string) => setParams(withParam(name, value), { replace: true });
-
   if (choice.error) return <LoadError error={choice.error} onRetry={choice.refetch} />;
   if (!ready) return <Loading />;
 
+  const t = OPS_TEXT.board;
+  const count = (lane: StorePartStatus) => data?.orders.filter((o) => o.status === lane).length ?? 0;
+  const shown = wide ? LANES : status ? [status] : LANES;
+
   return (
     <>
-      <form className="card ops-card" aria-label={OPS_TEXT.board.filters} onSubmit={(event) => event.preventDefault()}>
-        <div className="ops-filters">
-          <StorePicker choice={choice} allowAll />
+      <form className="ops-toolbar" aria-label={t.filters} onSubmit={(event) => event.preventDefault()}>
+        <StorePicker choice={choice} allowAll />
+        {!wide && (
           <div className="ops-field">
-            <label htmlFor={statusId}>{OPS_TEXT.board.status}</label>
-            <select id={statusId} value={status ?? ''} onChange={(event) => setParam('status', event.target.value)}>
-              <option value="">{OPS_TEXT.board.anyStatus}</option>
-              {STORE_PART_STATUSES.map((s) => (
+            <label htmlFor={statusId}>{t.status}</label>
+            <select
+              id={statusId}
+              value={status ?? ''}
+              onChange={(event) => setParams(withParam('status', event.target.value), { replace: true })}
+            >
+              <option value="">{t.anyStatus}</option>
+              {LANES.map((s) => (
                 <option key={s} value={s}>
-                  {titleCaseStatus(s)}
+                  {t.lane(s, count(s))}
                 </option>
               ))}
             </select>
           </div>
-          <div className="ops-field">
-            <label htmlFor={dateId}>{OPS_TEXT.board.date}</label>
-            <input id={dateId} type="date" value={date ?? ''} onChange={(event) => setParam('date', event.target.value)} />
-          </div>
-          {(status || date || params.has(STORE_PARAM)) && (
-            <button type="button" className="btn btn-outline" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
-              {OPS_TEXT.board.clearFilters}
-            </button>
-          )}
-        </div>
+        )}
         <p className="ops-muted" role="status">
-          {live === 'reconnecting' ? OPS_TEXT.board.reconnecting : OPS_TEXT.board.live}
+          {live === 'reconnecting' ? t.reconnecting : t.live}
         </p>
       </form>
       {error && !data ? (
         <LoadError error={error} onRetry={() => void refetch()} />
       ) : isLoading || !data ? (
         <Loading />
-      ) : data.orders.length === 0 ? (
-        <p className="card ops-card">{OPS_TEXT.board.empty}</p>
-      ) : (
-        <ul className="ops-list" aria-label={OPS_TEXT.board.title} aria-busy={isFetching}>
-          {data.orders.map((order) => (
-            <li key={`${order.orderId}|${order.store.uuid}`} className="card ops-card">
-              <div className="ops-row">
-                <h2 className="ops-grow">
-                  <Link to={opsPaths.pickList(order.orderId, order.store.uuid)}>
-                    {order.orderNumber}
-                    {choice.isAdmin && ` · ${order.store.name}`}
-                  </Link>
-                </h2>
-                <span className="ops-badge">{titleCaseStatus(order.status)}</span>
-              </div>
-              <dl className="ops-dl">
-                <dt>{OPS_TEXT.board.customer}</dt>
-                <dd>{order.customerName}</dd>
-                <dt>{OPS_TEXT.board.placed}</dt>
-                <dd>
-                  {formatUsShortDate(order.createdAt)} {formatUsTime(order.createdAt)}
-                </dd>
-                <dt>{OPS_TEXT.board.itemsTerm}</dt>
-                <dd>
-                  {OPS_TEXT.board.items(order.itemCount)}
-                  {order.pendingLineCount > 0 && ` · ${OPS_TEXT.board.toPick(order.pendingLineCount)}`}
-                </dd>
-                <dt>{OPS_TEXT.board.total}</dt>
-                <dd>{formatCents(order.partSubtotalCents)}</dd>
-              </dl>
-            </li>
+      ) : wide ? (
+        <div className="ops-lanes" aria-busy={isFetching}>
+          {shown.map((lane) => (
+            <Lane key={lane} lane={lane} cards={data.orders.filter((o) => o.status === lane)} now={now} showStore={choice.isAdmin} />
           ))}
-        </ul>
+        </div>
+      ) : (
+        <QueueList
+          label={t.title}
+          cards={data.orders.filter((o) => shown.includes(o.status))}
+          now={now}
+          showStore={choice.isAdmin}
+          busy={isFetching}
+        />
       )}
-      {data?.nextCursor && <p className="ops-muted">{OPS_TEXT.board.more(BOARD_LIMIT)}</p>}
     </>
+  );
+}
+
+function Lane({ lane, cards, now, showStore }: { lane: StorePartStatus; cards: OpsQueueCard[]; now: Date; showStore: boolean }) {
+  const headingId = useId();
+  return (
+    <section className="ops-lane" aria-labelledby={headingId}>
+      <h2 id={headingId} className="ops-lane-title">
+        {OPS_TEXT.board.lane(lane, cards.length)}
+      </h2>
+      <QueueList label={OPS_TEXT.board.laneName[lane] ?? lane} cards={cards} now={now} showStore={showStore} />
+    </section>
+  );
+}
+
+function QueueList({
+  label,
+  cards,
+  now,
+  showStore,
+  busy,
+}: {
+  label: string;
+  cards: OpsQueueCard[];
+  now: Date;
+  showStore: boolean;
+  busy?: boolean;
+}) {
+  if (cards.length === 0) return <p className="ops-muted">{OPS_TEXT.board.empty}</p>;
+  return (
+    <ul className="ops-list ops-queue" aria-label={label} aria-busy={busy}>
+      {cards.map((card) => (
+        <QueueCard key={`${card.orderId}|${card.store.uuid}`} card={card} now={now} showStore={showStore} />
+      ))}
+    </ul>
+  );
+}
+
+function QueueCard({ card, now, showStore }: { card: OpsQueueCard; now: Date; showStore: boolean }) {
+  const t = OPS_TEXT.board;
+  const active = card.status !== 'DELIVERED';
+  const due = card.window && active ? dueText(card.window, now) : null;
+  return (
+    <li className="card ops-card ops-queue-card">
+      <div className="ops-row">
+        <h3 className="ops-grow">
+          <Link to={opsPaths.pickList(card.orderId, card.store.uuid)}>
+            {card.orderNumber}
+            {showStore && ` · ${card.store.name}`}
+          </Link>
+        </h3>
+        <span className="ops-badge">{titleCaseStatus(card.status)}</span>
+      </div>
+      <p className="ops-window">{card.window ? windowText(card.window, now) : OPS_TEXT.pick.noWindow}</p>
+      {due && <p className={`ops-due ops-due-${due.kind}`}>{due.text}</p>}
+      {card.deliveredEarlyAt && <p className="ops-muted">{t.deliveredEarly}</p>}
+      <p className="ops-muted">
+        {card.customerName} · {t.items(card.itemCount)}
+        {active && card.pendingItemCount > 0 && ` · ${t.toPick(card.pendingItemCount)}`} · {formatCents(card.totalCents)}
+      </p>
+    </li>
   );
 }

@@ -27,6 +27,8 @@ export function PickLine({ orderId, line, editable }: { orderId: string; line: O
     if (state !== 'FOUND') heading.current?.focus();
   };
 
+  const refuses = line.substitution?.choice === 'NONE';
+
   return (
     <li className="card ops-card ops-pick-line" aria-labelledby={nameId}>
       <div className="ops-row">
@@ -52,6 +54,7 @@ export function PickLine({ orderId, line, editable }: { orderId: string; line: O
         {line.substitution?.substitute &&
           ` · ${line.substitution.substitute.name} (${formatCents(line.substitution.substitute.priceCents)})`}
       </p>
+      {refuses && editable && !settled && <p className="ops-muted">{OPS_TEXT.replace.refused}</p>}
       {line.replacement && (
         <p>
           {t.replacedWith(line.replacement.name)} · {formatCents(line.replacement.unitPriceCents)} {t.each}
@@ -64,15 +67,18 @@ export function PickLine({ orderId, line, editable }: { orderId: string; line: O
               {t.found}
             </button>
           )}
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={isLoading}
-            aria-expanded={replacing}
-            onClick={() => setReplacing((open) => !open)}
-          >
-            {t.replace}
-          </button>
+          {/* "Don't replace" is the shopper's call: no Replace (the server refuses it too). */}
+          {!refuses && (
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={isLoading}
+              aria-expanded={replacing}
+              onClick={() => setReplacing((open) => !open)}
+            >
+              {t.replace}
+            </button>
+          )}
           <button type="button" className="btn btn-outline" disabled={isLoading} onClick={() => void onMark('UNAVAILABLE')}>
             {t.unavailable}
           </button>
@@ -83,7 +89,7 @@ export function PickLine({ orderId, line, editable }: { orderId: string; line: O
           {error}
         </p>
       )}
-      {editable && !settled && replacing && (
+      {editable && !settled && replacing && !refuses && (
         <ReplacePanel orderId={orderId} line={line} busy={isLoading} onChoose={(productUuid) => void onMark('REPLACED', productUuid)} />
       )}
     </li>

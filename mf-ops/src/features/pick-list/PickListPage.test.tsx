@@ -27,6 +27,9 @@ function setup({
             image: '/images/a.svg',
             sizeLabel: '1 gal',
             priceCents: 299,
+            priceDifferenceCents: -100,
+            stockQuantity: 12,
+            match: 'CHOSEN',
             preferred: true,
           },
           {
@@ -35,6 +38,9 @@ function setup({
             image: '/images/b.svg',
             sizeLabel: '1 gal',
             priceCents: 379,
+            priceDifferenceCents: -20,
+            stockQuantity: 4,
+            match: 'OTHER_BRAND',
             preferred: false,
           },
         ],
@@ -130,6 +136,8 @@ describe('PickListPage', () => {
       'Replace with Dean Whole Milk, 1 gal',
     ]);
     expect(within(panel).getByText("Shopper's choice")).toBeInTheDocument();
+    // Each says why it is offered, what it costs against the line and how many are on the shelf.
+    expect(within(panel).getAllByRole('listitem')[1]).toHaveTextContent('$3.79 ($0.20 less) · 4 in stock Same item, other brand');
 
     await user.click(choices[0]!);
     await waitFor(() => expect(line(MILK)).toHaveTextContent('Replaced with Store Brand Whole Milk, 1 gal · $2.99 each'));
@@ -159,9 +167,9 @@ describe('PickListPage', () => {
     const state = setup({
       handlers: {
         [`POST ${PART_PATH}/status`]: () => {
-          if (refuse)
-            return { status: 409, body: errorBody('An order cannot go from preparing to delivered', 'INVALID_STATUS_TRANSITION') };
+          if (refuse) return { status: 409, body: errorBody('1 line is not picked yet', 'LINES_UNRESOLVED') };
           state.part = makeStorePart({ status: 'PREPARING', allowedNext: ['READY_FOR_PICKUP', 'CANCELLED'] });
+          state.part.lines = state.part.lines.map((l) => ({ ...l, state: 'FOUND' as const }));
           return { body: state.part };
         },
       },
@@ -174,7 +182,60 @@ describe('PickListPage', () => {
     expect(screen.queryByRole('button', { name: 'Mark Cancelled' })).not.toBeInTheDocument();
     refuse = true;
     await user.click(screen.getByRole('button', { name: 'Mark Ready For Pickup' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('An order cannot go from preparing to delivered');
+    expect(await screen.findByRole('alert')).toHaveTextContent('1 line is not picked yet');
+  });
+
+  it('shows the booked window at the top and keeps Ready disabled, saying why, while a line is unpicked', async () => {
+    const inAnHour = new Date(Date.now() + 40 * 60_000 + 10_000);
+    const window = {
+      startsAt: inAnHour.toISOString(),
+      endsAt: new Date(inAnHour.getTime() + 2 * 60 * 60_000).toISOString(),
+      timeZone: 'America/Chicago',
+    };
+    setup({ part: makeStorePart({ status: 'PREPARING', allowedNext: ['READY_FOR_PICKUP', 'CANCELLED'], window }) });
+    const top = await screen.findByText(/^Delivery window:/);
+    expect(top.closest('p')).toHaveTextContent(
+      /Delivery window: (Today|Tomorrow) \d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M · due in 40 min$/,
+    );
+    const ready = screen.getByRole('button', { name: 'Mark Ready For Pickup' });
+    expect(ready).toBeDisabled();
+    expect(ready).toHaveAccessibleDescription('Ready when every line is picked: 2 lines are still to pick.');
+  });
+
+  it('asks to confirm "Deliver early" before the window opens, and sends the confirmation', async () => {
+    const user = userEvent.setup();
+    const later = new Date(Date.now() + 3 * 60 * 60_000);
+    const window = {
+      startsAt: later.toISOString(),
+      endsAt: new Date(later.getTime() + 2 * 60 * 60_000).toISOString(),
+      timeZone: 'America/Chicago',
+    };
+    const state = setup({
+      part: makeStorePart({ status: 'OUT_FOR_DELIVERY', allowedNext: ['DELIVERED', 'CANCELLED'], window }),
+      handlers: {
+        [`POST ${PART_PATH}/status`]: () => {
+          state.part = makeStorePart({ status: 'DELIVERED', allowedNext: [], window, deliveredEarlyAt: new Date().toISOString() });
+          return { body: state.part };
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Mark Delivered' }));
+    // Nothing is sent until the early delivery is confirmed.
+    expect(net!.calls.some((c) => c.method === 'POST')).toBe(false);
+    const confirm = screen.getByRole('group', { name: 'Deliver early' });
+    expect(confirm).toHaveTextContent('has not opened yet. Deliver early anyway?');
+    await user.click(within(confirm).getByRole('button', { name: 'Deliver early' }));
+    expect(await screen.findByRole('status')).toHaveTextContent("This store's part is now Delivered.");
+    expect(net!.calls.find((c) => c.method === 'POST')!.body).toEqual({ status: 'DELIVERED', deliverEarly: true });
+    expect(screen.getByText(/^Delivered early, confirmed at/)).toBeInTheDocument();
+  });
+
+  it('honours "Don\'t replace": no Replace for that line, and says what to do', async () => {
+    setup();
+    const actions = within(await screen.findByRole('group', { name: `Actions for ${BREAD}` }));
+    expect(actions.queryByRole('button', { name: 'Replace' })).not.toBeInTheDocument();
+    expect(actions.getByRole('button', { name: 'Unavailable' })).toBeInTheDocument();
+    expect(line(BREAD)).toHaveTextContent('The shopper chose "Don\'t replace"');
   });
 
   it('offers no line actions once the part has left the store', async () => {

@@ -4,13 +4,14 @@
 // the part as it now stands, so the screen always shows the server's figures, never its own sums.
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { apiErrorMessage, apiErrorStatus, titleCaseStatus, type OpsStorePart, type StorePartStatus } from '@grocer/shared';
+import { apiErrorMessage, apiErrorStatus, formatUsTime, titleCaseStatus, type OpsStorePart, type StorePartStatus } from '@grocer/shared';
 import { OpsLayout } from '../../components/OpsLayout.tsx';
 import { LoadError, Loading } from '../../components/PageState.tsx';
 import { useOpsAdvanceMutation, useOpsStorePartQuery } from '../../lib/opsApi.ts';
 import { opsPaths } from '../../lib/opsPaths.ts';
 import { useOpsScope } from '../../lib/opsScope.ts';
 import { ResultMessage, type Result } from '../../components/ResultMessage.tsx';
+import { dueText, windowOpened, windowText } from '../../lib/dueTime.ts';
 import { OPS_TEXT } from '../../lib/opsText.ts';
 import { CancelOrderForm } from './CancelOrderForm.tsx';
 import { PickLine } from './PickLine.tsx';
@@ -43,12 +44,22 @@ function PartView({ part }: { part: OpsStorePart }) {
   const linesId = useId();
   const [advance, advancing] = useOpsAdvanceMutation();
   const [message, setMessage] = useState<Result | null>(null);
+  const [confirmEarly, setConfirmEarly] = useState(false);
+  const reasonId = useId();
   const picking = PICKING_STATUSES.includes(part.status) && part.orderStatus !== 'CANCELLED';
   const nextSteps = part.allowedNext.filter((status) => status !== 'CANCELLED');
 
-  const onAdvance = async (status: StorePartStatus) => {
+  const now = new Date();
+  const unpicked = part.lines.filter((line) => line.state === 'PENDING').length;
+  // The server refuses these too (409 LINES_UNRESOLVED / DELIVER_EARLY_REQUIRED); the screen says why first.
+  const blockedReason = (status: StorePartStatus) =>
+    status === 'READY_FOR_PICKUP' && unpicked > 0 ? OPS_TEXT.pick.readyBlocked(unpicked) : null;
+  const early = nextSteps.includes('DELIVERED') && !windowOpened(part.window, now);
+
+  const onAdvance = async (status: StorePartStatus, deliverEarly = false) => {
     setMessage(null);
-    const answer = await advance({ orderId: part.orderId, storeUuid: part.store.uuid, status });
+    setConfirmEarly(false);
+    const answer = await advance({ orderId: part.orderId, storeUuid: part.store.uuid, status, deliverEarly });
     setMessage(
       'error' in answer
         ? { kind: 'error', text: apiErrorMessage(answer.error, OPS_TEXT.common.loadFailed) }
@@ -67,6 +78,16 @@ function PartView({ part }: { part: OpsStorePart }) {
             {titleCaseStatus(part.status)}
           </span>
         </div>
+        <p className="ops-window">
+          <strong>{OPS_TEXT.pick.window}: </strong>
+          {part.window ? (
+            <>
+              {windowText(part.window, now)} · {dueText(part.window, now).text}
+            </>
+          ) : (
+            OPS_TEXT.pick.noWindow
+          )}
+        </p>
         <dl className="ops-dl">
           <dt>{OPS_TEXT.board.customer}</dt>
           <dd>{part.customerName}</dd>
@@ -85,19 +106,43 @@ function PartView({ part }: { part: OpsStorePart }) {
         </dl>
         {nextSteps.length > 0 && (
           <div className="ops-actions">
-            {nextSteps.map((status) => (
-              <button
-                key={status}
-                type="button"
-                className="btn btn-primary"
-                disabled={advancing.isLoading}
-                onClick={() => void onAdvance(status)}
-              >
-                {OPS_TEXT.pick.advanceTo(titleCaseStatus(status))}
-              </button>
-            ))}
+            {nextSteps.map((status) => {
+              const reason = blockedReason(status);
+              const isEarly = status === 'DELIVERED' && early;
+              return (
+                <button
+                  key={status}
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={advancing.isLoading || reason !== null || (isEarly && confirmEarly)}
+                  aria-describedby={reason ? reasonId : undefined}
+                  onClick={() => (isEarly ? setConfirmEarly(true) : void onAdvance(status))}
+                >
+                  {OPS_TEXT.pick.advanceTo(titleCaseStatus(status))}
+                </button>
+              );
+            })}
           </div>
         )}
+        {nextSteps.some((status) => blockedReason(status) !== null) && (
+          <p id={reasonId} className="ops-muted">
+            {blockedReason('READY_FOR_PICKUP')}
+          </p>
+        )}
+        {confirmEarly && part.window && (
+          <div className="ops-confirm" role="group" aria-label={OPS_TEXT.pick.deliverEarly}>
+            <p>{OPS_TEXT.pick.earlyQuestion(windowText(part.window, now))}</p>
+            <div className="ops-actions">
+              <button type="button" className="btn btn-primary" onClick={() => void onAdvance('DELIVERED', true)}>
+                {OPS_TEXT.pick.deliverEarly}
+              </button>
+              <button type="button" className="btn btn-outline" onClick={() => setConfirmEarly(false)}>
+                {OPS_TEXT.common.cancel}
+              </button>
+            </div>
+          </div>
+        )}
+        {part.deliveredEarlyAt && <p className="ops-muted">{OPS_TEXT.pick.deliveredEarly(formatUsTime(part.deliveredEarlyAt))}</p>}
         <ResultMessage result={message} />
       </section>
       <section className="card ops-card" aria-labelledby={linesId}>

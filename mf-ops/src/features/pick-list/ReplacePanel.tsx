@@ -1,5 +1,6 @@
 // Picks what replaces a line: products of the same store at the same or a lower price, as the API
-// lists them (the shopper's chosen substitute first), narrowed by a search as staff type.
+// ranks them (the shopper's chosen substitute, then from the same shelf outward), narrowed by a search as staff type;
+// each with why it ranks there, its price difference and its stock.
 import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { Picture, formatCents, type OpsPickLine } from '@grocer/shared';
 import { LoadError, Loading } from '../../components/PageState.tsx';
@@ -48,8 +49,9 @@ export function ReplacePanel({
               <Picture className="ops-picture" src={product.image} size={40} />
               <span className="ops-grow">
                 {product.name}
-                {product.sizeLabel && <span className="ops-muted"> · {product.sizeLabel}</span>} · {formatCents(product.priceCents)}
-                {product.preferred && <span className="ops-badge"> {t.chosen}</span>}
+                {product.sizeLabel && <span className="ops-muted"> · {product.sizeLabel}</span>} · {formatCents(product.priceCents)} (
+                {t.difference(product.priceDifferenceCents)}) · {t.stock(product.stockQuantity)}
+                <span className="ops-badge"> {t.matches[product.match]}</span>
               </span>
               <button type="button" className="btn btn-outline" disabled={busy} onClick={() => onChoose(product.productUuid)}>
                 {t.choose(product.name)}

@@ -1,5 +1,5 @@
-// Spec §2 header: contact strip, Stores dropdown, Home, Account (signed in), Admin (admin role),
-// search box, cart icon and user menu. The widgets come from the remotes that own them; if one is
+// Spec §2 header: contact strip, Stores dropdown, Home, Account (signed in), Store (staff and admins:
+// the ops screens under /admin), Admin (admin role), search box, cart icon and user menu. The widgets come from the remotes that own them; if one is
 // down, its slot stays empty and the rest of the header keeps working. On phones the header is two
 // rows (shell.css) and the contact strip moves to the footer, so the sticky header stays small.
 import { NavLink } from 'react-router';
@@ -9,7 +9,8 @@ import { ContactStrip } from './ContactStrip.tsx';
 
 export function Header() {
   const signedIn = useAppSelector(selectIsSignedIn);
-  const isAdmin = useAppSelector(selectRole) === 'ADMIN';
+  const role = useAppSelector(selectRole);
+  const isAdmin = role === 'ADMIN';
   return (
     <header className="site-header">
       <ContactStrip />
@@ -25,6 +26,7 @@ export function Header() {
             Home
           </NavLink>
           {signedIn && <NavLink to={paths.account()}>Account</NavLink>}
+          {(isAdmin || role === 'STORE_STAFF') && <NavLink to={paths.admin()}>Store</NavLink>}
           {isAdmin && (
             <a href={getRuntimeConfig().adminUrl} target="_blank" rel="noreferrer">
               Admin

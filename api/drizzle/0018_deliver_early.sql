@@ -1,0 +1,3 @@
+ALTER TABLE "order_store_parts" ADD COLUMN "delivered_early_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "order_store_parts" ADD COLUMN "delivered_early_by" uuid;--> statement-breakpoint
+ALTER TABLE "order_store_parts" ADD CONSTRAINT "order_store_parts_delivered_early_by_users_uuid_fk" FOREIGN KEY ("delivered_early_by") REFERENCES "public"."users"("uuid") ON DELETE set null ON UPDATE no action;
