@@ -313,7 +313,7 @@ export const PRELOADED_CARD_PICTURES = 2;
 const HEART_PATH =
   'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2.1 0 3.6 1.1 5.2 3 1.6-1.9 3.1-3 5.2-3 3.8 0 5.9 3.9 4.4 7.3C19.5 16.4 12 21 12 21z';
 
-/** mf-catalog's ProductCard as it first renders for a visitor (the heart off until signed in). */
+/** mf-catalog's ProductCard as it first renders for a visitor (whose heart asks them to sign in). */
 function productCard(doc: Document, url: Url, product: Product, showStore: boolean): HTMLElement {
   const element = elementMaker(doc);
   const svg = (tag: string, attributes: Record<string, string>, ...children: Node[]) => {
@@ -342,7 +342,7 @@ function productCard(doc: Document, url: Url, product: Product, showStore: boole
       link(image),
       element(
         'button',
-        { type: 'button', class: 'favourite-button', disabled: '' },
+        { type: 'button', class: 'favourite-button' },
         svg('svg', { viewBox: '0 0 24 24', width: '22', height: '22' }, svg('path', { d: HEART_PATH })),
       ),
     ),

@@ -493,6 +493,31 @@ describe('CheckoutPage: the step is kept in the URL (issue 30)', () => {
     expect(created.deliveryInfo).toMatchObject({ phone: '(217) 555-0100', deliveryInstructions: 'Ring twice' });
   });
 
+  it('pays with the contact as last typed: Back, a new phone, Forward', async () => {
+    renderAt('/checkout');
+    await goToPayment();
+    fireEvent.click(screen.getByRole('button', { name: 'browser back' }));
+    fireEvent.change(await screen.findByLabelText('Phone Number'), { target: { value: '(312) 555-0142' } });
+    fireEvent.click(screen.getByRole('button', { name: 'browser forward' }));
+    expect(await screen.findByRole('heading', { name: 'Payment' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'PayPal' });
+    await approve();
+    await waitFor(() => expect(location()).toHaveTextContent('/order-details/ord-1'));
+    const created = requestsTo('/orders/create')[0]!.body as { deliveryInfo: { phone: string } };
+    expect(created.deliveryInfo.phone).toBe('(312) 555-0142');
+  });
+
+  it('Forward to Payment after the phone was cleared goes back to Delivery Info', async () => {
+    renderAt('/checkout');
+    await goToPayment();
+    fireEvent.click(screen.getByRole('button', { name: 'browser back' }));
+    fireEvent.change(await screen.findByLabelText('Phone Number'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'browser forward' }));
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/checkout$/));
+    expect(screen.getByRole('heading', { name: 'Delivery Info' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'PayPal' })).not.toBeInTheDocument();
+  });
+
   it('a Payment URL without step 1 (typed, or a new tab) shows Delivery Info, and the URL says so', async () => {
     renderAt('/checkout?step=payment');
     expect(await screen.findByRole('heading', { name: 'Delivery Info' })).toBeInTheDocument();

@@ -13,6 +13,7 @@ import {
   useAppSelector,
   useSessionProfileQuery,
   validateCheckoutDeliveryForm,
+  validatePhone,
 } from '@grocer/shared';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { blockedReason, StoreRuleNotes } from '../../components/StoreRuleNotes.tsx';
@@ -58,11 +59,13 @@ function ProgressBar({ step }: { step: 1 | 2 }) {
 export function CheckoutSteps() {
   const user = useAppSelector(selectUser);
   const items = useAppSelector(selectCartItems);
-  // The step is the URL's; Payment needs the contact its history entry carries (checkoutStep.ts).
+  // The step is the URL's. After a reload, step 1's contact comes back from the Payment entry's state
+  // (checkoutStep.ts); from then on what the shopper types is the contact, also when the browser goes
+  // Back to step 1, changes it and Forward again. Payment needs a phone that passes step 1.
   const { asked, payment, toPayment, toDelivery } = useCheckoutStep();
-  const step = payment ? 2 : 1;
   const [phone, setPhone] = useState(payment?.contact.phone ?? '');
   const [deliveryInstructions, setDeliveryInstructions] = useState(payment?.contact.deliveryInstructions ?? '');
+  const step = payment && !validatePhone(phone) ? 2 : 1;
   const [errors, setErrors] = useState<DeliveryErrors>({});
   const [held, setHeld] = useState<Record<string, string>>({});
   const [windowError, setWindowError] = useState<string | undefined>();
@@ -81,8 +84,9 @@ export function CheckoutSteps() {
     // Spec §4: back on step 1, no errors from before.
     setErrors({});
   }
-  // A Payment URL without step 1's contact (typed, or opened in a new tab): step 1, and the URL says so.
-  const lost = asked === 2 && !payment;
+  // A Payment URL without step 1 (typed, opened in a new tab, or Forward after the phone was cleared):
+  // step 1, and the URL says so.
+  const lost = asked === 2 && step === 1;
   useEffect(() => {
     if (lost) toDelivery();
   }, [lost, toDelivery]);
@@ -140,12 +144,7 @@ export function CheckoutSteps() {
               }
             />
           ) : (
-            <PaymentStep
-              contact={payment!.contact}
-              onBack={toDelivery}
-              focusHeading={moved}
-              blockedReason={blocked && blockedReason(blocked)}
-            />
+            <PaymentStep contact={contact} onBack={toDelivery} focusHeading={moved} blockedReason={blocked && blockedReason(blocked)} />
           )}
         </div>
         <OrderSummary groups={groups} fees={fees} subtotalCents={subtotalCents} pricing={pricing} pricingLoading={pricingLoading} />
