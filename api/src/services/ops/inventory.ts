@@ -63,18 +63,29 @@ export interface InventoryService {
   priceChanges(caller: OpsCaller, storeUuid: string, productUuid: string): Promise<OpsPriceChangeList>;
   stockChanges(caller: OpsCaller, storeUuid: string, productUuid: string): Promise<OpsStockChangeList>;
   /**
-   * Applies edits (by product id, the caller has checked they are valid) of one store in one transaction,
-   * all or nothing, audited with `reason`; answers each product as it was and as it is now.
+   * Applies edits (by product id) of one store in one transaction, all or nothing, audited with `reason`;
+   * answers each product as it was and as it is now. An edit given as a function is computed from the
+   * locked row (a price change by a percentage builds on the price as it is then); a price it puts out of
+   * bounds rolls everything back (400).
    */
   applyEdits(
     caller: OpsCaller,
     store: StoreRow,
-    edits: Map<number, InventoryEdit>,
+    edits: Map<number, InventoryEdit | ((row: ProductRow) => InventoryEdit)>,
     reason: EditReason,
   ): Promise<{ row: ProductRow; before: OpsInventoryValues; after: OpsInventoryValues }[]>;
 }
 
 const productNotFound = () => httpError(404, 'PRODUCT_NOT_FOUND', INVENTORY_MESSAGES.productNotFound);
+
+/** What a bulk action makes of one product: a price by a percentage is integer cents, rounded half up. */
+function bulkEdit(row: ProductRow, payload: OpsInventoryBulkPayload): InventoryEdit {
+  if (payload.action === 'SET_STOCK') return { stockQuantity: payload.stockQuantity };
+  if (payload.action === 'DEACTIVATE') return { isActive: false };
+  // The percent in hundredths, so the arithmetic stays in integers: price × (10000 + bp) / 10000.
+  const bp = Math.round((payload.percent ?? 0) * 100);
+  return { priceCents: Math.floor((row.priceCents * (10_000 + bp) + 5_000) / 10_000) };
+}
 
 export const valuesOf = (row: Pick<ProductRow, 'priceCents' | 'stockQuantity' | 'isActive'>): OpsInventoryValues => ({
   priceCents: row.priceCents,
@@ -184,7 +195,10 @@ export function createInventoryService({
       const result = [];
       for (const row of rows) {
         const before = valuesOf(row);
-        const after = editedValues(before, edits.get(row.id)!);
+        const edit = edits.get(row.id)!;
+        const after = editedValues(before, typeof edit === 'function' ? edit(row) : edit);
+        if (!priceInBounds(after.priceCents) || !stockInBounds(after.stockQuantity))
+          throw httpError(400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.bulkRefused);
         result.push({ row, before, after });
         if (sameValues(before, after)) continue;
         if (after.priceCents !== before.priceCents)
@@ -214,20 +228,12 @@ export function createInventoryService({
   };
 
   /** Each selected product with what the action makes of it, or why it cannot. */
-  function bulkChanges(rows: ProductRow[], payload: OpsInventoryBulkPayload): (OpsInventoryChange & { id: number })[] {
-    const bp = payload.action === 'PRICE_PERCENT' ? Math.round((payload.percent ?? 0) * 100) : 0;
+  function bulkChanges(rows: ProductRow[], payload: OpsInventoryBulkPayload): OpsInventoryChange[] {
     return rows.map((row) => {
       const before = valuesOf(row);
-      const edit: InventoryEdit =
-        payload.action === 'SET_STOCK'
-          ? { stockQuantity: payload.stockQuantity }
-          : payload.action === 'DEACTIVATE'
-            ? { isActive: false }
-            : // Integer cents, rounded half up: price × (1 + percent/100) with the percent in hundredths.
-              { priceCents: Math.floor((row.priceCents * (10_000 + bp) + 5_000) / 10_000) };
-      const after = editedValues(before, edit);
+      const after = editedValues(before, bulkEdit(row, payload));
       const error = priceInBounds(after.priceCents) ? undefined : INVENTORY_MESSAGES.priceOutOfBounds(after.priceCents);
-      return { id: row.id, productUuid: row.uuid, name: row.name, before, after, ...(error ? { error } : {}) };
+      return { productUuid: row.uuid, name: row.name, before, after, ...(error ? { error } : {}) };
     });
   }
 
@@ -308,23 +314,10 @@ export function createInventoryService({
         .orderBy(asc(products.name), asc(products.id));
       if (rows.length !== uuids.length) throw productNotFound();
       const preview = bulkChanges(rows, payload);
-      const strip = (list: typeof preview): OpsInventoryChange[] => list.map(({ id: _id, ...change }) => change);
-      if (payload.preview) return { applied: false, changes: strip(preview) };
+      if (payload.preview) return { applied: false, changes: preview };
       if (preview.some((c) => c.error)) throw httpError(400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.bulkRefused, 'percent');
-      // Applied from the locked rows, so a sale or an edit since the preview is built on, not undone.
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      const edits = new Map<number, InventoryEdit>();
-      for (const change of preview) {
-        const row = byId.get(change.id)!;
-        edits.set(
-          row.id,
-          payload.action === 'SET_STOCK'
-            ? { stockQuantity: change.after.stockQuantity }
-            : payload.action === 'DEACTIVATE'
-              ? { isActive: false }
-              : { priceCents: change.after.priceCents },
-        );
-      }
+      // Computed again from the locked rows, so a price changed since the preview is what the percentage applies to.
+      const edits = new Map(rows.map((row) => [row.id, (locked: ProductRow) => bulkEdit(locked, payload)]));
       const done = await applyEdits(caller, store, edits, 'BULK');
       const order = new Map(rows.map((r, i) => [r.id, i]));
       done.sort((a, b) => order.get(a.row.id)! - order.get(b.row.id)!);
