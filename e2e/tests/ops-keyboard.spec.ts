@@ -42,10 +42,10 @@ test('inventory by keyboard: search, the count on hand and the price, focus alwa
     await expect(row.getByText('Out of stock')).toHaveCount(value === '0' ? 1 : 0);
   }
 
-  // A new price by typing and Enter, then the old one again.
+  // A new price by typing and Enter, then the old one again (the price is the column before the count).
   const price = row.getByLabel(`Price of ${product.name} (dollars)`);
   for (const cents of [product.price_cents + 10, product.price_cents]) {
-    await tabTo(page, price);
+    await tabTo(page, price, 'Shift+Tab');
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type((cents / 100).toFixed(2));
     await page.keyboard.press('Enter');
