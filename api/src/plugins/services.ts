@@ -32,6 +32,7 @@ import { createOpsAccess, type OpsAccess } from '../services/ops/access.ts';
 import { createBoardService, type BoardService } from '../services/ops/board.ts';
 import { createFulfilmentService, type FulfilmentService } from '../services/ops/fulfilment.ts';
 import { createInventoryService, type InventoryService } from '../services/ops/inventory.ts';
+import { createInventoryCsvService, type InventoryCsvService } from '../services/ops/inventoryCsv.ts';
 import { createOpsNotificationsService, type OpsNotificationsService } from '../services/ops/notifications.ts';
 import { createSettingsService, type SettingsService } from '../services/ops/settings.ts';
 import { createStaffService, type StaffService } from '../services/ops/staff.ts';
@@ -78,6 +79,7 @@ export interface OpsServices {
   board: BoardService;
   fulfilment: FulfilmentService;
   inventory: InventoryService;
+  inventoryCsv: InventoryCsvService;
   settings: SettingsService;
   staff: StaffService;
   notifications: OpsNotificationsService;
@@ -252,11 +254,13 @@ function opsServices(app: FastifyInstance, accounts: ReturnType<typeof accountSe
     outbox: { nudge: () => app.services.outbox.nudge() },
     events,
   });
+  const inventory = createInventoryService({ db, access, catalogue });
   return {
     access,
     board,
     fulfilment,
-    inventory: createInventoryService({ db, access, catalogue }),
+    inventory,
+    inventoryCsv: createInventoryCsvService({ db, access, inventory }),
     settings: createSettingsService({ db, access }),
     staff: createStaffService({ db, config, access, mail: lateMail(app), hasher: accounts.passwords }),
     notifications: createOpsNotificationsService({ db, access, outbox: { deliverOne: (id) => app.services.outbox.deliverOne(id) } }),

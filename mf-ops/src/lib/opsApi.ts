@@ -7,8 +7,13 @@ import {
   type AcceptInvitationPayload,
   type OpsAdvancePayload,
   type OpsCancelPayload,
+  type OpsInventoryBulkPayload,
+  type OpsInventoryBulkResult,
+  type OpsInventoryImportResult,
   type OpsInventoryPage,
   type OpsInventoryPatch,
+  type OpsInventorySort,
+  type OpsStockChangeList,
   type OpsInventoryProduct,
   type OpsMarkLinePayload,
   type OpsMe,
@@ -36,6 +41,15 @@ export interface InventoryArg {
   storeUuid: string;
   q: string;
   cursor: string | null;
+  sort?: OpsInventorySort;
+  order?: 'asc' | 'desc';
+  lowStock?: boolean;
+}
+
+/** A CSV file's bytes as chosen, sent untouched: the API reads the encoding and refuses what is not UTF-8. */
+export interface InventoryImportArg {
+  storeUuid: string;
+  file: ArrayBuffer;
 }
 
 const auth = { auth: true } as const;
@@ -93,9 +107,9 @@ export const opsApi = api
         invalidatesTags: (_part, _error, { orderId }) => [{ type: 'OpsOrder', id: orderId }, ORDERS],
       }),
       opsInventory: build.query<OpsInventoryPage, InventoryArg>({
-        query: ({ storeUuid, q, cursor }) => ({
+        query: ({ storeUuid, q, cursor, sort, order, lowStock }) => ({
           url: opsApiPaths.inventory(storeUuid),
-          params: withoutBlanks({ q, cursor: cursor ?? undefined }),
+          params: withoutBlanks({ q, sort, order, lowStock: lowStock ? 'true' : undefined, cursor: cursor ?? undefined }),
         }),
         extraOptions: auth,
         providesTags: (_page, _error, { storeUuid }) => [{ type: 'OpsInventory', id: storeUuid }],
@@ -113,6 +127,42 @@ export const opsApi = api
         query: ({ storeUuid, productUuid }) => opsApiPaths.priceChanges(storeUuid, productUuid),
         extraOptions: auth,
         providesTags: (_list, _error, { storeUuid }) => [{ type: 'OpsInventory', id: storeUuid }],
+      }),
+      opsStockChanges: build.query<OpsStockChangeList, { storeUuid: string; productUuid: string }>({
+        query: ({ storeUuid, productUuid }) => opsApiPaths.stockChanges(storeUuid, productUuid),
+        extraOptions: auth,
+        providesTags: (_list, _error, { storeUuid }) => [{ type: 'OpsInventory', id: storeUuid }],
+      }),
+      /** preview: true answers what would change; otherwise applies, and the table reloads. */
+      opsBulkProducts: build.mutation<OpsInventoryBulkResult, { storeUuid: string } & OpsInventoryBulkPayload>({
+        query: ({ storeUuid, ...body }) => ({ url: opsApiPaths.inventoryBulk(storeUuid), method: 'POST', body }),
+        extraOptions: auth,
+        invalidatesTags: (result, _error, { storeUuid }) => (result?.applied ? [{ type: 'OpsInventory', id: storeUuid }] : []),
+      }),
+      /** The store's inventory as CSV text (saved by the page as a file). */
+      opsInventoryCsv: build.query<string, string>({
+        query: (storeUuid) => ({ url: opsApiPaths.inventoryCsv(storeUuid), responseHandler: 'text' }),
+        extraOptions: auth,
+        keepUnusedDataFor: 0,
+      }),
+      opsImportPreview: build.mutation<OpsInventoryImportResult, InventoryImportArg>({
+        query: ({ storeUuid, file }) => ({
+          url: opsApiPaths.inventoryImportPreview(storeUuid),
+          method: 'POST',
+          headers: { 'content-type': 'text/csv' },
+          body: file,
+        }),
+        extraOptions: auth,
+      }),
+      opsImport: build.mutation<OpsInventoryImportResult, InventoryImportArg>({
+        query: ({ storeUuid, file }) => ({
+          url: opsApiPaths.inventoryImport(storeUuid),
+          method: 'POST',
+          headers: { 'content-type': 'text/csv' },
+          body: file,
+        }),
+        extraOptions: auth,
+        invalidatesTags: (_result, _error, { storeUuid }) => [{ type: 'OpsInventory', id: storeUuid }],
       }),
       opsSettings: build.query<OpsStoreSettings, string>({
         query: (storeUuid) => opsApiPaths.settings(storeUuid),
@@ -192,6 +242,11 @@ export const {
   useOpsInventoryQuery,
   useOpsPatchProductMutation,
   useOpsPriceChangesQuery,
+  useOpsStockChangesQuery,
+  useOpsBulkProductsMutation,
+  useLazyOpsInventoryCsvQuery,
+  useOpsImportPreviewMutation,
+  useOpsImportMutation,
   useOpsSettingsQuery,
   useOpsSaveSettingsMutation,
   useOpsStaffQuery,

@@ -169,6 +169,7 @@ export function makeInventoryProduct(overrides: Partial<OpsInventoryProduct> = {
     priceCents: 399,
     stockStatus: 'IN_STOCK',
     stockQuantity: 40,
+    lowStock: false,
     isActive: true,
     updatedAt: at,
     ...overrides,
@@ -181,6 +182,7 @@ export function makeSettings(overrides: Partial<OpsStoreSettings> = {}): OpsStor
     minOrderCents: 1000,
     deliveryRadiusMiles: 10,
     windowCapacity: 8,
+    lowStockThreshold: 5,
     hours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opensMinute: 480, closesMinute: 1260 })),
     ...overrides,
   };

@@ -40,8 +40,18 @@ export type OpsOrdersQuery = ClientQuery<Static<typeof S.OpsOrdersQuerySchema>>;
 /** Bounds of a price set by staff, cents (inclusive). */
 export const OPS_PRICE_MIN_CENTS = 1;
 export const OPS_PRICE_MAX_CENTS = 100_000;
-/** What "in stock" restores a product's quantity to when it was 0. */
-export const OPS_RESTOCK_QUANTITY = 50;
+/** The largest count on hand staff may set (a typo guard, not a shelf limit). */
+export const OPS_STOCK_MAX = 100_000;
+/** Products one bulk action may change. */
+export const OPS_BULK_MAX = 100;
+/** Bounds of a bulk price change, percent. */
+export const OPS_PERCENT_MIN = -90;
+export const OPS_PERCENT_MAX = 500;
+/** A CSV import: at most this many bytes and data rows (a store's whole inventory fits well within both). */
+export const OPS_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export const OPS_IMPORT_MAX_ROWS = 20_000;
+/** The CSV export's header; an import needs uuid, price and stock, and ignores the others. */
+export const OPS_CSV_COLUMNS = ['uuid', 'item_key', 'name', 'size', 'price', 'stock', 'active'] as const;
 
 /** GET /ops/stores/{storeUuid}/products. */
 export type OpsInventoryQuery = ClientQuery<Static<typeof S.OpsInventoryQuerySchema>>;
@@ -76,6 +86,11 @@ export const opsApiPaths = {
   inventory: (storeUuid: string) => `/ops/stores/${seg(storeUuid)}/products`,
   inventoryProduct: (storeUuid: string, productUuid: string) => `/ops/stores/${seg(storeUuid)}/products/${seg(productUuid)}`,
   priceChanges: (storeUuid: string, productUuid: string) => `/ops/stores/${seg(storeUuid)}/products/${seg(productUuid)}/price-changes`,
+  stockChanges: (storeUuid: string, productUuid: string) => `/ops/stores/${seg(storeUuid)}/products/${seg(productUuid)}/stock-changes`,
+  inventoryBulk: (storeUuid: string) => `/ops/stores/${seg(storeUuid)}/products/bulk`,
+  inventoryCsv: (storeUuid: string) => `/ops/stores/${seg(storeUuid)}/inventory.csv`,
+  inventoryImportPreview: (storeUuid: string) => `/ops/stores/${seg(storeUuid)}/inventory/import/preview`,
+  inventoryImport: (storeUuid: string) => `/ops/stores/${seg(storeUuid)}/inventory/import`,
   settings: (storeUuid: string) => `/ops/stores/${seg(storeUuid)}/settings`,
   notifications: () => '/ops/notifications',
   notificationRetry: (id: number) => `/ops/notifications/${id}/retry`,

@@ -3,7 +3,15 @@
 // them.
 import { Type, type Static } from 'typebox';
 import { ORDER_STATUSES } from '../contracts/entities.ts';
-import { OPS_PRICE_MAX_CENTS, OPS_PRICE_MIN_CENTS, STORE_PART_STATUSES } from '../contracts/ops.ts';
+import {
+  OPS_BULK_MAX,
+  OPS_PERCENT_MAX,
+  OPS_PERCENT_MIN,
+  OPS_PRICE_MAX_CENTS,
+  OPS_PRICE_MIN_CENTS,
+  OPS_STOCK_MAX,
+  STORE_PART_STATUSES,
+} from '../contracts/ops.ts';
 import { StockStatusSchema, Timestamp, Uuid } from './catalogue.ts';
 import { LineStateSchema, nullable, OrderStatusSchema, RefundStatusSchema, SubstitutionChoiceSchema } from './orders.ts';
 
@@ -292,8 +300,12 @@ export const OpsInventoryProductSchema = Type.Object(
     sizeLabel: Type.String(),
     categoryName: Type.String(),
     priceCents: Cents,
+    /** Derived from stockQuantity: OUT_OF_STOCK at 0. */
     stockStatus: StockStatusSchema,
-    stockQuantity: Type.Integer(),
+    /** On hand: the one truth about stock. */
+    stockQuantity: Type.Integer({ minimum: 0 }),
+    /** At or below the store's low-stock threshold. */
+    lowStock: Type.Boolean(),
     isActive: Type.Boolean(),
     updatedAt: Timestamp,
   },
@@ -301,28 +313,104 @@ export const OpsInventoryProductSchema = Type.Object(
 );
 export type OpsInventoryProduct = Static<typeof OpsInventoryProductSchema>;
 
-export const OpsInventoryPageSchema = Type.Object({ products: Type.Array(OpsInventoryProductSchema), nextCursor: NextCursor });
+export const OpsInventoryPageSchema = Type.Object({
+  products: Type.Array(OpsInventoryProductSchema),
+  nextCursor: NextCursor,
+  lowStockThreshold: Type.Integer({ description: "The store's low-stock threshold (store settings)" }),
+});
 export type OpsInventoryPage = Static<typeof OpsInventoryPageSchema>;
 
-/** GET /ops/stores/{storeUuid}/products?q=&limit=&cursor= */
+export const OpsInventorySortSchema = Type.Enum(['name', 'price', 'stock']);
+export type OpsInventorySort = Static<typeof OpsInventorySortSchema>;
+
+/** GET /ops/stores/{storeUuid}/products?q=&sort=&order=&lowStock=&limit=&cursor= */
 export const OpsInventoryQuerySchema = Type.Object({
   /** Part of the name, optional. */
   q: Type.Optional(Type.String({ maxLength: 100 })),
+  sort: Type.Optional(OpsInventorySortSchema),
+  order: Type.Optional(Type.Enum(['asc', 'desc'])),
+  /** true: only products at or below the store's low-stock threshold. */
+  lowStock: Type.Optional(Type.Boolean()),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
   cursor: Type.Optional(Type.String({ maxLength: 600 })),
 });
 
-/** PATCH /ops/stores/{storeUuid}/products/{productUuid}: any of these; a price change is audited. */
+const StockCount = Type.Integer({ minimum: 0, maximum: OPS_STOCK_MAX });
+const StaffPrice = Type.Integer({ minimum: OPS_PRICE_MIN_CENTS, maximum: OPS_PRICE_MAX_CENTS });
+
+/** PATCH /ops/stores/{storeUuid}/products/{productUuid}: any of these; price and count changes are audited. */
 export const OpsInventoryPatchSchema = Type.Object(
   {
-    /** false: stock to 0; true: back to OPS_RESTOCK_QUANTITY when it was 0. */
-    inStock: Type.Optional(Type.Boolean()),
+    /** The count on hand; 0 is out of stock. */
+    stockQuantity: Type.Optional(StockCount),
     isActive: Type.Optional(Type.Boolean()),
-    priceCents: Type.Optional(Type.Integer({ minimum: OPS_PRICE_MIN_CENTS, maximum: OPS_PRICE_MAX_CENTS })),
+    priceCents: Type.Optional(StaffPrice),
   },
   { additionalProperties: false },
 );
 export type OpsInventoryPatch = Static<typeof OpsInventoryPatchSchema>;
+
+/** What a product's editable fields were and become (bulk actions and CSV imports answer with these). */
+export const OpsInventoryValuesSchema = Type.Object({ priceCents: Cents, stockQuantity: Type.Integer(), isActive: Type.Boolean() });
+export type OpsInventoryValues = Static<typeof OpsInventoryValuesSchema>;
+
+export const OpsInventoryChangeSchema = Type.Object({
+  productUuid: Uuid,
+  name: Type.String(),
+  before: OpsInventoryValuesSchema,
+  after: OpsInventoryValuesSchema,
+  /** Why this product cannot take the change (a price out of bounds); nothing is applied while any has one. */
+  error: Type.Optional(Type.String()),
+});
+export type OpsInventoryChange = Static<typeof OpsInventoryChangeSchema>;
+
+/** POST /ops/stores/{storeUuid}/products/bulk: one action on up to OPS_BULK_MAX products; preview changes nothing. */
+export const OpsInventoryBulkPayloadSchema = Type.Object(
+  {
+    productUuids: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: OPS_BULK_MAX }),
+    action: Type.Enum(['SET_STOCK', 'DEACTIVATE', 'PRICE_PERCENT']),
+    /** SET_STOCK: the count every product gets. */
+    stockQuantity: Type.Optional(StockCount),
+    /** PRICE_PERCENT: e.g. 10 raises by 10 %, -5.5 lowers by 5.5 % (rounded to the cent). */
+    percent: Type.Optional(Type.Number({ minimum: OPS_PERCENT_MIN, maximum: OPS_PERCENT_MAX })),
+    preview: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type OpsInventoryBulkPayload = Static<typeof OpsInventoryBulkPayloadSchema>;
+
+export const OpsInventoryBulkResultSchema = Type.Object(
+  { applied: Type.Boolean(), changes: Type.Array(OpsInventoryChangeSchema) },
+  { title: 'OpsInventoryBulkResult' },
+);
+export type OpsInventoryBulkResult = Static<typeof OpsInventoryBulkResultSchema>;
+
+/** A CSV import, previewed or applied: the rows that change, how many change nothing, and the rows at fault by line. */
+export const OpsInventoryImportResultSchema = Type.Object(
+  {
+    applied: Type.Boolean(),
+    changed: Type.Array(Type.Object({ line: Type.Integer({ description: 'Line of the file' }), ...OpsInventoryChangeSchema.properties })),
+    unchanged: Type.Integer(),
+    errors: Type.Array(Type.Object({ line: Type.Integer({ description: 'Line of the file, 1 is the header' }), message: Type.String() })),
+  },
+  { title: 'OpsInventoryImportResult' },
+);
+export type OpsInventoryImportResult = Static<typeof OpsInventoryImportResultSchema>;
+
+export const OpsStockChangeSchema = Type.Object({
+  id: Type.Integer(),
+  oldQuantity: Type.Integer(),
+  newQuantity: Type.Integer(),
+  reason: Type.Enum(['SALE', 'ORDER_RELEASED', 'LINE_NOT_SOLD', 'REPLACEMENT', 'EDIT', 'BULK', 'IMPORT']),
+  orderId: nullable(Uuid),
+  changedBy: Type.Object({ uuid: nullable(Uuid), email: nullable(Type.String()) }),
+  changedAt: Timestamp,
+});
+export type OpsStockChange = Static<typeof OpsStockChangeSchema>;
+
+/** GET /ops/stores/{storeUuid}/products/{productUuid}/stock-changes: newest first. */
+export const OpsStockChangeListSchema = Type.Object({ changes: Type.Array(OpsStockChangeSchema) }, { title: 'OpsStockChangeList' });
+export type OpsStockChangeList = Static<typeof OpsStockChangeListSchema>;
 
 export const OpsPriceChangeSchema = Type.Object({
   id: Type.Integer(),
@@ -351,6 +439,7 @@ export const OpsStoreSettingsSchema = Type.Object(
     minOrderCents: Cents,
     deliveryRadiusMiles: Type.Integer(),
     windowCapacity: Type.Integer({ description: 'Orders per delivery window' }),
+    lowStockThreshold: Type.Integer({ description: 'A product with this many on hand or fewer is "Low stock"' }),
     hours: Type.Array(OpsOpeningHoursSchema, { description: 'At most one entry per weekday; PUT replaces the whole week' }),
   },
   { title: 'OpsStoreSettings' },

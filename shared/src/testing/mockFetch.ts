@@ -5,6 +5,7 @@ export interface MockRequest {
   method: string;
   url: URL;
   headers: Headers;
+  /** Parsed JSON, or the text as sent for any other content type (a CSV upload). */
   body: unknown;
 }
 
@@ -30,12 +31,18 @@ export function mockFetch(routes: Record<string, MockHandler>): FetchMock {
     const request = new Request(input, init);
     const url = new URL(request.url);
     const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
-    const seen: MockRequest = { method: request.method, url, headers: request.headers, body: text ? JSON.parse(text) : undefined };
+    const json = (request.headers.get('content-type') ?? 'application/json').includes('json');
+    const body = text ? (json ? JSON.parse(text) : text) : undefined;
+    const seen: MockRequest = { method: request.method, url, headers: request.headers, body };
     calls.push(seen);
     const handler = routes[`${request.method} ${url.pathname}`];
     if (!handler) return Response.json({ success: false, message: `No mock for ${request.method} ${url.pathname}` }, { status: 404 });
-    const { status = 200, body = null, headers } = await handler(seen);
-    return Response.json(body, { status, headers });
+    const answer = await handler(seen);
+    const { status = 200, headers } = answer;
+    // A text answer (a CSV export) is sent as text; anything else as JSON.
+    if (typeof answer.body === 'string' && headers?.['content-type']?.startsWith('text/'))
+      return new Response(answer.body, { status, headers });
+    return Response.json(answer.body ?? null, { status, headers });
   }) as typeof fetch;
   return {
     calls,

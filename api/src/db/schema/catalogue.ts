@@ -59,10 +59,13 @@ export const stores = pgTable(
     deliveryRadiusMiles: integer('delivery_radius_miles').notNull().default(10),
     /** Orders per delivery window. */
     windowCapacity: integer('window_capacity').notNull().default(10),
+    /** A product at or below this many on hand is "Low stock" in the inventory (0 and under is out of stock). */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
     ...timestamps,
   },
   (t) => [
     check('stores_min_order_cents_check', sql`${t.minOrderCents} >= 0`),
+    check('stores_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
     check('stores_delivery_radius_miles_check', sql`${t.deliveryRadiusMiles} > 0`),
     check('stores_window_capacity_check', sql`${t.windowCapacity} >= 0`),
   ],
@@ -121,7 +124,11 @@ export const products = pgTable(
     /** Path on the API (versioned, served immutable). */
     image: text('image').notNull(),
     priceCents: integer('price_cents').notNull(),
-    /** On hand; checkout decrements it. The catalogue shows it (stockQuantity) so steppers stop at the shelf (issue 30). */
+    /**
+     * On hand: the one truth about stock (decision 010). A paid order takes it down, a cancellation or a line
+     * staff mark unavailable gives it back, staff set it; each change is audited in stock_changes. Out of stock
+     * is a count of 0. The catalogue shows it (stockQuantity) so the shop's steppers stop at the shelf.
+     */
     stockQuantity: integer('stock_quantity').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     /** The category and store names, lower-cased, kept with the product so one index answers search. */

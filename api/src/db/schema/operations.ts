@@ -54,6 +54,46 @@ export const priceChanges = pgTable(
   ],
 );
 
+/** Why a product's count on hand moved (stock_changes.reason). */
+export type StockChangeReason =
+  /** A paid order took it (checkout). */
+  | 'SALE'
+  /** An order that never got paid, or was cancelled, gave it back. */
+  | 'ORDER_RELEASED'
+  /** Staff marked the line unavailable or replaced it: the shopper's product was not sold. */
+  | 'LINE_NOT_SOLD'
+  /** Taken for a line as its replacement. */
+  | 'REPLACEMENT'
+  /** Set by staff: one product, a bulk action, or a CSV import. */
+  | 'EDIT'
+  | 'BULK'
+  | 'IMPORT';
+
+/** Every change of a product's count on hand: who, when, from, to and why (decision 010). */
+export const stockChanges = pgTable(
+  'stock_changes',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    oldQuantity: integer('old_quantity').notNull(),
+    newQuantity: integer('new_quantity').notNull(),
+    reason: text('reason').$type<StockChangeReason>().notNull(),
+    /** The order that took or gave back the stock, when one did. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** Null when the system did it (a payment that never completed). */
+    changedBy: uuid('changed_by').references(() => users.uuid, { onDelete: 'set null' }),
+    /** Kept when the account is deleted later: the audit still says who. */
+    changedByEmail: text('changed_by_email'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_changes_product_idx').on(t.productId, t.id.desc()),
+    check('stock_changes_quantities_check', sql`${t.oldQuantity} >= 0 and ${t.newQuantity} >= 0`),
+  ],
+);
+
 /** A change of an order the shopper's page should show (GET /orders/{id}/events reads these in id order). */
 export const orderEvents = pgTable(
   'order_events',
@@ -70,3 +110,4 @@ export const orderEvents = pgTable(
 
 export type OrderStorePartRow = typeof orderStoreParts.$inferSelect;
 export type PriceChangeRow = typeof priceChanges.$inferSelect;
+export type StockChangeRow = typeof stockChanges.$inferSelect;

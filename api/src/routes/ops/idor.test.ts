@@ -6,7 +6,7 @@
 import type { OpsStorePart } from '@grocer/shared/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
-import { notifications } from '../../db/schema.ts';
+import { notifications, products } from '../../db/schema.ts';
 import { bearer, FAST_HASHING, STRONG_PASSWORD, uniqueEmail, type Registered } from '../../testing/accounts.ts';
 import { createShop, makeAdmin, placePaidOrder, registerShopper, type TestShop } from '../../testing/checkout.ts';
 import { createFakePaypal } from '../../testing/fakePaypal.ts';
@@ -19,7 +19,8 @@ const CALLERS: Who[] = ['anonymous', 'customer', 'staffB', 'staffA', 'admin'];
 interface Case {
   /** As the app lists it: `METHOD /ops/...:param`. */
   route: string;
-  request: () => { method: 'GET' | 'POST' | 'PUT' | 'PATCH'; url: string; payload?: object };
+  /** `csv`: a text/csv body (the inventory import). */
+  request: () => { method: 'GET' | 'POST' | 'PUT' | 'PATCH'; url: string; payload?: object; csv?: string };
   adminOnly?: boolean;
   /** About the caller's own account (no store in it): every ops user may, staff of B too. */
   self?: boolean;
@@ -124,11 +125,36 @@ const CASES: Case[] = [
   { route: 'GET /ops/stores/:storeUuid/products', request: () => ({ method: 'GET', url: `/ops/stores/${A()}/products` }) },
   {
     route: 'PATCH /ops/stores/:storeUuid/products/:productUuid',
-    request: () => ({ method: 'PATCH', url: `/ops/stores/${A()}/products/${productUuid}`, payload: { inStock: true } }),
+    request: () => ({ method: 'PATCH', url: `/ops/stores/${A()}/products/${productUuid}`, payload: { stockQuantity: 500 } }),
   },
   {
     route: 'GET /ops/stores/:storeUuid/products/:productUuid/price-changes',
     request: () => ({ method: 'GET', url: `/ops/stores/${A()}/products/${productUuid}/price-changes` }),
+  },
+  {
+    route: 'GET /ops/stores/:storeUuid/products/:productUuid/stock-changes',
+    request: () => ({ method: 'GET', url: `/ops/stores/${A()}/products/${productUuid}/stock-changes` }),
+  },
+  {
+    route: 'POST /ops/stores/:storeUuid/products/bulk',
+    request: () => ({
+      method: 'POST',
+      url: `/ops/stores/${A()}/products/bulk`,
+      payload: { productUuids: [productUuid], action: 'SET_STOCK', stockQuantity: 500 },
+    }),
+  },
+  { route: 'GET /ops/stores/:storeUuid/inventory.csv', request: () => ({ method: 'GET', url: `/ops/stores/${A()}/inventory.csv` }) },
+  {
+    route: 'POST /ops/stores/:storeUuid/inventory/import/preview',
+    request: () => ({
+      method: 'POST',
+      url: `/ops/stores/${A()}/inventory/import/preview`,
+      csv: `uuid,price,stock\n${productUuid},4.29,1\n`,
+    }),
+  },
+  {
+    route: 'POST /ops/stores/:storeUuid/inventory/import',
+    request: () => ({ method: 'POST', url: `/ops/stores/${A()}/inventory/import`, csv: `uuid,price,stock\n${productUuid},4.29,500\n` }),
   },
   { route: 'GET /ops/stores/:storeUuid/settings', request: () => ({ method: 'GET', url: `/ops/stores/${A()}/settings` }) },
   {
@@ -163,12 +189,12 @@ test.each(CASES.map((c) => [c.route, c] as const))(
     const outcome: Record<string, number | string> = {};
     const wanted: Record<string, number | string> = {};
     for (const who of CALLERS) {
-      const { method, url, payload } = c.request();
+      const { method, url, payload, csv } = c.request();
       const res = await app.inject({
         method,
         url,
-        headers: who === 'anonymous' ? {} : bearer(users[who].token),
-        ...(payload ? { payload } : {}),
+        headers: { ...(who === 'anonymous' ? {} : bearer(users[who].token)), ...(csv === undefined ? {} : { 'content-type': 'text/csv' }) },
+        ...(payload ? { payload } : csv === undefined ? {} : { payload: csv }),
       });
       const want = expected(who, c);
       wanted[who] = want;
@@ -179,6 +205,30 @@ test.each(CASES.map((c) => [c.route, c] as const))(
     expect(outcome).toEqual(wanted);
   },
 );
+
+test("staff of another store cannot reach store A's products through their own store either", async () => {
+  const B = shop.evanston.uuid;
+  const before = (await app.db.select().from(products).where(eq(products.uuid, productUuid)))[0]!;
+  const asB = (method: 'POST', url: string, body: { payload?: object; csv?: string }) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...bearer(users.staffB.token), ...(body.csv === undefined ? {} : { 'content-type': 'text/csv' }) },
+      payload: body.csv ?? body.payload,
+    });
+  const bulk = await asB('POST', `/ops/stores/${B}/products/bulk`, {
+    payload: { productUuids: [productUuid], action: 'SET_STOCK', stockQuantity: 1 },
+  });
+  expect(bulk.statusCode).toBe(404);
+  const csv = `uuid,price,stock\n${productUuid},0.01,1\n`;
+  const preview = await asB('POST', `/ops/stores/${B}/inventory/import/preview`, { csv });
+  expect(preview.json()).toMatchObject({ changed: [], errors: [{ line: 2, message: expect.stringMatching(/Unknown product id/) }] });
+  expect((await asB('POST', `/ops/stores/${B}/inventory/import`, { csv })).statusCode).toBe(400);
+  const exported = await app.inject({ method: 'GET', url: `/ops/stores/${B}/inventory.csv`, headers: bearer(users.staffB.token) });
+  expect(exported.body).not.toContain(productUuid);
+  const after = (await app.db.select().from(products).where(eq(products.uuid, productUuid)))[0]!;
+  expect([after.priceCents, after.stockQuantity]).toEqual([before.priceCents, before.stockQuantity]);
+});
 
 test("the live feeds: staff open the board's stream; an order's stream is its owner's (and admins')", async () => {
   const ticket = (who: Exclude<Who, 'anonymous'>, url: string) =>

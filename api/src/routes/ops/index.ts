@@ -12,7 +12,11 @@ import {
   AcceptInvitationPayloadSchema,
   OpsAdvancePayloadSchema,
   OpsCancelPayloadSchema,
+  OpsInventoryBulkPayloadSchema,
+  OpsInventoryBulkResultSchema,
+  OpsInventoryImportResultSchema,
   OpsInventoryPatchSchema,
+  OpsStockChangeListSchema,
   OpsMarkLinePayloadSchema,
   OpsStaffCreatePayloadSchema,
   OpsInventoryPageSchema,
@@ -31,6 +35,8 @@ import {
   OpsStorePartSchema,
   OpsStoreSettingsSchema,
 } from '@grocer/shared/schemas';
+import { OPS_IMPORT_MAX_BYTES } from '@grocer/shared/contracts';
+import { decodeCsvBody } from '../../services/ops/inventoryCsv.ts';
 import { NotificationsQuery, StoreSettingsBody } from './schemas.ts';
 
 const Id = Type.String({ maxLength: 64 });
@@ -313,8 +319,8 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest,
       schema: {
         tags,
-        summary: 'Switch stock or activity, or set the price (audited)',
-        description: `${WHO} priceCents: integer cents, 1 to 100000. Carts and open checkouts meet a new price as 409 PRICE_CHANGED. 404 PRODUCT_NOT_FOUND.`,
+        summary: 'Set the count on hand, the price or activity (each audited)',
+        description: `${WHO} stockQuantity: 0 to 100000 (0 is out of stock); priceCents: integer cents, 1 to 100000. Carts and open checkouts meet a new price as 409 PRICE_CHANGED. 404 PRODUCT_NOT_FOUND.`,
         params: ProductParams,
         body: OpsInventoryPatchSchema,
         response: { 200: OpsInventoryProductSchema, ...errorResponses },
@@ -336,6 +342,99 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ops().inventory.priceChanges(requireOps(request), request.params.storeUuid, request.params.productUuid),
+  );
+
+  app.get(
+    '/ops/stores/:storeUuid/products/:productUuid/stock-changes',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "A product's count changes, newest first: who, when, from, to and why",
+        description: WHO,
+        params: ProductParams,
+        response: { 200: OpsStockChangeListSchema, ...errorResponses },
+      },
+    },
+    async (request) => ops().inventory.stockChanges(requireOps(request), request.params.storeUuid, request.params.productUuid),
+  );
+
+  app.post(
+    '/ops/stores/:storeUuid/products/bulk',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'One action on selected products: set the count, mark unavailable, or change the price by a percentage',
+        description: `${WHO} preview: true answers what would change and changes nothing. Applied in one transaction, audited; 400 VALIDATION_ERROR when a new price would leave 1 to 100000 cents (nothing changes), 404 PRODUCT_NOT_FOUND for an id not of this store.`,
+        params: StoreParams,
+        body: OpsInventoryBulkPayloadSchema,
+        response: { 200: OpsInventoryBulkResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => ops().inventory.bulk(requireOps(request), request.params.storeUuid, request.body),
+  );
+
+  app.get(
+    '/ops/stores/:storeUuid/inventory.csv',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "The store's inventory as CSV: uuid, item_key, name, size, price, stock, active",
+        description: `${WHO} Cells a spreadsheet would run as a formula start with an apostrophe.`,
+        params: StoreParams,
+        response: { 200: Type.String(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await ops().inventoryCsv.exportCsv(requireOps(request), request.params.storeUuid);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(csv);
+    },
+  );
+
+  // An import is sent as the file's bytes (Content-Type: text/csv), read here as UTF-8 or refused with a
+  // clear 400; the body limit answers a larger file with 413 before it is read whole.
+  app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: OPS_IMPORT_MAX_BYTES }, (_request, body, done) => {
+    try {
+      done(null, decodeCsvBody(body as Buffer));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
+  const ImportSchema = (summary: string, description: string) => ({
+    tags,
+    summary,
+    description: `${WHO} ${description} Body: the CSV file (text/csv, UTF-8, at most ${OPS_IMPORT_MAX_BYTES / 1024 / 1024} MB) with the columns uuid, price (dollars) and stock; a blank cell keeps the value. 413 PAYLOAD_TOO_LARGE, 400 INVALID_CSV for another encoding, a wrong header or too many rows.`,
+    params: StoreParams,
+    body: Type.String(),
+    response: { 200: OpsInventoryImportResultSchema, ...errorResponses },
+  });
+
+  app.post(
+    '/ops/stores/:storeUuid/inventory/import/preview',
+    {
+      onRequest,
+      bodyLimit: OPS_IMPORT_MAX_BYTES,
+      schema: ImportSchema('Preview a CSV import: the rows that change, how many do not, and row errors by line', 'Changes nothing.'),
+    },
+    async (request) => ops().inventoryCsv.preview(requireOps(request), request.params.storeUuid, request.body),
+  );
+
+  app.post(
+    '/ops/stores/:storeUuid/inventory/import',
+    {
+      onRequest,
+      bodyLimit: OPS_IMPORT_MAX_BYTES,
+      schema: ImportSchema(
+        'Apply a CSV import of prices and counts: all of it in one transaction, or nothing',
+        'Audited like inline edits. 400 VALIDATION_ERROR when any row is at fault (nothing changes).',
+      ),
+    },
+    async (request) => ops().inventoryCsv.apply(requireOps(request), request.params.storeUuid, request.body),
   );
 
   // ---- Store settings ------------------------------------------------------------------------------

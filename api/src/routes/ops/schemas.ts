@@ -10,6 +10,8 @@ export const StoreSettingsBody = Type.Object({
   minOrderCents: Type.Integer({ minimum: 0, maximum: RULE_LIMITS.maxMinOrderCents }),
   deliveryRadiusMiles: Type.Integer({ minimum: 1, maximum: RULE_LIMITS.maxDeliveryRadiusMiles }),
   windowCapacity: Type.Integer({ minimum: 0, maximum: RULE_LIMITS.maxWindowCapacity }),
+  /** Optional, so a client that predates it keeps the store's threshold. */
+  lowStockThreshold: Type.Optional(Type.Integer({ minimum: 0, maximum: RULE_LIMITS.maxLowStockThreshold })),
   hours: Type.Array(OpsOpeningHoursSchema, { maxItems: 7 }),
 });
 

@@ -22,6 +22,8 @@ import type { OrdersService } from '../orders/orders.ts';
 import type { RefundsService } from '../orders/refunds.ts';
 import { bumpOrderVersion, moveStorePartsWithOrder, statusRank } from '../orders/storeParts.ts';
 import { cancelPaidOrder } from '../orders/track.ts';
+import { giveBackStock } from '../orders/orderRows.ts';
+import { recordStockChanges } from '../catalogue/stockChanges.ts';
 import type { OpsAccess, OpsCaller } from './access.ts';
 import type { BoardService } from './board.ts';
 import { lineRefundKey, repriceOrder } from './partMoney.ts';
@@ -181,6 +183,23 @@ export function createFulfilmentService({
             .returning({ stock: products.stockQuantity });
           if (!taken) throw httpError(409, 'REPLACEMENT_OUT_OF_STOCK', FULFILMENT_MESSAGES.replacementShort, 'replacementProductUuid');
           soldOut = taken.stock === 0;
+          await recordStockChanges(
+            tx,
+            [{ productId: replacement.id, oldQuantity: taken.stock + line.quantity, newQuantity: taken.stock }],
+            { reason: 'REPLACEMENT', orderId: order.id, by: caller.uuid },
+          );
+        }
+        if (payload.state !== 'FOUND') {
+          // The shopper's product is not sold: the count the order took goes back on the shelf's books
+          // (a later cancellation then releases only what the order still holds: orderRows.releaseStock).
+          if (
+            await giveBackStock(tx, [{ productUuid: line.productUuid, quantity: line.quantity }], {
+              reason: 'LINE_NOT_SOLD',
+              orderId: order.id,
+              by: caller.uuid,
+            })
+          )
+            restocked = true;
         }
         if (payload.state !== 'FOUND') {
           // Recomputed from every line as it stands, with the checkout's rules; a part left with nothing gives its delivery fee back.
@@ -209,7 +228,9 @@ export function createFulfilmentService({
               })
               .where(eq(orders.id, order.id))
               .returning();
-            ({ restocked, refundId: cancelRefundId } = await cancelPaidOrder(tx, { refunds, windows }, row!));
+            const cancelledOrder = await cancelPaidOrder(tx, { refunds, windows }, row!, caller.uuid);
+            cancelRefundId = cancelledOrder.refundId;
+            if (cancelledOrder.restocked) restocked = true;
             cancelled = true;
             await moveStorePartsWithOrder(tx, order.id, 'CANCELLED', caller.uuid);
             await tx

@@ -1,5 +1,5 @@
-// Store settings: opening hours per weekday, minimum order, delivery radius and window
-// capacity, read and written through the store rules module (stores/rules.ts), which validates them
+// Store settings: opening hours per weekday, minimum order, delivery radius, window capacity
+// and the low-stock threshold, read and written through the store rules module (stores/rules.ts), which validates them
 // and which checkout and the delivery windows read.
 import type { OpsStoreSettings } from '@grocer/shared/contracts';
 import type { Database } from '../../db/client.ts';
@@ -9,7 +9,11 @@ import type { OpsAccess, OpsCaller } from './access.ts';
 export interface SettingsService {
   get(caller: OpsCaller, storeUuid: string): Promise<OpsStoreSettings>;
   /** Replaces the settings (the time zone is not editable here); 400 VALIDATION_ERROR naming the field. */
-  put(caller: OpsCaller, storeUuid: string, input: Omit<OpsStoreSettings, 'timeZone'>): Promise<OpsStoreSettings>;
+  put(
+    caller: OpsCaller,
+    storeUuid: string,
+    input: Omit<OpsStoreSettings, 'timeZone' | 'lowStockThreshold'> & { lowStockThreshold?: number },
+  ): Promise<OpsStoreSettings>;
 }
 
 const toSettings = (rules: StoreRules): OpsStoreSettings => ({
@@ -17,6 +21,7 @@ const toSettings = (rules: StoreRules): OpsStoreSettings => ({
   minOrderCents: rules.minOrderCents,
   deliveryRadiusMiles: rules.deliveryRadiusMiles,
   windowCapacity: rules.windowCapacity,
+  lowStockThreshold: rules.lowStockThreshold,
   hours: rules.hours.map((h) => ({ weekday: h.weekday, opensMinute: h.opensMinute, closesMinute: h.closesMinute })),
 });
 
@@ -28,8 +33,10 @@ export function createSettingsService({ db, access }: { db: Database; access: Op
     },
     async put(caller, storeUuid, input) {
       const store = await access.store(caller, storeUuid);
-      const { minOrderCents, deliveryRadiusMiles, windowCapacity, hours } = input;
-      return toSettings(await writeStoreRules(db, store.id, { minOrderCents, deliveryRadiusMiles, windowCapacity, hours }));
+      const { minOrderCents, deliveryRadiusMiles, windowCapacity, lowStockThreshold, hours } = input;
+      return toSettings(
+        await writeStoreRules(db, store.id, { minOrderCents, deliveryRadiusMiles, windowCapacity, lowStockThreshold, hours }),
+      );
     },
   };
 }

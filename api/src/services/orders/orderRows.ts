@@ -5,6 +5,7 @@ import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orders, products, refunds, type OrderLineRow, type OrderRow } from '../../db/schema.ts';
 import type { UnavailableProduct } from '../../db/errors.ts';
+import { recordStockChanges, type StockMove } from '../catalogue/stockChanges.ts';
 import { productsUnavailable } from './cartPricing.ts';
 
 export const loadOrder = async (db: Database, where: SQL | undefined): Promise<OrderRow | undefined> =>
@@ -32,10 +33,15 @@ export const ordersOfUser = (db: Database, userUuid: string, before: number | un
 /**
  * Takes each line's quantity off its product's stock, only where that much is left (`stock_quantity >= qty`);
  * throws PRODUCTS_UNAVAILABLE when a line cannot be served, so the caller's transaction rolls back.
- * Returns whether a product sold out.
+ * Each move is audited as a SALE of the order, by the shopper. Returns whether a product sold out.
  */
-export async function takeStock(tx: Database, lines: { productUuid: string; productName: string; quantity: number }[]): Promise<boolean> {
+export async function takeStock(
+  tx: Database,
+  lines: { productUuid: string; productName: string; quantity: number }[],
+  sale: { orderId: string; by: string },
+): Promise<boolean> {
   let soldOut = false;
+  const moves: StockMove[] = [];
   // Fixed (uuid) order, so two orders sharing products lock their rows in the same order and never deadlock.
   const byProduct = [...lines].sort((a, b) => (a.productUuid < b.productUuid ? -1 : 1));
   for (const line of byProduct) {
@@ -43,7 +49,7 @@ export async function takeStock(tx: Database, lines: { productUuid: string; prod
       .update(products)
       .set({ stockQuantity: sql`${products.stockQuantity} - ${line.quantity}` })
       .where(and(eq(products.uuid, line.productUuid), eq(products.isActive, true), sql`${products.stockQuantity} >= ${line.quantity}`))
-      .returning({ stock: products.stockQuantity });
+      .returning({ id: products.id, stock: products.stockQuantity });
     if (!taken) {
       // Another order took it since we priced: say why, and roll everything back.
       const [now] = await tx.select({ stock: products.stockQuantity }).from(products).where(eq(products.uuid, line.productUuid));
@@ -51,26 +57,46 @@ export async function takeStock(tx: Database, lines: { productUuid: string; prod
       throw productsUnavailable([{ productId: line.productUuid, name: line.productName, reason }]);
     }
     if (taken.stock === 0) soldOut = true;
+    moves.push({ productId: taken.id, oldQuantity: taken.stock + line.quantity, newQuantity: taken.stock });
   }
+  await recordStockChanges(tx, moves, { reason: 'SALE', orderId: sale.orderId, by: sale.by });
   return soldOut;
 }
 
-/** Gives an order's stock back (a failed payment, a cancellation); true when a product came back into stock. */
-export async function releaseStock(tx: Database, orderId: string): Promise<boolean> {
+/** Adds a quantity back to each product (by uuid) and audits it; true when a product came back into stock (from 0). */
+export async function giveBackStock(
+  tx: Database,
+  lines: { productUuid: string; quantity: number }[],
+  audit: Parameters<typeof recordStockChanges>[2],
+): Promise<boolean> {
   let restocked = false;
-  // A replaced line took the replacement's stock, not the original's.
-  const lines = (await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId))).map((l) => ({
-    quantity: l.quantity,
-    productUuid: l.fulfilmentState === 'REPLACED' && l.replacementProductUuid ? l.replacementProductUuid : l.productUuid,
-  }));
+  const moves: StockMove[] = [];
   // The same (uuid) order as taking it, so concurrent releases and orders never deadlock.
-  for (const line of lines.sort((a, b) => (a.productUuid < b.productUuid ? -1 : 1))) {
+  for (const line of [...lines].sort((a, b) => (a.productUuid < b.productUuid ? -1 : 1))) {
     const [back] = await tx
       .update(products)
-      .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}` })
+      .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}`, updatedAt: new Date() })
       .where(eq(products.uuid, line.productUuid))
-      .returning({ stock: products.stockQuantity });
-    if (back && back.stock === line.quantity) restocked = true;
+      .returning({ id: products.id, stock: products.stockQuantity });
+    if (!back) continue;
+    if (back.stock === line.quantity) restocked = true;
+    moves.push({ productId: back.id, oldQuantity: back.stock - line.quantity, newQuantity: back.stock });
   }
+  await recordStockChanges(tx, moves, audit);
   return restocked;
+}
+
+/**
+ * Gives an order's stock back (a failed payment, a cancellation); true when a product came back into stock.
+ * A line marked unavailable gave its stock back when it was marked (fulfilment.ts), and a replaced line
+ * gave back the shopper's product then and holds the replacement's: only what the order still holds returns.
+ */
+export async function releaseStock(tx: Database, orderId: string, by: string | null): Promise<boolean> {
+  const lines = (await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)))
+    .filter((l) => l.fulfilmentState !== 'UNAVAILABLE')
+    .map((l) => ({
+      quantity: l.quantity,
+      productUuid: l.fulfilmentState === 'REPLACED' && l.replacementProductUuid ? l.replacementProductUuid : l.productUuid,
+    }));
+  return giveBackStock(tx, lines, { reason: 'ORDER_RELEASED', orderId, by });
 }

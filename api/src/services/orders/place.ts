@@ -107,7 +107,7 @@ export function createOrderInsert({
         await windows().book(tx, caller.uuid, inserted!.id, parts);
         await recordStoreParts(tx, inserted!.id, cart.delivery.stores);
 
-        await takeStock(tx, cart.lines);
+        await takeStock(tx, cart.lines, { orderId: inserted!.id, by: caller.uuid });
         const chosen = cart.lines.map((l) => ({ productUuid: l.productUuid, resolved: substitutions.get(l.productUuid) ?? BEST_MATCH }));
         await tx.insert(orderLines).values(
           cart.lines.map((l, i) => ({

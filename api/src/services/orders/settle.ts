@@ -156,7 +156,8 @@ export function createSettlement(
         await createStoreParts(tx, row);
         return row;
       }
-      restocked = await releaseStock(tx, order.id);
+      // The payment never completed: the system gives the stock back, nobody did.
+      restocked = await releaseStock(tx, order.id, null);
       await windows().releaseOrder(tx, order.id);
       if (refund)
         refundId = await refunds.request(tx, {

@@ -65,8 +65,10 @@ export async function cancelPaidOrder(
   tx: Database,
   { refunds, windows }: { refunds: Pick<RefundsService, 'request'>; windows: () => Pick<DeliveryWindowsService, 'releaseOrder'> },
   row: OrderRow,
+  /** Who cancelled (the stock audit's changed_by). */
+  by: string,
 ): Promise<{ restocked: boolean; refundId: number | null }> {
-  const restocked = await releaseStock(tx, row.id);
+  const restocked = await releaseStock(tx, row.id, by);
   await windows().releaseOrder(tx, row.id);
   const refundId = await refunds.request(tx, {
     orderId: row.id,
@@ -136,7 +138,7 @@ export function createTracking(
           .where(and(eq(orders.id, current.id), eq(orders.status, from), eq(orders.paymentStatus, 'PAID')))
           .returning();
         if (!row) return undefined;
-        if (to === 'CANCELLED') ({ restocked, refundId } = await cancelPaidOrder(tx, { refunds, windows }, row));
+        if (to === 'CANCELLED') ({ restocked, refundId } = await cancelPaidOrder(tx, { refunds, windows }, row, caller.uuid));
         // The stores' parts follow a status set for the whole order (an admin's tracking call).
         await moveStorePartsWithOrder(tx, row.id, to, caller.uuid);
         await recordOrderEvent(tx, row);

@@ -24,6 +24,8 @@ export interface StoreRules {
   deliveryRadiusMiles: number;
   /** Orders per delivery window. */
   windowCapacity: number;
+  /** Inventory shows a product with this many on hand or fewer as "Low stock". */
+  lowStockThreshold: number;
   /** Open days only, by weekday; a weekday that is missing is closed. */
   hours: DayHours[];
 }
@@ -34,6 +36,7 @@ export interface StoreRulesInput {
   minOrderCents?: number;
   deliveryRadiusMiles?: number;
   windowCapacity?: number;
+  lowStockThreshold?: number;
   /** The whole week: replaces every row (days not listed become closed). */
   hours?: DayHours[];
 }
@@ -42,6 +45,7 @@ export const RULE_LIMITS = {
   maxMinOrderCents: 100_000,
   maxDeliveryRadiusMiles: 100,
   maxWindowCapacity: 1000,
+  maxLowStockThreshold: 10_000,
 } as const;
 
 export const RULE_MESSAGES = {
@@ -49,6 +53,7 @@ export const RULE_MESSAGES = {
   minOrderCents: `Minimum order must be a whole number of cents from 0 to ${RULE_LIMITS.maxMinOrderCents}.`,
   deliveryRadiusMiles: `Delivery radius must be a whole number of miles from 1 to ${RULE_LIMITS.maxDeliveryRadiusMiles}.`,
   windowCapacity: `Window capacity must be a whole number of orders from 0 to ${RULE_LIMITS.maxWindowCapacity}.`,
+  lowStockThreshold: `Low-stock threshold must be a whole number from 0 to ${RULE_LIMITS.maxLowStockThreshold}.`,
   weekday: 'Each weekday (0 = Sunday to 6 = Saturday) may appear at most once.',
   hoursRange: 'Opening hours must open before they close, within the day (minutes 0 to 1440).',
 } as const;
@@ -74,6 +79,8 @@ export function validateStoreRules(input: StoreRulesInput): void {
     throw httpError(400, 'VALIDATION_ERROR', RULE_MESSAGES.deliveryRadiusMiles, 'deliveryRadiusMiles');
   if (input.windowCapacity !== undefined && !wholeIn(input.windowCapacity, 0, RULE_LIMITS.maxWindowCapacity))
     throw httpError(400, 'VALIDATION_ERROR', RULE_MESSAGES.windowCapacity, 'windowCapacity');
+  if (input.lowStockThreshold !== undefined && !wholeIn(input.lowStockThreshold, 0, RULE_LIMITS.maxLowStockThreshold))
+    throw httpError(400, 'VALIDATION_ERROR', RULE_MESSAGES.lowStockThreshold, 'lowStockThreshold');
   if (input.hours !== undefined) {
     const seen = new Set<number>();
     for (const day of input.hours) {
@@ -101,6 +108,7 @@ export async function readStoreRules(db: Database, storeIds: number[]): Promise<
       minOrderCents: stores.minOrderCents,
       deliveryRadiusMiles: stores.deliveryRadiusMiles,
       windowCapacity: stores.windowCapacity,
+      lowStockThreshold: stores.lowStockThreshold,
     })
     .from(stores)
     .where(inArray(stores.id, ids));

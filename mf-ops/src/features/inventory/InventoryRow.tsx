@@ -1,30 +1,50 @@
-// One product of the inventory: its stock and active switches act at once; a price is typed in
-// dollars and sent as integer cents within the API's bounds, or refused here with the reason.
-import { useId, useState, type FormEvent } from 'react';
-import { apiErrorMessage, Picture, formatCents, type OpsInventoryPatch, type OpsInventoryProduct } from '@grocer/shared';
+// One product of the inventory table: selection for bulk actions, the price and the count on hand edited
+// in place (Enter or Save sends one field; each change is audited on the server), activity switched at
+// once, and the product's history. Out of stock and low stock are words beside the count, not colour alone.
+import { Fragment, useId, useState, type FormEvent } from 'react';
+import { apiErrorMessage, Picture, type OpsInventoryPatch, type OpsInventoryProduct } from '@grocer/shared';
 import { OPS_PRICE_MAX_CENTS, OPS_PRICE_MIN_CENTS } from '@grocer/shared/contracts';
 import { useOpsPatchProductMutation } from '../../lib/opsApi.ts';
 import { ResultMessage, type Result } from '../../components/ResultMessage.tsx';
 import { OPS_TEXT } from '../../lib/opsText.ts';
 import { parsePriceInput } from '../../lib/priceInput.ts';
-import { PriceHistory } from './PriceHistory.tsx';
+import { ProductHistory } from './ProductHistory.tsx';
+import { parseStockInput } from './stockInput.ts';
 
 const centsAsInput = (cents: number) => (cents / 100).toFixed(2);
+const COLUMNS = 6;
 
-// The switches are never `disabled` while a change is saving: a disabled control drops keyboard
-// focus to the page's start, so a keyboard user would lose their place after every toggle.
-export function InventoryRow({ storeUuid, product }: { storeUuid: string; product: OpsInventoryProduct }) {
-  const nameId = useId();
-  const priceId = useId();
+// The controls are never `disabled` while a change is saving: a disabled control drops keyboard focus
+// to the page's start, so a keyboard user would lose their place after every save.
+export function InventoryRow({
+  storeUuid,
+  product,
+  selected,
+  onSelect,
+}: {
+  storeUuid: string;
+  product: OpsInventoryProduct;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+}) {
   const messageId = useId();
   const historyId = useId();
   const [history, setHistory] = useState(false);
   const [patch, { isLoading }] = useOpsPatchProductMutation();
   const [price, setPrice] = useState(centsAsInput(product.priceCents));
+  const [stock, setStock] = useState(String(product.stockQuantity));
   const [message, setMessage] = useState<Result | null>(null);
+  // A bulk action or an import changes the values under the row: its inputs follow what the API now says.
+  const [shown, setShown] = useState({ priceCents: product.priceCents, stockQuantity: product.stockQuantity });
+  if (shown.priceCents !== product.priceCents || shown.stockQuantity !== product.stockQuantity) {
+    setShown({ priceCents: product.priceCents, stockQuantity: product.stockQuantity });
+    setPrice(centsAsInput(product.priceCents));
+    setStock(String(product.stockQuantity));
+  }
   const t = OPS_TEXT.inventory;
 
   const send = async (change: OpsInventoryPatch, done?: (saved: OpsInventoryProduct) => string) => {
+    if (isLoading) return;
     setMessage(null);
     const answer = await patch({ storeUuid, productUuid: product.productUuid, ...change });
     if ('error' in answer) setMessage({ kind: 'error', text: apiErrorMessage(answer.error, OPS_TEXT.common.loadFailed) });
@@ -41,67 +61,107 @@ export function InventoryRow({ storeUuid, product }: { storeUuid: string; produc
     });
   };
 
+  const onStock = (event: FormEvent) => {
+    event.preventDefault();
+    const count = parseStockInput(stock);
+    if (count === null) return setMessage({ kind: 'error', text: t.stockInvalid });
+    void send({ stockQuantity: count }, (saved) => {
+      setStock(String(saved.stockQuantity));
+      return t.stockSaved(saved.name, saved.stockQuantity);
+    });
+  };
+
+  const described = message ? messageId : undefined;
   return (
-    <li className="card ops-card" aria-labelledby={nameId}>
-      <div className="ops-row">
-        <Picture className="ops-picture" src={product.image} size={56} />
-        <div className="ops-grow">
-          <h2 id={nameId} className="ops-product-name">
-            {product.name}
-          </h2>
-          <p className="ops-muted">
-            {product.categoryName} · {formatCents(product.priceCents)} · {t.stockCount(product.stockQuantity)}
-          </p>
-        </div>
-      </div>
-      <div className="ops-row">
-        <label className="ops-check">
+    <Fragment>
+      <tr aria-selected={selected}>
+        <td className="inv-check">
           <input
             type="checkbox"
-            checked={product.stockStatus === 'IN_STOCK'}
-            aria-disabled={isLoading || undefined}
-            onChange={(event) => !isLoading && void send({ inStock: event.target.checked })}
+            checked={selected}
+            aria-label={t.selectProduct(product.name)}
+            onChange={(e) => onSelect(e.target.checked)}
           />
-          {t.inStock}
-        </label>
-        <label className="ops-check">
+        </td>
+        <th scope="row">
+          <div className="inv-product">
+            <Picture className="ops-picture" src={product.image} size={44} />
+            <div>
+              <p className="inv-name">{product.name}</p>
+              <p className="ops-muted">{product.categoryName}</p>
+              <div className="inv-badges">
+                {product.stockQuantity === 0 ? (
+                  <span className="ops-badge inv-badge-out">{t.outOfStock}</span>
+                ) : product.lowStock ? (
+                  <span className="ops-badge">{t.lowStock}</span>
+                ) : null}
+                {!product.isActive && <span className="ops-badge">{t.inactive}</span>}
+              </div>
+            </div>
+          </div>
+        </th>
+        <td>
+          <form className="inv-edit" onSubmit={onPrice} noValidate>
+            <input
+              aria-label={t.priceOf(product.name)}
+              inputMode="decimal"
+              value={price}
+              aria-invalid={message?.kind === 'error' ? true : undefined}
+              aria-describedby={described}
+              onChange={(event) => setPrice(event.target.value)}
+            />
+            <button type="submit" className="btn btn-outline" aria-label={t.savePriceOf(product.name)}>
+              {t.save}
+            </button>
+          </form>
+        </td>
+        <td>
+          <form className="inv-edit" onSubmit={onStock} noValidate>
+            <input
+              aria-label={t.stockOf(product.name)}
+              inputMode="numeric"
+              value={stock}
+              aria-invalid={message?.kind === 'error' ? true : undefined}
+              aria-describedby={described}
+              onChange={(event) => setStock(event.target.value)}
+            />
+            <button type="submit" className="btn btn-outline" aria-label={t.saveStockOf(product.name)}>
+              {t.save}
+            </button>
+          </form>
+        </td>
+        <td className="inv-check">
           <input
             type="checkbox"
             checked={product.isActive}
+            aria-label={t.activeOf(product.name)}
             aria-disabled={isLoading || undefined}
-            onChange={(event) => !isLoading && void send({ isActive: event.target.checked })}
+            onChange={(event) => void send({ isActive: event.target.checked })}
           />
-          {t.active}
-        </label>
-        <form className="ops-row" onSubmit={onPrice} noValidate>
-          <div className="ops-field">
-            <label htmlFor={priceId}>{t.priceLabel}</label>
-            <input
-              id={priceId}
-              inputMode="decimal"
-              value={price}
-              size={8}
-              aria-invalid={message?.kind === 'error' ? true : undefined}
-              aria-describedby={message ? messageId : undefined}
-              onChange={(event) => setPrice(event.target.value)}
-            />
-          </div>
-          <button type="submit" className="btn btn-outline" disabled={isLoading}>
-            {t.savePrice}
+        </td>
+        <td>
+          <button
+            type="button"
+            className="btn btn-outline"
+            aria-label={t.historyOf(product.name)}
+            aria-expanded={history}
+            aria-controls={history ? historyId : undefined}
+            onClick={() => setHistory((open) => !open)}
+          >
+            {t.history}
           </button>
-        </form>
-        <button
-          type="button"
-          className="btn btn-outline"
-          aria-expanded={history}
-          aria-controls={history ? historyId : undefined}
-          onClick={() => setHistory((open) => !open)}
-        >
-          {t.priceHistory}
-        </button>
-      </div>
-      {history && <PriceHistory id={historyId} storeUuid={storeUuid} productUuid={product.productUuid} />}
-      <ResultMessage result={message} id={messageId} />
-    </li>
+        </td>
+      </tr>
+      {(message || history) && (
+        <tr>
+          <td colSpan={COLUMNS} className="inv-message">
+            <ResultMessage result={message} id={messageId} />
+            {history && <ProductHistory id={historyId} storeUuid={storeUuid} productUuid={product.productUuid} />}
+          </td>
+        </tr>
+      )}
+    </Fragment>
   );
 }
+
+export const INVENTORY_COLUMNS = COLUMNS;

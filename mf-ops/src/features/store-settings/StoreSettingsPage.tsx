@@ -44,6 +44,7 @@ function SettingsEditor({ store, settings }: { store: OpsStore; settings: OpsSto
   const minOrderId = useId();
   const radiusId = useId();
   const capacityId = useId();
+  const thresholdId = useId();
   const [form, setForm] = useState<SettingsForm>(() => formOf(settings));
   const [errors, setErrors] = useState<string[]>([]);
   const [save, { isLoading, isSuccess, reset }] = useOpsSaveSettingsMutation();
@@ -123,6 +124,15 @@ function SettingsEditor({ store, settings }: { store: OpsStore; settings: OpsSto
             inputMode="numeric"
             value={form.capacity}
             onChange={(event) => (reset(), setForm({ ...form, capacity: event.target.value }))}
+          />
+        </div>
+        <div className="ops-field">
+          <label htmlFor={thresholdId}>{t.lowStockThreshold}</label>
+          <input
+            id={thresholdId}
+            inputMode="numeric"
+            value={form.threshold}
+            onChange={(event) => (reset(), setForm({ ...form, threshold: event.target.value }))}
           />
         </div>
       </div>

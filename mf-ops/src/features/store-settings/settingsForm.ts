@@ -10,6 +10,7 @@ export const MIN_ORDER_MAX_CENTS = 100_000;
 export const RADIUS_MIN_MILES = 1;
 export const RADIUS_MAX_MILES = 100;
 export const CAPACITY_MAX_ORDERS = 1_000;
+export const THRESHOLD_MAX = 10_000;
 const MINUTES_PER_DAY = 1440;
 
 export interface DayForm {
@@ -23,6 +24,7 @@ export interface SettingsForm {
   minOrder: string;
   radius: string;
   capacity: string;
+  threshold: string;
 }
 
 export const minutesToTime = (minutes: number) =>
@@ -48,6 +50,7 @@ export function formOf(settings: OpsStoreSettings): SettingsForm {
     minOrder: (settings.minOrderCents / 100).toFixed(2),
     radius: String(settings.deliveryRadiusMiles),
     capacity: String(settings.windowCapacity),
+    threshold: String(settings.lowStockThreshold),
   };
 }
 
@@ -74,8 +77,20 @@ export function settingsOf(form: SettingsForm, base: OpsStoreSettings): Settings
   if (radius === null) errors.push(OPS_TEXT.settings.radiusInvalid(RADIUS_MIN_MILES, RADIUS_MAX_MILES));
   const capacity = wholeNumber(form.capacity, 0, CAPACITY_MAX_ORDERS);
   if (capacity === null) errors.push(OPS_TEXT.settings.capacityInvalid(CAPACITY_MAX_ORDERS));
-  if (errors.length > 0 || !minOrder.ok || radius === null || capacity === null) return { ok: false, errors };
-  return { ok: true, settings: { ...base, minOrderCents: minOrder.cents, deliveryRadiusMiles: radius, windowCapacity: capacity, hours } };
+  const threshold = wholeNumber(form.threshold, 0, THRESHOLD_MAX);
+  if (threshold === null) errors.push(OPS_TEXT.settings.thresholdInvalid(THRESHOLD_MAX));
+  if (errors.length > 0 || !minOrder.ok || radius === null || capacity === null || threshold === null) return { ok: false, errors };
+  return {
+    ok: true,
+    settings: {
+      ...base,
+      minOrderCents: minOrder.cents,
+      deliveryRadiusMiles: radius,
+      windowCapacity: capacity,
+      lowStockThreshold: threshold,
+      hours,
+    },
+  };
 }
 
 /** "12" → 12 within the bounds; anything else (blank, decimals, out of range) → null. */
