@@ -80,7 +80,10 @@ export const OrderItemFulfilmentSchema = Type.Object(
       Type.Null(),
     ]),
     refunded: Type.Optional(
-      Type.Number({ description: "Dollars refunded because of this line's mark (the price difference, or the line and the fees it carried); absent when nothing was" }),
+      Type.Number({
+        description:
+          "Dollars refunded because of this line's mark (the price difference, or the line and the fees it carried); absent when nothing was",
+      }),
     ),
   },
   { description: 'What the store did with the line' },
@@ -134,7 +137,7 @@ export const OrderItemSchema = Type.Object({
   unitPrice: Dollars,
   lineTotal: Dollars,
   storeName: Type.Union([Type.String(), Type.Null()], { description: "null when unknown; shown as 'Store'" }),
-  storeUuid: Type.Optional(Type.Union([Uuid, Type.Null()], { description: "The store part it belongs to (OrderStorePart.storeUuid)" })),
+  storeUuid: Type.Optional(Type.Union([Uuid, Type.Null()], { description: 'The store part it belongs to (OrderStorePart.storeUuid)' })),
   fulfilment: Type.Optional(OrderItemFulfilmentSchema),
   substitution: SubstitutionSchema,
 });
@@ -170,7 +173,9 @@ export const OrderSchema = Type.Object(
     adjustments: Type.Optional(OrderAdjustmentsSchema),
     deliveryWindows: Type.Optional(Type.Array(BookedWindowSchema, { description: 'The booked window of each store part' })),
     storeParts: Type.Optional(
-      Type.Array(OrderStorePartSchema, { description: "Each store's part, in the order its lines were bought; absent on orders without parts" }),
+      Type.Array(OrderStorePartSchema, {
+        description: "Each store's part, in the order its lines were bought; absent on orders without parts",
+      }),
     ),
   },
   { title: 'Order' },

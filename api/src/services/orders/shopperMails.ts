@@ -96,7 +96,13 @@ export async function enqueueShopperUpdates(tx: Database, orderId: string): Prom
     rows.push({
       type,
       about: `store:${part.storeUuid}`,
-      payload: { type, orderId, storeUuid: part.storeUuid, storeName: storeName(part.storeUuid), ...(window ? { deliveryWindow: window } : {}) },
+      payload: {
+        type,
+        orderId,
+        storeUuid: part.storeUuid,
+        storeName: storeName(part.storeUuid),
+        ...(window ? { deliveryWindow: window } : {}),
+      },
     });
   }
   if (rows.length === 0) return 0;
@@ -135,7 +141,9 @@ function updateText(p: ShopperUpdatePayload): { subject: string; lines: string[]
     case 'part_cancelled':
       return {
         subject: `nothing from ${store}`,
-        lines: [`None of your items from ${store} could be supplied, so ${store} will not deliver; its delivery fee is refunded with them.`],
+        lines: [
+          `None of your items from ${store} could be supplied, so ${store} will not deliver; its delivery fee is refunded with them.`,
+        ],
       };
     case 'line_replaced':
       return {
