@@ -1,6 +1,6 @@
 // An order's lines: picture, quantity, product name (linking to its page), store (default 'Store'),
 // unit price × quantity, the per-unit price, the line total, and what the store did with it once picked.
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { formatDollars, type OrderItem } from '@grocer/shared';
 import { fulfilmentText, lineTotalOf, storeNameOf, substitutionText } from '../lib/orderText.ts';
 import { OrderItemProduct } from './OrderItemProduct.tsx';
@@ -9,11 +9,21 @@ import './orders.css';
 /** Intrinsic size of a line's thumbnail; the attributes reserve its box (no layout shift). */
 const LINE_IMAGE_SIZE = 48;
 
-export function OrderItemsList({ items, heading = 'Order Items' }: { items: readonly OrderItem[]; heading?: string }) {
+/** `children` go under the heading (a store part's status and window). */
+export function OrderItemsList({
+  items,
+  heading = 'Order Items',
+  children,
+}: {
+  items: readonly OrderItem[];
+  heading?: string;
+  children?: ReactNode;
+}) {
   const headingId = useId();
   return (
     <section className="card order-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
+      {children}
       <ul className="order-items" aria-labelledby={headingId}>
         {items.map((item, index) => (
           <li key={`${index}-${item.productName}`} className="order-item">
