@@ -73,18 +73,18 @@ export function substitutionText(item: Pick<OrderItem, 'substitution'>): string 
 
 /**
  * What the store did with a line, for the shopper (nothing while it is still to be picked):
- * 'Found', 'Replaced with Store Brand Whole Milk, 1 gal ($2.99 × 2) · $3.20 refunded',
- * 'Unavailable · $6.97 refunded' ('Unavailable · refunded' when the answer does not say how much).
+ * 'Found', 'Replaced with Store Brand Whole Milk, 1 gal ($2.99 × 2) · refunded $3.20',
+ * 'Unavailable · refunded $6.97' (without the amount when the answer does not say it).
  */
 export function fulfilmentText(item: OrderItem): string | null {
   const fulfilment = item.fulfilment;
   if (!fulfilment || fulfilment.state === 'PENDING') return null;
   if (fulfilment.state === 'FOUND') return 'Found';
-  const refunded = fulfilment.refunded ? ` · ${formatDollars(fulfilment.refunded)} refunded` : '';
-  if (fulfilment.state === 'UNAVAILABLE') return refunded ? `Unavailable${refunded}` : 'Unavailable · refunded';
+  const amount = fulfilment.refunded ? ` ${formatDollars(fulfilment.refunded)}` : '';
+  if (fulfilment.state === 'UNAVAILABLE') return `Unavailable · refunded${amount}`;
   const replacement = fulfilment.replacement;
   const replaced = replacement
     ? `Replaced with ${itemNameOf(replacement)} (${formatDollars(replacement.unitPrice)} × ${item.quantity})`
     : 'Replaced';
-  return `${replaced}${refunded}`;
+  return amount ? `${replaced} · refunded${amount}` : replaced;
 }

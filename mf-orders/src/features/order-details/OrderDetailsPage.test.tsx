@@ -358,7 +358,7 @@ describe('OrderDetailsPage told store by store', () => {
     const greenGrocer = screen.getByRole('region', { name: 'Green Grocer' });
     expect(within(greenGrocer).getByText('Confirmed')).toHaveClass('order-badge-primary');
     expect(within(greenGrocer).getByText('Delivery Sat, Nov 21, 7:00 PM – 9:00 PM')).toBeInTheDocument();
-    expect(within(greenGrocer).getByText('Unavailable · $6.97 refunded')).toBeInTheDocument();
+    expect(within(greenGrocer).getByText('Unavailable · refunded $6.97')).toBeInTheDocument();
     expect(within(greenGrocer).getByText('$6.97 refunded')).toBeInTheDocument();
     expect(
       within(greenGrocer)

@@ -30,8 +30,7 @@ import { addressOfOrder } from '../../lib/deliveryAddress.ts';
 import { DeliveryWindows } from '../../components/DeliveryWindows.tsx';
 import { ORDER_ERRORS, orderLoadError } from '../../lib/orderErrors.ts';
 import { isFinalStatus, orderStatusOf } from '../../lib/orderStatus.ts';
-import { itemsOfPart, overallStatus, partsOf, partsSummary } from '../../lib/orderParts.ts';
-import { StorePartItems } from '../../components/StorePart.tsx';
+import { overallStatus, partsOf, partsSummary } from '../../lib/orderParts.ts';
 import { ordersApi, useOrdersGetQuery, type OrderQueryArg } from '../../lib/ordersApi.ts';
 import { isOrderId, itemCountLabel, orderReference } from '../../lib/orderText.ts';
 import { OrderProgress } from './OrderProgress.tsx';
@@ -132,14 +131,9 @@ function OrderView({ order, newOrder }: { order: Order; newOrder: boolean }) {
       <OrderProgress status={status} parts={parts.length > 0 ? parts.map((p) => orderStatusOf(p.status)) : undefined} />
       <div className="order-columns">
         <div className="order-column">
-          {parts.length > 0 ? (
-            parts.map((part) => <StorePartItems key={part.storeUuid} part={part} items={itemsOfPart(order, part)} />)
-          ) : (
-            <>
-              <OrderItemsList items={order.orderItems} />
-              <DeliveryWindows windows={order.deliveryWindows} />
-            </>
-          )}
+          <OrderItemsList items={order.orderItems} parts={parts} />
+          {/* Each store's window is under its store once the order has parts. */}
+          {parts.length === 0 && <DeliveryWindows windows={order.deliveryWindows} />}
           <DeliveryAddress address={addressOfOrder(order)} />
         </div>
         <div className="order-column">

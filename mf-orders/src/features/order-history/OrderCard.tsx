@@ -63,7 +63,7 @@ export function OrderCard({ order }: { order: Order }) {
             return (
               <li key={part.storeUuid} className="order-part-facts">
                 <span className="order-part-store">{part.storeName}</span>
-                <StorePartFacts part={part} />
+                <StorePartFacts part={part} badge={parts.length > 1} />
                 {outcome && <span className="order-part-outcome">{outcome}</span>}
               </li>
             );

@@ -177,4 +177,16 @@ describe('OrderHistoryPage told store by store', () => {
     // Still under way: support stays offered.
     expect(within(order).getByRole('link', { name: 'Contact Support' })).toBeInTheDocument();
   });
+
+  it("gives a one-store order one badge (its part's is the order's) and still its window and lines' fate", async () => {
+    const two = makeTwoStoreOrder();
+    const [, greenGrocer] = two.storeParts!;
+    setup(() => page([{ ...two, orderItems: two.orderItems.slice(1), storeParts: [greenGrocer!] }]));
+    const order = await screen.findByRole('article', { name: 'Order #GR-100042' });
+    expect(within(order).getAllByText('Confirmed')).toHaveLength(1);
+    expect(within(order).queryByText(/stores delivered/)).not.toBeInTheDocument();
+    expect(within(order).getByRole('list', { name: 'Stores' })).toHaveTextContent(
+      'Green GrocerDelivery Sat, Nov 21, 7:00 PM – 9:00 PM1 unavailable · $6.97 refunded',
+    );
+  });
 });
