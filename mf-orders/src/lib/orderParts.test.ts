@@ -29,9 +29,13 @@ describe('overallStatus', () => {
 describe('partsSummary', () => {
   it.each<[Order['orderStatus'][], string | null]>([
     [['DELIVERED', 'CONFIRMED'], '1 of 2 stores delivered'],
-    [['CONFIRMED', 'CONFIRMED'], '0 of 2 stores delivered'],
-    [['DELIVERED', 'OUT_FOR_DELIVERY', 'PREPARING'], '1 of 3 stores delivered, 1 out for delivery'],
+    [['PREPARING', 'CONFIRMED'], '1 of 2 stores preparing'],
+    [['DELIVERED', 'OUT_FOR_DELIVERY', 'PREPARING'], '1 of 3 stores delivered, 1 out for delivery, 1 preparing'],
     [['DELIVERED', 'CANCELLED'], '1 of 1 store delivered, 1 cancelled'],
+    [['CONFIRMED', 'CANCELLED'], '1 of 2 stores cancelled'],
+    // All at one stage: the badge says it.
+    [['CONFIRMED', 'CONFIRMED'], null],
+    [['DELIVERED', 'DELIVERED'], null],
     [['DELIVERED'], null],
     [['CANCELLED', 'CANCELLED'], null],
   ])('%p reads %p', (statuses, text) => {

@@ -23,24 +23,29 @@ export function overallStatus(order: Pick<Order, 'orderStatus' | 'storeParts'>):
   return live.reduce((least, s) => (ORDER_STATUSES.indexOf(s) < ORDER_STATUSES.indexOf(least) ? s : least));
 }
 
+/** The stages a store can be further along than the order's badge, most advanced first, as the summary words them. */
+const STAGES: readonly [OrderStatus, string][] = [
+  ['DELIVERED', 'delivered'],
+  ['OUT_FOR_DELIVERY', 'out for delivery'],
+  ['READY_FOR_PICKUP', 'ready'],
+  ['PREPARING', 'preparing'],
+];
+
 /**
- * How far the stores are, for an order of two stores or more: '1 of 2 stores delivered', with those
- * out for delivery and cancelled named too. null for a one-store order (its badge says it all) and a
- * cancelled one.
+ * How far the stores are, when they are not all at one stage: '1 of 2 stores delivered', then the other
+ * stages reached and the stores cancelled ('1 of 3 stores delivered, 1 out for delivery, 1 cancelled').
+ * null when the badge says it all: a one-store order, stores all at one stage, a cancelled order.
  */
 export function partsSummary(order: Pick<Order, 'orderStatus' | 'storeParts'>): string | null {
   const parts = partsOf(order);
   if (parts.length < 2 || overallStatus(order) === 'CANCELLED') return null;
   const live = parts.filter((p) => p.status !== 'CANCELLED');
-  const count = (status: OrderStatus) => live.filter((p) => p.status === status).length;
   const cancelled = parts.length - live.length;
-  return [
-    `${storesLabel(count('DELIVERED'), live.length)} delivered`,
-    count('OUT_FOR_DELIVERY') > 0 ? `${count('OUT_FOR_DELIVERY')} out for delivery` : null,
-    cancelled > 0 ? `${cancelled} cancelled` : null,
-  ]
-    .filter(Boolean)
-    .join(', ');
+  if (cancelled === 0 && live.every((p) => p.status === live[0]!.status)) return null;
+  const stages = STAGES.map(([status, word]) => [live.filter((p) => p.status === status).length, word] as const).filter(([n]) => n > 0);
+  const clauses = stages.map(([n, word], i) => (i === 0 ? `${storesLabel(n, live.length)} ${word}` : `${n} ${word}`));
+  if (cancelled > 0) clauses.push(clauses.length === 0 ? `${storesLabel(cancelled, parts.length)} cancelled` : `${cancelled} cancelled`);
+  return clauses.join(', ');
 }
 
 /** The part's lines (by store uuid; by name for answers that carry none). */
