@@ -74,10 +74,14 @@ test('a two-store cart meets each minimum, holds a window per store, pays, and s
   const paypal = await openPaypalDialog(page);
   await paypal.getByRole('button', { name: 'Approve' }).click();
 
-  // The details page shows each store's booked window, under that store's lines.
+  // The details page shows each store's booked window, with that store's part.
   await expect(page.getByRole('heading', { level: 1, name: 'Successfully Placed' })).toBeVisible({ timeout: 20_000 });
-  const items = page.getByRole('region', { name: 'Order Items' });
-  const windowOf = (store: { name: string }) => items.getByRole('region', { name: store.name, exact: true }).getByText(/^Delivery /);
+  const windowOf = (store: { name: string }) =>
+    page
+      .getByRole('region', { name: 'Stores' })
+      .getByRole('listitem')
+      .filter({ hasText: store.name })
+      .getByText(/^Delivery /);
   await expect(windowOf(loop)).toContainText(secondLabel);
   await expect(windowOf(lincoln)).toContainText(lincolnLabel);
 

@@ -157,8 +157,8 @@ test('an order from two stores is told per store: one delivered, the other confi
 
   const info = page.getByRole('region', { name: 'Order Information' });
   const progress = page.getByRole('region', { name: 'Order Progress' });
-  const items = page.getByRole('region', { name: 'Order Items' });
-  const partOf = (store: { name: string }) => items.getByRole('region', { name: store.name, exact: true });
+  const partOf = (store: { name: string }) =>
+    page.getByRole('region', { name: 'Stores' }).getByRole('listitem').filter({ hasText: store.name });
   // Paid, and no store has started: preparation is not lit at payment.
   await expect(info.getByText('Confirmed', { exact: true })).toBeVisible();
   // Both stores stand where the badge says: no summary yet.

@@ -350,22 +350,19 @@ describe('OrderDetailsPage told store by store', () => {
     expect(within(fact('Status')).getByText('Confirmed')).toHaveClass('order-badge');
     expect(fact('Status')).toHaveTextContent('Confirmed1 of 2 stores delivered');
 
-    const freshMart = screen.getByRole('region', { name: 'Fresh Mart' });
-    expect(within(freshMart).getByText('Delivered')).toHaveClass('order-badge-success');
-    expect(within(freshMart).getByText('Delivery Sat, Nov 21, 5:00 PM – 7:00 PM')).toBeInTheDocument();
-    expect(within(freshMart).getByText('Found')).toBeInTheDocument();
-
-    const greenGrocer = screen.getByRole('region', { name: 'Green Grocer' });
-    expect(within(greenGrocer).getByText('Confirmed')).toHaveClass('order-badge-primary');
-    expect(within(greenGrocer).getByText('Delivery Sat, Nov 21, 7:00 PM – 9:00 PM')).toBeInTheDocument();
-    expect(within(greenGrocer).getByText('Unavailable · refunded $6.97')).toBeInTheDocument();
-    expect(within(greenGrocer).getByText('$6.97 refunded')).toBeInTheDocument();
-    expect(
-      within(greenGrocer)
-        .getAllByRole('listitem')
-        .map((li) => li.querySelector('.order-item-name')!.textContent),
-    ).toEqual(['1x Turano Italian Bread, 1 gal', '1x Large Eggs, 1 gal']);
-    // Each store's window is under its store; the order-wide list is not repeated.
+    // Each store: its own badge, its window and what happened to its lines.
+    const stores = within(screen.getByRole('region', { name: 'Stores' })).getAllByRole('listitem');
+    expect(stores.map((li) => li.textContent)).toEqual([
+      'Fresh MartDeliveredDelivery Sat, Nov 21, 5:00 PM – 7:00 PM1 found',
+      'Green GrocerConfirmedDelivery Sat, Nov 21, 7:00 PM – 9:00 PM1 unavailable · $6.97 refunded',
+    ]);
+    expect(within(stores[0]!).getByText('Delivered')).toHaveClass('order-badge-success');
+    expect(within(stores[1]!).getByText('Confirmed')).toHaveClass('order-badge-primary');
+    // Each line says its fate and refund, in the order's lines (which keep their early-painted place).
+    const items = screen.getByRole('region', { name: 'Order Items' });
+    expect(within(items).getByText('Found')).toBeInTheDocument();
+    expect(within(items).getByText('Unavailable · refunded $6.97')).toBeInTheDocument();
+    // Each store's window is in its line; the order-wide list is not repeated.
     expect(screen.queryByRole('region', { name: 'Delivery Windows' })).not.toBeInTheDocument();
   });
 
@@ -393,14 +390,13 @@ describe('OrderDetailsPage told store by store', () => {
         path: routePatterns.orderDetails,
         preloadedState: { session: { user: makeUser() } },
       });
-      await screen.findByRole('region', { name: 'Green Grocer' });
+      await screen.findByRole('region', { name: 'Stores' });
       await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
       current = { ...TWO, storeParts: TWO.storeParts!.map((p) => ({ ...p, status: 'OUT_FOR_DELIVERY' as const })) };
       current.storeParts![0]!.status = 'DELIVERED';
       act(() => FakeEventSource.last().emit('order_updated', { orderId: ORDER.orderId, version: 2, orderStatus: 'CONFIRMED' }));
-      await waitFor(() =>
-        expect(within(screen.getByRole('region', { name: 'Green Grocer' })).getByText('Out For Delivery')).toBeInTheDocument(),
-      );
+      const greenGrocer = () => within(screen.getByRole('region', { name: 'Stores' })).getAllByRole('listitem')[1]!;
+      await waitFor(() => expect(within(greenGrocer()).getByText('Out For Delivery')).toBeInTheDocument());
       expect(fact('Status')).toHaveTextContent('Out For Delivery1 of 2 stores delivered, 1 out for delivery');
     } finally {
       uninstall();

@@ -2,7 +2,7 @@
 // 'Order Details'; the information card, progress timeline, items, delivery address, summary and
 // help. The order is told store by store: the badge is the status derived from the stores' parts,
 // with how far they are in words ('1 of 2 stores delivered'), the timeline lights from what the
-// stores did, and each store's lines come under its own badge and window. While the order can still change it follows the order's live stream (stores marking lines,
+// stores did, and a card tells each store's badge, window and what happened to its lines. While the order can still change it follows the order's live stream (stores marking lines,
 // refunds), is polled as a fallback, and is refetched when the tab regains focus, so what a store
 // does shows up without a reload.
 import { useId, type ReactNode } from 'react';
@@ -31,6 +31,7 @@ import { DeliveryWindows } from '../../components/DeliveryWindows.tsx';
 import { ORDER_ERRORS, orderLoadError } from '../../lib/orderErrors.ts';
 import { isFinalStatus, orderStatusOf } from '../../lib/orderStatus.ts';
 import { overallStatus, partsOf, partsSummary } from '../../lib/orderParts.ts';
+import { StorePartsCard } from '../../components/StorePart.tsx';
 import { ordersApi, useOrdersGetQuery, type OrderQueryArg } from '../../lib/ordersApi.ts';
 import { isOrderId, itemCountLabel, orderReference } from '../../lib/orderText.ts';
 import { OrderProgress } from './OrderProgress.tsx';
@@ -131,8 +132,9 @@ function OrderView({ order, newOrder }: { order: Order; newOrder: boolean }) {
       <OrderProgress status={status} parts={parts.length > 0 ? parts.map((p) => orderStatusOf(p.status)) : undefined} />
       <div className="order-columns">
         <div className="order-column">
-          <OrderItemsList items={order.orderItems} parts={parts} />
-          {/* Each store's window is under its store once the order has parts. */}
+          <OrderItemsList items={order.orderItems} />
+          {/* Each store's badge, window and lines' fate; the windows are there once the order has parts. */}
+          <StorePartsCard order={order} />
           {parts.length === 0 && <DeliveryWindows windows={order.deliveryWindows} />}
           <DeliveryAddress address={addressOfOrder(order)} />
         </div>

@@ -9,8 +9,8 @@ import { OrderItemProduct } from '../../components/OrderItemProduct.tsx';
 import { ReorderButton } from '../../components/ReorderButton.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { isFinalStatus } from '../../lib/orderStatus.ts';
-import { itemsOfPart, overallStatus, partOutcome, partsOf, partsSummary } from '../../lib/orderParts.ts';
-import { StorePartFacts } from '../../components/StorePart.tsx';
+import { overallStatus, partsOf, partsSummary } from '../../lib/orderParts.ts';
+import { StorePartList } from '../../components/StorePart.tsx';
 import { NO_DELIVERY_INFO, cityStatePostal, itemCountLabel, orderReference } from '../../lib/orderText.ts';
 import { DeliveryWindowList } from '../../components/DeliveryWindows.tsx';
 
@@ -56,20 +56,7 @@ export function OrderCard({ order }: { order: Order }) {
           </Fact>
         )}
       </dl>
-      {parts.length > 0 && (
-        <ul className="order-parts" aria-label="Stores">
-          {parts.map((part) => {
-            const outcome = partOutcome(itemsOfPart(order, part), part);
-            return (
-              <li key={part.storeUuid} className="order-part-facts">
-                <span className="order-part-store">{part.storeName}</span>
-                <StorePartFacts part={part} badge={parts.length > 1} />
-                {outcome && <span className="order-part-outcome">{outcome}</span>}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      {parts.length > 0 && <StorePartList order={order} />}
       {order.orderItems.length > 0 && (
         <ul className="order-history-preview" aria-label="Items">
           {preview.map((item, index) => (
