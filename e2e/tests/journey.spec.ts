@@ -223,7 +223,9 @@ test('a new shopper: search, two stores, sign up, verify, address, checkout with
   await expect(page.getByRole('heading', { level: 1, name: 'Order history' })).toBeVisible();
   const card = page.getByRole('article', { name: `Order #${order.orderNumber}` });
   await expect(card).toBeVisible();
-  await expect(card.getByText('Confirmed', { exact: true })).toBeVisible();
+  // The order's badge and each store's own: both stores have only confirmed it so far.
+  await expect(card.getByText('Confirmed', { exact: true })).toHaveCount(3);
+  await expect(card.getByText('Confirmed', { exact: true }).first()).toBeVisible();
   await expect(amount(card, 'Total')).toHaveText(usd(pricing.total));
   await expect(amount(card, 'Deliver to')).toContainText('Chicago');
   for (const name of [first!.name, secondName]) await expect(card.getByText(name)).toBeVisible();

@@ -2,10 +2,12 @@
 // placed through the UI with the PayPal stand-in → 'Successfully Placed' → the history lists it → an
 // admin moves it along through the API and the open details page follows without a reload → another
 // customer opening the same order id gets the not-found text → the store's new-order mail is in the
-// dev mailbox.
+// dev mailbox. And an order from two stores told per store (issue 30): one store's part delivered and
+// the other only confirmed reads 'Confirmed' with '1 of 2 stores delivered', each store's own badge and
+// window, at 1280 and 390 px, on the details page (live) and in the history, with the shopper mailed.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addFirstInStock, openPaypalDialog, reachPayment, stores } from '../fixtures/checkout.ts';
-import { waitForMail } from '../fixtures/mailbox.ts';
+import { waitForMail, type Mail } from '../fixtures/mailbox.ts';
 import { test, expect, storeSession, DEMO_ACCOUNTS, DEMO_PASSWORD, type E2EStack } from '../fixtures/stack.ts';
 
 const NOT_FOUND =
@@ -124,4 +126,95 @@ test('an order from checkout to out for delivery, seen by its shopper only, with
   expect(mail.text).toContain('Phone: 312-555-0199');
   const all = (await (await request.get(`${stack.apiUrl}/dev/mailbox`, { params: { to: storeMailbox } })).json()) as { subject: string }[];
   expect(all.filter((m) => m.subject.startsWith(`New order ${orderNumber} `))).toHaveLength(1);
+});
+
+/** A store's part moved by its staff (here the admin, who may act for any store): POST /ops/orders/{id}/stores/{uuid}/status. */
+async function movePart(request: APIRequestContext, stack: E2EStack, token: string, orderId: string, storeUuid: string, status: string) {
+  const response = await request.post(`${stack.apiUrl}/ops/orders/${orderId}/stores/${storeUuid}/status`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { status },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test('an order from two stores is told per store: one delivered, the other confirmed, at 1280 and 390 px', async ({
+  page,
+  request,
+  stack,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await storeSession(page, stack, DEMO_ACCOUNTS.shopper);
+  const [first, second] = await stores(request, stack);
+  await addFirstInStock(page, request, stack, first!);
+  await addFirstInStock(page, request, stack, second!);
+  await page.goto(stack.shellUrl('/checkout'));
+  await reachPayment(page);
+  const paypal = await openPaypalDialog(page);
+  await paypal.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Successfully Placed' })).toBeVisible({ timeout: 20_000 });
+  const orderId = new URL(page.url()).pathname.split('/').pop()!;
+
+  const info = page.getByRole('region', { name: 'Order Information' });
+  const progress = page.getByRole('region', { name: 'Order Progress' });
+  const partOf = (store: { name: string }) =>
+    page.getByRole('region', { name: 'Stores' }).getByRole('listitem').filter({ hasText: store.name });
+  // Paid, and no store has started: preparation is not lit at payment.
+  await expect(info.getByText('Confirmed', { exact: true })).toBeVisible();
+  // Both stores stand where the badge says: no summary yet.
+  await expect(info.getByText(/ of 2 stores /)).toHaveCount(0);
+  await expect(step(progress, 'Store Preparation')).toContainText('(not reached yet)');
+  for (const store of [first!, second!]) {
+    await expect(partOf(store).getByText('Confirmed', { exact: true })).toBeVisible();
+    await expect(partOf(store).getByText(/^Delivery \w{3}, \w{3} \d+, /)).toBeVisible();
+  }
+
+  // The first store prepares and delivers its part; the open page follows its stream without a reload.
+  const admin = await adminToken(request, stack);
+  for (const status of ['PREPARING', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'DELIVERED'])
+    await movePart(request, stack, admin, orderId, first!.uuid, status);
+  const told = async (width: number) => {
+    await expect(info.getByText('1 of 2 stores delivered')).toBeVisible({ timeout: 20_000 });
+    // The overall badge keeps the spec's text: the order stands where its least advanced store stands.
+    await expect(info.getByText('Confirmed', { exact: true })).toBeVisible();
+    await expect(partOf(first!).getByText('Delivered', { exact: true })).toBeVisible();
+    await expect(partOf(second!).getByText('Confirmed', { exact: true })).toBeVisible();
+    await expect(step(progress, 'Store Preparation')).toContainText('(reached)');
+    await expect(step(progress, 'Store Preparation')).toContainText('1 of 2 stores');
+    await expect(step(progress, 'Out for Delivery')).toContainText('(reached)');
+    await expect(step(progress, 'Delivered to You')).toContainText('(not reached yet)');
+    // Nothing runs off the side of the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const shot = testInfo.outputPath(`order-details-${width}.png`);
+    await page.screenshot({ path: shot, fullPage: true });
+    await testInfo.attach(`order-details-${width}`, { path: shot, contentType: 'image/png' });
+  };
+  await expect(page.getByRole('heading', { level: 1, name: 'Successfully Placed' })).toBeVisible();
+  await told(1280);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await told(390);
+
+  // The history says the same, at both widths.
+  const own = await request.get(`${stack.apiUrl}/orders/${orderId}`, { headers: { authorization: `Bearer ${admin}` } });
+  const { orderNumber } = (await own.json()) as { orderNumber: string };
+  await page.goto(stack.shellUrl('/order-history'));
+  const card = page.getByRole('article', { name: `Order #${orderNumber}` });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await expect(card.getByText('1 of 2 stores delivered')).toBeVisible();
+    const storesList = card.getByRole('list', { name: 'Stores' });
+    await expect(storesList.getByRole('listitem').filter({ hasText: first!.name }).getByText('Delivered', { exact: true })).toBeVisible();
+    await expect(storesList.getByRole('listitem').filter({ hasText: second!.name }).getByText('Confirmed', { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const shot = testInfo.outputPath(`order-history-${width}.png`);
+    await card.screenshot({ path: shot });
+    await testInfo.attach(`order-history-${width}`, { path: shot, contentType: 'image/png' });
+  }
+
+  // The shopper was mailed once as the first store's part went out and once as it was delivered.
+  const subject = (what: string) => `Your Grocer order ${orderNumber}: ${first!.name} ${what}`;
+  await waitForMail(request, stack.apiUrl, DEMO_ACCOUNTS.shopper, (m) => m.subject === subject('delivered'));
+  const mails = (await (await request.get(`${stack.apiUrl}/dev/mailbox`, { params: { to: DEMO_ACCOUNTS.shopper } })).json()) as Mail[];
+  expect(mails.filter((m) => m.subject === subject('is on its way'))).toHaveLength(1);
+  expect(mails.filter((m) => m.subject === subject('delivered'))).toHaveLength(1);
 });

@@ -73,13 +73,18 @@ export function substitutionText(item: Pick<OrderItem, 'substitution'>): string 
 
 /**
  * What the store did with a line, for the shopper (nothing while it is still to be picked):
- * 'Found', 'Replaced with Store Brand Whole Milk, 1 gal ($2.99 × 2)', 'Unavailable · refunded'.
+ * 'Found', 'Replaced with Store Brand Whole Milk, 1 gal ($2.99 × 2) · refunded $3.20',
+ * 'Unavailable · refunded $6.97' (without the amount when the answer does not say it).
  */
 export function fulfilmentText(item: OrderItem): string | null {
   const fulfilment = item.fulfilment;
   if (!fulfilment || fulfilment.state === 'PENDING') return null;
   if (fulfilment.state === 'FOUND') return 'Found';
-  if (fulfilment.state === 'UNAVAILABLE') return 'Unavailable · refunded';
+  const amount = fulfilment.refunded ? ` ${formatDollars(fulfilment.refunded)}` : '';
+  if (fulfilment.state === 'UNAVAILABLE') return `Unavailable · refunded${amount}`;
   const replacement = fulfilment.replacement;
-  return replacement ? `Replaced with ${itemNameOf(replacement)} (${formatDollars(replacement.unitPrice)} × ${item.quantity})` : 'Replaced';
+  const replaced = replacement
+    ? `Replaced with ${itemNameOf(replacement)} (${formatDollars(replacement.unitPrice)} × ${item.quantity})`
+    : 'Replaced';
+  return amount ? `${replaced} · refunded${amount}` : replaced;
 }

@@ -79,8 +79,14 @@ export const OrderItemFulfilmentSchema = Type.Object(
       }),
       Type.Null(),
     ]),
+    refunded: Type.Optional(
+      Type.Number({
+        description:
+          "Dollars refunded because of this line's mark (the price difference, or the line and the fees it carried); absent when nothing was",
+      }),
+    ),
   },
-  { description: 'What the store did with the line (GET /orders/{id} only)' },
+  { description: 'What the store did with the line' },
 );
 /** On each OrderItem once the store has marked it (dollars, like the rest of Order). */
 export type OrderItemFulfilment = Static<typeof OrderItemFulfilmentSchema>;
@@ -99,6 +105,25 @@ export const OrderAdjustmentsSchema = Type.Object(
 /** On the Order: what changed since payment. totalAmount etc. are already the recomputed figures. */
 export type OrderAdjustments = Static<typeof OrderAdjustmentsSchema>;
 
+/** One store's part of the order, as the shopper follows it (GET /orders/{id} and the history). */
+export const OrderStorePartSchema = Type.Object(
+  {
+    storeUuid: Uuid,
+    storeName: Type.String(),
+    status: Type.Enum([...ORDER_STATUSES], {
+      description: "Where this store's part stands; the order's orderStatus is the least advanced part's",
+    }),
+    updatedAt: Timestamp,
+    deliveryWindow: Type.Union([BookedWindowSchema, Type.Null()], {
+      description: "The part's booked window; null for orders from before windows and once the part is cancelled",
+    }),
+    refunded: Type.Number({ description: "Dollars refunded because of this store's lines" }),
+  },
+  { title: 'OrderStorePart' },
+);
+/** One store's part of an order for the shopper: its status, its window and what its lines refunded. */
+export type OrderStorePart = Static<typeof OrderStorePartSchema>;
+
 export const OrderItemSchema = Type.Object({
   productUuid: Type.Union([Uuid, Type.Null()], {
     description: 'For a link to the product page; null for lines older than that page',
@@ -112,6 +137,7 @@ export const OrderItemSchema = Type.Object({
   unitPrice: Dollars,
   lineTotal: Dollars,
   storeName: Type.Union([Type.String(), Type.Null()], { description: "null when unknown; shown as 'Store'" }),
+  storeUuid: Type.Optional(Type.Union([Uuid, Type.Null()], { description: 'The store part it belongs to (OrderStorePart.storeUuid)' })),
   fulfilment: Type.Optional(OrderItemFulfilmentSchema),
   substitution: SubstitutionSchema,
 });
@@ -146,6 +172,11 @@ export const OrderSchema = Type.Object(
     deliveryInstructions: Type.Union([Type.String(), Type.Null()]),
     adjustments: Type.Optional(OrderAdjustmentsSchema),
     deliveryWindows: Type.Optional(Type.Array(BookedWindowSchema, { description: 'The booked window of each store part' })),
+    storeParts: Type.Optional(
+      Type.Array(OrderStorePartSchema, {
+        description: "Each store's part, in the order its lines were bought; absent on orders without parts",
+      }),
+    ),
   },
   { title: 'Order' },
 );

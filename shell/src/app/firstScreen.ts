@@ -598,14 +598,14 @@ export const titleCaseStatus = (status: string) =>
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
     .join(' ');
-/** mf-orders orderProgress: the four steps, lit by the status, and step 2's note. */
+/** mf-orders orderProgress for one store part at the order's status: the four steps (preparation lit once a store prepares, not at payment), and step 2's note. */
 function orderSteps(status: OrderStatus): Array<{ title: string; lit: boolean; note: string | null }> {
   const rank = (s: OrderStatus) => ORDER_STATUSES.indexOf(s);
   const between = (from: OrderStatus, to: OrderStatus) => rank(status) >= rank(from) && rank(status) <= rank(to);
   const note = status === 'PREPARING' ? 'In Progress' : between('READY_FOR_PICKUP', 'DELIVERED') ? 'Completed' : null;
   return [
     { title: 'Order Confirmed', lit: between('PENDING', 'DELIVERED'), note: null },
-    { title: 'Store Preparation', lit: between('CONFIRMED', 'DELIVERED'), note },
+    { title: 'Store Preparation', lit: between('PREPARING', 'DELIVERED'), note },
     { title: 'Out for Delivery', lit: between('OUT_FOR_DELIVERY', 'DELIVERED'), note: null },
     { title: 'Delivered to You', lit: status === 'DELIVERED', note: null },
   ];

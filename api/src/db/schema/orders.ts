@@ -2,7 +2,7 @@
 // with their lines, the tracking history and the notifications sent about them.
 // Money is integer cents. Idempotency lives in UNIQUE constraints, never in check-then-insert code:
 // orders.paypal_order_id (one order per PayPal payment), (user_uuid, idempotency_key) (one order per
-// client retry key) and (order_id, type, recipient) (one notification per recipient).
+// client retry key) and (order_id, type, recipient, about) (one notification per recipient and event).
 // Re-exported from ../schema.ts, which drizzle-kit and the client read.
 import { sql, type SQL } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -241,12 +241,18 @@ export const orderTracking = pgTable(
   (t) => [unique('order_tracking_order_status_uq').on(t.orderId, t.status)],
 );
 
-export type NotificationTypeValue = 'order_created' | 'new_order' | 'new_order_items' | 'order_cancelled';
+/** The shopper's mails about one store part or one line, as the stores move them (services/orders/shopperMails.ts). */
+export const SHOPPER_UPDATE_TYPES = ['part_out_for_delivery', 'part_delivered', 'part_cancelled', 'line_replaced', 'line_unavailable'] as const;
+export type ShopperUpdateType = (typeof SHOPPER_UPDATE_TYPES)[number];
+
+export type NotificationTypeValue = 'order_created' | 'new_order' | 'new_order_items' | 'order_cancelled' | ShopperUpdateType;
 
 /**
  * Notifications about an order, built from the stored order (never the client's payload).
  * type: 'order_created' (the customer's confirmation mail), 'new_order' (admin dashboard),
- * 'new_order_items' (one per store, also mailed). recipient: 'customer:{uuid}', 'admin', 'store:{uuid}'.
+ * 'new_order_items' (one per store, also mailed), 'order_cancelled' and the shopper's updates (SHOPPER_UPDATE_TYPES).
+ * recipient: 'customer:{uuid}', 'admin', 'store:{uuid}'. about: what within the order the row is about,
+ * '' for the order itself, 'store:{uuid}' for a store part, 'line:{id}' for a line: one row per event.
  *
  * Delivery: a row with deliver_to is e-mailed by whoever claims it (claimed_at, a lease) and is done
  * once delivered_at is set, so retries and races mail it once; dashboard rows are delivered when stored.
@@ -260,6 +266,7 @@ export const notifications = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     type: text('type').$type<NotificationTypeValue>().notNull(),
     recipient: text('recipient').notNull(),
+    about: text('about').notNull().default(''),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     /** The e-mail address it goes to (a snapshot of the customer's or store's), null for the dashboard. */
     deliverTo: text('deliver_to'),
@@ -273,7 +280,7 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('notifications_order_type_recipient_uq').on(t.orderId, t.type, t.recipient),
+    unique('notifications_order_type_recipient_about_uq').on(t.orderId, t.type, t.recipient, t.about),
     // The admin list filtered by type, newest first.
     index('notifications_type_id_idx').on(t.type, t.id.desc()),
     // What the outbox worker looks for.

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { errorResponses, httpError } from '../../db/errors.ts';
+import { SHOPPER_UPDATE_TYPES } from '../../db/schema.ts';
 import { createSseStreams, HEARTBEAT_MS } from '../../lib/sse.ts';
 import { OPS_ONLY_MESSAGE, requireAdmin, requireOps, unauthorized } from '../../plugins/authenticate.ts';
 import { TICKET_TTL_SECONDS } from '../../plugins/services.ts';
@@ -19,7 +20,7 @@ import { REFUND_LIST_DEFAULT_LIMIT, REFUND_LIST_MAX_LIMIT } from '../../services
 /** Open streams per admin, per API process: a few tabs are normal, hundreds are a leak or an attack. */
 export const MAX_STREAMS_PER_ADMIN = 5;
 
-const NOTIFICATION_TYPES = ['order_created', 'new_order', 'new_order_items', 'order_cancelled'] as const;
+const NOTIFICATION_TYPES = ['order_created', 'new_order', 'new_order_items', 'order_cancelled', ...SHOPPER_UPDATE_TYPES] as const;
 
 const AdminNotificationSchema = Type.Object(
   {

@@ -1,11 +1,52 @@
 // Stored orders as the spec's `Order` (GET /orders/{id}, GET /orders/user/history): dollars at the edge.
-import type { BookedWindowJson, DeliveryInfo, Order } from '@grocer/shared/contracts';
+import type { BookedWindowJson, DeliveryInfo, Order, OrderStorePart } from '@grocer/shared/contracts';
 import type { LineState, OrderAdjustments, OrderItemFulfilment } from '@grocer/shared/contracts';
-import type { OrderLineRow, OrderRow, RefundRow } from '../../db/schema.ts';
+import type { OrderLineRow, OrderRow, OrderStorePartRow, RefundRow } from '../../db/schema.ts';
+import { lineRefundKey } from '../ops/partMoney.ts';
 import { centsToDollars } from '../pricing.ts';
 import { lineSubstitution, type SubstituteNames } from '../substitutions.ts';
+import { refundRequestId } from './refunds.ts';
 
-function fulfilmentOf(l: OrderLineRow): OrderItemFulfilment {
+/** What marking each line refunded, in cents, by line id (the refund is keyed by the line: partMoney.ts). */
+export function lineRefunds(orderId: string, lines: readonly OrderLineRow[], refunds: readonly RefundRow[]): Map<number, number> {
+  const byRequest = new Map(refunds.map((r) => [r.requestId, r.amountCents]));
+  const result = new Map<number, number>();
+  for (const l of lines) {
+    const cents = byRequest.get(refundRequestId(orderId, lineRefundKey(l.id)));
+    if (cents !== undefined) result.set(l.id, cents);
+  }
+  return result;
+}
+
+/**
+ * Each store's part in the order its lines were bought: its own status, booked window and what its
+ * lines' marks refunded. A cancelled part's window was released, so it has none.
+ */
+export function storePartsOf(
+  lines: readonly OrderLineRow[],
+  parts: readonly OrderStorePartRow[],
+  windows: readonly BookedWindowJson[],
+  refunded: ReadonlyMap<number, number>,
+): OrderStorePart[] {
+  const result: OrderStorePart[] = [];
+  for (const l of lines) {
+    if (result.some((p) => p.storeUuid === l.storeUuid)) continue;
+    const part = parts.find((p) => p.storeUuid === l.storeUuid);
+    if (!part) continue;
+    const own = lines.filter((o) => o.storeUuid === l.storeUuid);
+    result.push({
+      storeUuid: l.storeUuid,
+      storeName: l.storeName,
+      status: part.status,
+      updatedAt: part.updatedAt.toISOString(),
+      deliveryWindow: part.status === 'CANCELLED' ? null : (windows.find((w) => w.storeUuid === l.storeUuid) ?? null),
+      refunded: centsToDollars(own.reduce((sum, o) => sum + (refunded.get(o.id) ?? 0), 0)),
+    });
+  }
+  return result;
+}
+
+function fulfilmentOf(l: OrderLineRow, refundedCents: number | undefined): OrderItemFulfilment {
   const replaced = l.fulfilmentState === 'REPLACED' && l.replacementProductUuid !== null && l.replacementUnitPriceCents !== null;
   return {
     state: l.fulfilmentState as LineState,
@@ -19,6 +60,7 @@ function fulfilmentOf(l: OrderLineRow): OrderItemFulfilment {
           lineTotal: centsToDollars(l.replacementUnitPriceCents! * l.quantity),
         }
       : null,
+    ...(refundedCents !== undefined ? { refunded: centsToDollars(refundedCents) } : {}),
   };
 }
 
@@ -38,14 +80,27 @@ function adjustmentsOf(order: OrderRow, refunds: RefundRow[]): OrderAdjustments 
   };
 }
 
-/** `refunds` given (the details page): the answer carries each line's fulfilment and the order's adjustments. */
+export interface OrderJsonParts {
+  /** The order's store parts: with them the answer carries each part and each line's fulfilment. */
+  parts: readonly OrderStorePartRow[];
+  /** The order's refunds (what each line's mark refunded). */
+  refunds: readonly RefundRow[];
+}
+
+/**
+ * `refunds` given (the details page): the answer carries the order's adjustments and each line's
+ * fulfilment; `parts` given (details and history): each store's part and each line's fulfilment.
+ */
 export function toOrderJson(
   order: OrderRow,
   lines: OrderLineRow[],
   substitutes: SubstituteNames,
   refunds?: RefundRow[],
   windows: BookedWindowJson[] = [],
+  parts?: OrderJsonParts,
 ): Order {
+  const refunded = parts ? lineRefunds(order.id, lines, parts.refunds) : new Map<number, number>();
+  const withFulfilment = refunds !== undefined || parts !== undefined;
   return {
     orderId: order.id,
     orderNumber: order.orderNumber,
@@ -70,8 +125,9 @@ export function toOrderJson(
       unitPrice: centsToDollars(l.unitPriceCents),
       lineTotal: centsToDollars(l.lineTotalCents),
       storeName: l.storeName,
+      ...(parts ? { storeUuid: l.storeUuid } : {}),
       substitution: lineSubstitution(l, substitutes),
-      ...(refunds ? { fulfilment: fulfilmentOf(l) } : {}),
+      ...(withFulfilment ? { fulfilment: fulfilmentOf(l, refunded.get(l.id)) } : {}),
     })),
     customerFirstName: order.customerFirstName,
     customerLastName: order.customerLastName,
@@ -84,6 +140,7 @@ export function toOrderJson(
     deliveryInstructions: order.deliveryInstructions,
     ...(refunds ? { adjustments: adjustmentsOf(order, refunds) } : {}),
     deliveryWindows: windows,
+    ...(parts && parts.parts.length > 0 ? { storeParts: storePartsOf(lines, parts.parts, windows, refunded) } : {}),
   };
 }
 

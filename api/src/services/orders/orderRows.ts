@@ -3,7 +3,7 @@
 // they run in.
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderLines, orders, products, refunds, type OrderLineRow, type OrderRow } from '../../db/schema.ts';
+import { orderLines, orders, orderStoreParts, products, refunds, type OrderLineRow, type OrderRow } from '../../db/schema.ts';
 import type { UnavailableProduct } from '../../db/errors.ts';
 import { recordStockChanges, type StockMove } from '../catalogue/stockChanges.ts';
 import { productsUnavailable } from './cartPricing.ts';
@@ -20,6 +20,14 @@ export const linesOfOrders = async (db: Database, orderIds: string[]): Promise<O
 
 export const refundsOf = (db: Database, orderId: string) =>
   db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
+
+/** The refunds of several orders, in id order. */
+export const refundsOfOrders = async (db: Database, orderIds: string[]) =>
+  orderIds.length === 0 ? [] : db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.id));
+
+/** The store parts of several orders. */
+export const storePartsOfOrders = async (db: Database, orderIds: string[]) =>
+  orderIds.length === 0 ? [] : db.select().from(orderStoreParts).where(inArray(orderStoreParts.orderId, orderIds));
 
 /** A user's orders, newest first, before the `before` position (seq) when given. */
 export const ordersOfUser = (db: Database, userUuid: string, before: number | undefined, limit: number): Promise<OrderRow[]> =>

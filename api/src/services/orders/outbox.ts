@@ -32,6 +32,7 @@ import { bookedWindows, windowLabel } from '../delivery/windows.ts';
 import { customerName, deliveryInfoOf } from './orderJson.ts';
 import { linesOf, loadOrder } from './orderRows.ts';
 import type { RefundsService } from './refunds.ts';
+import { isShopperUpdate, shopperUpdateMail, type ShopperUpdatePayload } from './shopperMails.ts';
 
 /** How long a claimed, unconfirmed mail is left to its sender before another process may send it. */
 export const DELIVERY_LEASE_MINUTES = 15;
@@ -175,8 +176,27 @@ export async function enqueueCancellationMail(tx: Database, order: OrderRow): Pr
 const street = (address: string, apartment: string | null | undefined) =>
   [userText(address), userText(apartment)].filter(Boolean).join(', ');
 
-export function confirmationMail(order: OrderRow, lines: OrderLineRow[], shellUrl: string): Omit<MailMessage, 'to'> {
-  const items = lines.map((l) => `  ${l.quantity} × ${l.productName} (${l.storeName}) ${dollarsText(l.lineTotalCents)}`).join('\n');
+/** Each store's items under its name and booked window ("Loop Provisions, delivery Mon, Nov 30, 5:00 PM – 7:00 PM:"). */
+function itemsByStore(lines: OrderLineRow[], windows: BookedWindowJson[]): string {
+  return storeUuids(lines)
+    .map((storeUuid) => {
+      const own = lines.filter((l) => l.storeUuid === storeUuid);
+      const window = windows.find((w) => w.storeUuid === storeUuid);
+      return [
+        `${own[0]!.storeName}${window ? `, delivery ${windowLabel(window)}` : ''}:`,
+        ...own.map((l) => `  ${l.quantity} × ${l.productName} ${dollarsText(l.lineTotalCents)}`),
+      ].join('\n');
+    })
+    .join('\n\n');
+}
+
+export function confirmationMail(
+  order: OrderRow,
+  lines: OrderLineRow[],
+  shellUrl: string,
+  windows: BookedWindowJson[] = [],
+): Omit<MailMessage, 'to'> {
+  const items = itemsByStore(lines, windows);
   return {
     subject: `Your Grocer order ${order.orderNumber}`,
     text: [
@@ -306,11 +326,13 @@ export function createOutbox({ db, log, config, mail, refunds, feed, pollMs = OU
       .orderBy(notifications.id)
       .limit(BATCH)
       .for('update', { skipLocked: true });
-    return db
+    const claimed = await db
       .update(notifications)
       .set({ claimedAt: sql`now()`, attempts: sql`${notifications.attempts} + 1` })
       .where(inArray(notifications.id, claimable))
       .returning();
+    // RETURNING keeps no order: mail them in the order they were queued (a shopper's updates as they happened).
+    return claimed.sort((a, b) => a.id - b.id);
   }
 
   /** Sends claimed rows (their order read once per order); returns how many failed. */
@@ -326,12 +348,14 @@ export function createOutbox({ db, log, config, mail, refunds, feed, pollMs = OU
       const found = byOrder.get(row.orderId);
       if (!found) continue;
       try {
-        const message =
-          row.type === 'order_created'
-            ? confirmationMail(found.order, found.lines, config.publicShellUrl)
-            : row.type === 'order_cancelled'
-              ? cancellationMail(found.order, config.publicShellUrl)
-              : storeMail(found.order, row.payload as unknown as NewOrderItemsNotification);
+        let message: Omit<MailMessage, 'to'>;
+        if (row.type === 'order_created') {
+          const windows = (await bookedWindows(db, [row.orderId])).get(row.orderId);
+          message = confirmationMail(found.order, found.lines, config.publicShellUrl, windows);
+        } else if (row.type === 'order_cancelled') message = cancellationMail(found.order, config.publicShellUrl);
+        else if (isShopperUpdate(row.type))
+          message = shopperUpdateMail(found.order, row.payload as unknown as ShopperUpdatePayload, config.publicShellUrl);
+        else message = storeMail(found.order, row.payload as unknown as NewOrderItemsNotification);
         await mail.send({ to: row.deliverTo!, ...message });
       } catch (err) {
         failed += 1;

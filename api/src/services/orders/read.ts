@@ -11,7 +11,7 @@ import { substituteNames } from '../substitutions.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { orderNotFound } from './errors.ts';
 import { toOrderJson } from './orderJson.ts';
-import { linesOf, linesOfOrders, loadOrder, ordersOfUser, refundsOf } from './orderRows.ts';
+import { linesOf, linesOfOrders, loadOrder, ordersOfUser, refundsOf, refundsOfOrders, storePartsOfOrders } from './orderRows.ts';
 
 export const HISTORY_DEFAULT_LIMIT = 10;
 export const HISTORY_MAX_LIMIT = 50;
@@ -36,7 +36,8 @@ export async function readOrder(db: Database, caller: Caller, orderId: string): 
   const lines = await linesOf(db, order.id);
   const refunded = await refundsOf(db, order.id);
   const booked = (await bookedWindows(db, [order.id])).get(order.id);
-  return toOrderJson(order, lines, await substituteNames(db, lines), refunded, booked);
+  const parts = await storePartsOfOrders(db, [order.id]);
+  return toOrderJson(order, lines, await substituteNames(db, lines), refunded, booked, { parts, refunds: refunded });
 }
 
 export async function orderHistory(db: Database, caller: Caller, limit: number, cursor: string | undefined): Promise<OrderHistoryPage> {
@@ -51,12 +52,17 @@ export async function orderHistory(db: Database, caller: Caller, limit: number, 
   const linesByOrder = new Map<string, OrderLineRow[]>();
   for (const line of lines) linesByOrder.set(line.orderId, [...(linesByOrder.get(line.orderId) ?? []), line]);
   const names = await substituteNames(db, lines);
-  const windows = await bookedWindows(
-    db,
-    page.map((o) => o.id),
-  );
+  const ids = page.map((o) => o.id);
+  const windows = await bookedWindows(db, ids);
+  const parts = await storePartsOfOrders(db, ids);
+  const refunded = await refundsOfOrders(db, ids);
   return {
-    orders: page.map((o) => toOrderJson(o, linesByOrder.get(o.id) ?? [], names, undefined, windows.get(o.id))),
+    orders: page.map((o) =>
+      toOrderJson(o, linesByOrder.get(o.id) ?? [], names, undefined, windows.get(o.id), {
+        parts: parts.filter((p) => p.orderId === o.id),
+        refunds: refunded.filter((r) => r.orderId === o.id),
+      }),
+    ),
     nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.seq) : null,
   };
 }

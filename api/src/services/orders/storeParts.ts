@@ -6,6 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderEvents, orderLines, orders, orderStoreParts, type OrderRow, type OrderStatusValue } from '../../db/schema.ts';
 import { splitCents } from '../pricing.ts';
+import { enqueueShopperUpdates } from './shopperMails.ts';
 
 /** Lifecycle rank of a status a part can stand at; PENDING/PROCESSING count as CONFIRMED (a paid order's start). */
 const RANK: Record<OrderStatusValue, number> = {
@@ -87,9 +88,14 @@ export async function moveStorePartsWithOrder(tx: Database, orderId: string, to:
     );
 }
 
-/** Tells the shopper's page (GET /orders/{id}/events) that the order changed: its version, bumped by the caller's update. */
+/**
+ * Tells the shopper's page (GET /orders/{id}/events) that the order changed: its version, bumped by the
+ * caller's update. The shopper's mails about what changed (a part out or delivered, a line replaced or
+ * unavailable) are queued here too, in the same transaction, once each (shopperMails.ts).
+ */
 export async function recordOrderEvent(tx: Database, order: Pick<OrderRow, 'id' | 'version'>): Promise<void> {
   await tx.insert(orderEvents).values({ orderId: order.id, version: order.version });
+  await enqueueShopperUpdates(tx, order.id);
 }
 
 /** Bumps the order's version and records the event, in `tx`; returns the new version. */

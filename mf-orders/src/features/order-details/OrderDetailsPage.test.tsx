@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { formatUsShortDate, routePatterns, type Order, type OrderStatus, type User } from '@grocer/shared';
 import { FakeEventSource, mockFetch, renderWithProviders, type FetchMock, type MockHandler } from '@grocer/shared/testing';
-import { errorBody, makeOrder, makeOrderItem, makeUser } from '../../testing/fixtures.ts';
+import { errorBody, makeOrder, makeOrderItem, makeTwoStoreOrder, makeUser } from '../../testing/fixtures.ts';
 import OrderDetailsPage, { ORDER_POLL_MS } from './OrderDetailsPage.tsx';
 
 const ORDER = makeOrder();
@@ -81,10 +81,11 @@ describe('OrderDetailsPage', () => {
       ],
     ],
     [
+      // Paid, no store preparing yet: preparation is not lit at payment (issue 30).
       'CONFIRMED',
       [
         'Order Confirmed (reached)',
-        'Store Preparation (reached)',
+        'Store Preparation (not reached yet)',
         'Out for Delivery (not reached yet)',
         'Delivered to You (not reached yet)',
       ],
@@ -333,6 +334,70 @@ describe('OrderDetailsPage after the stores picked', () => {
       current = picked(2);
       act(() => FakeEventSource.last().emit('order_updated', { orderId: ORDER.orderId, version: 2, orderStatus: 'PREPARING' }));
       expect(await screen.findByText('Unavailable · refunded')).toBeInTheDocument();
+    } finally {
+      uninstall();
+    }
+  });
+});
+
+describe('OrderDetailsPage told store by store', () => {
+  const TWO = makeTwoStoreOrder();
+
+  it("states the overall status from the parts, and shows each store's badge, window and lines", async () => {
+    setup({ order: TWO });
+    await screen.findByRole('region', { name: 'Order Information' });
+    // The spec's badge text for the overall status, and how far the stores are in words.
+    expect(within(fact('Status')).getByText('Confirmed')).toHaveClass('order-badge');
+    expect(fact('Status')).toHaveTextContent('Confirmed1 of 2 stores delivered');
+
+    // Each store: its own badge, its window and what happened to its lines.
+    const stores = within(screen.getByRole('region', { name: 'Stores' })).getAllByRole('listitem');
+    expect(stores.map((li) => li.textContent)).toEqual([
+      'Fresh MartDeliveredDelivery Sat, Nov 21, 5:00 PM – 7:00 PM1 found',
+      'Green GrocerConfirmedDelivery Sat, Nov 21, 7:00 PM – 9:00 PM1 unavailable · $6.97 refunded',
+    ]);
+    expect(within(stores[0]!).getByText('Delivered')).toHaveClass('order-badge-success');
+    expect(within(stores[1]!).getByText('Confirmed')).toHaveClass('order-badge-primary');
+    // Each line says its fate and refund, in the order's lines (which keep their early-painted place).
+    const items = screen.getByRole('region', { name: 'Order Items' });
+    expect(within(items).getByText('Found')).toBeInTheDocument();
+    expect(within(items).getByText('Unavailable · refunded $6.97')).toBeInTheDocument();
+    // Each store's window is in its line; the order-wide list is not repeated.
+    expect(screen.queryByRole('region', { name: 'Delivery Windows' })).not.toBeInTheDocument();
+  });
+
+  it('lights the timeline from what the stores did, with how many stores reached each step', async () => {
+    setup({ order: TWO });
+    await screen.findByRole('region', { name: 'Order Progress' });
+    expect(stepsOf().map((text) => text!.replace(/^[✓\d]/, ''))).toEqual([
+      'Order Confirmed (reached)',
+      'Store Preparation (reached)In Progress1 of 2 stores',
+      'Out for Delivery (reached)1 of 2 stores',
+      'Delivered to You (not reached yet)',
+    ]);
+  });
+
+  it("follows a store's part live: its stream refetches the order and the part's badge moves", async () => {
+    const uninstall = FakeEventSource.install();
+    try {
+      let current: Order = TWO;
+      net = mockFetch({
+        [GET_ORDER]: () => ({ body: current }),
+        [`POST /orders/${ORDER.orderId}/events/ticket`]: () => ({ body: { ticket: 'tk', expiresAt: ORDER.orderDate } }),
+      });
+      renderWithProviders(<OrderDetailsPage />, {
+        route: ORDER_URL,
+        path: routePatterns.orderDetails,
+        preloadedState: { session: { user: makeUser() } },
+      });
+      await screen.findByRole('region', { name: 'Stores' });
+      await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+      current = { ...TWO, storeParts: TWO.storeParts!.map((p) => ({ ...p, status: 'OUT_FOR_DELIVERY' as const })) };
+      current.storeParts![0]!.status = 'DELIVERED';
+      act(() => FakeEventSource.last().emit('order_updated', { orderId: ORDER.orderId, version: 2, orderStatus: 'CONFIRMED' }));
+      const greenGrocer = () => within(screen.getByRole('region', { name: 'Stores' })).getAllByRole('listitem')[1]!;
+      await waitFor(() => expect(within(greenGrocer()).getByText('Out For Delivery')).toBeInTheDocument());
+      expect(fact('Status')).toHaveTextContent('Out For Delivery1 of 2 stores delivered, 1 out for delivery');
     } finally {
       uninstall();
     }

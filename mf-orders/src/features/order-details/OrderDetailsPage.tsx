@@ -1,6 +1,8 @@
 // /order-details/{orderId} (spec §2 Order details): 'Successfully Placed' after checkout, else
 // 'Order Details'; the information card, progress timeline, items, delivery address, summary and
-// help. While the order can still change it follows the order's live stream (stores marking lines,
+// help. The order is told store by store: the badge is the status derived from the stores' parts,
+// with how far they are in words ('1 of 2 stores delivered'), the timeline lights from what the
+// stores did, and a card tells each store's badge, window and what happened to its lines. While the order can still change it follows the order's live stream (stores marking lines,
 // refunds), is polled as a fallback, and is refetched when the tab regains focus, so what a store
 // does shows up without a reload.
 import { useId, type ReactNode } from 'react';
@@ -28,6 +30,8 @@ import { addressOfOrder } from '../../lib/deliveryAddress.ts';
 import { DeliveryWindows } from '../../components/DeliveryWindows.tsx';
 import { ORDER_ERRORS, orderLoadError } from '../../lib/orderErrors.ts';
 import { isFinalStatus, orderStatusOf } from '../../lib/orderStatus.ts';
+import { overallStatus, partsOf, partsSummary } from '../../lib/orderParts.ts';
+import { StorePartsCard } from '../../components/StorePart.tsx';
 import { ordersApi, useOrdersGetQuery, type OrderQueryArg } from '../../lib/ordersApi.ts';
 import { isOrderId, itemCountLabel, orderReference } from '../../lib/orderText.ts';
 import { OrderProgress } from './OrderProgress.tsx';
@@ -44,7 +48,7 @@ function isNewOrder(state: unknown): boolean {
 
 /** A new order reads 'Confirmed' until the stores move it past processing (spec §2). */
 function shownStatus(order: Order, newOrder: boolean): OrderStatus {
-  const status = orderStatusOf(order.orderStatus);
+  const status = overallStatus(order);
   return newOrder && ORDER_STATUSES.indexOf(status) <= ORDER_STATUSES.indexOf('PROCESSING') ? 'CONFIRMED' : status;
 }
 
@@ -78,7 +82,7 @@ export default function OrderDetailsPage() {
 function OrderDetails({ arg, newOrder }: { arg: OrderQueryArg; newOrder: boolean }) {
   // What is cached decides whether to keep polling: a delivered or cancelled order will not change.
   const cached = ordersApi.endpoints.ordersGet.useQueryState(arg);
-  const final = cached.data ? isFinalStatus(orderStatusOf(cached.data.orderStatus)) : false;
+  const final = cached.data ? isFinalStatus(overallStatus(cached.data)) : false;
   const {
     data: order,
     error,
@@ -104,6 +108,8 @@ function OrderDetails({ arg, newOrder }: { arg: OrderQueryArg; newOrder: boolean
 function OrderView({ order, newOrder }: { order: Order; newOrder: boolean }) {
   const infoId = useId();
   const status = shownStatus(order, newOrder);
+  const parts = partsOf(order);
+  const summary = partsSummary(order);
   return (
     <>
       <section className="card order-card" aria-labelledby={infoId}>
@@ -113,6 +119,7 @@ function OrderView({ order, newOrder }: { order: Order; newOrder: boolean }) {
             <dt>Status</dt>
             <dd aria-live="polite">
               <StatusBadge status={status} />
+              {summary && <span className="order-parts-summary">{summary}</span>}
             </dd>
           </div>
           <Fact term="Order Number">{orderReference(order)}</Fact>
@@ -122,11 +129,13 @@ function OrderView({ order, newOrder }: { order: Order; newOrder: boolean }) {
           <Fact term="Order Date">{formatUsShortDate(order.orderDate)}</Fact>
         </dl>
       </section>
-      <OrderProgress status={status} />
+      <OrderProgress status={status} parts={parts.length > 0 ? parts.map((p) => orderStatusOf(p.status)) : undefined} />
       <div className="order-columns">
         <div className="order-column">
           <OrderItemsList items={order.orderItems} />
-          <DeliveryWindows windows={order.deliveryWindows} />
+          {/* Each store's badge, window and lines' fate; the windows are there once the order has parts. */}
+          <StorePartsCard order={order} />
+          {parts.length === 0 && <DeliveryWindows windows={order.deliveryWindows} />}
           <DeliveryAddress address={addressOfOrder(order)} />
         </div>
         <div className="order-column">

@@ -1,12 +1,12 @@
-// The four-step progress timeline. Each step says in words whether it is reached, so the lit
-// colour is never the only signal.
+// The four-step progress timeline, lit from the store parts' statuses (orderProgress.ts). Each step
+// says in words whether it is reached, so the lit colour is never the only signal.
 import { useId } from 'react';
 import type { OrderStatus } from '@grocer/shared';
 import { orderProgress } from './orderProgress.ts';
 
-export function OrderProgress({ status }: { status: OrderStatus }) {
+export function OrderProgress({ status, parts }: { status: OrderStatus; parts?: readonly OrderStatus[] }) {
   const headingId = useId();
-  const steps = orderProgress(status);
+  const steps = orderProgress(status, parts);
   const current = steps.findLastIndex((step) => step.lit);
   return (
     <section className="card order-card" aria-labelledby={headingId}>
@@ -25,6 +25,7 @@ export function OrderProgress({ status }: { status: OrderStatus }) {
               <span className="order-progress-title">{step.title}</span>
               <span className="visually-hidden">{step.lit ? ' (reached)' : ' (not reached yet)'}</span>
               {step.note && <span className="order-progress-note">{step.note}</span>}
+              {step.stores && <span className="order-progress-stores">{step.stores}</span>}
             </span>
           </li>
         ))}

@@ -1,27 +1,48 @@
-// The details page's four-step progress timeline, lit by spec §4: step 1 for PENDING through
-// DELIVERED, step 2 for CONFIRMED through DELIVERED, step 3 for OUT_FOR_DELIVERY and DELIVERED,
-// step 4 for DELIVERED only. A cancelled order lights nothing.
+// The details page's four-step progress timeline (spec §4: Order Confirmed, Store Preparation, Out for
+// Delivery, Delivered to You), lit from what the stores actually did (issue 30): each store's part has
+// its own status, and a step is reached once a store reached it, not when the shopper paid.
+// - Order Confirmed: the order is placed and paid (PENDING through DELIVERED).
+// - Store Preparation: a store started preparing ('In Progress'); 'Completed' once every store is ready.
+// - Out for Delivery: a store's part left for delivery.
+// - Delivered to You: every store delivered.
+// A step only some stores have reached says how many ('1 of 2 stores'). Stores whose part was cancelled
+// (nothing of it could be supplied) do not count; a cancelled order lights nothing.
 import { ORDER_STATUSES, type OrderStatus } from '@grocer/shared';
+import { storesLabel } from '../../lib/orderParts.ts';
 
 export type ProgressNote = 'In Progress' | 'Completed';
 
 export interface ProgressStep {
   title: 'Order Confirmed' | 'Store Preparation' | 'Out for Delivery' | 'Delivered to You';
   lit: boolean;
-  /** Only step 2 has one: 'In Progress' while PREPARING, 'Completed' from READY_FOR_PICKUP through DELIVERED. */
+  /** Only step 2 has one: 'In Progress' while a store prepares, 'Completed' once every store is ready. */
   note: ProgressNote | null;
+  /** '1 of 2 stores' on a step some stores have reached and others not yet; null otherwise. */
+  stores: string | null;
 }
 
 const rank = (status: OrderStatus) => ORDER_STATUSES.indexOf(status);
 const between = (status: OrderStatus, from: OrderStatus, to: OrderStatus) => rank(status) >= rank(from) && rank(status) <= rank(to);
 
-export function orderProgress(status: OrderStatus): ProgressStep[] {
-  const preparationNote: ProgressNote | null =
-    status === 'PREPARING' ? 'In Progress' : between(status, 'READY_FOR_PICKUP', 'DELIVERED') ? 'Completed' : null;
+/**
+ * `status` is the order's overall status; `parts` each store part's status (an order without parts, one
+ * from before they were recorded, counts as one part at the order's status).
+ */
+export function orderProgress(status: OrderStatus, parts: readonly OrderStatus[] = [status]): ProgressStep[] {
+  const live = status === 'CANCELLED' ? [] : parts.filter((p) => p !== 'CANCELLED');
+  const reached = (from: OrderStatus) => live.filter((p) => between(p, from, 'DELIVERED')).length;
+  /** Lit when one store reached it; `all` says whether every store must. */
+  const step = (title: ProgressStep['title'], from: OrderStatus, all = false) => {
+    const count = reached(from);
+    const lit = live.length > 0 && (all ? count === live.length : count > 0);
+    return { title, lit, stores: lit && count < live.length ? storesLabel(count, live.length) : null };
+  };
+  const preparing = step('Store Preparation', 'PREPARING');
+  const ready = live.length > 0 && reached('READY_FOR_PICKUP') === live.length;
   return [
-    { title: 'Order Confirmed', lit: between(status, 'PENDING', 'DELIVERED'), note: null },
-    { title: 'Store Preparation', lit: between(status, 'CONFIRMED', 'DELIVERED'), note: preparationNote },
-    { title: 'Out for Delivery', lit: between(status, 'OUT_FOR_DELIVERY', 'DELIVERED'), note: null },
-    { title: 'Delivered to You', lit: status === 'DELIVERED', note: null },
+    { title: 'Order Confirmed', lit: live.length > 0 && between(status, 'PENDING', 'DELIVERED'), note: null, stores: null },
+    { ...preparing, note: ready ? 'Completed' : preparing.lit ? 'In Progress' : null },
+    { ...step('Out for Delivery', 'OUT_FOR_DELIVERY'), note: null },
+    { ...step('Delivered to You', 'DELIVERED', true), note: null },
   ];
 }

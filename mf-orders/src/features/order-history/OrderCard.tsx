@@ -1,5 +1,6 @@
-// One order in the history: id, date, status, item count, total, delivery city and state, the first
-// items, and links to its details and (while it is still under way) to support.
+// One order in the history: id, date, status, item count, total, delivery city and state, each store's
+// part (its badge, window and what happened to its lines), the first items, and links to its details
+// and (while it is still under way) to support.
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { CONSTANTS, formatDollars, formatUsShortDate, paths, SUPPORT_CONTACTS, type Order } from '@grocer/shared';
@@ -7,7 +8,9 @@ import { Fact } from '../../components/Fact.tsx';
 import { OrderItemProduct } from '../../components/OrderItemProduct.tsx';
 import { ReorderButton } from '../../components/ReorderButton.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { isFinalStatus, orderStatusOf } from '../../lib/orderStatus.ts';
+import { isFinalStatus } from '../../lib/orderStatus.ts';
+import { overallStatus, partsOf, partsSummary } from '../../lib/orderParts.ts';
+import { StorePartList } from '../../components/StorePart.tsx';
 import { NO_DELIVERY_INFO, cityStatePostal, itemCountLabel, orderReference } from '../../lib/orderText.ts';
 import { DeliveryWindowList } from '../../components/DeliveryWindows.tsx';
 
@@ -21,7 +24,9 @@ export function moreItemsLabel(hidden: number): string {
 
 export function OrderCard({ order }: { order: Order }) {
   const headingId = useId();
-  const status = orderStatusOf(order.orderStatus);
+  const status = overallStatus(order);
+  const parts = partsOf(order);
+  const summary = partsSummary(order);
   const reference = orderReference(order);
   const preview = order.orderItems.slice(0, CONSTANTS.HISTORY_PREVIEW_ITEMS);
   const hidden = order.orderItems.length - preview.length;
@@ -34,6 +39,7 @@ export function OrderCard({ order }: { order: Order }) {
         <h2 id={headingId}>Order #{reference}</h2>
         <StatusBadge status={status} />
       </header>
+      {summary && <p className="order-parts-summary">{summary}</p>}
       <dl className="order-facts">
         {reference !== order.orderId && (
           <Fact term="Order ID" className="order-history-id">
@@ -44,12 +50,13 @@ export function OrderCard({ order }: { order: Order }) {
         <Fact term="Items">{itemCountLabel(order.orderItems)}</Fact>
         <Fact term="Total">{formatDollars(order.totalAmount)}</Fact>
         <Fact term="Deliver to">{deliverTo || NO_DELIVERY_INFO}</Fact>
-        {order.deliveryWindows && order.deliveryWindows.length > 0 && (
+        {parts.length === 0 && order.deliveryWindows && order.deliveryWindows.length > 0 && (
           <Fact term="Delivery">
             <DeliveryWindowList windows={order.deliveryWindows} />
           </Fact>
         )}
       </dl>
+      {parts.length > 0 && <StorePartList order={order} />}
       {order.orderItems.length > 0 && (
         <ul className="order-history-preview" aria-label="Items">
           {preview.map((item, index) => (

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ORDER_STATUSES, routePatterns, type Order, type User } from '@grocer/shared';
 import { mockFetch, renderWithProviders, type FetchMock, type MockHandler } from '@grocer/shared/testing';
-import { errorBody, makeOrder, makeOrderItem, makeOrders, makeUser } from '../../testing/fixtures.ts';
+import { errorBody, makeOrder, makeOrderItem, makeOrders, makeTwoStoreOrder, makeUser } from '../../testing/fixtures.ts';
 import OrderHistoryPage from './OrderHistoryPage.tsx';
 
 const HISTORY = 'GET /orders/user/history';
@@ -154,5 +154,39 @@ describe('OrderHistoryPage', () => {
       expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load your order history. Please try again later.');
       expect(cards()).toHaveLength(10);
     });
+  });
+});
+
+describe('OrderHistoryPage told store by store', () => {
+  it("shows each store's badge, window and what happened to its lines, and how far the stores are", async () => {
+    setup(() => page([makeTwoStoreOrder()]));
+    const order = await screen.findByRole('article', { name: 'Order #GR-100042' });
+    // The overall badge keeps the spec's text; the words say the rest.
+    expect(within(order).getAllByText('Confirmed')[0]).toHaveClass('order-badge');
+    expect(within(order).getByText('1 of 2 stores delivered')).toBeInTheDocument();
+    const stores = within(order).getByRole('list', { name: 'Stores' });
+    expect(
+      within(stores)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Fresh MartDeliveredDelivery Sat, Nov 21, 5:00 PM – 7:00 PM1 found',
+      'Green GrocerConfirmedDelivery Sat, Nov 21, 7:00 PM – 9:00 PM1 unavailable · $6.97 refunded',
+    ]);
+    expect(within(stores).getByText('Delivered')).toHaveClass('order-badge-success');
+    // Still under way: support stays offered.
+    expect(within(order).getByRole('link', { name: 'Contact Support' })).toBeInTheDocument();
+  });
+
+  it("gives a one-store order one badge (its part's is the order's) and still its window and lines' fate", async () => {
+    const two = makeTwoStoreOrder();
+    const [, greenGrocer] = two.storeParts!;
+    setup(() => page([{ ...two, orderItems: two.orderItems.slice(1), storeParts: [greenGrocer!] }]));
+    const order = await screen.findByRole('article', { name: 'Order #GR-100042' });
+    expect(within(order).getAllByText('Confirmed')).toHaveLength(1);
+    expect(within(order).queryByText(/stores delivered/)).not.toBeInTheDocument();
+    expect(within(order).getByRole('list', { name: 'Stores' })).toHaveTextContent(
+      'Green GrocerDelivery Sat, Nov 21, 7:00 PM – 9:00 PM1 unavailable · $6.97 refunded',
+    );
   });
 });
