@@ -20,8 +20,6 @@ import {
   type OpsPriceChangeList,
   type OpsNotification,
   type OpsNotificationPage,
-  type OpsOrderPage,
-  type OpsOrdersQuery,
   type OpsPasswordChangePayload,
   type OpsQueue,
   type OpsReplacementList,
@@ -63,11 +61,6 @@ export const opsApi = api
         query: () => opsApiPaths.me(),
         extraOptions: auth,
         providesTags: ['OpsMe'],
-      }),
-      opsOrders: build.query<OpsOrderPage, OpsOrdersQuery>({
-        query: (params) => ({ url: opsApiPaths.orders(), params: withoutBlanks(params) }),
-        extraOptions: auth,
-        providesTags: [ORDERS],
       }),
       opsStorePart: build.query<OpsStorePart, StorePartArg>({
         query: ({ orderId, storeUuid }) => opsApiPaths.storePart(orderId, storeUuid),
@@ -231,7 +224,6 @@ function withoutBlanks(params: object): Record<string, string | number> {
 
 export const {
   useOpsMeQuery,
-  useOpsOrdersQuery,
   useOpsQueueQuery,
   useOpsChangePasswordMutation,
   useOpsStorePartQuery,

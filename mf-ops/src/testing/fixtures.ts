@@ -3,7 +3,6 @@ import type {
   OpsInventoryProduct,
   OpsMe,
   OpsNotification,
-  OpsOrderSummary,
   OpsPickLine,
   OpsQueueCard,
   OpsStaffMember,
@@ -52,23 +51,6 @@ export function makeAdminMe(): OpsMe {
     role: 'ADMIN',
     store: null,
     stores: [STORE_A, STORE_B],
-  };
-}
-
-export function makeOrderSummary(overrides: Partial<OpsOrderSummary> = {}): OpsOrderSummary {
-  return {
-    orderId: ORDER_ID,
-    orderNumber: 'GR-100042',
-    store: STORE_A,
-    status: 'CONFIRMED',
-    orderStatus: 'CONFIRMED',
-    customerName: 'Ada Lovelace',
-    createdAt: at,
-    lineCount: 2,
-    itemCount: 3,
-    pendingLineCount: 2,
-    partSubtotalCents: 1097,
-    ...overrides,
   };
 }
 
