@@ -75,6 +75,16 @@ export function DeliveryStep({
         </h2>
         <Link to={paths.account()}>Edit Address</Link>
       </div>
+      {/* First in the step: the shopper sees what stands in the way before filling anything in. */}
+      {storeProblems && (
+        <section className="checkout-store-problems" aria-labelledby={`${problemsId}-heading`}>
+          <h3 id={`${problemsId}-heading`}>Before payment</h3>
+          {storeProblems.notes}
+          <p id={problemsId} className="cart-gate-blocked">
+            {storeProblems.reason}
+          </p>
+        </section>
+      )}
       <div className="checkout-grid">
         <ReadOnlyField label="First Name" value={info.firstName} />
         <ReadOnlyField label="Last Name" value={info.lastName} />
@@ -121,15 +131,6 @@ export function DeliveryStep({
         <p className="field-error" role="alert">
           {deliveryTimeError}
         </p>
-      )}
-      {storeProblems && (
-        <section className="checkout-store-problems" aria-labelledby={`${problemsId}-heading`}>
-          <h3 id={`${problemsId}-heading`}>Before payment</h3>
-          {storeProblems.notes}
-          <p id={problemsId} className="cart-gate-blocked">
-            {storeProblems.reason}
-          </p>
-        </section>
       )}
       <button
         type="submit"
