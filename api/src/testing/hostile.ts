@@ -7,7 +7,7 @@
 // generated requests also reach the services, not only the validator.
 import { randomUUID } from 'node:crypto';
 import { expect } from '@jest/globals';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
 import { SignJWT } from 'jose';
@@ -772,12 +772,19 @@ export async function fuzzRoutes(app: App, routes: RouteInfo[], ctx: RequestCont
 // ---------------------------------------------------------------- invariants
 
 /**
- * What must hold after any run: stock never negative; every order's money adds up in integer cents;
+ * What must hold after any run: stock never negative, and each audited product's count is where its
+ * last stock_changes row left it (no move went unaudited); every order's money adds up in integer cents;
  * refunds never exceed a capture, and a cancelled order's captured money is all being refunded; no prototype polluted.
  */
 export async function assertInvariants(app: App): Promise<void> {
   const negative = await app.db.select({ uuid: products.uuid, stock: products.stockQuantity }).from(products);
   expect(negative.filter((p) => p.stock < 0)).toEqual([]);
+  // Written out in SQL: inside a subquery an unqualified "id" would be the audit row's own.
+  const last = sql<
+    number | null
+  >`(select s.new_quantity from stock_changes s where s.product_id = ${products}.id order by s.id desc limit 1)`;
+  const audited = await app.db.select({ uuid: products.uuid, stock: products.stockQuantity, last }).from(products);
+  expect(audited.filter((r) => r.last !== null && Number(r.last) !== r.stock)).toEqual([]);
 
   const all = await app.db.select().from(orders).orderBy(asc(orders.seq));
   for (const order of all) {
