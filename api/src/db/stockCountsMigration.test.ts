@@ -3,26 +3,12 @@
 // threshold of 5, and the audit table starts empty and takes only counts that are not negative.
 // Runs on PGlite, and on PostgreSQL with DATABASE_URL.
 import { sql } from 'drizzle-orm';
-import { migrationsUpTo, type OlderMigrations } from '../testing/olderMigrations.ts';
-import { createTestDatabase } from '../testing/testApp.ts';
-import type { DbConnection } from './client.ts';
-import { runMigrations } from './migrate.ts';
+import { migrationTestDatabase } from '../testing/olderMigrations.ts';
 
-let connection: DbConnection;
-let older: OlderMigrations;
-
-beforeAll(async () => {
-  older = migrationsUpTo('0017_part_delivery_fees');
-  connection = await createTestDatabase({ migrate: false });
-});
-afterAll(async () => {
-  await connection.close();
-  older.remove();
-});
+const database = migrationTestDatabase('0017_part_delivery_fees');
 
 it("carries every product's count over, gives stores a low-stock threshold, and audits from now on", async () => {
-  const { db } = connection;
-  await runMigrations(connection, { migrationsFolder: older.dir });
+  const db = await database.atOlder();
   await db.execute(sql`insert into stores (id, uuid, public_id, name, address1, address2, city, state, zip, logo, contact_email)
     values (1, '22222222-2222-4222-8222-22222222222a', 'old-store', 'Old Store', '1 Main St', 'Chicago, IL 60606', 'Chicago', 'IL',
     '60606', '/l.svg', 'old@example.com')`);
@@ -37,7 +23,7 @@ it("carries every product's count over, gives stores a low-stock threshold, and 
   await product(2, 'Restocked Jam', 50);
   await product(3, 'Seeded Jam', 137);
 
-  await runMigrations(connection);
+  await database.migrate();
 
   const counts = await db.execute(sql`select id, stock_quantity from products order by id`);
   expect(counts.rows).toEqual([
