@@ -242,7 +242,13 @@ export const orderTracking = pgTable(
 );
 
 /** The shopper's mails about one store part or one line, as the stores move them (services/orders/shopperMails.ts). */
-export const SHOPPER_UPDATE_TYPES = ['part_out_for_delivery', 'part_delivered', 'part_cancelled', 'line_replaced', 'line_unavailable'] as const;
+export const SHOPPER_UPDATE_TYPES = [
+  'part_out_for_delivery',
+  'part_delivered',
+  'part_cancelled',
+  'line_replaced',
+  'line_unavailable',
+] as const;
 export type ShopperUpdateType = (typeof SHOPPER_UPDATE_TYPES)[number];
 
 export type NotificationTypeValue = 'order_created' | 'new_order' | 'new_order_items' | 'order_cancelled' | ShopperUpdateType;

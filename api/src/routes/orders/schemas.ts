@@ -55,6 +55,8 @@ export const TrackingBody = Type.Object({
   timestamp: NullableText(64),
   notes: NullableText(1000),
   deliverEarly: Type.Optional(
-    Type.Boolean({ description: 'DELIVERED before a booked window opens needs this (409 DELIVER_EARLY_REQUIRED otherwise); it is recorded' }),
+    Type.Boolean({
+      description: 'DELIVERED before a booked window opens needs this (409 DELIVER_EARLY_REQUIRED otherwise); it is recorded',
+    }),
   ),
 });
