@@ -38,6 +38,7 @@ interface RouteCase {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const someUuid = '00000000-0000-4000-8000-000000000001';
 const cart = [{ productId: someUuid, quantity: 2 }];
+const INVENTORY_CSV = `uuid,price,stock\n${someUuid},4.99,12\n`;
 const PAYPAL_STAND_IN =
   'the PayPal stand-in answers this before its order book (in the database): a token, its script, or a refusal of a call without one';
 const MAIL_AFTER_ANSWER = 'it answers before looking the address up (the same time for every address); the mail is queued';
@@ -284,6 +285,45 @@ const ROUTE_CASES: Record<string, RouteCase> = {
     }),
   },
   'GET /ops/notifications': { request: (c) => ({ method: 'GET', url: '/ops/notifications', headers: bearer(c.admin) }) },
+  'POST /ops/me/password': {
+    request: (c) => ({
+      method: 'POST',
+      url: '/ops/me/password',
+      headers: bearer(c.admin),
+      payload: { currentPassword: STRONG_PASSWORD, newPassword: `${STRONG_PASSWORD}x` },
+    }),
+  },
+  'GET /ops/queue': { request: (c) => ({ method: 'GET', url: '/ops/queue', headers: bearer(c.admin) }) },
+  'GET /ops/stores/{storeUuid}/products/{productUuid}/stock-changes': {
+    request: (c) => ({ method: 'GET', url: `/ops/stores/${someUuid}/products/${someUuid}/stock-changes`, headers: bearer(c.admin) }),
+  },
+  'POST /ops/stores/{storeUuid}/products/bulk': {
+    request: (c) => ({
+      method: 'POST',
+      url: `/ops/stores/${someUuid}/products/bulk`,
+      headers: bearer(c.admin),
+      payload: { productUuids: [someUuid], action: 'SET_STOCK', stockQuantity: 3 },
+    }),
+  },
+  'GET /ops/stores/{storeUuid}/inventory.csv': {
+    request: (c) => ({ method: 'GET', url: `/ops/stores/${someUuid}/inventory.csv`, headers: bearer(c.admin) }),
+  },
+  'POST /ops/stores/{storeUuid}/inventory/import/preview': {
+    request: (c) => ({
+      method: 'POST',
+      url: `/ops/stores/${someUuid}/inventory/import/preview`,
+      headers: { ...bearer(c.admin), 'content-type': 'text/csv' },
+      payload: INVENTORY_CSV,
+    }),
+  },
+  'POST /ops/stores/{storeUuid}/inventory/import': {
+    request: (c) => ({
+      method: 'POST',
+      url: `/ops/stores/${someUuid}/inventory/import`,
+      headers: { ...bearer(c.admin), 'content-type': 'text/csv' },
+      payload: INVENTORY_CSV,
+    }),
+  },
   'POST /ops/notifications/{id}/retry': {
     request: (c) => ({ method: 'POST', url: '/ops/notifications/1/retry', headers: bearer(c.admin) }),
   },
