@@ -146,7 +146,7 @@ describe('listings from the shelf index', () => {
     expect(cheapest.fast).toEqual(cheapest.general);
     expect(cheapest.fast.products[0]).toMatchObject({ uuid: cloudberry.uuid, price_cents: 99 });
 
-    expect((await patch({ inStock: false })).statusCode).toBe(200);
+    expect((await patch({ stockQuantity: 0 })).statusCode).toBe(200);
     const out = await bothPaths<PaginatedProducts>(storeUrl('limit=5&sort=price'));
     expect(out.fast).toEqual(out.general);
     expect(out.fast.products[0]).toMatchObject({ uuid: cloudberry.uuid, stockStatus: 'OUT_OF_STOCK' });
@@ -164,7 +164,7 @@ describe('listings from the shelf index', () => {
       expect(again.fast).toEqual(again.general);
       expect(again.by).toEqual(['index']);
     }
-    expect((await patch({ isActive: true, inStock: true, priceCents: 999 })).statusCode).toBe(200);
+    expect((await patch({ isActive: true, stockQuantity: 50, priceCents: 999 })).statusCode).toBe(200);
     await untilIndexed(storeUrl('limit=5'));
   });
 

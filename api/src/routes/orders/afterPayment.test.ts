@@ -91,6 +91,7 @@ describe('GET /orders/:id', () => {
           unitPrice: 3.99,
           lineTotal: 7.98,
           storeName: 'Loop Provisions',
+          storeUuid: expect.any(String),
           substitution: { choice: 'BEST_MATCH', substitute: null },
           fulfilment: { state: 'PENDING', replacement: null },
         },
@@ -105,6 +106,7 @@ describe('GET /orders/:id', () => {
           unitPrice: 5.49,
           lineTotal: 5.49,
           storeName: 'Evanston Harvest',
+          storeUuid: expect.any(String),
           substitution: { choice: 'BEST_MATCH', substitute: null },
           fulfilment: { state: 'PENDING', replacement: null },
         },
@@ -125,6 +127,15 @@ describe('GET /orders/:id', () => {
         expect.objectContaining({ storeName: 'Evanston Harvest', timeZone: 'America/Chicago' }),
         expect.objectContaining({ storeName: 'Loop Provisions', timeZone: 'America/Chicago' }),
       ],
+      // Each store's own part: nothing moved or refunded yet, and its window.
+      storeParts: ['Loop Provisions', 'Evanston Harvest'].map((storeName) => ({
+        storeUuid: expect.any(String),
+        storeName,
+        status: 'CONFIRMED',
+        updatedAt: expect.any(String),
+        deliveryWindow: expect.objectContaining({ storeName, timeZone: 'America/Chicago' }),
+        refunded: 0,
+      })),
     });
     // The summary the shopper sees adds up.
     const cents = (d: number) => Math.round(d * 100);

@@ -13,7 +13,7 @@ import { refundRequestId } from '../../services/orders/refunds.ts';
 import { bearer, FAST_HASHING, type Registered } from '../../testing/accounts.ts';
 import { createShop, makeAdmin, placePaidOrder, registerShopper, type ShopProduct, type TestShop } from '../../testing/checkout.ts';
 import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
-import { opsCall, readPart, registerStaff } from '../../testing/ops.ts';
+import { opsCall, pickAll, readPart, registerStaff } from '../../testing/ops.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 
 let app: App;
@@ -64,9 +64,12 @@ const mark = async (staff: Registered, orderId: string, storeUuid: string, produ
   const res = await opsCall(app, staff, 'POST', `/ops/orders/${orderId}/lines/${await lineId(staff, orderId, storeUuid, product)}`, body);
   expect(res.statusCode).toBe(200);
 };
+/** Moves a part on as staff would: lines still pending are found before Ready, and Delivered is early (the window is later). */
 const move = async (staff: Registered, orderId: string, storeUuid: string, ...statuses: string[]) => {
   for (const status of statuses) {
-    const res = await opsCall(app, staff, 'POST', `/ops/orders/${orderId}/stores/${storeUuid}/status`, { status });
+    if (status === 'READY_FOR_PICKUP') await pickAll(app, staff, orderId, storeUuid);
+    const body = status === 'DELIVERED' ? { status, deliverEarly: true } : { status };
+    const res = await opsCall(app, staff, 'POST', `/ops/orders/${orderId}/stores/${storeUuid}/status`, body);
     expect(res.statusCode).toBe(200);
   }
 };
