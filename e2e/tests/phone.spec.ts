@@ -182,6 +182,35 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+test.describe('phone 390×844 first screen', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  // Issue 30: a shopper sees a whole product card, its Add to Cart button included, without scrolling.
+  test('a store, a category and a search show their first card whole, Add to Cart included, in the first screen', async ({
+    page,
+    request,
+    stack,
+  }) => {
+    const [store] = await stores(request, stack);
+    const categories = (await (await request.get(`${stack.apiUrl}/open/categories?storeId=${store!.uuid}`)).json()) as {
+      uuid: string;
+      productCount: number;
+    }[];
+    const category = categories.find((c) => c.productCount > 0)!;
+    for (const pathname of [`/store/${store!.publicId}`, `/store/${store!.publicId}/category/${category.uuid}`, '/search?q=milk']) {
+      await page.goto(stack.shellUrl(pathname));
+      await settled(page);
+      const card = page.locator('article.product-card').first();
+      const button = card.getByRole('button', { name: 'Add to Cart' });
+      await expect(button).toBeVisible();
+      expect(await page.evaluate(() => window.scrollY), `${pathname}: not scrolled`).toBe(0);
+      const [cardBox, buttonBox] = [(await card.boundingBox())!, (await button.boundingBox())!];
+      expect.soft(buttonBox.y + buttonBox.height, `${pathname}: Add to Cart in the first screen`).toBeLessThanOrEqual(844);
+      expect.soft(cardBox.y + cardBox.height, `${pathname}: first card in the first screen`).toBeLessThanOrEqual(844);
+    }
+  });
+});
+
 test.describe('desktop 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 

@@ -74,7 +74,8 @@ function StoreInfoList({ info }: { info: StoreInfo }) {
   const productCount = info.productCount ?? STORE_INFO_FALLBACKS.productCount;
   const categoryCount = info.categoryCount ?? STORE_INFO_FALLBACKS.categoryCount;
   return (
-    <dl className="store-info">
+    // Focusable: on a phone the facts are one line that scrolls sideways, and keyboards must reach its end.
+    <dl className="store-info" tabIndex={0}>
       <div>
         <dt>Address</dt>
         <dd>{info.address?.trim() || STORE_INFO_FALLBACKS.address}</dd>
