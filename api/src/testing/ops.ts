@@ -3,7 +3,34 @@ import type { OpsStorePart } from '@grocer/shared/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import { orderLines, users } from '../db/schema.ts';
-import { bearer, registerUser, type Registered } from './accounts.ts';
+import { bearer, FAST_HASHING, registerUser, type Registered } from './accounts.ts';
+import { createShop, makeAdmin, registerShopper, type TestShop } from './checkout.ts';
+import { createFakePaypal, type FakePaypal } from './fakePaypal.ts';
+import { buildTestApp, type TestAppOptions } from './testApp.ts';
+
+/** The store side's cast on a fresh app: two stores, a shopper, an admin, and one staff member per store. */
+export interface OpsWorld {
+  app: App;
+  paypal: FakePaypal;
+  shop: TestShop;
+  shopper: Registered;
+  admin: Registered;
+  loopStaff: Registered;
+  evanstonStaff: Registered;
+}
+
+/** Builds an OpsWorld (PayPal faked; `services` adds or replaces others, e.g. a clock). The caller closes `app`. */
+export async function createOpsWorld(services: TestAppOptions['services'] = {}): Promise<OpsWorld> {
+  const paypal = createFakePaypal();
+  const app = await buildTestApp({ config: FAST_HASHING, services: { paypal, ...services } });
+  const shop = await createShop(app);
+  const shopper = await registerShopper(app, 'Sam', 'Shopper');
+  const admin = await registerShopper(app, 'Ada', 'Admin');
+  await makeAdmin(app, admin);
+  const loopStaff = await registerStaff(app, shop.loop.id);
+  const evanstonStaff = await registerStaff(app, shop.evanston.id);
+  return { app, paypal, shop, shopper, admin, loopStaff, evanstonStaff };
+}
 
 /** A signed-in STORE_STAFF member of the store with this id (registered, then given the role). */
 export async function registerStaff(app: App, storeId: number): Promise<Registered> {

@@ -16,19 +16,10 @@ import type {
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { priceChanges, products, stockChanges } from '../../db/schema.ts';
-import { bearer, FAST_HASHING, type Registered } from '../../testing/accounts.ts';
-import {
-  createShop,
-  makeAdmin,
-  placePaidOrder,
-  registerShopper,
-  stockOf,
-  type ShopProduct,
-  type TestShop,
-} from '../../testing/checkout.ts';
-import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
-import { opsCall, readPart, registerStaff } from '../../testing/ops.ts';
-import { buildTestApp } from '../../testing/testApp.ts';
+import { bearer, type Registered } from '../../testing/accounts.ts';
+import { createShop, placePaidOrder, stockOf, type ShopProduct, type TestShop } from '../../testing/checkout.ts';
+import type { FakePaypal } from '../../testing/fakePaypal.ts';
+import { createOpsWorld, opsCall, readPart, registerStaff } from '../../testing/ops.ts';
 
 let app: App;
 let paypal: FakePaypal;
@@ -39,14 +30,7 @@ let loopStaff: Registered;
 let evanstonStaff: Registered;
 
 beforeAll(async () => {
-  paypal = createFakePaypal();
-  app = await buildTestApp({ config: FAST_HASHING, services: { paypal } });
-  shop = await createShop(app);
-  shopper = await registerShopper(app, 'Sam', 'Shopper');
-  admin = await registerShopper(app, 'Ada', 'Admin');
-  await makeAdmin(app, admin);
-  loopStaff = await registerStaff(app, shop.loop.id);
-  evanstonStaff = await registerStaff(app, shop.evanston.id);
+  ({ app, paypal, shop, shopper, admin, loopStaff, evanstonStaff } = await createOpsWorld());
 });
 afterAll(() => app.close());
 

@@ -13,21 +13,10 @@ import type {
 import { eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { notifications, orders, products, refunds } from '../../db/schema.ts';
-import { bearer, FAST_HASHING, mailbox, uniqueEmail, type Registered } from '../../testing/accounts.ts';
-import {
-  createShop,
-  makeAdmin,
-  placePaidOrder,
-  registerShopper,
-  startPayment,
-  stockOf,
-  type CartLine,
-  type ShopProduct,
-  type TestShop,
-} from '../../testing/checkout.ts';
-import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
-import { opsCall, pickAll, readPart, registerStaff } from '../../testing/ops.ts';
-import { buildTestApp } from '../../testing/testApp.ts';
+import { bearer, mailbox, uniqueEmail, type Registered } from '../../testing/accounts.ts';
+import { placePaidOrder, startPayment, stockOf, type CartLine, type ShopProduct, type TestShop } from '../../testing/checkout.ts';
+import type { FakePaypal } from '../../testing/fakePaypal.ts';
+import { createOpsWorld, opsCall, pickAll, readPart } from '../../testing/ops.ts';
 import { calculatePricing } from '../../services/pricing.ts';
 
 let app: App;
@@ -44,19 +33,12 @@ let eggs: ShopProduct;
 let bread: ShopProduct;
 
 beforeAll(async () => {
-  paypal = createFakePaypal();
-  app = await buildTestApp({ config: FAST_HASHING, services: { paypal } });
-  shop = await createShop(app);
+  ({ app, paypal, shop, shopper, admin, loopStaff, evanstonStaff } = await createOpsWorld());
   milk = await shop.addProduct('Prairie Farms Whole Milk, 1 gal', 449, 100);
   cheaperMilk = await shop.addProduct('Lakeview Whole Milk, 1 gal', 399, 100);
   pricierMilk = await shop.addProduct('Organic Valley Whole Milk, 1 gal', 699, 100);
   eggs = await shop.addProduct('Vital Farms Large Eggs, 12 ct', 649, 100);
   bread = await shop.addProduct('Rye Bread, 24 oz', 549, 100, 'evanston');
-  shopper = await registerShopper(app, 'Sam', 'Shopper');
-  admin = await registerShopper(app, 'Ada', 'Admin');
-  await makeAdmin(app, admin);
-  loopStaff = await registerStaff(app, shop.loop.id);
-  evanstonStaff = await registerStaff(app, shop.evanston.id);
 });
 afterAll(() => app.close());
 

@@ -9,21 +9,11 @@ import type { App } from '../../app.ts';
 import { orders, orderStoreParts, refunds } from '../../db/schema.ts';
 import { FULFILMENT_MESSAGES } from '../../services/ops/fulfilment.ts';
 import { calculatePricing } from '../../services/pricing.ts';
-import { bearer, FAST_HASHING, mailbox, type Registered } from '../../testing/accounts.ts';
-import {
-  createShop,
-  makeAdmin,
-  placePaidOrder,
-  registerShopper,
-  track,
-  type CartLine,
-  type ShopProduct,
-  type TestShop,
-} from '../../testing/checkout.ts';
-import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
+import { bearer, mailbox, type Registered } from '../../testing/accounts.ts';
+import { placePaidOrder, track, type CartLine, type ShopProduct, type TestShop } from '../../testing/checkout.ts';
+import type { FakePaypal } from '../../testing/fakePaypal.ts';
 import { assertInvariants } from '../../testing/hostile.ts';
-import { opsCall, pickAll, readPart, registerStaff } from '../../testing/ops.ts';
-import { buildTestApp } from '../../testing/testApp.ts';
+import { createOpsWorld, opsCall, pickAll, readPart } from '../../testing/ops.ts';
 
 let app: App;
 let paypal: FakePaypal;
@@ -38,18 +28,11 @@ let bread: ShopProduct;
 let sourdough: ShopProduct;
 
 beforeAll(async () => {
-  paypal = createFakePaypal();
-  app = await buildTestApp({ config: FAST_HASHING, services: { paypal } });
-  shop = await createShop(app);
+  ({ app, paypal, shop, shopper, admin, loopStaff, evanstonStaff } = await createOpsWorld());
   milk = await shop.addProduct('Prairie Farms Whole Milk, 1 gal', 449, 100);
   eggs = await shop.addProduct('Vital Farms Large Eggs, 12 ct', 649, 100);
   bread = await shop.addProduct('Rye Bread, 24 oz', 549, 100, 'evanston');
   sourdough = await shop.addProduct('Sourdough Loaf, 24 oz', 699, 100, 'evanston');
-  shopper = await registerShopper(app, 'Sam', 'Shopper');
-  admin = await registerShopper(app, 'Ada', 'Admin');
-  await makeAdmin(app, admin);
-  loopStaff = await registerStaff(app, shop.loop.id);
-  evanstonStaff = await registerStaff(app, shop.evanston.id);
 });
 afterAll(() => app.close());
 

@@ -8,24 +8,20 @@ import { and, eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { categories, orderStoreParts } from '../../db/schema.ts';
 import type { Clock } from '../../services/delivery/windows.ts';
-import { FAST_HASHING, type Registered } from '../../testing/accounts.ts';
+import type { Registered } from '../../testing/accounts.ts';
 import { shelfFields } from '../../testing/catalogue.ts';
 import {
   createOrder,
-  createShop,
-  makeAdmin,
   orderPayload,
   placePaidOrder,
-  registerShopper,
   startPayment,
   track,
   type CartLine,
   type ShopProduct,
   type TestShop,
 } from '../../testing/checkout.ts';
-import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
-import { opsCall, pickAll, readPart, registerStaff } from '../../testing/ops.ts';
-import { buildTestApp } from '../../testing/testApp.ts';
+import type { FakePaypal } from '../../testing/fakePaypal.ts';
+import { createOpsWorld, opsCall, pickAll, readPart } from '../../testing/ops.ts';
 
 let app: App;
 let paypal: FakePaypal;
@@ -48,10 +44,8 @@ let dearCream: ShopProduct;
 let bread: ShopProduct;
 
 beforeAll(async () => {
-  paypal = createFakePaypal();
   now = new Date();
-  app = await buildTestApp({ config: FAST_HASHING, services: { paypal, clock } });
-  shop = await createShop(app);
+  ({ app, paypal, shop, shopper, admin, loopStaff, evanstonStaff } = await createOpsWorld({ clock }));
   const [personalCare] = await app.db
     .insert(categories)
     .values({ uuid: randomUUID(), name: `Personal Care ${randomUUID().slice(0, 8)}` })
@@ -90,11 +84,6 @@ beforeAll(async () => {
     shelfFields('Heavy Whipping Cream', '16 oz', 'Organic Valley'),
   );
   bread = await shop.addProduct('Rye Bread, 24 oz', 549, 100, 'evanston');
-  shopper = await registerShopper(app, 'Sam', 'Shopper');
-  admin = await registerShopper(app, 'Ada', 'Admin');
-  await makeAdmin(app, admin);
-  loopStaff = await registerStaff(app, shop.loop.id);
-  evanstonStaff = await registerStaff(app, shop.evanston.id);
 }, 60_000);
 afterAll(() => app.close());
 

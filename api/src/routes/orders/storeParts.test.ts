@@ -10,11 +10,10 @@ import { devMail, notifications, orders, refunds } from '../../db/schema.ts';
 import { windowLabel } from '../../services/delivery/windows.ts';
 import { lineRefundKey } from '../../services/ops/partMoney.ts';
 import { refundRequestId } from '../../services/orders/refunds.ts';
-import { bearer, FAST_HASHING, type Registered } from '../../testing/accounts.ts';
-import { createShop, makeAdmin, placePaidOrder, registerShopper, type ShopProduct, type TestShop } from '../../testing/checkout.ts';
-import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
-import { opsCall, pickAll, readPart, registerStaff } from '../../testing/ops.ts';
-import { buildTestApp } from '../../testing/testApp.ts';
+import { bearer, type Registered } from '../../testing/accounts.ts';
+import { placePaidOrder, type ShopProduct, type TestShop } from '../../testing/checkout.ts';
+import type { FakePaypal } from '../../testing/fakePaypal.ts';
+import { createOpsWorld, opsCall, pickAll, readPart } from '../../testing/ops.ts';
 
 let app: App;
 let paypal: FakePaypal;
@@ -30,21 +29,14 @@ let bread: ShopProduct;
 let sourdough: ShopProduct;
 
 beforeAll(async () => {
-  paypal = createFakePaypal();
-  app = await buildTestApp({ config: FAST_HASHING, services: { paypal } });
+  ({ app, paypal, shop, shopper, admin, loopStaff, evanstonStaff } = await createOpsWorld());
   // The mails are sent only when a test asks (runOnce), so each can be counted.
   await app.services.outbox.stop();
-  shop = await createShop(app);
   milk = await shop.addProduct('Prairie Farms Whole Milk, 1 gal', 449, 100);
   eggs = await shop.addProduct('Vital Farms Large Eggs, 12 ct', 649, 100);
   storeEggs = await shop.addProduct('Store Brand Large Eggs, 12 ct', 399, 100);
   bread = await shop.addProduct('Rye Bread, 24 oz', 549, 100, 'evanston');
   sourdough = await shop.addProduct('Sourdough Loaf, 24 oz', 699, 100, 'evanston');
-  shopper = await registerShopper(app, 'Sam', 'Shopper');
-  admin = await registerShopper(app, 'Ada', 'Admin');
-  await makeAdmin(app, admin);
-  loopStaff = await registerStaff(app, shop.loop.id);
-  evanstonStaff = await registerStaff(app, shop.evanston.id);
 });
 afterAll(() => app.close());
 
