@@ -492,6 +492,12 @@ const DATABASE_ROUTES = Object.keys(ROUTE_CASES).filter((route) => !ROUTE_CASES[
     }
     expect(status).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/open/stores' })).statusCode).toBe(200);
+    // Every client the outage touched is back in the pool or gone: none is held by a transaction
+    // whose `begin` failed (the pool would stay short of it, and closing would wait for it forever).
+    const pool = (app.db as unknown as { $client: { totalCount: number; idleCount: number } }).$client;
+    const settled = Date.now() + 5_000;
+    while (Date.now() < settled && pool.totalCount > pool.idleCount) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(pool.totalCount - pool.idleCount).toBe(0);
   }
 
   it('server gone (connections reset, new ones refused): every call a JSON 503 within 2 s, then recovers', async () => {

@@ -6,8 +6,9 @@ import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import { PGLITE_IN_MEMORY } from '../config.ts';
+import { Pool } from './pool.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -66,7 +67,7 @@ export const RANDOM_PAGE_COST = 1.1;
 export async function connectDatabase(options: ConnectOptions): Promise<DbConnection> {
   if (options.databaseUrl) {
     const timeouts = options.timeouts ?? SERVING_TIMEOUTS;
-    const pool = new pg.Pool({
+    const pool = new Pool({
       connectionString: options.databaseUrl,
       connectionTimeoutMillis: timeouts.connectMs,
       statement_timeout: timeouts.statementMs,
