@@ -101,34 +101,28 @@ export function InventoryRow({
           </div>
         </th>
         <td>
-          <form className="inv-edit" onSubmit={onPrice} noValidate>
-            <input
-              aria-label={t.priceOf(product.name)}
-              inputMode="decimal"
-              value={price}
-              aria-invalid={message?.kind === 'error' ? true : undefined}
-              aria-describedby={described}
-              onChange={(event) => setPrice(event.target.value)}
-            />
-            <button type="submit" className="btn btn-outline" aria-label={t.savePriceOf(product.name)}>
-              {t.save}
-            </button>
-          </form>
+          <EditCell
+            label={t.priceOf(product.name)}
+            saveLabel={t.savePriceOf(product.name)}
+            inputMode="decimal"
+            value={price}
+            onChange={setPrice}
+            onSubmit={onPrice}
+            invalid={message?.kind === 'error'}
+            describedBy={described}
+          />
         </td>
         <td>
-          <form className="inv-edit" onSubmit={onStock} noValidate>
-            <input
-              aria-label={t.stockOf(product.name)}
-              inputMode="numeric"
-              value={stock}
-              aria-invalid={message?.kind === 'error' ? true : undefined}
-              aria-describedby={described}
-              onChange={(event) => setStock(event.target.value)}
-            />
-            <button type="submit" className="btn btn-outline" aria-label={t.saveStockOf(product.name)}>
-              {t.save}
-            </button>
-          </form>
+          <EditCell
+            label={t.stockOf(product.name)}
+            saveLabel={t.saveStockOf(product.name)}
+            inputMode="numeric"
+            value={stock}
+            onChange={setStock}
+            onSubmit={onStock}
+            invalid={message?.kind === 'error'}
+            describedBy={described}
+          />
         </td>
         <td className="inv-check">
           <input
@@ -165,3 +159,31 @@ export function InventoryRow({
 }
 
 export const INVENTORY_COLUMNS = COLUMNS;
+
+/** A field edited in place: Enter or its Save sends it; the row's message describes it. */
+function EditCell(props: {
+  label: string;
+  saveLabel: string;
+  inputMode: 'decimal' | 'numeric';
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: (event: FormEvent) => void;
+  invalid: boolean;
+  describedBy: string | undefined;
+}) {
+  return (
+    <form className="inv-edit" onSubmit={props.onSubmit} noValidate>
+      <input
+        aria-label={props.label}
+        inputMode={props.inputMode}
+        value={props.value}
+        aria-invalid={props.invalid || undefined}
+        aria-describedby={props.describedBy}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      <button type="submit" className="btn btn-outline" aria-label={props.saveLabel}>
+        {OPS_TEXT.inventory.save}
+      </button>
+    </form>
+  );
+}
