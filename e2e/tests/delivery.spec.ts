@@ -1,24 +1,8 @@
 // The delivery promise through the composed stack: a two-store cart where one store is under its
 // minimum until the shopper adds an item, the store banner's hours at a set time, a delivery window
 // held per store in checkout step 1, payment, and the booked windows on the details and history pages.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { addFirstInStock, minimumOf, openPaypalDialog, reachPayment, stores, type Product, type Store } from '../fixtures/checkout.ts';
-import { test, expect, storeSession, DEMO_ACCOUNTS, type E2EStack } from '../fixtures/stack.ts';
-
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-/** Adds the cheapest in-stock product of the store (its price-sorted listing's first page). */
-async function addCheapest(page: Page, request: APIRequestContext, stack: E2EStack, store: Store) {
-  const listing = (await (await request.get(`${stack.apiUrl}/open/products/${store.publicId}/paginated?limit=20&sort=price`)).json()) as {
-    products: (Product & { price_cents: number })[];
-  };
-  const product = listing.products.find((p) => p.stockStatus === 'IN_STOCK')!;
-  await page.goto(stack.shellUrl(`/store/${store.publicId}?sort=price`));
-  const card = page.getByRole('article', { name: product.name });
-  await card.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(card.getByRole('button', { name: /^(Added!|In Cart)$/ })).toBeVisible();
-  return product;
-}
+import { addCheapest, addFirstInStock, minimumOf, openPaypalDialog, reachPayment, stores, usd } from '../fixtures/checkout.ts';
+import { test, expect, storeSession, DEMO_ACCOUNTS } from '../fixtures/stack.ts';
 
 test('a two-store cart meets each minimum, holds a window per store, pays, and shows the booked windows', async ({
   page,

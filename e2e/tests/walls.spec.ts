@@ -1,30 +1,14 @@
-// Issue 30, points 1-3, through the composed stack at 390 and 1280 px: a refusal payment would make is
+// Through the composed stack at 390 and 1280 px: a refusal payment would make is
 // said in the cart and in checkout step 1, where the shopper can act on it. A cart under a store's
 // minimum cannot reach payment until an item is added; the fix is a link to that store. An address
 // whose ZIP is another city's is never "verified", and the account form names the field.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { addFirstInStock, minimumOf, reachPayment, stores, type Product, type Store } from '../fixtures/checkout.ts';
-import { test, expect, storeSession, DEMO_ACCOUNTS, type E2EStack } from '../fixtures/stack.ts';
+import { addCheapest, addFirstInStock, minimumOf, reachPayment, stores, usd } from '../fixtures/checkout.ts';
+import { test, expect, storeSession, DEMO_ACCOUNTS } from '../fixtures/stack.ts';
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
-
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-/** Adds the cheapest in-stock product of the store through its card (the price-sorted listing). */
-async function addCheapest(page: Page, request: APIRequestContext, stack: E2EStack, store: Store) {
-  const listing = (await (await request.get(`${stack.apiUrl}/open/products/${store.publicId}/paginated?limit=20&sort=price`)).json()) as {
-    products: (Product & { price_cents: number })[];
-  };
-  const product = listing.products.find((p) => p.stockStatus === 'IN_STOCK')!;
-  await page.goto(stack.shellUrl(`/store/${store.publicId}?sort=price`));
-  const card = page.getByRole('article', { name: product.name });
-  await card.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(card.getByRole('button', { name: /^(Added!|In Cart)$/ })).toBeVisible();
-  return product;
-}
 
 for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.name} ${viewport.width}×${viewport.height}`, () => {
