@@ -112,7 +112,7 @@ test('the checkout guard stops each demo account that may not check out, in the 
   ).toBeVisible();
 });
 
-// Issue 30: no walls on the way to the till, on a phone and on a desktop.
+// no walls on the way to the till, on a phone and on a desktop.
 for (const width of [390, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width < 640 ? 844 : 900 } });

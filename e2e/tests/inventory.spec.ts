@@ -1,4 +1,4 @@
-// Stock as staff correct it (issue 31): a store's staff member signs in, opens Inventory, exports the
+// Stock as staff correct it: a store's staff member signs in, opens Inventory, exports the
 // store's CSV, imports a file that changes two prices and one count, reads the preview (what changes,
 // nothing yet changed), applies it and finds the new values in the table. On a phone (390 px) and a
 // desktop (1280 px); axe on the inventory screen with the preview open, and no sideways scroll.

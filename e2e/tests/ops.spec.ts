@@ -4,8 +4,8 @@
 // 2 s (the notification stream, no reload) → staff replace one line and mark one unavailable → the
 // shopper's open order page shows the new total and the refund → the PayPal stand-in holds the
 // partial refund → staff move their part on to Out For Delivery and Delivered. The staff member works
-// on a phone (390 px): each screen is checked by axe and for sideways scrolling on the way. Issue 31:
-// staff land on the board after signing in and find it from the header's Store link; the board is a
+// on a phone (390 px): each screen is checked by axe and for sideways scrolling on the way.
+// Staff land on the board after signing in and find it from the header's Store link; the board is a
 // queue by booked window; Ready waits for every line; Delivered before the window needs "Deliver
 // early"; their account page changes their password; at 1280 px the board shows one lane per status.
 import type { APIRequestContext, Page } from '@playwright/test';

@@ -2,7 +2,7 @@
 // placed through the UI with the PayPal stand-in → 'Successfully Placed' → the history lists it → an
 // admin moves it along through the API and the open details page follows without a reload → another
 // customer opening the same order id gets the not-found text → the store's new-order mail is in the
-// dev mailbox. And an order from two stores told per store (issue 30): one store's part delivered and
+// dev mailbox. And an order from two stores told per store: one store's part delivered and
 // the other only confirmed reads 'Confirmed' with '1 of 2 stores delivered', each store's own badge and
 // window, at 1280 and 390 px, on the details page (live) and in the history, with the shopper mailed.
 import type { OpsStorePart } from '@grocer/shared/contracts';

@@ -185,7 +185,7 @@ for (const viewport of VIEWPORTS) {
 test.describe('phone 390×844 first screen', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  // Issue 30: a shopper sees a whole product card, its Add to Cart button included, without scrolling.
+  // a shopper sees a whole product card, its Add to Cart button included, without scrolling.
   test('a store, a category and a search show their first card whole, Add to Cart included, in the first screen', async ({
     page,
     request,

@@ -44,7 +44,7 @@ describe('the routes the remotes declare', () => {
       [routePatterns.cart]: ['cartCheckout/CartPage', 'public'],
       [routePatterns.verifyEmail]: ['account/VerifyEmailPage', 'public'],
       [routePatterns.resetPassword]: ['account/ResetPasswordPage', 'public'],
-      // Staff pass too: the page opens their store-side account (issue 31).
+      // Staff pass too: the page opens their store-side account.
       [routePatterns.account]: ['account/AccountPage', { roles: ['CUSTOMER', 'ADMIN', 'STORE_STAFF'] }],
       [routePatterns.checkout]: ['cartCheckout/CheckoutPage', { roles: ['CUSTOMER'] }],
       [routePatterns.orderConfirmation]: ['orders/OrderConfirmationPage', customerOrAdmin],

@@ -88,7 +88,7 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 export function createUsersService(db: Database, zips: ZipDirectory): UsersService {
-  // An address is verified only when its ZIP is a US ZIP of that state and that city (issue 30): a
+  // An address is verified only when its ZIP is a US ZIP of that state and that city: a
   // Springfield ZIP under Chicago, IL would price a 180-mile delivery that payment then refuses. The
   // first field that disagrees is named, in the order a shopper would correct them: ZIP, state, city.
   const checkAddress = (row: UserRow): AddressCheck => {

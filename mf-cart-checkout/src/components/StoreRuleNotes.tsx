@@ -1,5 +1,5 @@
 // Under a store's part of the cart (and in checkout step 1): what payment would refuse about it, each
-// with its fix at hand (issue 30): a link to the store under its minimum, remove or change address for
+// with its fix at hand: a link to the store under its minimum, remove or change address for
 // one out of reach, remove for one without a free delivery window, the count left of a short line. For a shopper whose cart the server priced, the notes are the
 // pricing answer's problems: the server's own checks (area, minimum, stock), so the cart and payment
 // can never disagree. A visitor (no address, no pricing) sees only how far a store is from its

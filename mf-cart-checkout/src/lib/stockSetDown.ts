@@ -1,4 +1,4 @@
-// Quantity never exceeds stock (issue 30): a cart line asking for more than its store has on hand is
+// Quantity never exceeds stock: a cart line asking for more than its store has on hand is
 // set down to what is there, with a warning toast, and never left for payment to refuse. What is on
 // hand comes from the API: the product's stockQuantity (refreshed with the cart's stock refresh, for
 // visitors too) and, for a signed-in shopper, the pricing answer's INSUFFICIENT_STOCK problems, which

@@ -1,5 +1,5 @@
 // The heart on a product card (spec §2, §4). Signed out, its title says 'Sign in to add favorites' and
-// a tap opens the Sign In dialog saying so (issue 30: a disabled heart's tooltip is never seen on a
+// a tap opens the Sign In dialog saying so (a disabled heart's tooltip is never seen on a
 // phone, and a guest was left with a heart that did nothing). Signed in it toggles
 // the favourite on the server and in the shared favourites slice (409 on add and 404 on remove
 // count as success, in the shared favouritesApi). The slice changes first so the heart answers at once; a

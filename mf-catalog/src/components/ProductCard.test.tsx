@@ -96,7 +96,7 @@ describe('ProductCard', () => {
     expect(screen.getByText('Out of stock')).toBeInTheDocument();
   });
 
-  it('asks a guest who taps the heart to sign in, saying why (issue 30)', () => {
+  it('asks a guest who taps the heart to sign in, saying why', () => {
     const asked: EventMap['auth:open-modal'][] = [];
     const off = events.on('auth:open-modal', (request) => asked.push(request));
     asked.length = 0; // a request an earlier test left unhandled

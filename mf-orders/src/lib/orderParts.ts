@@ -1,4 +1,4 @@
-// An order told store by store (issue 30): each store's part has its own status, booked window and
+// An order told store by store: each store's part has its own status, booked window and
 // lines. The order's overall status is derived from its parts (the least advanced store that still
 // delivers), and stated in words beside the spec's badge ('1 of 2 stores delivered').
 import { ORDER_STATUSES, formatDollars, type Order, type OrderItem, type OrderStatus, type OrderStorePart } from '@grocer/shared';

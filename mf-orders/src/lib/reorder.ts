@@ -2,7 +2,7 @@
 // server answers which lines and why not the others), and says in one toast what was added, how many
 // were in the cart already, and what could not be added and why. The toast is the cart's adds toast:
 // a second Reorder (or an add) updates it instead of piling another on, and lines already in the cart
-// are counted, not named (issue 30: a second Reorder of 16 lines filled a phone's screen).
+// are counted, not named (a second Reorder of 16 lines filled a phone's screen).
 import { CART_ADDS_TOAST, events, itemAdded, itemsAddedText, showToast, type AppThunk, type ReorderResponse } from '@grocer/shared';
 
 export const REORDER_FAILED = 'Could not reorder. Please try again.';

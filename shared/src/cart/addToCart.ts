@@ -13,7 +13,7 @@ export const CART_ADDS_TOAST = 'cart:adds';
 /** "4 items added to your cart". */
 export const itemsAddedText = (count: number) => `${count} item${count === 1 ? '' : 's'} added to your cart`;
 
-// Adds in a row (each while the toast of the one before still shows) say so in one toast (issue 30).
+// Adds in a row (each while the toast of the one before still shows) say so in one toast.
 let run = { count: 0, until: 0 };
 
 /**

@@ -35,7 +35,7 @@ describe('cart', () => {
     expect(toasts).toEqual(['success: Product a added to cart!']);
   });
 
-  it('says adds in a row in one toast that counts them, and a new run starts once that toast is gone (issue 30)', () => {
+  it('says adds in a row in one toast that counts them, and a new run starts once that toast is gone', () => {
     const store = makeStore();
     store.dispatch(addToCart(product('a')));
     jest.advanceTimersByTime(CONSTANTS.TOAST_MS - 1);

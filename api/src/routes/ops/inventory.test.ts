@@ -1,4 +1,4 @@
-// Stock as a count through the API (issue 31, decision 010): a paid order takes it, a line marked
+// Stock as a count through the API (decision 010): a paid order takes it, a line marked
 // unavailable or replaced and a cancelled order give back exactly what the order still holds, staff set
 // counts one by one, in bulk or from a CSV, and every move is in stock_changes. The inventory table's
 // sorts, cursor paging and low-stock filter; CSV export (formula cells neutralised) and import (preview,

@@ -1,4 +1,4 @@
-// The store side's queue and rules through the API (issue 31): the queue by due time, the Ready rule
+// The store side's queue and rules through the API: the queue by due time, the Ready rule
 // and the Deliver-early rule on the board and on an admin's POST /orders/tracking alike, replacements
 // ranked from the same shelf outward with the shopper's choice honoured, and a staff member's own
 // password change. Runs on PGlite, and on PostgreSQL with DATABASE_URL.

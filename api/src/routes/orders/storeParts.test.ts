@@ -1,4 +1,4 @@
-// The order told per store (issue 30, point 7), through the API the shopper's pages and mails use:
+// The order told per store, through the API the shopper's pages and mails use:
 // staff move one store's part and mark lines, and the shopper's GET /orders/{id} and history carry each
 // part's own status, booked window and refunds, and each line's fate and refund. Each change mails the
 // shopper once, through the outbox (the worker is driven by hand here: runOnce), and nothing is mailed

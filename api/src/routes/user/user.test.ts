@@ -85,7 +85,7 @@ describe('GET /user/profile and POST /user/address', () => {
       canCheckout: false,
       addressMismatch: { field: 'state', message: '60606 is in Chicago, IL' },
     });
-    // Issue 30's wall: 233 S Wacker Dr, Chicago, IL 62701 (a Springfield ZIP) was "Address verified".
+    // The wall it fixes: 233 S Wacker Dr, Chicago, IL 62701 (a Springfield ZIP) was "Address verified".
     const springfieldZip = await saveAddress(user, { ...chicago, zip: '62701' });
     expect(springfieldZip.json()).toMatchObject({
       hasValidAddress: false,

@@ -163,7 +163,7 @@ describe('AccountPage delivery address', () => {
     expect(second.body).toEqual({ firstName: 'Grace', lastName: 'Hopper', ...ADDRESS, apartmentName: 'Apt 2' });
   });
 
-  it('names the field that disagrees with the ZIP and never says verified for it (issue 30)', async () => {
+  it('names the field that disagrees with the ZIP and never says verified for it', async () => {
     const user = makeUser({ address: ADDRESS, hasValidAddress: true, canCheckout: true });
     const chicago = { ...ADDRESS, streetName: '233 S Wacker Dr', city: 'Chicago' };
     const mismatch = { field: 'city' as const, message: '62701 is in Springfield, IL' };

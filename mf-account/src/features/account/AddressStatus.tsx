@@ -1,6 +1,6 @@
 // What the server thinks of the saved address (hasValidAddress / hasInvalidAddress), in the words
 // the checkout guard uses (spec §2 Checkout guard), so the shopper knows what to fix here.
-// A ZIP that is not of the address's city and state is named here with the field to fix (issue 30).
+// A ZIP that is not of the address's city and state is named here with the field to fix.
 import { isAddressComplete, Notice, type ProfileResponse, type User } from '@grocer/shared';
 
 const FIELD_NAMES = { city: 'city', state: 'state', zip: 'ZIP code' } as const;

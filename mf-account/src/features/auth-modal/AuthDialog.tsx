@@ -33,7 +33,7 @@ export default function AuthDialog({ mode, next, why, onModeChange: setMode, onC
   const navigate = useNavigate();
   const titleId = useId();
   const noteId = useId();
-  // Issue 30: a guest sent away from a protected page, or who tapped a heart, is told why in one line.
+  // a guest sent away from a protected page, or who tapped a heart, is told why in one line.
   const noteText = next ? PAGE_NEEDS_ACCOUNT : why === 'favourites' ? FAVOURITES_NEED_ACCOUNT : null;
   const note = noteText && mode !== 'reset' ? { id: noteId, text: noteText } : undefined;
   const dialog = useRef<HTMLDivElement>(null);
@@ -65,7 +65,7 @@ export default function AuthDialog({ mode, next, why, onModeChange: setMode, onC
     close();
     if (next) void navigate(next);
   }, [close, navigate, next]);
-  // Spec §2: 'Got it!' goes to /account, unless the guest had asked for a page (then there, issue 30).
+  // Spec §2: 'Got it!' goes to /account, unless the guest had asked for a page (then there).
   const finishSignUp = useCallback(() => {
     close();
     void navigate(next ?? paths.account());

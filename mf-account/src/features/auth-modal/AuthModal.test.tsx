@@ -395,7 +395,7 @@ describe('reset request', () => {
   });
 });
 
-describe('a guest asked to sign in (issue 30)', () => {
+describe('a guest asked to sign in', () => {
   /** What the shell's protected route (or a heart) emits. */
   const ask = async (request: EventMap['auth:open-modal']) => {
     act(() => events.emit('auth:open-modal', request));

@@ -1,6 +1,6 @@
 // One cart line: picture and name linking to the product page, price each and unit price, minus/plus
 // (minus disabled at the minimum of 1, plus at the stock the API reports, with 'Only N left' there),
-// remove and the line total (spec §2 Cart, §5 Quantity; issue 30).
+// remove and the line total (spec §2 Cart, §5 Quantity).
 import { Link } from 'react-router';
 import { Picture, formatCents, itemRemoved, MIN_QUANTITY, paths, quantityChanged, useAppDispatch, type CartItem } from '@grocer/shared';
 import { SubstitutionChoice } from './SubstitutionChoice.tsx';

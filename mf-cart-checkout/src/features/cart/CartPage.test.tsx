@@ -255,7 +255,7 @@ describe('CartPage', () => {
     });
   });
 
-  describe('what payment would refuse, said on the store it concerns (issue 30)', () => {
+  describe('what payment would refuse, said on the store it concerns', () => {
     type Body = { items: { productId: string; quantity: number }[] };
     const quantityOf = (request: MockRequest, uuid: string) =>
       (request.body as Body).items.find((i) => i.productId === uuid)?.quantity ?? 0;

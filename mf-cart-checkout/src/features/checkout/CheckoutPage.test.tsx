@@ -329,7 +329,7 @@ describe('CheckoutPage: step 1 Delivery Info', () => {
     expect(screen.queryByRole('heading', { name: 'Payment' })).not.toBeInTheDocument();
   });
 
-  it('says in step 1 what payment would refuse, with its fix, and offers no payment until it is fixed (issue 30)', async () => {
+  it('says in step 1 what payment would refuse, with its fix, and offers no payment until it is fixed', async () => {
     const belowMinimum = (request: MockRequest) => {
       const milks = (request.body as { items: { productId: string; quantity: number }[] }).items.find((i) => i.productId === milk.uuid);
       return (milks?.quantity ?? 0) < 3
@@ -427,7 +427,7 @@ describe('CheckoutPage: step 1 Delivery Info', () => {
   });
 });
 
-describe('CheckoutPage: the step is kept in the URL (issue 30)', () => {
+describe('CheckoutPage: the step is kept in the URL', () => {
   /** The browser's own Back and Forward buttons. */
   function BrowserButtons() {
     const navigate = useNavigate();

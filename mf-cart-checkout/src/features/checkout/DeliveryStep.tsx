@@ -21,7 +21,7 @@ export interface DeliveryStepProps {
   deliveryTimeError?: string;
   /**
    * What payment would refuse, per store with its fix (StoreRuleNotes), and the reason read out with
-   * the disabled 'Continue to Payment' (issue 30): no payment button while any of it stands.
+   * the disabled 'Continue to Payment': no payment button while any of it stands.
    */
   storeProblems?: { notes: ReactNode; reason: string } | null;
 }

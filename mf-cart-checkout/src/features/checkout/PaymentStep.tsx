@@ -34,7 +34,7 @@ export interface PaymentStepProps {
   onBack: () => void;
   /** Focus the heading on mount (the shopper came from step 1). */
   focusHeading?: boolean;
-  /** Payment would refuse the cart (issue 30): no PayPal button, this instead, and Back to fix it. */
+  /** Payment would refuse the cart: no PayPal button, this instead, and Back to fix it. */
   blockedReason?: string | null;
 }
 

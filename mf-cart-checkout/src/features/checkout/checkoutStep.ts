@@ -1,4 +1,4 @@
-// Checkout keeps its place (issue 30): the step is in the URL (/checkout, /checkout?step=payment) and
+// Checkout keeps its place: the step is in the URL (/checkout, /checkout?step=payment) and
 // the phone and instructions typed in step 1 are in the Payment entry's history state, so a reload on
 // Payment stays there (the window holds are the server's, kept for the shopper), and the browser's Back
 // and Forward move between the steps. `step` is a query parameter, not a path, so the page, its guard

@@ -116,7 +116,7 @@ describe('ProductPage', () => {
     }
   });
 
-  it('stops the stepper at the stock the API reports, before and after adding (issue 30)', async () => {
+  it('stops the stepper at the stock the API reports, before and after adding', async () => {
     mockProduct({ 'GET /open/product/p-milk': () => ({ body: { product: { ...milk, stockQuantity: 2 } } }) });
     const { store } = renderProduct();
     const stepper = await screen.findByRole('group', { name: `Quantity of ${milk.name}` });

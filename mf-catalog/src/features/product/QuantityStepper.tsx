@@ -1,5 +1,5 @@
 // Minus / value / plus for how many to add (spec §5: quantities are whole and never below 1), the plus
-// stopping at the stock the API reports (issue 30: never more than the shelf holds).
+// stopping at the stock the API reports (never more than the shelf holds).
 import { MIN_QUANTITY } from '@grocer/shared';
 
 export interface QuantityStepperProps {

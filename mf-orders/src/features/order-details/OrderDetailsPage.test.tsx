@@ -81,7 +81,7 @@ describe('OrderDetailsPage', () => {
       ],
     ],
     [
-      // Paid, no store preparing yet: preparation is not lit at payment (issue 30).
+      // Paid, no store preparing yet: preparation is not lit at payment.
       'CONFIRMED',
       [
         'Order Confirmed (reached)',

@@ -16,7 +16,7 @@ describe('orderProgress (spec §4 timeline, lit by what the stores did)', () => 
 
   it.each<[OrderStatus, boolean[]]>([
     ['PENDING', [true, false, false, false]],
-    // Paid, but no store has started preparing: Store Preparation is not reached yet (issue 30).
+    // Paid, but no store has started preparing: Store Preparation is not reached yet.
     ['CONFIRMED', [true, false, false, false]],
     ['PROCESSING', [true, false, false, false]],
     ['PREPARING', [true, true, false, false]],

@@ -1,5 +1,5 @@
 // The details page's four-step progress timeline (spec §4: Order Confirmed, Store Preparation, Out for
-// Delivery, Delivered to You), lit from what the stores actually did (issue 30): each store's part has
+// Delivery, Delivered to You), lit from what the stores actually did: each store's part has
 // its own status, and a step is reached once a store reached it, not when the shopper paid.
 // - Order Confirmed: the order is placed and paid (PENDING through DELIVERED).
 // - Store Preparation: a store started preparing ('In Progress'); 'Completed' once every store is ready.

@@ -92,7 +92,7 @@ describe("'Reorder'", () => {
       price_cents: 379,
       substitution: REORDERED.added[0]!.substitution,
     });
-    // One toast (issue 30): what went in, and what could not and why.
+    // One toast: what went in, and what could not and why.
     expect(toasts).toEqual(['warning: 1 item added to your cart. Could not add: Plum Jam (out of stock), Black Tea (no longer sold)']);
   });
 

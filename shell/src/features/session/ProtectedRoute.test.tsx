@@ -42,7 +42,7 @@ describe('protected routes', () => {
     expect(screen.getByTestId('elsewhere')).toBeInTheDocument();
   });
 
-  describe('asking instead of dropping (issue 30)', () => {
+  describe('asking instead of dropping', () => {
     let asked: EventMap['auth:open-modal'][];
     let off: () => void;
     beforeEach(() => {

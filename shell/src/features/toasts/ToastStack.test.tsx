@@ -23,7 +23,7 @@ describe('ToastStack', () => {
     expect(screen.queryByText('Milk is already in your cart')).not.toBeInTheDocument();
   });
 
-  it('shows a keyed toast in place of the one it updates, for its full time from the update (issue 30)', () => {
+  it('shows a keyed toast in place of the one it updates, for its full time from the update', () => {
     render(<ToastStack />);
     act(() => {
       showToast('success', 'Milk added to cart!', 3000, 'cart:adds');
