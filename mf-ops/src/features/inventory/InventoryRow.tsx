@@ -34,12 +34,13 @@ export function InventoryRow({
   const [price, setPrice] = useState(centsAsInput(product.priceCents));
   const [stock, setStock] = useState(String(product.stockQuantity));
   const [message, setMessage] = useState<Result | null>(null);
-  // A bulk action or an import changes the values under the row: its inputs follow what the API now says.
+  // A bulk action or an import changes the values under the row: its inputs follow what the API now says,
+  // each only when its own value changed, so a refetch after saving the price leaves a count being typed.
   const [shown, setShown] = useState({ priceCents: product.priceCents, stockQuantity: product.stockQuantity });
   if (shown.priceCents !== product.priceCents || shown.stockQuantity !== product.stockQuantity) {
     setShown({ priceCents: product.priceCents, stockQuantity: product.stockQuantity });
-    setPrice(centsAsInput(product.priceCents));
-    setStock(String(product.stockQuantity));
+    if (shown.priceCents !== product.priceCents) setPrice(centsAsInput(product.priceCents));
+    if (shown.stockQuantity !== product.stockQuantity) setStock(String(product.stockQuantity));
   }
   const t = OPS_TEXT.inventory;
 
