@@ -6,6 +6,7 @@ import { apiErrorMessage } from '@grocer/shared';
 import { PASSWORD_RULE_HINT, validateConfirmPassword, validatePassword } from '@grocer/shared/validation';
 import { OpsLayout } from '../../components/OpsLayout.tsx';
 import { LoadError, Loading } from '../../components/PageState.tsx';
+import { PasswordField } from '../../components/PasswordField.tsx';
 import { ResultMessage, type Result } from '../../components/ResultMessage.tsx';
 import { useOpsChangePasswordMutation, useOpsMeQuery } from '../../lib/opsApi.ts';
 import { OPS_TEXT } from '../../lib/opsText.ts';
@@ -67,40 +68,13 @@ function PasswordChange() {
     <section className="card ops-card" aria-labelledby={ids.heading}>
       <h2 id={ids.heading}>{t.password}</h2>
       <form className="ops-list" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <div className="ops-field">
-          <label htmlFor={ids.current}>{t.current}</label>
-          <input
-            id={ids.current}
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        </div>
-        <div className="ops-field">
-          <label htmlFor={ids.next}>{t.next}</label>
-          <input
-            id={ids.next}
-            type="password"
-            autoComplete="new-password"
-            aria-describedby={ids.hint}
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-          />
+        <PasswordField id={ids.current} label={t.current} value={current} onChange={setCurrent} autoComplete="current-password" />
+        <PasswordField id={ids.next} label={t.next} value={next} onChange={setNext} aria-describedby={ids.hint}>
           <p id={ids.hint} className="ops-muted">
             {PASSWORD_RULE_HINT}
           </p>
-        </div>
-        <div className="ops-field">
-          <label htmlFor={ids.confirm}>{t.confirm}</label>
-          <input
-            id={ids.confirm}
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </div>
+        </PasswordField>
+        <PasswordField id={ids.confirm} label={t.confirm} value={confirm} onChange={setConfirm} />
         <button type="submit" className="btn btn-primary" disabled={isLoading}>
           {isLoading ? OPS_TEXT.common.saving : t.submit}
         </button>

@@ -1,9 +1,10 @@
 // The invitation link's page (?token=): a new staff member chooses a password, with the same rules
 // as a shopper's sign-up. The token is single-use; the API says when it is spent or expired.
-import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiErrorMessage, events, focusOnMount } from '@grocer/shared';
 import { PASSWORD_RULE_HINT, validateConfirmPassword, validatePassword } from '@grocer/shared/validation';
+import { PasswordField } from '../../components/PasswordField.tsx';
 import { useOpsAcceptInvitationMutation } from '../../lib/opsApi.ts';
 import { OPS_TEXT } from '../../lib/opsText.ts';
 import '../../components/ops.css';
@@ -53,7 +54,7 @@ function PasswordForm({ token }: { token: string }) {
   return (
     <form className="card ops-card" onSubmit={(event) => void onSubmit(event)} noValidate>
       <p>{t.intro}</p>
-      <NewPasswordField
+      <PasswordField
         id={ids.password}
         label={t.password}
         value={password}
@@ -64,8 +65,8 @@ function PasswordForm({ token }: { token: string }) {
         <p id={ids.hint} className="ops-muted">
           {PASSWORD_RULE_HINT}
         </p>
-      </NewPasswordField>
-      <NewPasswordField id={ids.confirm} label={t.confirm} value={confirm} onChange={setConfirm} />
+      </PasswordField>
+      <PasswordField id={ids.confirm} label={t.confirm} value={confirm} onChange={setConfirm} />
       {error && (
         <p id={ids.error} role="alert" className="ops-error-text">
           {error}
@@ -77,31 +78,5 @@ function PasswordForm({ token }: { token: string }) {
         </button>
       </div>
     </form>
-  );
-}
-
-type NewPasswordFieldProps = Pick<InputHTMLAttributes<HTMLInputElement>, 'aria-describedby' | 'aria-invalid'> & {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children?: ReactNode;
-};
-
-/** A labelled new-password input: the password and its confirmation differ only in what describes them. */
-function NewPasswordField({ id, label, value, onChange, children, ...described }: NewPasswordFieldProps) {
-  return (
-    <div className="ops-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="password"
-        autoComplete="new-password"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        {...described}
-      />
-      {children}
-    </div>
   );
 }
