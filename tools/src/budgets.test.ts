@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { PRESENT_APPS as APPS } from './ports.ts';
 import { BUDGETS, gzipSize, kb, reactInBuild } from './budgets.ts';
-import { buildApp, needsBuild, REPO_ROOT } from './stack.ts';
+import { buildMissing, REPO_ROOT } from './stack.ts';
 
 const remotes = APPS.filter((a) => a.remote !== null).map((a) => [a.dir] as const);
 const dist = (dir: string) => path.join(REPO_ROOT, dir, 'dist');
@@ -12,7 +12,7 @@ const dist = (dir: string) => path.join(REPO_ROOT, dir, 'dist');
 describe('speed budgets of the built remotes', () => {
   beforeAll(() => {
     // The same rule as `npm start` and the e2e suite: build what is missing or older than its sources.
-    for (const { dir } of APPS) if (needsBuild(dir)) buildApp(dir);
+    buildMissing();
   }, 300_000);
 
   it.each(remotes)(`%s: remoteEntry.js is at most ${kb(BUDGETS.remoteEntry)} gzip`, (dir) => {

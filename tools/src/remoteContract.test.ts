@@ -4,7 +4,7 @@ import { REMOTE_EXPOSES } from '@grocer/shared/contracts';
 import { PRESENT_APPS as APPS, type AppDir } from './ports.ts';
 import { readPackageJson } from './mf.ts';
 import { checkRemoteManifest, releaseLine, type FederationManifest } from './remoteContract.ts';
-import { buildApp, needsBuild, REPO_ROOT } from './stack.ts';
+import { buildMissing, REPO_ROOT } from './stack.ts';
 
 interface BuiltManifest extends FederationManifest {
   exposes: Array<{ name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }>;
@@ -17,7 +17,7 @@ const readManifest = (dir: AppDir) =>
 describe('the built remotes keep the contract the shell codes against', () => {
   beforeAll(() => {
     // The same rule as `npm start` and the e2e suite: build what is missing or older than its sources.
-    for (const { dir } of APPS) if (needsBuild(dir)) buildApp(dir);
+    buildMissing();
   }, 300_000);
 
   const host = () => readManifest('shell');

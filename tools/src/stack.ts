@@ -1,7 +1,9 @@
 // Runs the composed stack from built output: the API as a child process and one static server
 // per app, each on its own origin. Used by `npm start` and by the e2e suite (on free ports).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,8 +59,58 @@ export function buildApp(dir: AppDir, log: (line: string) => void = console.log)
   log(`built ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/**
+ * Builds every app that is missing or older than its sources. One process builds at a time: jest
+ * workers (budgets, remote contract, `npm start`'s test), the e2e setup and `npm start` all come here,
+ * and two rspack runs into one dist once left a broken build whose marker said it was current.
+ */
 export function buildMissing(log: (line: string) => void = console.log): void {
-  for (const { dir } of PRESENT_APPS) if (needsBuild(dir)) buildApp(dir, log);
+  withBuildLock(() => {
+    for (const { dir } of PRESENT_APPS) if (needsBuild(dir)) buildApp(dir, log);
+  });
+}
+
+const BUILD_LOCK = path.join(os.tmpdir(), `grocer-build-${createHash('sha1').update(REPO_ROOT).digest('hex').slice(0, 12)}.lock`);
+
+/** Runs `fn` holding this checkout's build lock (a folder, made atomically), waiting while another live process holds it. */
+function withBuildLock(fn: () => void): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if (!holderAlive()) rmSync(BUILD_LOCK, { recursive: true, force: true });
+      else Atomics.wait(pause, 0, 0, 250);
+    }
+  }
+  try {
+    writeFileSync(path.join(BUILD_LOCK, 'pid'), String(process.pid));
+    fn();
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
+
+/** Whether the lock's holder still runs; a lock made in the last few seconds may not have its pid yet. */
+function holderAlive(): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(path.join(BUILD_LOCK, 'pid'), 'utf8'));
+  } catch {
+    try {
+      return Date.now() - statSync(BUILD_LOCK).mtimeMs < 10_000;
+    } catch {
+      return false; // gone meanwhile: the next attempt takes it
+    }
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A port nobody listens on right now (the OS picks it). */
