@@ -257,6 +257,8 @@ describe('password reset', () => {
     const slow = await buildTestApp({ config: FAST_HASHING, services: { mail } });
     try {
       const { email } = await registerUser(slow);
+      // The sign-up's verification mail goes out in the background too: let it land before holding.
+      await slow.services.auth.idle();
       sent.length = 0;
       holding = true;
       for (const address of [email, uniqueEmail('ghost')]) {

@@ -69,6 +69,19 @@ async function deliveredAbout(orderId: string) {
   throw new Error(`the outbox did not deliver the mails about ${orderId} within 5 s`);
 }
 
+/**
+ * Waits for the worker's attempt at the order's mails (nudged by the payment): each row delivered, or
+ * failed and released. A browser call made while the worker still holds a row finds nothing to send.
+ */
+async function attemptedAbout(orderId: string) {
+  for (let tries = 0; tries < 250; tries++) {
+    const rows = await app.db.select().from(notifications).where(eq(notifications.orderId, orderId));
+    if (rows.every((row) => row.deliverTo === null || row.deliveredAt !== null || (row.attempts > 0 && row.claimedAt === null))) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`the outbox did not try the mails about ${orderId} within 5 s`);
+}
+
 /** Replaces the mailer for one test: the services reach it through app.services at call time. */
 function withMail(send: MailService['send']): () => void {
   const real = app.services.mail;
@@ -253,6 +266,7 @@ describe('POST /notifications/*', () => {
     });
     let stores, created;
     try {
+      await attemptedAbout(orderId);
       stores = await post(alice, 'stores', { orderId });
       created = await post(alice, 'order-created', { orderId });
     } finally {
@@ -294,6 +308,7 @@ describe('POST /notifications/*', () => {
       throw err;
     });
     try {
+      await attemptedAbout(orderId);
       expect((await post(alice, 'stores', { orderId })).statusCode).toBe(502);
     } finally {
       undo();
