@@ -216,6 +216,18 @@ describe('CartPage', () => {
     error.mockRestore();
   });
 
+  it('prices nothing for an address flagged invalid (its fees would be for another city) and asks to fix it', async () => {
+    mockApi();
+    renderCart([line(milk)], makeShopper({ hasInvalidAddress: true, hasValidAddress: false, canCheckout: false }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
+    expect(requestsTo('/delivery-fees')).toHaveLength(0);
+    expect(requestsTo('/pricing/calculate')).toHaveLength(0);
+    expect(screen.queryByText(/^Delivery fee/)).not.toBeInTheDocument();
+    const summary = screen.getByRole('complementary', { name: 'Order Summary' });
+    expect(within(summary).getByText('Subtotal').nextSibling).toHaveTextContent('$3.49');
+    expect(within(summary).getByRole('heading', { name: 'Address Validation Required' })).toBeInTheDocument();
+  });
+
   describe('checkout gate, in the spec order', () => {
     const gate = () => screen.getByRole('complementary', { name: 'Order Summary' });
 
