@@ -90,11 +90,17 @@ test('a ZIP of another city is never verified: the account names the field and t
   await expect(page.getByRole('heading', { name: 'Address Validation Required' })).toBeVisible();
   await expect(page.getByLabel('City')).toHaveAccessibleDescription('62701 is in Springfield, IL');
   await expect(page.getByText('Address verified')).toHaveCount(0);
+  await expect(
+    page.getByText('Address saved, but it could not be validated: 62701 is in Springfield, IL.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText('Delivery address updated successfully!')).toHaveCount(0);
 
   await page.goto(stack.shellUrl('/cart'));
   const summary = page.getByRole('complementary', { name: 'Order Summary' });
   await expect(summary.getByRole('heading', { name: 'Address Validation Required' })).toBeVisible();
   await expect(summary.getByRole('link', { name: 'Proceed to Checkout' })).toHaveCount(0);
+  // No fee for a delivery from Springfield's distance: nothing is priced until the address is fixed.
+  await expect(page.getByText(/^Delivery fee/)).toHaveCount(0);
 });
 
 test("a guest's stored line whose stock fell below its quantity is set down on the next visit, with a toast, and keeps its subtotal", async ({

@@ -11,6 +11,9 @@ import { useValidatedForm } from '../../lib/useValidatedForm.ts';
 export const ADDRESS_SAVED = 'Delivery address updated successfully!';
 export const PROFILE_AND_ADDRESS_SAVED = 'Profile information and delivery address updated successfully!';
 export const ADDRESS_FAILED = 'Failed to update address';
+/** Saved, yet flagged invalid: a green "updated successfully" beside the field's error would say it is fine. */
+export const addressSavedUnverified = (mismatch: AddressMismatch) =>
+  `Address saved, but it could not be validated${mismatch ? `: ${mismatch.message}` : ''}. Please correct it and save again.`;
 
 /** The save's answer is shared with the page (its status notice) under this key. */
 export const SAVE_ADDRESS_KEY = 'account-address';
@@ -49,7 +52,7 @@ export function AddressForm({ user, mismatch = null }: { user: User; mismatch?: 
     setOutcome(null);
     const savesNames = needsFirstName || needsLastName;
     try {
-      await saveAddress({
+      const saved = await saveAddress({
         firstName: needsFirstName ? values.firstName.trim() : (user.firstName ?? ''),
         lastName: needsLastName ? values.lastName.trim() : (user.lastName ?? ''),
         streetName: values.streetName.trim(),
@@ -58,7 +61,11 @@ export function AddressForm({ user, mismatch = null }: { user: User; mismatch?: 
         state: values.state.trim(),
         zip: values.zip.trim(),
       }).unwrap();
-      setOutcome({ kind: 'success', message: savesNames ? PROFILE_AND_ADDRESS_SAVED : ADDRESS_SAVED });
+      setOutcome(
+        saved.hasInvalidAddress
+          ? { kind: 'warning', message: addressSavedUnverified(saved.addressMismatch) }
+          : { kind: 'success', message: savesNames ? PROFILE_AND_ADDRESS_SAVED : ADDRESS_SAVED },
+      );
     } catch (error) {
       setOutcome({ kind: 'error', message: apiErrorMessage(error, ADDRESS_FAILED) });
     }
