@@ -118,7 +118,9 @@ describe('CartPage', () => {
     expect(within(summary).getByText('Subtotal').nextSibling).toHaveTextContent('$11.23');
     expect(within(summary).queryByText('Total')).not.toBeInTheDocument();
 
-    expect(within(summary).getByText('Delivery fee: add your address')).toBeInTheDocument();
+    // One thing to do first: sign in (not also 'add your address', which needs an account).
+    expect(within(summary).getByText('Delivery fees, tax and the total are shown once you sign in.')).toBeInTheDocument();
+    expect(within(summary).queryByText('Delivery fee: add your address')).not.toBeInTheDocument();
     expect(within(summary).getByRole('heading', { name: 'Sign in to check out' })).toBeInTheDocument();
     // The button's code loads on first render (@grocer/shared GoogleSignInButton).
     expect(await within(summary).findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
