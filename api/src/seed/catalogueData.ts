@@ -146,9 +146,10 @@ export const STORE_SEEDS: readonly StoreSeed[] = [
 /**
  * An item a category sells: its shelf name (no brand, no size), its artwork (an icon name of the
  * Fluent Emoji Flat set, see seed/images.ts), the sizes it comes in ("amount unit", the
- * first the most common) and the typical price in cents of that first size.
+ * first the most common), the typical price in cents of that first size and, where the brands on its
+ * shelf are its own (diapers, toilet paper, dog food), those brands instead of the category's.
  */
-export type ItemSeed = readonly [item: string, art: string, sizes: readonly string[], priceCents: number];
+export type ItemSeed = readonly [item: string, art: string, sizes: readonly string[], priceCents: number, brands?: readonly string[]];
 
 export interface CategorySeed {
   name: string;
@@ -160,8 +161,24 @@ export interface CategorySeed {
   perPound: boolean;
   /** The brands or lines on its shelf; the first ones are the most common. */
   brands: readonly string[];
+  /**
+   * An aisle where shoppers choose between brands and pack sizes (household, personal care, baby, pet):
+   * every item is seeded in at least CHOICE_BRANDS brands in each of its listed sizes, however small
+   * the catalogue, instead of the one brand a small catalogue's share would give it.
+   */
+  choice?: boolean;
   items: readonly ItemSeed[];
 }
+
+// Fictional brands (no real trademarks) for items whose shelf has its own brands.
+const DIAPER_BRANDS = ['Snugglebum', 'Dry Dreams', 'Little Sprout', 'Cuddle Care', 'Tiny Tots'];
+const DOG_BRANDS = ['Happy Paws', 'Tail Waggers', 'Good Boy', 'Prairie Pet'];
+const CAT_BRANDS = ['Whisker Farms', 'Purrfect', 'Happy Paws', 'Prairie Pet'];
+const PAPER_BRANDS = ['Plush Petal', 'Northwind', 'Home Basics', 'Cloudsoft', 'EcoHouse'];
+const ORAL_CARE_BRANDS = ['Bright Smile', 'Pearl Dental', 'Fresh Start', 'Daily Care'];
+
+/** Brands an item of a `choice` category is seeded in at least (see CategorySeed.choice). */
+export const CHOICE_BRANDS = 3;
 
 export const CATEGORY_SEEDS: readonly CategorySeed[] = [
   {
@@ -560,15 +577,22 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
     slug: 'baby',
     color: '#fef9c3',
     perPound: false,
+    choice: true,
     brands: ['Little Sprout', 'Tiny Tots', 'Gentle Start', 'Sweet Pea', 'Cuddle Care', 'Happy Bee'],
     items: [
-      ['Baby Wipes', 'roll-of-paper', ['72 ct', '216 ct'], 399],
-      ['Diapers Size 3', 'baby-symbol', ['31 ct', '84 ct'], 1299],
-      ['Apple Puree Pouches', 'red-apple', ['4 ct'], 549],
-      ['Infant Formula', 'baby-bottle', ['12.4 oz', '29.8 oz'], 1899],
-      ['Teething Wafers', 'rice-cracker', ['1.7 oz'], 449],
-      ['Baby Oatmeal Cereal', 'bowl-with-spoon', ['8 oz'], 349],
-      ['Baby Shampoo', 'lotion-bottle', ['13.6 fl oz'], 599],
+      ['Baby Wipes', 'roll-of-paper', ['72 ct', '216 ct'], 399, ['Cuddle Care', 'Little Sprout', 'Softy Bear', 'Tiny Tots']],
+      // Diapers are sold by fit (Size 1 to 6), each fit in a small and a jumbo pack, fewer per pack as they grow.
+      ['Diapers Size 1', 'baby-symbol', ['40 ct', '120 ct'], 1299, DIAPER_BRANDS],
+      ['Diapers Size 2', 'baby-symbol', ['37 ct', '112 ct'], 1299, DIAPER_BRANDS],
+      ['Diapers Size 3', 'baby-symbol', ['31 ct', '84 ct'], 1299, DIAPER_BRANDS],
+      ['Diapers Size 4', 'baby-symbol', ['27 ct', '74 ct'], 1299, DIAPER_BRANDS],
+      ['Diapers Size 5', 'baby-symbol', ['23 ct', '66 ct'], 1299, DIAPER_BRANDS],
+      ['Diapers Size 6', 'baby-symbol', ['21 ct', '56 ct'], 1299, DIAPER_BRANDS],
+      ['Apple Puree Pouches', 'red-apple', ['4 ct', '12 ct'], 549, ['Sweet Pea', 'Happy Bee', 'Little Sprout', 'Orchard Baby']],
+      ['Infant Formula', 'baby-bottle', ['12.4 oz', '29.8 oz'], 1899, ['Gentle Start', 'Nurture Baby', 'Little Sprout', 'First Bloom']],
+      ['Teething Wafers', 'rice-cracker', ['1.7 oz', '3.4 oz'], 449, ['Happy Bee', 'Sweet Pea', 'Little Sprout']],
+      ['Baby Oatmeal Cereal', 'bowl-with-spoon', ['8 oz', '16 oz'], 349, ['Gentle Start', 'Sweet Pea', 'Tiny Tots', 'Orchard Baby']],
+      ['Baby Shampoo', 'lotion-bottle', ['13.6 fl oz', '27.1 fl oz'], 599, ['Cuddle Care', 'Tiny Tots', 'Softy Bear', 'Gentle Start']],
     ],
   },
   {
@@ -576,15 +600,16 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
     slug: 'pet',
     color: '#ecfccb',
     perPound: false,
+    choice: true,
     brands: ['Happy Paws', 'Tail Waggers', 'Whisker Farms', 'Prairie Pet', 'Good Boy', 'Purrfect'],
     items: [
-      ['Dry Dog Food', 'dog', ['5 lb', '30 lb'], 1499],
-      ['Wet Cat Food', 'cat', ['12 ct', '24 ct'], 1199],
-      ['Dog Biscuits', 'bone', ['24 oz'], 699],
-      ['Clumping Cat Litter', 'bucket', ['20 lb', '40 lb'], 1299],
-      ['Cat Treats', 'fish', ['3 oz'], 299],
-      ['Dog Dental Chews', 'bone', ['10 ct'], 999],
-      ['Dry Cat Food', 'cat-face', ['3 lb', '16 lb'], 1099],
+      ['Dry Dog Food', 'dog', ['5 lb', '30 lb'], 1499, DOG_BRANDS],
+      ['Wet Cat Food', 'cat', ['12 ct', '24 ct'], 1199, CAT_BRANDS],
+      ['Dog Biscuits', 'bone', ['24 oz', '4 lb'], 699, DOG_BRANDS],
+      ['Clumping Cat Litter', 'bucket', ['20 lb', '40 lb'], 1299, ['Purrfect', 'Whisker Farms', 'Fresh Paws', 'Prairie Pet']],
+      ['Cat Treats', 'fish', ['3 oz', '16 oz'], 299, CAT_BRANDS],
+      ['Dog Dental Chews', 'bone', ['10 ct', '30 ct'], 999, DOG_BRANDS],
+      ['Dry Cat Food', 'cat-face', ['3 lb', '16 lb'], 1099, CAT_BRANDS],
     ],
   },
   {
@@ -592,16 +617,18 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
     slug: 'household',
     color: '#f1f5f9',
     perPound: false,
+    choice: true,
     brands: ['Home Basics', 'Clean Sweep', 'Bright Home', 'Pure Living', 'EcoHouse', 'Sparkle'],
     items: [
-      ['Paper Towels', 'roll-of-paper', ['6 ct', '12 ct'], 1299],
-      ['Toilet Paper', 'toilet', ['12 ct', '24 ct'], 1499],
+      ['Paper Towels', 'roll-of-paper', ['6 ct', '12 ct'], 1299, PAPER_BRANDS],
+      ['Toilet Paper', 'toilet', ['12 ct', '24 ct'], 1499, PAPER_BRANDS],
       ['Dish Soap', 'bubbles', ['19.4 fl oz', '38 fl oz'], 349],
       ['Laundry Detergent', 'bucket', ['64 fl oz', '150 fl oz'], 1299],
-      ['Trash Bags', 'wastebasket', ['40 ct', '80 ct'], 1099],
-      ['All-Purpose Cleaner', 'sponge', ['32 fl oz'], 399],
-      ['Kitchen Sponges', 'sponge', ['6 ct'], 449],
-      ['Broom', 'broom', ['1 ct'], 1299],
+      ['Trash Bags', 'wastebasket', ['40 ct', '80 ct'], 1099, ['Iron Grip', 'Home Basics', 'Stronghold', 'EcoHouse']],
+      ['All-Purpose Cleaner', 'sponge', ['32 fl oz', '64 fl oz'], 399],
+      ['Kitchen Sponges', 'sponge', ['6 ct', '3 ct'], 449],
+      // Sold one at a time: the shelf's choice is the brand.
+      ['Broom', 'broom', ['1 ct'], 1299, ['Clean Sweep', 'Home Basics', 'Sparkle']],
     ],
   },
   {
@@ -609,17 +636,18 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
     slug: 'personal-care',
     color: '#f3e8ff',
     perPound: false,
+    choice: true,
     brands: ['Fresh Start', 'Pure Glow', 'Daily Care', 'Silk & Stone', 'Clear Day', 'Wild Oak'],
     items: [
       ['Shampoo', 'lotion-bottle', ['12 fl oz', '25.4 fl oz'], 699],
-      ['Conditioner', 'lotion-bottle', ['12 fl oz'], 699],
-      ['Body Wash', 'bubbles', ['18 fl oz'], 599],
+      ['Conditioner', 'lotion-bottle', ['12 fl oz', '25.4 fl oz'], 699],
+      ['Body Wash', 'bubbles', ['18 fl oz', '32 fl oz'], 599],
       ['Bar Soap', 'soap', ['4 ct', '8 ct'], 499],
-      ['Toothpaste', 'tooth', ['4.1 oz'], 399],
-      ['Toothbrushes', 'toothbrush', ['2 ct', '4 ct'], 499],
-      ['Deodorant', 'lotion-bottle', ['2.6 oz'], 549],
-      ['Hand Lotion', 'lotion-bottle', ['8 fl oz'], 599],
-      ['Bandages', 'adhesive-bandage', ['30 ct'], 449],
+      ['Toothpaste', 'tooth', ['4.1 oz', '6 oz'], 399, ORAL_CARE_BRANDS],
+      ['Toothbrushes', 'toothbrush', ['2 ct', '4 ct'], 499, ORAL_CARE_BRANDS],
+      ['Deodorant', 'lotion-bottle', ['2.6 oz', '3 oz'], 549],
+      ['Hand Lotion', 'lotion-bottle', ['8 fl oz', '16 fl oz'], 599],
+      ['Bandages', 'adhesive-bandage', ['30 ct', '60 ct'], 449, ['Quick Mend', 'Daily Care', 'SafeStrip']],
     ],
   },
   {
