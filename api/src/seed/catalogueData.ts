@@ -164,8 +164,8 @@ export interface CategorySeed {
   brands: readonly string[];
   /**
    * An aisle where shoppers choose between brands and pack sizes (household, personal care, baby, pet):
-   * every item is seeded in at least CHOICE_BRANDS brands in each of its listed sizes, however small
-   * the catalogue, instead of the one brand a small catalogue's share would give it.
+   * every item is seeded in at least CHOICE_BRANDS brands and two of its sizes, however small the
+   * catalogue, instead of the one brand a small catalogue's share would give it.
    */
   choice?: boolean;
   items: readonly ItemSeed[];
@@ -588,13 +588,14 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
         399,
         ['Cuddle Care', 'Little Sprout', 'Softy Bear', 'Tiny Tots'],
       ],
-      // Diapers are sold by fit (Size 1 to 6), each fit in a small and a jumbo pack, fewer per pack as they grow.
-      ['Diapers Size 1', 'healthicons:nappy-diaper#3b82c4', ['40 ct', '120 ct'], 1299, DIAPER_BRANDS],
-      ['Diapers Size 2', 'healthicons:nappy-diaper#3b82c4', ['37 ct', '112 ct'], 1299, DIAPER_BRANDS],
-      ['Diapers Size 3', 'healthicons:nappy-diaper#3b82c4', ['31 ct', '84 ct'], 1299, DIAPER_BRANDS],
-      ['Diapers Size 4', 'healthicons:nappy-diaper#3b82c4', ['27 ct', '74 ct'], 1299, DIAPER_BRANDS],
-      ['Diapers Size 5', 'healthicons:nappy-diaper#3b82c4', ['23 ct', '66 ct'], 1299, DIAPER_BRANDS],
-      ['Diapers Size 6', 'healthicons:nappy-diaper#3b82c4', ['21 ct', '56 ct'], 1299, DIAPER_BRANDS],
+      // Diapers are sold by fit (Size 1 to 6), each in a small and a jumbo pack, fewer per pack as they grow;
+      // the fit leads the name so that "diapers", not a number, is the item's head word.
+      ['Size 1 Diapers', 'healthicons:nappy-diaper#3b82c4', ['40 ct', '120 ct'], 1299, DIAPER_BRANDS],
+      ['Size 2 Diapers', 'healthicons:nappy-diaper#3b82c4', ['37 ct', '112 ct'], 1299, DIAPER_BRANDS],
+      ['Size 3 Diapers', 'healthicons:nappy-diaper#3b82c4', ['31 ct', '84 ct'], 1299, DIAPER_BRANDS],
+      ['Size 4 Diapers', 'healthicons:nappy-diaper#3b82c4', ['27 ct', '74 ct'], 1299, DIAPER_BRANDS],
+      ['Size 5 Diapers', 'healthicons:nappy-diaper#3b82c4', ['23 ct', '66 ct'], 1299, DIAPER_BRANDS],
+      ['Size 6 Diapers', 'healthicons:nappy-diaper#3b82c4', ['21 ct', '56 ct'], 1299, DIAPER_BRANDS],
       ['Apple Puree Pouches', 'red-apple', ['4 ct', '12 ct'], 549, ['Sweet Pea', 'Happy Bee', 'Little Sprout', 'Orchard Baby']],
       ['Infant Formula', 'baby-bottle', ['12.4 oz', '29.8 oz'], 1899, ['Gentle Start', 'Nurture Baby', 'Little Sprout', 'First Bloom']],
       ['Teething Wafers', 'rice-cracker', ['1.7 oz', '3.4 oz'], 449, ['Happy Bee', 'Sweet Pea', 'Little Sprout']],

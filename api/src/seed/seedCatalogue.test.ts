@@ -192,7 +192,7 @@ const choiceItems = CATEGORY_SEEDS.filter((c) => CHOICE_CATEGORIES.includes(c.na
 
 it('marks the household, personal-care, baby and pet aisles as choice aisles, with diapers in every fit', () => {
   expect(CATEGORY_SEEDS.filter((c) => c.choice).map((c) => c.name)).toEqual(CHOICE_CATEGORIES);
-  for (const fit of [1, 2, 3, 4, 5, 6]) expect(choiceItems).toContain(`Diapers Size ${fit}`);
+  for (const fit of [1, 2, 3, 4, 5, 6]) expect(choiceItems).toContain(`Size ${fit} Diapers`);
   for (const category of CATEGORY_SEEDS.filter((c) => c.choice)) {
     for (const [item, , sizes, , brands] of category.items) {
       expect({ item, brands: (brands ?? category.brands).length >= CHOICE_BRANDS }).toEqual({ item, brands: true });
