@@ -111,7 +111,7 @@ interface Artwork {
 /** "game-icons:sausage#a0442c" → set, icon and ink; "recoloured:bowl-of-yogurt"; "glass-of-milk" (Fluent). */
 const ART = /^(?:([a-z-]+):)?([a-z0-9-]+)(?:#([0-9a-f]{6}))?$/;
 
-// Each set's JSON is megabytes: read once here, only the icons the catalogue uses are kept.
+// Each set's JSON is megabytes: read once while the pictures are built, then dropped.
 const require = createRequire(import.meta.url);
 const loadedSets = new Map<string, IconifySet>();
 function iconSet(prefix: keyof typeof ART_SETS): IconifySet {
@@ -153,6 +153,8 @@ export function artwork(art: string): Artwork {
 for (const category of CATEGORY_SEEDS) {
   for (const [item, art] of category.items) add(`products/${slugify(item)}`, itemPicture(category, item, artwork(art)));
 }
+// The pictures hold what they need; the sets (tens of MB parsed) are let go.
+loadedSets.clear();
 
 /** The versioned path of a store's logo. */
 export function storeLogoPath(publicId: string): string {
