@@ -140,6 +140,7 @@ export const OPS_TEXT = {
       OTHER_CATEGORY: 'Other aisle',
     } as Record<string, string>,
     choose: (name: string) => `Replace with ${name}`,
+    showMore: (count: number) => `Show ${count} more`,
   },
   cancel: {
     title: 'Cancel this order',

@@ -151,6 +151,37 @@ describe('PickListPage', () => {
     expect(totals).toHaveTextContent('$2.24 · Replaced Prairie Farms Whole Milk');
   });
 
+  it('shows the best five offers first, and the rest on "Show N more"', async () => {
+    const user = userEvent.setup();
+    const offer = (n: number) => ({
+      productUuid: `p-dairy-${n}`,
+      name: `Dairy Item ${n}, 1 gal`,
+      image: '/images/a.svg',
+      sizeLabel: '1 gal',
+      priceCents: 300 - n,
+      priceDifferenceCents: -99 - n,
+      stockQuantity: 10,
+      match: 'SAME_CATEGORY',
+      preferred: false,
+    });
+    setup({
+      handlers: { [`GET /ops/orders/${ORDER_ID}/lines/1/replacements`]: () => ({ body: { products: [1, 2, 3, 4, 5, 6, 7].map(offer) } }) },
+    });
+    await user.click(within(await screen.findByRole('group', { name: `Actions for ${MILK}` })).getByRole('button', { name: 'Replace' }));
+    const panel = await screen.findByRole('region', { name: `Replace ${MILK}` });
+    const choices = () =>
+      within(panel)
+        .getAllByRole('button', { name: /^Replace with / })
+        .map((b) => b.textContent);
+    await within(panel).findAllByRole('button', { name: /^Replace with / });
+    expect(choices()).toEqual([1, 2, 3, 4, 5].map((n) => `Replace with Dairy Item ${n}, 1 gal`));
+    // A name that ends with its size does not say the size twice.
+    expect(within(panel).getAllByRole('listitem')[0]).toHaveTextContent(/^Dairy Item 1, 1 gal · \$2\.99 \(\$1\.00 less\)/);
+    await user.click(within(panel).getByRole('button', { name: 'Show 2 more' }));
+    expect(choices()).toHaveLength(7);
+    expect(within(panel).queryByRole('button', { name: /^Show \d+ more$/ })).not.toBeInTheDocument();
+  });
+
   it('searches the replacements as staff type', async () => {
     const user = userEvent.setup();
     setup();
