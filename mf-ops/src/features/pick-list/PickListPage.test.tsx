@@ -89,9 +89,12 @@ describe('PickListPage', () => {
         },
       },
     });
+    // The lines' heading counts down what is left to pick.
+    expect(await screen.findByRole('heading', { level: 2, name: '2 lines to pick' })).toBeInTheDocument();
     await user.click(within(await screen.findByRole('group', { name: `Actions for ${BREAD}` })).getByRole('button', { name: 'Found' }));
     await waitFor(() => expect(line(BREAD)).toHaveTextContent('Found'));
     expect(net!.calls.find((c) => c.method === 'POST')!.body).toEqual({ state: 'FOUND' });
+    expect(screen.getByRole('heading', { level: 2, name: '2 lines, 1 still to pick' })).toBeInTheDocument();
   });
 
   it("replaces a line with the shopper's choice offered first, then shows the new totals and the refund", async () => {
@@ -208,6 +211,7 @@ describe('PickListPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Mark Preparing' }));
     expect(await screen.findByRole('status')).toHaveTextContent("This store's part is now Preparing.");
     expect(net!.calls.find((c) => c.method === 'POST')!.body).toEqual({ status: 'PREPARING' });
+    expect(screen.getByRole('heading', { level: 2, name: '2 lines, all picked' })).toBeInTheDocument();
     // Cancelling is an admin's action with a reason, never a status button.
     expect(await screen.findByRole('button', { name: 'Mark Ready For Pickup' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark Cancelled' })).not.toBeInTheDocument();
@@ -245,7 +249,7 @@ describe('PickListPage', () => {
       part: makeStorePart({ status: 'OUT_FOR_DELIVERY', allowedNext: ['DELIVERED', 'CANCELLED'], window }),
       handlers: {
         [`POST ${PART_PATH}/status`]: () => {
-          state.part = makeStorePart({ status: 'DELIVERED', allowedNext: [], window, deliveredEarlyAt: new Date().toISOString() });
+          state.part = makeStorePart({ status: 'DELIVERED', allowedNext: [], window, deliveredEarlyAt: '2026-11-28T14:41:00.000Z' });
           return { body: state.part };
         },
       },
@@ -258,7 +262,9 @@ describe('PickListPage', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Deliver early' }));
     expect(await screen.findByRole('status')).toHaveTextContent("This store's part is now Delivered.");
     expect(net!.calls.find((c) => c.method === 'POST')!.body).toEqual({ status: 'DELIVERED', deliverEarly: true });
-    expect(screen.getByText(/^Delivered early, confirmed at/)).toBeInTheDocument();
+    // In the store's time, like the window above it (not the device's), and no "due in" once delivered.
+    expect(screen.getByText('Delivered early, confirmed at 8:41 AM.')).toBeInTheDocument();
+    expect(screen.getByText(/^Delivery window:/)).not.toHaveTextContent(/due in|late|left/);
   });
 
   it('honours "Don\'t replace": no Replace for that line, and says what to do', async () => {

@@ -82,7 +82,9 @@ function PartView({ part }: { part: OpsStorePart }) {
           <strong>{OPS_TEXT.pick.window}: </strong>
           {part.window ? (
             <>
-              {windowText(part.window, now)} · {dueText(part.window, now).text}
+              {windowText(part.window, now)}
+              {/* Time left only while the part is still to deliver: "due in 2 h" under "Delivered" misleads. */}
+              {part.status !== 'DELIVERED' && part.status !== 'CANCELLED' && ` · ${dueText(part.window, now).text}`}
             </>
           ) : (
             OPS_TEXT.pick.noWindow
@@ -142,11 +144,15 @@ function PartView({ part }: { part: OpsStorePart }) {
             </div>
           </div>
         )}
-        {part.deliveredEarlyAt && <p className="ops-muted">{OPS_TEXT.pick.deliveredEarly(formatUsTime(part.deliveredEarlyAt))}</p>}
+        {part.deliveredEarlyAt && (
+          <p className="ops-muted">
+            {OPS_TEXT.pick.deliveredEarly(formatUsTime(part.deliveredEarlyAt, { timeZone: part.window?.timeZone }))}
+          </p>
+        )}
         <ResultMessage result={message} />
       </section>
       <section className="card ops-card" aria-labelledby={linesId}>
-        <h2 id={linesId}>{OPS_TEXT.pick.lines(part.lines.length)}</h2>
+        <h2 id={linesId}>{OPS_TEXT.pick.lines(part.lines.length, unpicked)}</h2>
         <ul className="ops-list">
           {part.lines.map((line) => (
             <PickLine key={line.lineId} orderId={part.orderId} line={line} editable={picking} />
