@@ -262,6 +262,10 @@ test('staff pick, replace and drop lines of a paid order; the shopper and PayPal
     await page.getByRole('banner').getByRole('link', { name: 'Account', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/account$/);
+    // The phone's one-row navigation shows where they are, though "My account" is its last link.
+    await expect(page.getByRole('navigation', { name: 'Store operations' }).getByRole('link', { name: 'My account' })).toBeInViewport({
+      ratio: 1,
+    });
     const details = page.getByRole('region', { name: 'Your details' });
     await expect(details).toContainText('Sam Picker');
     await expect(details).toContainText(storeA!.name);
