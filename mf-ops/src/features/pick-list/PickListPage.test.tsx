@@ -259,7 +259,13 @@ describe('PickListPage', () => {
     expect(net!.calls.some((c) => c.method === 'POST')).toBe(false);
     const confirm = screen.getByRole('group', { name: 'Deliver early' });
     expect(confirm).toHaveTextContent('has not opened yet. Deliver early anyway?');
-    await user.click(within(confirm).getByRole('button', { name: 'Deliver early' }));
+    // The keyboard goes to the question's answer, and Cancel brings it back to where it was.
+    expect(within(confirm).getByRole('button', { name: 'Deliver early' })).toHaveFocus();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('group', { name: 'Deliver early' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark Delivered' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.click(within(screen.getByRole('group', { name: 'Deliver early' })).getByRole('button', { name: 'Deliver early' }));
     expect(await screen.findByRole('status')).toHaveTextContent("This store's part is now Delivered.");
     expect(net!.calls.find((c) => c.method === 'POST')!.body).toEqual({ status: 'DELIVERED', deliverEarly: true });
     // In the store's time, like the window above it (not the device's), and no "due in" once delivered.
