@@ -182,6 +182,7 @@ describe('PickListPage', () => {
     expect(within(panel).getAllByRole('listitem')[0]).toHaveTextContent(/^Dairy Item 1, 1 gal · \$2\.99 \(\$1\.00 less\)/);
     await user.click(within(panel).getByRole('button', { name: 'Show 2 more' }));
     expect(choices()).toHaveLength(7);
+    expect(within(panel).getByRole('button', { name: 'Replace with Dairy Item 6, 1 gal' })).toHaveFocus();
     expect(within(panel).queryByRole('button', { name: /^Show \d+ more$/ })).not.toBeInTheDocument();
   });
 

@@ -4,6 +4,7 @@
 // a whole aisle (thirty dairy products for a gallon of milk) is a long scroll on a phone, and the
 // ones a picker wants are at the top; the rest are one tap (or a search) away.
 import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Picture, formatCents, type OpsPickLine } from '@grocer/shared';
 import { LoadError, Loading } from '../../components/PageState.tsx';
 import { useOpsReplacementsQuery } from '../../lib/opsApi.ts';
@@ -36,6 +37,12 @@ export function ReplacePanel({
   // Opened from the line's Replace button: typing can start at once.
   const search = useRef<HTMLInputElement>(null);
   useEffect(() => search.current?.focus(), []);
+  const list = useRef<HTMLUListElement>(null);
+  // "Show N more" goes away once pressed: the keyboard moves on to the first offer it revealed.
+  const showMore = () => {
+    flushSync(() => setShowAll(true));
+    list.current?.querySelectorAll<HTMLButtonElement>('li > button')[REPLACEMENTS_SHOWN]?.focus();
+  };
 
   return (
     <section className="ops-replace" aria-labelledby={headingId}>
@@ -52,7 +59,7 @@ export function ReplacePanel({
       ) : products.length === 0 ? (
         <p>{t.none}</p>
       ) : (
-        <ul className="ops-list" aria-busy={isFetching}>
+        <ul ref={list} className="ops-list" aria-busy={isFetching}>
           {shown.map((product) => (
             <li key={product.productUuid} className="ops-row">
               <Picture className="ops-picture" src={product.image} size={40} />
@@ -73,7 +80,7 @@ export function ReplacePanel({
         </ul>
       )}
       {hidden > 0 && (
-        <button type="button" className="link-button ops-show-more" onClick={() => setShowAll(true)}>
+        <button type="button" className="link-button ops-show-more" onClick={showMore}>
           {t.showMore(hidden)}
         </button>
       )}
