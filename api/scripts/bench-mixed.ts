@@ -246,7 +246,8 @@ function createClient(base: string, connections: number) {
     const started = performance.now();
     let problem: string;
     try {
-      const { status, text } = await send(method, path, options.body, options.headers ?? {});
+      // The step's name goes along so the bench server can count its pool use per step.
+      const { status, text } = await send(method, path, options.body, { 'x-bench-step': name, ...options.headers });
       const elapsed = performance.now() - started;
       if (status >= 200 && status < 300) {
         s.latencies.push(elapsed);
