@@ -19,6 +19,7 @@ export function poolUseRows(usesByStep: Map<string, PoolUse[]>) {
         requests: uses.length,
         'queries/req': mean(field('queries')).toFixed(1),
         'txns/req': mean(field('transactions')).toFixed(2),
+        'in txns/req': mean(field('inTransaction')).toFixed(1),
         'checkouts/req': mean(field('checkouts')).toFixed(1),
         'held p50': at(field('heldMs'), 50),
         'held p95': at(field('heldMs'), 95),

@@ -13,6 +13,8 @@ export interface PoolUse {
   queries: number;
   /** `begin`s. */
   transactions: number;
+  /** Statements sent inside transactions: round trips made while the transaction's locks and connection are held. */
+  inTransaction: number;
   /** Connection check-outs. */
   checkouts: number;
   /** Time spent waiting for a free connection. */
@@ -26,7 +28,7 @@ export interface PoolUse {
   lockMs: number;
 }
 
-export const emptyPoolUse = (): PoolUse => ({ queries: 0, transactions: 0, checkouts: 0, waitMs: 0, heldMs: 0, lockMs: 0 });
+export const emptyPoolUse = (): PoolUse => ({ queries: 0, transactions: 0, inTransaction: 0, checkouts: 0, waitMs: 0, heldMs: 0, lockMs: 0 });
 
 const statementText = (config: unknown): string => {
   const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
@@ -62,23 +64,32 @@ export function trackPoolUse(pool: pg.Pool): PoolUseTracker {
     use.waitMs += checkedOut - asked;
     const { query, release } = client;
     let lockedAt: number | undefined;
+    // Set at `begin`, cleared at `commit`/`rollback`; drizzle runs one transaction per check-out.
     let inTransaction = false;
+    let lockedInTransaction = false;
     client.query = function (this: pg.PoolClient, ...args: unknown[]) {
       const text = statementText(args[0]);
       if (text.startsWith('begin')) {
         use.transactions += 1;
         inTransaction = true;
+      } else if (/^(commit|rollback)\b/.test(text)) {
+        inTransaction = false;
       } else if (!CONTROL.test(text)) {
         use.queries += 1;
-        if (lockedAt === undefined && LOCKING.test(text)) lockedAt = performance.now();
+        if (inTransaction) use.inTransaction += 1;
+        if (lockedAt === undefined && LOCKING.test(text)) {
+          lockedAt = performance.now();
+          lockedInTransaction = inTransaction;
+        }
       }
       return (query as (...a: unknown[]) => unknown).apply(client, args);
     } as pg.PoolClient['query'];
     client.release = (err?: Error | boolean) => {
       const now = performance.now();
       use.heldMs += now - checkedOut;
-      // Outside a transaction a write's locks last its statement, which is (nearly) the whole check-out.
-      if (lockedAt !== undefined) use.lockMs += now - (inTransaction ? lockedAt : checkedOut);
+      // A transaction's locks last until its commit answered, just before this release; outside one, a
+      // write's locks last its statement, which is (nearly) the whole check-out.
+      if (lockedAt !== undefined) use.lockMs += now - (lockedInTransaction ? lockedAt : checkedOut);
       client.query = query;
       client.release = release;
       return release.call(client, err);
