@@ -5,7 +5,13 @@ import type { PoolUse } from '../src/db/poolUse.ts';
 import { percentile } from './bench-lib.ts';
 
 /** The p-th percentile of `values` (any order), one decimal. */
-export const at = (values: number[], p: number) => (percentile([...values].sort((a, b) => a - b), p) || 0).toFixed(1);
+export const at = (values: number[], p: number) =>
+  (
+    percentile(
+      [...values].sort((a, b) => a - b),
+      p,
+    ) || 0
+  ).toFixed(1);
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 

@@ -28,7 +28,15 @@ export interface PoolUse {
   lockMs: number;
 }
 
-export const emptyPoolUse = (): PoolUse => ({ queries: 0, transactions: 0, inTransaction: 0, checkouts: 0, waitMs: 0, heldMs: 0, lockMs: 0 });
+export const emptyPoolUse = (): PoolUse => ({
+  queries: 0,
+  transactions: 0,
+  inTransaction: 0,
+  checkouts: 0,
+  waitMs: 0,
+  heldMs: 0,
+  lockMs: 0,
+});
 
 const statementText = (config: unknown): string => {
   const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;

@@ -32,7 +32,9 @@ it("carries each window's bookings over to its count", async () => {
 
   await database.migrate();
 
-  const slots = await db.execute(sql`select to_char(starts_at at time zone 'UTC', 'HH24') as hour, booked from delivery_window_slots order by starts_at`);
+  const slots = await db.execute(
+    sql`select to_char(starts_at at time zone 'UTC', 'HH24') as hour, booked from delivery_window_slots order by starts_at`,
+  );
   expect(slots.rows).toEqual([
     { hour: '15', booked: 2 },
     { hour: '17', booked: 1 },

@@ -451,7 +451,9 @@ describe('the race: 20 shoppers, 5 places, all holding at once', () => {
     const [held] = await app.db
       .select({ n: count() })
       .from(deliveryHolds)
-      .where(and(eq(deliveryHolds.storeId, shop.loop.id), eq(deliveryHolds.startsAt, new Date(startsAt)), eq(deliveryHolds.status, 'HELD')));
+      .where(
+        and(eq(deliveryHolds.storeId, shop.loop.id), eq(deliveryHolds.startsAt, new Date(startsAt)), eq(deliveryHolds.status, 'HELD')),
+      );
     expect(held!.n).toBe(5);
   }, 120_000);
 });
