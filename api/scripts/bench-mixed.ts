@@ -28,6 +28,8 @@ export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/gr
 
 export interface MixedOptions {
   databaseUrl: string;
+  /** Runs on PGlite in this data directory instead (one connection in the API process: printed, not targeted). */
+  pgliteDataDir?: string;
   duration: number;
   connections: number;
   products: number;
@@ -246,7 +248,8 @@ function createClient(base: string, connections: number) {
     const started = performance.now();
     let problem: string;
     try {
-      const { status, text } = await send(method, path, options.body, options.headers ?? {});
+      // The step's name goes along so the bench server can count its pool use per step.
+      const { status, text } = await send(method, path, options.body, { 'x-bench-step': name, ...options.headers });
       const elapsed = performance.now() - started;
       if (status >= 200 && status < 300) {
         s.latencies.push(elapsed);
@@ -293,9 +296,11 @@ interface Breakdown {
 }
 
 export async function runMixedBench(options: MixedOptions): Promise<boolean> {
-  await createDatabaseIfMissing(options.databaseUrl);
+  const pglite = options.pgliteDataDir !== undefined;
+  const target = { databaseUrl: pglite ? undefined : options.databaseUrl, pgliteDataDir: options.pgliteDataDir ?? '' };
+  if (!pglite) await createDatabaseIfMissing(options.databaseUrl);
   const jwtSecret = randomBytes(32).toString('base64url');
-  const connection = await connectDatabase({ databaseUrl: options.databaseUrl, pgliteDataDir: '' });
+  const connection = await connectDatabase(target);
   let fixtures: Fixtures;
   try {
     await runMigrations(connection);
@@ -305,7 +310,8 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
   }
 
   const { base, stop } = await startBenchServer({
-    DATABASE_URL: options.databaseUrl,
+    DATABASE_URL: target.databaseUrl ?? '',
+    PGLITE_DATA_DIR: target.pgliteDataDir,
     JWT_SECRET: jwtSecret,
     BENCH_CATALOGUE_CACHE: options.catalogueCache ? 'on' : 'off',
     SEED_DEMO_ACCOUNTS: 'false',
@@ -474,7 +480,8 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
 
   try {
     console.info(
-      `Mixed workload: ${options.connections} connections × ${options.duration} s on PostgreSQL (${new URL(options.databaseUrl).pathname.slice(1)}), ` +
+      `Mixed workload: ${options.connections} connections × ${options.duration} s on ` +
+        `${pglite ? 'PGlite (its one connection; printed, not targeted)' : `PostgreSQL (${new URL(options.databaseUrl).pathname.slice(1)})`}, ` +
         `${options.products} products, ${fixtures.customers.length} customers, answer cache ${options.catalogueCache ? 'on' : 'off'}; ` +
         `journeys 70% browse / 20% search / 10% checkout (checkout: price, windows, a hold per store, PayPal, order).`,
     );
@@ -505,7 +512,10 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
 
     // The database agrees: every order the bench placed is paid, and the stock taken is exactly what those
     // orders bought (no lost or doubled update under concurrency; stock was reset to AMPLE_STOCK at set-up).
-    const check = await connectDatabase({ databaseUrl: options.databaseUrl, pgliteDataDir: '' });
+    // The server goes first: a PGlite data directory opens in one process at a time.
+    client.close();
+    await stop();
+    const check = await connectDatabase(target);
     let paid = 0;
     let stockMismatches: string[] = [];
     let overbookedWindows: string[] = [];

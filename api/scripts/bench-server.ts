@@ -1,12 +1,14 @@
 // The API as the benchmark runs it (started by bench-api.ts in its own process): the real app on the
 // bench database, with the per-IP rate limit lifted because all the load comes from one address.
 // BENCH_CATALOGUE_CACHE=off measures the database path alone (no in-process answer cache).
-import type { PoolClient } from 'pg';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { connectDatabase } from '../src/db/client.ts';
+import { emptyPoolUse, trackPoolUse, type PoolUse } from '../src/db/poolUse.ts';
 import { createCatalogueService } from '../src/services/catalogue/catalogueService.ts';
 import { keptDevJwtSecret } from '../src/services/devSecret.ts';
+import { at, poolUseRows } from './bench-pool-use.ts';
 
 const loaded = loadConfig();
 const db = await connectDatabase({ databaseUrl: loaded.databaseUrl, pgliteDataDir: loaded.pgliteDataDir });
@@ -18,43 +20,41 @@ if (process.env.BENCH_CATALOGUE_CACHE === 'off') app.services.catalogue = create
 await app.listen({ port: config.port, host: '127.0.0.1' });
 
 // How long requests queued for one of the pool's PostgreSQL connections (pg-pool fails a wait longer than
-// PG_CONNECT_TIMEOUT_MS as if PostgreSQL were unreachable): printed when the bench stops it.
+// PG_CONNECT_TIMEOUT_MS as if PostgreSQL were unreachable), and per bench step (the x-bench-step header
+// the mixed bench sends) what its requests did with the pool: printed when the bench stops it.
 const pool = db.driver === 'postgres' ? db.db.$client : null;
-const waits: number[] = [];
 let busySamples = 0;
 let samples = 0;
 const sampler = pool ? setInterval(() => ((samples += 1), pool.idleCount === 0 && pool.waitingCount > 0 && (busySamples += 1)), 100) : null;
-if (pool) {
-  type Callback = (err: Error | undefined, client: PoolClient, done: (release?: unknown) => void) => void;
-  const connect = pool.connect.bind(pool) as (callback: Callback) => void;
-  // pool.query and transactions both check out through connect(); callback and promise forms.
-  pool.connect = ((callback?: Callback) => {
-    const started = performance.now();
-    if (callback) {
-      return connect((err, client, done) => {
-        waits.push(performance.now() - started);
-        callback(err, client, done);
-      });
-    }
-    return new Promise<PoolClient>((resolve, reject) =>
-      connect((err, client) => {
-        waits.push(performance.now() - started);
-        if (err) reject(err);
-        else resolve(client);
-      }),
-    );
-  }) as typeof pool.connect;
+const usesByStep = new Map<string, PoolUse[]>();
+const tracker = pool ? trackPoolUse(pool) : null;
+if (tracker) {
+  // Every request runs inside its own count; Fastify's handler is the server's 'request' listener.
+  const handlers = app.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  app.server.removeAllListeners('request');
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const use = emptyPoolUse();
+    const header = req.headers['x-bench-step'];
+    // Calls the API makes to itself (its PayPal stand-in) carry no step: named by path, ids left out.
+    const step =
+      typeof header === 'string' ? header : `${req.method} ${req.url?.split('?')[0]?.replace(/\/(?=[^/]*\d)[^/]{12,}/g, '/:id')}`;
+    let list = usesByStep.get(step);
+    if (!list) usesByStep.set(step, (list = []));
+    list.push(use);
+    tracker.run(use, () => handlers.forEach((handle) => handle(req, res)));
+  });
 }
 
 process.on('SIGTERM', () => {
   if (sampler) {
     clearInterval(sampler);
-    waits.sort((a, b) => a - b);
-    const at = (p: number) => (waits[Math.min(waits.length - 1, Math.ceil((p / 100) * waits.length) - 1)] ?? 0).toFixed(1);
+    const waits = tracker!.waits;
     console.info(
       `PostgreSQL pool (max ${pool!.options.max} connections): every connection busy with requests queued in ${Math.round((100 * busySamples) / Math.max(1, samples))}% of 100 ms samples; ` +
-        `${waits.length} checkouts waited p50 ${at(50)} ms, p95 ${at(95)} ms, p99 ${at(99)} ms, max ${at(100)} ms`,
+        `${waits.length} checkouts waited p50 ${at(waits, 50)} ms, p95 ${at(waits, 95)} ms, p99 ${at(waits, 99)} ms, max ${at(waits, 100)} ms`,
     );
+    console.info('Pool use per request, by step (counted at the pool: statements, transactions, connection and row-lock time in ms):');
+    console.table(poolUseRows(usesByStep));
   }
   void app.close().then(() => process.exit(0));
 });

@@ -2,11 +2,12 @@
 // time_zone, min_order_cents, delivery_radius_miles, window_capacity) and the delivery windows
 // shoppers hold and book.
 //
-// Capacity is enforced by a lock, never by check-then-insert from the client's view: a hold is
-// inserted only inside a transaction that first locks the window's row in delivery_window_slots
-// (created on first use) and counts the live holds and bookings under that lock. Every writer of
-// the same window queues on that one row, on PGlite and PostgreSQL alike, so a window can never
-// hold more than its capacity.
+// Capacity is enforced on the window's row in delivery_window_slots, never by check-then-insert from
+// the client's view: a hold is inserted only inside a transaction that first locks that row (created
+// on first use) and counts the live holds and bookings under that lock; a booking raises the row's
+// `booked` count with one conditional update, which takes the same row lock. Every writer of the same
+// window queues on that one row, on PGlite and PostgreSQL alike, so a window can never hold more than
+// its capacity.
 // Re-exported from ../schema.ts, which drizzle-kit and the client read.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -33,7 +34,11 @@ export const storeHours = pgTable(
   ],
 );
 
-/** The lock row of one store's window: holds and bookings of that window are counted under it. */
+/**
+ * One store's window: its row is the lock holds are counted under, and `booked` counts its BOOKED
+ * holds, so a booking is one conditional `booked = booked + 1 where booked < capacity` rather than a
+ * lock, a count and an update.
+ */
 export const deliveryWindowSlots = pgTable(
   'delivery_window_slots',
   {
@@ -41,8 +46,9 @@ export const deliveryWindowSlots = pgTable(
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    booked: integer('booked').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.storeId, t.startsAt] })],
+  (t) => [primaryKey({ columns: [t.storeId, t.startsAt] }), check('delivery_window_slots_booked_check', sql`${t.booked} >= 0`)],
 );
 
 /** HELD: counts against capacity until expires_at; BOOKED: paid, counts for good; RELEASED: counts no more. */

@@ -5,7 +5,7 @@
 import type { DeliveryCoverage, Order, StoreRulesJson, StoreWindowsJson } from '@grocer/shared/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
-import { deliveryHolds, notifications, orders, storeHours, stores, users } from '../../db/schema.ts';
+import { deliveryHolds, deliveryWindowSlots, notifications, orders, storeHours, stores, users } from '../../db/schema.ts';
 import type { Clock } from '../../services/delivery/windows.ts';
 import { bearer, FAST_HASHING, type Registered } from '../../testing/accounts.ts';
 import {
@@ -68,6 +68,8 @@ async function setLoopRules(rules: Partial<typeof stores.$inferInsert> = {}) {
 async function clearHolds() {
   await app.db.update(deliveryHolds).set({ status: 'RELEASED' }).where(eq(deliveryHolds.status, 'HELD'));
   await app.db.delete(deliveryHolds).where(eq(deliveryHolds.storeId, shop.loop.id));
+  // The windows' booking counts go with the bookings.
+  await app.db.delete(deliveryWindowSlots).where(eq(deliveryWindowSlots.storeId, shop.loop.id));
 }
 
 async function windows(user: Registered, storeUuids: string[]) {
@@ -79,11 +81,17 @@ async function windows(user: Registered, storeUuids: string[]) {
 const hold = (user: Registered, storeUuid: string, startsAt: string) =>
   app.inject({ method: 'POST', url: '/delivery/holds', headers: bearer(user.token), payload: { storeUuid, startsAt } });
 
+/** The window's BOOKED holds; the count the window keeps on its own row must agree. */
 async function bookedCount(storeId: number, startsAt: string) {
   const [row] = await app.db
     .select({ n: count() })
     .from(deliveryHolds)
     .where(and(eq(deliveryHolds.storeId, storeId), eq(deliveryHolds.startsAt, new Date(startsAt)), eq(deliveryHolds.status, 'BOOKED')));
+  const [slot] = await app.db
+    .select({ booked: deliveryWindowSlots.booked })
+    .from(deliveryWindowSlots)
+    .where(and(eq(deliveryWindowSlots.storeId, storeId), eq(deliveryWindowSlots.startsAt, new Date(startsAt))));
+  expect(slot?.booked ?? 0).toBe(row!.n);
   return row!.n;
 }
 
@@ -424,6 +432,30 @@ describe('booking at payment', () => {
     const [row] = await app.db.select().from(deliveryHolds).where(eq(deliveryHolds.orderId, started.orderReference));
     expect(row!.status).toBe('RELEASED');
   });
+});
+
+describe('the race: 20 shoppers, 5 places, all holding at once', () => {
+  it('holds exactly 5 and refuses 15 with 409 WINDOW_FULL', async () => {
+    await clearHolds();
+    await setLoopRules({ windowCapacity: 5 });
+    const shoppers = await Promise.all(Array.from({ length: 20 }, (_, i) => registerShopper(app, `Holder${i}`, 'Shopper')));
+    const [offered] = await windows(shoppers[0]!, [shop.loop.uuid]);
+    const startsAt = offered!.windows[0]!.startsAt;
+
+    const results = await Promise.all(shoppers.map((shopper) => hold(shopper, shop.loop.uuid, startsAt)));
+
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    const refused = results.filter((r) => r.statusCode === 409);
+    expect(refused).toHaveLength(15);
+    for (const r of refused) expect(r.json().error.code).toBe('WINDOW_FULL');
+    const [held] = await app.db
+      .select({ n: count() })
+      .from(deliveryHolds)
+      .where(
+        and(eq(deliveryHolds.storeId, shop.loop.id), eq(deliveryHolds.startsAt, new Date(startsAt)), eq(deliveryHolds.status, 'HELD')),
+      );
+    expect(held!.n).toBe(5);
+  }, 120_000);
 });
 
 describe('the race: 30 shoppers, 10 places, all paying at once', () => {

@@ -182,6 +182,34 @@ describe('POST /orders/create', () => {
     expect(payments.filter((p) => paypal.order(p.paypalOrderId)!.capture !== null)).toHaveLength(1);
   });
 
+  it('sells two shared products to exactly 6 of 12 shoppers whose carts list them in opposite orders, never below 0', async () => {
+    const jam = await shop.addProduct('Racing Jam', 499, 6);
+    const honey = await shop.addProduct('Racing Honey', 799, 6);
+    const shoppers = await Promise.all(Array.from({ length: 12 }, (_, i) => registerShopper(app, `Pairs${i}`, 'Shopper')));
+    // Half the carts list jam first, half honey first: both lock the rows in one order, so neither waits on the other forever.
+    const carts = shoppers.map((_, i) =>
+      i % 2 === 0
+        ? [
+            { product: jam, quantity: 1 },
+            { product: honey, quantity: 1 },
+          ]
+        : [
+            { product: honey, quantity: 1 },
+            { product: jam, quantity: 1 },
+          ],
+    );
+    const payments: Awaited<ReturnType<typeof approvedPayment>>[] = [];
+    for (const [i, shopper] of shoppers.entries()) payments.push(await approvedPayment(shopper, carts[i]!));
+
+    const responses = await Promise.all(shoppers.map((s, i) => createOrder(app, s, orderPayload(payments[i]!.paypalOrderId, carts[i]!))));
+    const codes = responses.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([...Array(6).fill(200), ...Array(6).fill(409)]);
+    for (const res of responses.filter((r) => r.statusCode === 409)) expect(res.json().error.code).toBe('PRODUCTS_UNAVAILABLE');
+    expect(await stockOf(app, jam.uuid)).toBe(0);
+    expect(await stockOf(app, honey.uuid)).toBe(0);
+    expect(payments.filter((p) => paypal.order(p.paypalOrderId)!.capture !== null)).toHaveLength(6);
+  });
+
   describe("when PayPal's answer is not a payment of our total", () => {
     let eggs: ShopProduct;
     beforeAll(async () => {

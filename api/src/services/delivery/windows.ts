@@ -3,15 +3,16 @@
 // Rules:
 //   offer    = two-hour windows inside the store's hours, for its local today and the next 6 days,
 //              each starting at least 1 hour after now.
-//   hold     = inserted only under the window's lock row (delivery_window_slots, SELECT … FOR UPDATE),
-//              when live holds + bookings < capacity; a shopper has one live hold per store (choosing
-//              another window releases the old one in the same transaction).
-//   booking  = in the order's transaction, before any capture: the shopper's live hold of each store
-//              of the cart becomes BOOKED for the order, under the same lock, only while bookings <
-//              capacity (ops may lower it). An expired or missing hold, or a full window, is a 409
-//              naming the store; the transaction (and so the order) rolls back and nothing is captured.
-//   release  = a hold stops counting when it expires; a booking is RELEASED when the payment fails or
-//              the order is cancelled.
+//   hold     = inserted only under the window's row (delivery_window_slots, locked by the upsert that
+//              reads its booking count), when live holds + bookings < capacity; a shopper has one live
+//              hold per store (choosing another window releases the old one in the same transaction).
+//   booking  = in the order's transaction, before any capture: one conditional update raises the
+//              window's count (`booked = booked + 1 where booked < capacity`, capacity read then, as
+//              ops may lower it), and the shopper's live hold of each store of the cart becomes BOOKED
+//              for the order. An expired or missing hold, or a full window, is a 409 naming the store;
+//              the transaction (and so the order and the count) rolls back and nothing is captured.
+//   release  = a hold stops counting when it expires; a booking is RELEASED (and its window's count
+//              lowered) when the payment fails or the order is cancelled.
 // Every writer locks window rows in (store id, start) order, so concurrent checkouts never deadlock.
 import type { BookedWindowJson, DeliveryCoverage, DeliveryHoldJson, StoreRulesJson, StoreWindowsJson } from '@grocer/shared/contracts';
 import { isAddressComplete } from '@grocer/shared/validation';
@@ -119,17 +120,24 @@ export interface DeliveryWindowsDeps {
 export function createDeliveryWindowsService({ db, clock, zips, users }: DeliveryWindowsDeps): DeliveryWindowsService {
   const storeNotFound = () => httpError(404, 'STORE_NOT_FOUND', WINDOW_MESSAGES.storeNotFound, 'storeUuid');
 
-  /** Locks one window's row (creating it on first use); callers lock in (store, start) order. */
-  async function lockWindow(tx: Database, storeId: number, startsAt: Date): Promise<void> {
-    await tx.insert(deliveryWindowSlots).values({ storeId, startsAt }).onConflictDoNothing();
-    await tx
-      .select()
-      .from(deliveryWindowSlots)
-      .where(and(eq(deliveryWindowSlots.storeId, storeId), eq(deliveryWindowSlots.startsAt, startsAt)))
-      .for('update');
+  /**
+   * Locks one window's row, creating it on first use, in one statement (an upsert's update takes the
+   * row lock even when it changes nothing); returns its bookings. Callers lock in (store, start) order.
+   */
+  async function lockWindow(tx: Database, storeId: number, startsAt: Date): Promise<number> {
+    const [slot] = await tx
+      .insert(deliveryWindowSlots)
+      .values({ storeId, startsAt })
+      .onConflictDoUpdate({
+        target: [deliveryWindowSlots.storeId, deliveryWindowSlots.startsAt],
+        set: { booked: sql.raw('"delivery_window_slots"."booked"') },
+      })
+      .returning({ booked: deliveryWindowSlots.booked });
+    return slot!.booked;
   }
 
-  async function countTaken(tx: Database, storeId: number, startsAt: Date, now: Date, bookedOnly: boolean): Promise<number> {
+  /** Live holds of one window, counted under its lock. */
+  async function countHeld(tx: Database, storeId: number, startsAt: Date, now: Date): Promise<number> {
     const [row] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(deliveryHolds)
@@ -137,7 +145,8 @@ export function createDeliveryWindowsService({ db, clock, zips, users }: Deliver
         and(
           eq(deliveryHolds.storeId, storeId),
           eq(deliveryHolds.startsAt, startsAt),
-          bookedOnly ? eq(deliveryHolds.status, 'BOOKED') : counting(now),
+          eq(deliveryHolds.status, 'HELD'),
+          gt(deliveryHolds.expiresAt, now),
         ),
       );
     return row?.n ?? 0;
@@ -240,13 +249,13 @@ export function createDeliveryWindowsService({ db, clock, zips, users }: Deliver
       const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
       return db.transaction(async (txn) => {
         const tx = txn as unknown as Database;
-        await lockWindow(tx, store!.id, window.startsAt);
+        const booked = await lockWindow(tx, store!.id, window.startsAt);
         // The caller's other hold at this store goes (re-choosing the same window just renews it).
         await tx
           .update(deliveryHolds)
           .set({ status: 'RELEASED', updatedAt: now })
           .where(and(eq(deliveryHolds.userUuid, userUuid), eq(deliveryHolds.storeId, store!.id), eq(deliveryHolds.status, 'HELD')));
-        if ((await countTaken(tx, store!.id, window.startsAt, now, false)) >= rules.windowCapacity) {
+        if (booked + (await countHeld(tx, store!.id, window.startsAt, now)) >= rules.windowCapacity) {
           throw httpError(409, 'WINDOW_FULL', WINDOW_MESSAGES.full(store!.name), 'startsAt', {
             store: { uuid: store!.uuid, name: store!.name },
           });
@@ -292,7 +301,6 @@ export function createDeliveryWindowsService({ db, clock, zips, users }: Deliver
       if (parts.length === 0) return;
       const now = clock().now();
       const ids = parts.map((p) => p.storeId);
-      const rules = await readStoreRules(tx, ids);
       // The caller's holds of these stores, expired or not: an expired one says "expired", not "pick one".
       const holds = await tx
         .select()
@@ -307,11 +315,20 @@ export function createDeliveryWindowsService({ db, clock, zips, users }: Deliver
           throw httpError(409, 'DELIVERY_WINDOW_REQUIRED', WINDOW_MESSAGES.required(part.storeName), 'deliveryWindows', named(part));
         if (hold.expiresAt.getTime() <= now.getTime())
           throw httpError(409, 'WINDOW_HOLD_EXPIRED', WINDOW_MESSAGES.expired(part.storeName), 'deliveryWindows', named(part));
-        await lockWindow(tx, part.storeId, hold.startsAt);
-        // Holds were counted when taken; bookings are counted again here because capacity may have been lowered since.
-        if ((await countTaken(tx, part.storeId, hold.startsAt, now, true)) >= rules.get(part.storeId)!.windowCapacity) {
-          throw httpError(409, 'WINDOW_FULL', WINDOW_MESSAGES.full(part.storeName), 'deliveryWindows', named(part));
-        }
+        // Holds were counted when taken; bookings are counted again here because capacity may have been lowered
+        // since. The hold made the window's row; the update waits for its lock and re-checks the count after it.
+        const [counted] = await tx
+          .update(deliveryWindowSlots)
+          .set({ booked: sql`${deliveryWindowSlots.booked} + 1` })
+          .where(
+            and(
+              eq(deliveryWindowSlots.storeId, part.storeId),
+              eq(deliveryWindowSlots.startsAt, hold.startsAt),
+              sql`${deliveryWindowSlots.booked} < (select ${stores.windowCapacity} from ${stores} where ${stores.id} = ${part.storeId})`,
+            ),
+          )
+          .returning({ booked: deliveryWindowSlots.booked });
+        if (!counted) throw httpError(409, 'WINDOW_FULL', WINDOW_MESSAGES.full(part.storeName), 'deliveryWindows', named(part));
         const [booked] = await tx
           .update(deliveryHolds)
           .set({ status: 'BOOKED', orderId, updatedAt: now })
@@ -323,10 +340,19 @@ export function createDeliveryWindowsService({ db, clock, zips, users }: Deliver
     },
 
     async releaseOrder(tx, orderId) {
-      await tx
+      const released = await tx
         .update(deliveryHolds)
         .set({ status: 'RELEASED', updatedAt: clock().now() })
-        .where(and(eq(deliveryHolds.orderId, orderId), eq(deliveryHolds.status, 'BOOKED')));
+        .where(and(eq(deliveryHolds.orderId, orderId), eq(deliveryHolds.status, 'BOOKED')))
+        .returning({ storeId: deliveryHolds.storeId, startsAt: deliveryHolds.startsAt });
+      // One booking per store part: each window's count goes down by one, in the (store, start) lock order.
+      released.sort((a, b) => a.storeId - b.storeId || a.startsAt.getTime() - b.startsAt.getTime());
+      for (const window of released) {
+        await tx
+          .update(deliveryWindowSlots)
+          .set({ booked: sql`${deliveryWindowSlots.booked} - 1` })
+          .where(and(eq(deliveryWindowSlots.storeId, window.storeId), eq(deliveryWindowSlots.startsAt, window.startsAt)));
+      }
     },
   };
 }

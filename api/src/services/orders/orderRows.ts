@@ -48,25 +48,39 @@ export async function takeStock(
   lines: { productUuid: string; productName: string; quantity: number }[],
   sale: { orderId: string; by: string },
 ): Promise<boolean> {
-  let soldOut = false;
-  const moves: StockMove[] = [];
-  // Fixed (uuid) order, so two orders sharing products lock their rows in the same order and never deadlock.
-  const byProduct = [...lines].sort((a, b) => (a.productUuid < b.productUuid ? -1 : 1));
-  for (const line of byProduct) {
-    const [taken] = await tx
-      .update(products)
-      .set({ stockQuantity: sql`${products.stockQuantity} - ${line.quantity}` })
-      .where(and(eq(products.uuid, line.productUuid), eq(products.isActive, true), sql`${products.stockQuantity} >= ${line.quantity}`))
-      .returning({ id: products.id, stock: products.stockQuantity });
-    if (!taken) {
-      // Another order took it since we priced: say why, and roll everything back.
-      const [now] = await tx.select({ stock: products.stockQuantity }).from(products).where(eq(products.uuid, line.productUuid));
-      const reason: UnavailableProduct['reason'] = (now?.stock ?? 0) > 0 ? 'INSUFFICIENT_STOCK' : 'OUT_OF_STOCK';
-      throw productsUnavailable([{ productId: line.productUuid, name: line.productName, reason }]);
-    }
-    if (taken.stock === 0) soldOut = true;
-    moves.push({ productId: taken.id, oldQuantity: taken.stock + line.quantity, newQuantity: taken.stock });
+  if (lines.length === 0) return false;
+  // One statement for every line. Its rows are locked first, in uuid order, so two orders sharing products
+  // lock them in the same order and never deadlock; the update then takes each line's quantity where it is
+  // left (re-checked on the newest row if another order took some meanwhile) and skips the lines it is not.
+  // `no key update` is the lock an update takes anyway: unlike `for update` it lets other orders' lines
+  // (whose foreign keys share-lock the product) in, so an order that wrote its lines first never waits on them.
+  const wanted = sql.join(
+    lines.map((l) => sql`(${l.productUuid}::uuid, ${l.quantity}::int)`),
+    sql`, `,
+  );
+  const { rows: taken } = (await tx.execute(sql`
+    with wanted (uuid, quantity) as (values ${wanted}),
+    locked as materialized (
+      select p.id from ${products} p join wanted w on w.uuid = p.uuid order by p.uuid for no key update of p
+    )
+    update ${products} p set stock_quantity = p.stock_quantity - w.quantity
+    from wanted w
+    where p.uuid = w.uuid and p.id in (select id from locked) and p.is_active and p.stock_quantity >= w.quantity
+    returning p.id, p.uuid, p.stock_quantity as stock`)) as unknown as { rows: { id: number; uuid: string; stock: number }[] };
+  const takenOf = new Map(taken.map((t) => [t.uuid, t]));
+  const missing = [...lines].sort((a, b) => (a.productUuid < b.productUuid ? -1 : 1)).find((l) => !takenOf.has(l.productUuid));
+  if (missing) {
+    // Another order took it since we priced: say why, and roll everything back.
+    const [now] = await tx.select({ stock: products.stockQuantity }).from(products).where(eq(products.uuid, missing.productUuid));
+    const reason: UnavailableProduct['reason'] = (now?.stock ?? 0) > 0 ? 'INSUFFICIENT_STOCK' : 'OUT_OF_STOCK';
+    throw productsUnavailable([{ productId: missing.productUuid, name: missing.productName, reason }]);
   }
+  let soldOut = false;
+  const moves: StockMove[] = lines.map((line) => {
+    const row = takenOf.get(line.productUuid)!;
+    if (row.stock === 0) soldOut = true;
+    return { productId: row.id, oldQuantity: row.stock + line.quantity, newQuantity: row.stock };
+  });
   await recordStockChanges(tx, moves, { reason: 'SALE', orderId: sale.orderId, by: sale.by });
   return soldOut;
 }

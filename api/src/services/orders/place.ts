@@ -1,6 +1,6 @@
 // Placing an order from an approved PayPal order (POST /orders/create), step 1 of two, each safe to repeat:
-// one transaction inserts the order (id = the checkout intent's reference) and its lines, priced again
-// from the database, and takes the stock with `stock_quantity >= qty` updates. UNIQUE (paypal_order_id)
+// the cart is priced again from the database, then one transaction inserts the order (id = the checkout
+// intent's reference) and its lines, books the held windows and takes the stock with `stock_quantity >= qty`. UNIQUE (paypal_order_id)
 // and UNIQUE (user_uuid, idempotency_key) make a duplicate request lose the insert; it then reads the
 // winner's order instead (never check-then-insert). Step 2, settling the payment, is settle.ts.
 import { randomBytes } from 'node:crypto';
@@ -66,6 +66,23 @@ export function createOrderInsert({
     // Checked before anything is written or captured: a bad replacement is a 400 and nothing else happens.
     const substitutions = await resolveSubstitutions(db, input.items);
     const user = await users.get(caller.uuid);
+    const placedBefore = () => loadOrder(db, and(eq(orders.paypalOrderId, input.paypalOrderId), eq(orders.userUuid, caller.uuid)));
+
+    // Re-priced from the database before the transaction (its reads lock nothing, so inside it they would
+    // only hold its connection longer); PayPal will capture the intent's total, so they must agree. The
+    // store rules again too. A refusal here leaves nothing written and the PayPal order is never captured.
+    let cart: Awaited<ReturnType<typeof priceCart>>;
+    let parts: Awaited<ReturnType<typeof checkStoreParts>>;
+    try {
+      cart = await priceCart(db, deliveryFees, intent.items, { state: intent.deliveryState, zip: intent.deliveryZip });
+      if (cart.pricing.total !== intent.totalCents) throw httpError(409, 'PRICE_CHANGED', ORDER_MESSAGES.priceChanged, 'items');
+      parts = await checkStoreParts(db, cart, intent.deliveryZip);
+    } catch (err) {
+      // A repeat of a placed order gets that order, even when its cart cannot be priced now (it took the last of a product).
+      const placed = await placedBefore();
+      if (placed) return placed;
+      throw err;
+    }
 
     try {
       const order = await db.transaction(async (txn) => {
@@ -98,16 +115,7 @@ export function createOrderInsert({
           })
           .returning();
 
-        // Re-priced from the database now; PayPal will capture the intent's total, so they must agree.
-        const cart = await priceCart(tx, deliveryFees, intent.items, { state: intent.deliveryState, zip: intent.deliveryZip });
-        if (cart.pricing.total !== intent.totalCents) throw httpError(409, 'PRICE_CHANGED', ORDER_MESSAGES.priceChanged, 'items');
-        // The store rules again, and each store part's held window booked, before anything is captured:
-        // a refusal here rolls the order back and the PayPal order is never captured.
-        const parts = await checkStoreParts(tx, cart, intent.deliveryZip);
-        await windows().book(tx, caller.uuid, inserted!.id, parts);
         await recordStoreParts(tx, inserted!.id, cart.delivery.stores);
-
-        await takeStock(tx, cart.lines, { orderId: inserted!.id, by: caller.uuid });
         const chosen = cart.lines.map((l) => ({ productUuid: l.productUuid, resolved: substitutions.get(l.productUuid) ?? BEST_MATCH }));
         await tx.insert(orderLines).values(
           cart.lines.map((l, i) => ({
@@ -119,6 +127,11 @@ export function createOrderInsert({
         );
         // The shopper's next cart starts from these choices.
         await rememberSubstitutions(tx, caller.uuid, chosen);
+        // The rows other checkouts wait for come last, so they stay locked only until the commit: each store
+        // part's held window booked (a refusal rolls the order back and nothing is captured), then the
+        // stock. Windows before products is also the order cancellations lock them in (never a deadlock).
+        await windows().book(tx, caller.uuid, inserted!.id, parts);
+        await takeStock(tx, cart.lines, { orderId: inserted!.id, by: caller.uuid });
         return inserted!;
       });
       // Every order changes what the catalogue shows: stockQuantity (where steppers stop), and
@@ -128,7 +141,7 @@ export function createOrderInsert({
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // A duplicate lost the race (or came later): the database decided; return what the winner made.
-      const byPaypal = await loadOrder(db, and(eq(orders.paypalOrderId, input.paypalOrderId), eq(orders.userUuid, caller.uuid)));
+      const byPaypal = await placedBefore();
       if (byPaypal) return byPaypal;
       if (input.idempotencyKey !== null) {
         const byKey = await loadOrder(db, and(eq(orders.userUuid, caller.uuid), eq(orders.idempotencyKey, input.idempotencyKey)));

@@ -157,8 +157,9 @@ export function createSettlement(
         return row;
       }
       // The payment never completed: the system gives the stock back, nobody did.
-      restocked = await releaseStock(tx, order.id, null);
+      // Windows before stock, the lock order of placing an order (track.ts, cancelPaidOrder).
       await windows().releaseOrder(tx, order.id);
+      restocked = await releaseStock(tx, order.id, null);
       if (refund)
         refundId = await refunds.request(tx, {
           orderId: row.id,

@@ -49,9 +49,16 @@ export async function recordStoreParts(
  * were recorded at placing gets them now, its delivery fee split evenly (the quotes are gone).
  */
 export async function createStoreParts(tx: Database, order: Pick<OrderRow, 'id' | 'status' | 'deliveryFeeCents'>): Promise<void> {
+  const status = order.status === 'PENDING' || order.status === 'PROCESSING' ? 'CONFIRMED' : order.status;
+  // An order placed with its parts (every one since they are recorded at placing) needs this one statement.
+  const confirmed = await tx
+    .update(orderStoreParts)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(orderStoreParts.orderId, order.id), eq(orderStoreParts.status, 'PENDING')))
+    .returning({ storeUuid: orderStoreParts.storeUuid });
+  if (confirmed.length > 0) return;
   const stores = await tx.selectDistinct({ storeUuid: orderLines.storeUuid }).from(orderLines).where(eq(orderLines.orderId, order.id));
   if (stores.length === 0) return;
-  const status = order.status === 'PENDING' || order.status === 'PROCESSING' ? 'CONFIRMED' : order.status;
   const uuids = stores.map((s) => s.storeUuid).sort();
   const fees = splitCents(
     order.deliveryFeeCents,
@@ -61,10 +68,6 @@ export async function createStoreParts(tx: Database, order: Pick<OrderRow, 'id' 
     .insert(orderStoreParts)
     .values(uuids.map((storeUuid, i) => ({ orderId: order.id, storeUuid, status, deliveryFeeCents: fees[i]! })))
     .onConflictDoNothing();
-  await tx
-    .update(orderStoreParts)
-    .set({ status, updatedAt: new Date() })
-    .where(and(eq(orderStoreParts.orderId, order.id), eq(orderStoreParts.status, 'PENDING')));
 }
 
 /** A status set for the whole order: parts behind it catch up (a cancellation reaches every part). */

@@ -68,8 +68,10 @@ export async function cancelPaidOrder(
   /** Who cancelled (the stock audit's changed_by). */
   by: string,
 ): Promise<{ restocked: boolean; refundId: number | null }> {
-  const restocked = await releaseStock(tx, row.id, by);
+  // Windows before stock: the lock order of placing an order (window counts, then products), so a
+  // cancellation and a checkout sharing both never deadlock.
   await windows().releaseOrder(tx, row.id);
+  const restocked = await releaseStock(tx, row.id, by);
   const refundId = await refunds.request(tx, {
     orderId: row.id,
     amountCents: 'remaining',

@@ -101,6 +101,7 @@ export async function readStoreRules(db: Database, storeIds: number[]): Promise<
   const ids = [...new Set(storeIds)];
   const result = new Map<number, StoreRules>();
   if (ids.length === 0) return result;
+  // One round trip: each store's row with its open days joined (a store open no day comes once, hours null).
   const rows = await db
     .select({
       storeId: stores.id,
@@ -109,17 +110,19 @@ export async function readStoreRules(db: Database, storeIds: number[]): Promise<
       deliveryRadiusMiles: stores.deliveryRadiusMiles,
       windowCapacity: stores.windowCapacity,
       lowStockThreshold: stores.lowStockThreshold,
+      weekday: storeHours.weekday,
+      opensMinute: storeHours.opensMinute,
+      closesMinute: storeHours.closesMinute,
     })
     .from(stores)
-    .where(inArray(stores.id, ids));
-  for (const row of rows) result.set(row.storeId, { ...row, hours: [] });
-  const hours = await db
-    .select()
-    .from(storeHours)
-    .where(inArray(storeHours.storeId, ids))
-    .orderBy(asc(storeHours.storeId), asc(storeHours.weekday));
-  for (const h of hours)
-    result.get(h.storeId)?.hours.push({ weekday: h.weekday, opensMinute: h.opensMinute, closesMinute: h.closesMinute });
+    .leftJoin(storeHours, eq(storeHours.storeId, stores.id))
+    .where(inArray(stores.id, ids))
+    .orderBy(asc(stores.id), asc(storeHours.weekday));
+  for (const { weekday, opensMinute, closesMinute, ...store } of rows) {
+    let rules = result.get(store.storeId);
+    if (!rules) result.set(store.storeId, (rules = { ...store, hours: [] }));
+    if (weekday !== null && opensMinute !== null && closesMinute !== null) rules.hours.push({ weekday, opensMinute, closesMinute });
+  }
   return result;
 }
 
