@@ -58,7 +58,7 @@ const vocabulary = new Vocabulary([
 
 it('corrects only words the catalogue does not start with, of 4+ letters', () => {
   const [chiken, milk, mil, tez] = matchWords(['chiken', 'milk', 'mil', 'tez'], vocabulary);
-  expect(chiken).toEqual({ word: 'chiken', forms: ['chicken', 'chickens'], prefix: false, corrected: true });
+  expect(chiken).toEqual({ word: 'chiken', forms: ['chicken', 'chickens'], prefix: false, corrected: true, correction: 'chicken' });
   expect(milk).toMatchObject({ forms: ['milk', 'milks'], prefix: true, corrected: false });
   expect(mil).toMatchObject({ prefix: true, corrected: false });
   expect(tez).toMatchObject({ prefix: true, corrected: false });
