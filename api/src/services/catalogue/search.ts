@@ -360,6 +360,8 @@ interface LabelIndex {
   candidates(words: readonly MatchedWord[]): Iterable<number>;
   /** Products of each category, over all its labels. */
   categoryProducts: Map<number, number>;
+  /** The labels (by position) of each category. */
+  categoryLabels: Map<number, number[]>;
 }
 
 const labelIndexCache = new WeakMap<readonly Label[], LabelIndex>();
@@ -369,6 +371,7 @@ function labelIndex(labels: readonly Label[]): LabelIndex {
   if (cached) return cached;
   const byWord = new Map<string, number[]>();
   const categoryProducts = new Map<number, number>();
+  const categoryLabels = new Map<number, number[]>();
   labels.forEach((label, i) => {
     for (const word of new Set(label.words)) {
       const list = byWord.get(word);
@@ -376,6 +379,9 @@ function labelIndex(labels: readonly Label[]): LabelIndex {
       else byWord.set(word, [i]);
     }
     categoryProducts.set(label.categoryId, (categoryProducts.get(label.categoryId) ?? 0) + label.products);
+    const inCategory = categoryLabels.get(label.categoryId);
+    if (inCategory) inCategory.push(i);
+    else categoryLabels.set(label.categoryId, [i]);
   });
   const sorted = [...byWord.keys()].sort();
   const startingWith = (prefix: string) => {
@@ -415,6 +421,7 @@ function labelIndex(labels: readonly Label[]): LabelIndex {
       return [...(result ?? [])].sort((a, b) => a - b);
     },
     categoryProducts,
+    categoryLabels,
   };
   labelIndexCache.set(labels, index);
   return index;
@@ -432,7 +439,12 @@ function categoryWords(categories: ReadonlyMap<number, { name: string }>): Map<n
 }
 
 /** The highest score rankLabels gives; searchGroups.ts orders by it. */
-export const MAX_SCORE = 511;
+export const MAX_SCORE = 1023;
+/**
+ * The other labels of an aisle the query names rank just below every name holding the words in its
+ * item (2 × (64 + 32)) and above every name holding them only in its brand (at most 2 × 95).
+ */
+const AISLE_ONLY_SCORE = 2 * (64 + 32) - 1;
 
 /** Whether every word of a phrase (each given as its forms) is in the text. */
 const holdsPhrase = (text: readonly string[], phrase: readonly string[][]) => phrase.every((forms) => text.some((t) => forms.includes(t)));
@@ -440,16 +452,18 @@ const holdsPhrase = (text: readonly string[], phrase: readonly string[][]) => ph
 /**
  * Best match, decided per label (every product of a label ranks alike): the item named exactly by the
  * query's own words (256: "baking soda" → baking soda, never a synonym's items first), the label's item
- * word (its last word: "whole **milk**") being a query word, or the item holding what a synonym or
- * aisle word means, ending as the item does ("beer" → india pale ale) (128), every query word in the label (64) and in the item
- * itself, not only the brand (32: "green tea" before Green Leaf black tea), the item plain rather than
- * a thing made of another (16: no other word of the item names a thing, see thingWords: "butter" →
- * unsalted butter before peanut butter, "milk" → whole and skim milk before chocolate milk), the words
- * as typed rather than another form or a synonym (8: "steak" → ribeye steak before tuna steaks), the
- * aisle most matching products are in (4: "chicken" → meat before soup; a category whose name holds the
- * words counts all its products: "baby" → the baby aisle before baby carrots), whole words rather than
- * word starts (2), and no typo correction (1). Only labels holding every query word (or what it means)
- * are returned, best first; the rest of a search's matches (by category or store words) rank after them.
+ * word (its last word: "whole **milk**") being a query word, or the item holding what a synonym or aisle
+ * word means, ending as the item does ("beer" → india pale ale) (128), every query word in the label
+ * (64) and in the item itself, not only the brand (32: "green tea" before Green Leaf black tea), the
+ * item plain rather than a thing made of another (16: no other word of the item names a thing, see
+ * thingWords: "butter" → unsalted butter before peanut butter, "milk" → whole and skim milk before
+ * chocolate milk), the words as typed rather than another form or a synonym (8: "steak" → ribeye steak
+ * before tuna steaks), the aisle most matching products are in (4: "chicken" → meat before soup; a
+ * category whose name holds the words counts all its products: "baby" → the baby aisle before baby
+ * carrots), whole words rather than word starts (2), and no typo correction (1). Returned, best first:
+ * the labels holding every query word (or what it means), scored twice that sum, and the other labels
+ * of an aisle whose name holds the words (AISLE_ONLY_SCORE: after what the words name, before a brand
+ * that only holds them); the rest of a search's matches (by store words) rank after them.
  */
 export function rankLabels(
   words: MatchedWord[],
@@ -481,7 +495,7 @@ export function rankLabels(
     }
     return whole;
   };
-  const matched: { label: Label; whole: boolean; literal: boolean }[] = [];
+  const matched: { label: Label; whole: boolean; literal: boolean; aisleOnly?: boolean }[] = [];
   const perCategory = new Map<number, number>();
   const aisles = new Set([...categoryWords(categories)].filter(([, text]) => fit(text) > 0).map(([id]) => id));
   const index = labelIndex(labels);
@@ -494,6 +508,14 @@ export function rankLabels(
       if (!aisles.has(label.categoryId)) perCategory.set(label.categoryId, (perCategory.get(label.categoryId) ?? 0) + label.products);
     }
   }
+  // The rest of an aisle the query names ("pantry", "snacks") ranks below the items the words name and
+  // above names that hold the words only in a brand ("Polar Pantry" frozen peas).
+  const seen = new Set(matched.map((m) => m.label));
+  for (const id of words.length === 0 ? [] : aisles)
+    for (const i of index.categoryLabels.get(id) ?? []) {
+      const label = labels[i]!;
+      if (!seen.has(label)) matched.push({ label, whole: true, literal: true, aisleOnly: true });
+    }
   for (const id of aisles) perCategory.set(id, index.categoryProducts.get(id) ?? 0);
   let top: number | undefined;
   for (const [categoryId, n] of perCategory)
@@ -511,20 +533,22 @@ export function rankLabels(
     return heads.has(last) || meanings.some((phrase) => phrase.at(-1)!.includes(last) && holdsPhrase(label.itemWords, phrase));
   };
   return matched
-    .map(({ label, whole, literal: own }) => ({
+    .map(({ label, whole, literal: own, aisleOnly }) => ({
       label: label.label,
       item: label.item,
       categoryId: label.categoryId,
-      score:
-        (own && exactName(label) ? 256 : 0) +
-        (head(label) ? 128 : 0) +
-        64 +
-        (fit(label.itemWords) > 0 ? 32 : 0) +
-        (plain(label) ? 16 : 0) +
-        (own && typed(label) ? 8 : 0) +
-        (label.categoryId === top ? 4 : 0) +
-        (whole ? 2 : 0) +
-        exact,
+      score: aisleOnly
+        ? AISLE_ONLY_SCORE
+        : 2 *
+          ((own && exactName(label) ? 256 : 0) +
+            (head(label) ? 128 : 0) +
+            64 +
+            (fit(label.itemWords) > 0 ? 32 : 0) +
+            (plain(label) ? 16 : 0) +
+            (own && typed(label) ? 8 : 0) +
+            (label.categoryId === top ? 4 : 0) +
+            (whole ? 2 : 0) +
+            exact),
     }))
     .sort((a, b) => b.score - a.score || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
 }

@@ -20,7 +20,6 @@ export const SYNONYM_GROUPS: readonly SynonymGroup[] = [
   { words: ['soda', 'pop', 'soft drink', 'fizzy drink', 'soda pop'], means: SOFT_DRINKS },
   { words: ['coke'], means: ['cola'] },
   { words: ['oj'], means: ['orange juice'] },
-  { words: ['drink', 'beverage'], means: ['beverages'] },
   { words: ['bubbly', 'champagne', 'sparkling wine'], means: ['prosecco'] },
   { words: ['ipa'], means: ['india pale ale'] },
   // Household and personal care
