@@ -132,7 +132,8 @@ export const SearchResponseSchema = Type.Object({
   didYouMean: Type.Optional(Type.String({ description: 'When nothing matches: the closest query that finds something' })),
   showingResultsFor: Type.Optional(
     Type.String({
-      description: 'When a misspelt word was read as a catalogue word: the query the products answer (ask again with literal=true for the words as typed)',
+      description:
+        'When a misspelt word was read as a catalogue word: the query the products answer (ask again with literal=true for the words as typed)',
     }),
   ),
 });
