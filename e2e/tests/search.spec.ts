@@ -1,6 +1,6 @@
 // Search as a shopper uses it, through the real API and the seeded catalogue: a typo in the header
-// still suggests the item and opens its page; "milk" puts milk first; a filtered search lives in its
-// URL, so a reload shows the same results.
+// still suggests the item and opens its page; "milk" puts milk first; a corrected search says so and
+// offers the words as typed; a filtered search lives in its URL, so a reload shows the same results.
 import { test, expect } from '../fixtures/stack.ts';
 
 test('a typo in the header box still suggests the item, and choosing it opens the product page', async ({ page, stack }) => {
@@ -26,6 +26,18 @@ test('"milk" puts milk first, not milk chocolate', async ({ page, stack }) => {
   await expect(names.first()).toBeVisible();
   const first = (await names.first().innerText()).split(',')[0]!;
   expect(first).toMatch(/milk$/i);
+});
+
+test('a corrected search says what it shows, and "Search instead for" searches the words as typed', async ({ page, stack }) => {
+  await page.goto(stack.shellUrl('/search?q=chiken'));
+  await expect(page.locator('.showing-results-for')).toHaveText('Showing results for chicken. Search instead for chiken');
+  await page.getByRole('link', { name: 'Search instead for chiken' }).click();
+  await expect(page).toHaveURL(/\/search\?q=chiken&literal=1$/);
+  await expect(page.getByRole('heading', { name: 'No products found' })).toBeVisible();
+  // The correction stays one click away, and leads back to the corrected results.
+  await page.locator('.did-you-mean').getByRole('link', { name: 'chicken' }).click();
+  await expect(page).toHaveURL(/\/search\?q=chicken$/);
+  await expect(page.locator('.search-results article').first()).toContainText(/chicken/i);
 });
 
 test('filter a search to one store and in stock: the URL carries it and a reload shows the same results', async ({ page, stack }) => {

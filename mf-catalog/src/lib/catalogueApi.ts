@@ -31,6 +31,8 @@ export interface ListingArgs {
 export interface FacetsArgs {
   /** A search's text; without it the store's shelf is counted. */
   query?: string;
+  /** The search's words as typed, no typo correction (as the results were asked). */
+  literal?: boolean;
   /** A store's publicId: the shelf counted (no query). */
   storeId?: string;
   filters: ListingFilters;
@@ -57,6 +59,8 @@ export interface StoreSearchArgs extends ListingArgs {
 
 export interface GlobalSearchArgs extends ListingArgs {
   query: string;
+  /** The words as typed: no typo read as the nearest catalogue word ("Search instead for …"). */
+  literal?: boolean;
 }
 
 const listingParams = ({ page, limit = CONSTANTS.PAGE_SIZE, sort, order, filters }: ListingArgs) => ({
@@ -96,12 +100,16 @@ export const catalogueApi = api.injectEndpoints({
       }),
     }),
     catalogGlobalSearch: build.query<SearchResponse, GlobalSearchArgs>({
-      query: ({ query, ...listing }) => ({ url: apiPaths.globalSearch, params: { query, ...listingParams(listing) } }),
+      query: ({ query, literal, ...listing }) => ({
+        url: apiPaths.globalSearch,
+        params: { query, ...listingParams(listing), literal: literal || undefined },
+      }),
     }),
     catalogFacets: build.query<FacetsResponse, FacetsArgs>({
-      query: ({ query, storeId, filters }) => ({
+      query: ({ query, storeId, filters, literal }) => ({
         url: apiPaths.facets,
-        params: query === undefined ? { ...apiFilters(filters), storeId } : { ...apiFilters(filters), query },
+        params:
+          query === undefined ? { ...apiFilters(filters), storeId } : { ...apiFilters(filters), query, literal: literal || undefined },
       }),
     }),
   }),

@@ -2,6 +2,7 @@
 // The store listing writes its query with `paths.store` (sort omitted when name, order when asc);
 // the global search adds 'Best match', which is the absence of `sort` (the API then ranks by relevance).
 import { paths, type ListingFilters, type ProductSort, type SortOrder } from '@grocer/shared';
+import { literalPath } from './literalSearch.ts';
 
 export type SortValue = 'name-asc' | 'name-desc' | 'price-asc' | 'price-desc';
 export type SearchSortValue = SortValue | 'relevance';
@@ -45,7 +46,14 @@ export function readSearchSort(params: URLSearchParams): SearchSortValue {
   return toSortValue({ sort, order: params.get('order') === 'desc' ? 'desc' : 'asc' });
 }
 
-/** /search?q=…&page=…&sort=…&order=…&filters for a search sort value (relevance is the absence of `sort`). */
-export function searchPath(q: string, { page, sort, filters }: { page?: number; sort: SearchSortValue; filters?: ListingFilters }): string {
-  return paths.search(q, sort === 'relevance' ? { ...filters, page } : { ...filters, page, ...fromSortValue(sort) });
+/**
+ * /search?q=…&page=…&sort=…&order=…&filters for a search sort value (relevance is the absence of `sort`),
+ * and `literal=1` when the words are searched as typed (no typo correction).
+ */
+export function searchPath(
+  q: string,
+  { page, sort, filters, literal }: { page?: number; sort: SearchSortValue; filters?: ListingFilters; literal?: boolean },
+): string {
+  const path = paths.search(q, sort === 'relevance' ? { ...filters, page } : { ...filters, page, ...fromSortValue(sort) });
+  return literal && q.trim() ? literalPath(path) : path;
 }

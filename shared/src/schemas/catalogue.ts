@@ -130,8 +130,17 @@ export const SearchResponseSchema = Type.Object({
   products: Type.Array(ProductSchema),
   pagination: PaginationSchema,
   didYouMean: Type.Optional(Type.String({ description: 'When nothing matches: the closest query that finds something' })),
+  showingResultsFor: Type.Optional(
+    Type.String({
+      description:
+        'When a misspelt word was read as a catalogue word: the query the products answer (ask again with literal=true for the words as typed)',
+    }),
+  ),
 });
-/** A search page: when nothing matches, `didYouMean` is the closest query that would find something. */
+/**
+ * A search page: when nothing matches, `didYouMean` is the closest query that would find something;
+ * when a typo was read as another word ("chiken"), `showingResultsFor` is the query answered ("chicken").
+ */
 export type SearchResponse = Static<typeof SearchResponseSchema>;
 
 const Count = Type.Integer({ minimum: 0 });
@@ -156,8 +165,11 @@ export const FacetsResponseSchema = Type.Object({ facets: ProductFacetsSchema })
 /** GET /open/products/facets. */
 export type FacetsResponse = Static<typeof FacetsResponseSchema>;
 
-export const SuggestionsResponseSchema = Type.Object({ products: Type.Array(ProductSchema) });
-/** GET /open/products/suggestions: distinct items, best match first (never the same item twice). */
+export const SuggestionsResponseSchema = Type.Object({
+  products: Type.Array(ProductSchema),
+  showingResultsFor: Type.Optional(Type.String({ description: 'When a misspelt word was read as a catalogue word: the query answered' })),
+});
+/** GET /open/products/suggestions: distinct items, best match first (never the same item twice), and the query answered when a typo was read as another word. */
 export type SuggestionsResponse = Static<typeof SuggestionsResponseSchema>;
 
 export const ProductResponseSchema = Type.Object({ product: ProductSchema }, { title: 'ProductResponse' });

@@ -166,8 +166,8 @@ const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) => {
-      const { query, page, limit, sort, order } = request.query;
-      return catalogue().searchPage(query, undefined, { page, limit, sort, order }, filtersOf(request.query));
+      const { query, page, limit, sort, order, literal } = request.query;
+      return catalogue().searchPage(query, undefined, { page, limit, sort, order }, filtersOf(request.query), { correct: !literal });
     },
   );
 
@@ -182,8 +182,14 @@ const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) => {
-      const { query, storeId, page, limit, sort, order } = request.query;
-      return catalogue().searchPage(query, storeId, { page, limit, sort, order }, { ...filtersOf(request.query), storeId: undefined });
+      const { query, storeId, page, limit, sort, order, literal } = request.query;
+      return catalogue().searchPage(
+        query,
+        storeId,
+        { page, limit, sort, order },
+        { ...filtersOf(request.query), storeId: undefined },
+        { correct: !literal },
+      );
     },
   );
 
@@ -197,7 +203,7 @@ const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SuggestionsResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ products: await catalogue().suggestions(request.query.query, request.query.limit) }),
+    (request) => catalogue().suggestions(request.query.query, request.query.limit),
   );
 
   app.get(
@@ -211,13 +217,13 @@ const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { query, storeId } = request.query;
+      const { query, storeId, literal } = request.query;
       // Without a query the store is the shelf counted; with one, it is a filter of the global search.
       const filters = filtersOf(request.query);
       const facets =
         query === undefined
           ? await catalogue().facets(undefined, storeId, { ...filters, storeId: undefined })
-          : await catalogue().facets(query, undefined, filters);
+          : await catalogue().facets(query, undefined, filters, { correct: !literal });
       return { facets };
     },
   );

@@ -50,14 +50,29 @@ const searchPaging = {
   sort: Type.Enum(['relevance', 'name', 'price'], { default: 'relevance', description: 'relevance: best match first (order is ignored)' }),
 };
 
+/** The words as typed, for "Search instead for …" after a corrected search. */
+const literal = {
+  literal: Type.Optional(
+    Type.Boolean({ description: 'true: match the words as typed, without reading a misspelt word as the nearest catalogue word' }),
+  ),
+};
+
 export const GlobalSearchQuery = Type.Object({ query: SearchText });
-export const GlobalSearchPageQuery = Type.Object({ query: SearchText, ...searchPaging, ...filters, ...categoryFilter, ...storeFilter });
+export const GlobalSearchPageQuery = Type.Object({
+  query: SearchText,
+  ...searchPaging,
+  ...filters,
+  ...categoryFilter,
+  ...storeFilter,
+  ...literal,
+});
 export const StoreSearchPageQuery = Type.Object({
   query: SearchText,
   storeId: Type.String({ minLength: 1, description: 'Store uuid or publicId' }),
   ...searchPaging,
   ...filters,
   ...categoryFilter,
+  ...literal,
 });
 
 export const SuggestionsQuery = Type.Object({
@@ -70,6 +85,7 @@ export const FacetsQuery = Type.Object({
   ...filters,
   ...categoryFilter,
   ...storeFilter,
+  ...literal,
 });
 
 export const CategoriesQuery = Type.Object({

@@ -123,6 +123,42 @@ describe('typos', () => {
   });
 });
 
+describe('showing results for', () => {
+  it('says which query a corrected search answered, on the page and in the suggestions', async () => {
+    const body = await search('chiken');
+    expect(body.showingResultsFor).toBe('chicken');
+    expect(item(body.products[0]!)).toContain('chicken');
+    const { body: suggested } = await get<SuggestionsResponse>('/open/products/suggestions?query=chiken');
+    expect(suggested.showingResultsFor).toBe('chicken');
+  });
+
+  it('is absent when every word was found as typed', async () => {
+    expect((await search('chicken')).showingResultsFor).toBeUndefined();
+    const { body: suggested } = await get<SuggestionsResponse>('/open/products/suggestions?query=chicken');
+    expect(suggested.showingResultsFor).toBeUndefined();
+  });
+
+  it('literal=true searches the words as typed: no correction, and the empty answer keeps its "did you mean"', async () => {
+    const body = await search('chiken', '&literal=true');
+    expect(body.products).toEqual([]);
+    expect(body.showingResultsFor).toBeUndefined();
+    expect(body.didYouMean).toBe('chicken');
+    // Store searches and the facets honour it too, so the page's counts agree with its results.
+    const store = await get<SearchResponse>(`/open/products/search/paginated?query=chiken&storeId=${STORE}&literal=true`);
+    expect(store.body.products).toEqual([]);
+    const { body: facets } = await get<FacetsResponse>('/open/products/facets?query=chiken&literal=true');
+    expect(facets.facets.inStock).toBe(0);
+    const { body: corrected } = await get<FacetsResponse>('/open/products/facets?query=chiken');
+    expect(corrected.facets.categories.length).toBeGreaterThan(0);
+  });
+
+  it('rejects a literal flag that is not a boolean', async () => {
+    const { res } = await get<{ message: string }>('/open/products/search/global/paginated?query=milk&literal=maybe');
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toBeTruthy();
+  });
+});
+
 describe('did you mean', () => {
   it('offers the closest query that finds something when nothing matches', async () => {
     const body = await search('bnanaz');

@@ -17,6 +17,7 @@ import {
   type ProductSubstitutesResponse,
   type ProductResponse,
   type Store,
+  type SuggestionsResponse,
 } from '@grocer/shared/contracts';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -27,6 +28,7 @@ import { createTtlCache } from './cache.ts';
 import { adjustCatalogueCounts } from './counts.ts';
 import { createFilterReads } from './filters.ts';
 import { createListingReads } from './listings.ts';
+import type { MatchOptions } from './search.ts';
 import {
   CATALOGUE_ERRORS,
   categoryColumns,
@@ -86,11 +88,17 @@ export interface CatalogueService {
     storeUuidOrPublicId: string | undefined,
     paging: SearchPaging,
     filters?: ProductFilters,
+    options?: MatchOptions,
   ): Promise<SearchResponse>;
-  /** Distinct items (one per item, whatever the brand) for the header suggestions, ranked like the search. */
-  suggestions(query: string, limit: number): Promise<Product[]>;
+  /** Distinct items (one per item, whatever the brand) for the header suggestions, ranked like the search, and the query answered when a typo was corrected. */
+  suggestions(query: string, limit: number): Promise<SuggestionsResponse>;
   /** Filter counts of a search (query given) or of a store's listing (query absent, store given). */
-  facets(query: string | undefined, storeUuidOrPublicId: string | undefined, filters: ProductFilters): Promise<ProductFacets>;
+  facets(
+    query: string | undefined,
+    storeUuidOrPublicId: string | undefined,
+    filters: ProductFilters,
+    options?: MatchOptions,
+  ): Promise<ProductFacets>;
   /**
    * Products by uuid, enriched, uncached, inactive ones included (with isActive false): for favourites,
    * cart and checkout, which decide what an inactive product means for them. Unknown uuids are absent.
@@ -304,16 +312,18 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
         return { products: rows.map(toProduct) };
       }),
 
-    searchPage: (query, storeRef, paging, filters = {}) =>
+    searchPage: (query, storeRef, paging, filters = {}, options = {}) =>
       cache.get(
-        `search:${storeRef ?? ''}:${paging.page}:${paging.limit}:${paging.sort}:${paging.order}:${JSON.stringify(filters)}:${query}`,
-        () => searchPage(query, storeRef, paging, filters),
+        `search:${storeRef ?? ''}:${paging.page}:${paging.limit}:${paging.sort}:${paging.order}:${JSON.stringify(filters)}:${options.correct ?? true}:${query}`,
+        () => searchPage(query, storeRef, paging, filters, options),
       ),
 
     suggestions: (query, limit) => cache.get(`suggest:${limit}:${query}`, () => suggestions(query, limit)),
 
-    facets: (query, storeRef, filters) =>
-      cache.get(`facets:${storeRef ?? ''}:${JSON.stringify(filters)}:${query ?? ''}`, () => facets(query, storeRef, filters)),
+    facets: (query, storeRef, filters, options = {}) =>
+      cache.get(`facets:${storeRef ?? ''}:${JSON.stringify(filters)}:${options.correct ?? true}:${query ?? ''}`, () =>
+        facets(query, storeRef, filters, options),
+      ),
 
     async productsByUuids(uuids) {
       const valid = [...new Set(uuids.filter(isUuid).map((u) => u.toLowerCase()))];

@@ -58,7 +58,7 @@ const vocabulary = new Vocabulary([
 
 it('corrects only words the catalogue does not start with, of 4+ letters', () => {
   const [chiken, milk, mil, tez] = matchWords(['chiken', 'milk', 'mil', 'tez'], vocabulary);
-  expect(chiken).toEqual({ word: 'chiken', forms: ['chicken', 'chickens'], prefix: false, corrected: true });
+  expect(chiken).toEqual({ word: 'chiken', forms: ['chicken', 'chickens'], prefix: false, corrected: true, correction: 'chicken' });
   expect(milk).toMatchObject({ forms: ['milk', 'milks'], prefix: true, corrected: false });
   expect(mil).toMatchObject({ prefix: true, corrected: false });
   expect(tez).toMatchObject({ prefix: true, corrected: false });
@@ -118,7 +118,7 @@ it('ranks the thing named first: the item word, then whole words, then the aisle
   ]);
 });
 
-it('counts a category named by the query in its aisle', () => {
+it('counts a category named by the query in its aisle, and ranks the rest of that aisle after what the words name', () => {
   const labels = [label('baby carrots', 5, 30), label('gentle baby wipes', 6, 10), label('diapers size 3', 6, 30)];
   const categories = new Map([
     [5, { name: 'Produce' }],
@@ -127,6 +127,7 @@ it('counts a category named by the query in its aisle', () => {
   expect(rankLabels(matchWords(['baby'], vocabulary), labels, categories).map((r) => r.label)).toEqual([
     'gentle baby wipes',
     'baby carrots',
+    'diapers size 3',
   ]);
   expect(rankLabels(matchWords(['baby'], vocabulary), labels).map((r) => r.label)).toEqual(['baby carrots', 'gentle baby wipes']);
 });

@@ -52,6 +52,18 @@ it('marks, per list, the query words it holds as a form or a word start', () => 
   expect([...lists.masks(matchWords(['milk', 'choc'], vocabulary))]).toEqual([0b01, 0b11, 0]);
 });
 
+it('marks a list holding every word of what a word means (a synonym phrase), not a list holding only some', () => {
+  const lists = new WordLists([
+    ['ginger', 'ale'],
+    ['india', 'pale', 'ale'],
+    ['ginger', 'snaps'],
+    ['baking', 'soda'],
+  ]);
+  const soda = { word: 'soda', forms: ['soda', 'sodas'], prefix: true, corrected: false, means: [[['ginger'], ['ale', 'ales']]] };
+  expect(lists.holding(soda.means[0]!)).toEqual([0]);
+  expect([...lists.masks([soda])]).toEqual([1, 0, 0, 1]);
+});
+
 it('groups positions by key', () => {
   const { at, groups } = postingsOf(Int32Array.from([1, 0, 1, 2]), 3);
   expect([...at]).toEqual([0, 1, 3, 4]);

@@ -5,7 +5,7 @@
 // decided here, in memory, from the words the database's parser gave; the database then reads only
 // the rows of those few groups. A query word that may be a size word (sizes are in the name after the
 // label, and vary inside a group) is left to the database's full match.
-import type { MatchedWord } from './search.ts';
+import { MAX_SCORE, type MatchedWord } from './search.ts';
 
 /** Lists of words and, for each word, which lists hold it: "which labels hold a form or word start of this word". */
 export class WordLists {
@@ -42,11 +42,23 @@ export class WordLists {
     return [...found];
   }
 
-  /** For each list, a bit per query word (first word lowest) that the list matches. */
+  /** The lists holding every word of a phrase (each word given as its forms), ascending. */
+  holding(phrase: readonly (readonly string[])[]): number[] {
+    let lists: number[] | undefined;
+    for (const forms of phrase) {
+      const some = new Set(forms.flatMap((f) => this.postings.get(f) ?? []));
+      lists = lists ? lists.filter((i) => some.has(i)) : [...some].sort((a, b) => a - b);
+      if (lists.length === 0) break;
+    }
+    return lists ?? [];
+  }
+
+  /** For each list, a bit per query word (first word lowest) that the list matches, as typed or as a phrase it means. */
   masks(words: readonly MatchedWord[]): Uint8Array {
     const masks = new Uint8Array(this.length);
     words.forEach((word, bit) => {
       for (const hit of this.hits(word)) for (const i of this.postings.get(hit)!) masks[i]! |= 1 << bit;
+      for (const phrase of word.means ?? []) for (const i of this.holding(phrase)) masks[i]! |= 1 << bit;
     });
     return masks;
   }
@@ -147,7 +159,7 @@ export function planGroupPage(
     const score = labelScore[l]!;
     const turn = labelTurn[l]!;
     const storeTurn = (groups.store[g]! + turn) % modulo;
-    packed.push((((255 - score) * modulo + storeTurn) * span + turn) * count + g);
+    packed.push((((MAX_SCORE - score) * modulo + storeTurn) * span + turn) * count + g);
     total += groups.products[g]!;
   };
   // A group matches when its label and its extra words hold every word between them: the groups of

@@ -94,17 +94,21 @@ export async function loadSearchIndex(db: Database): Promise<SearchIndex> {
   const categoryRows = await db.select({ id: categories.id, uuid: categories.uuid, name: categories.name }).from(categories);
   const storeRows = await db.select({ id: stores.id, uuid: stores.uuid, publicId: stores.publicId, name: stores.name }).from(stores);
   const groups = await loadShelfGroups(db);
+  const labels = labelRows.map((r) => ({
+    label: r.label,
+    item: r.item,
+    words: labelWords(r.label),
+    itemWords: labelWords(r.item),
+    categoryId: r.categoryId,
+    products: r.products,
+  }));
   return {
     // Numbers and one-letter words are sizes and initials, never a word to correct a typo towards.
-    vocabulary: new Vocabulary(words.rows.filter((w) => /^[a-z]{2,}$/.test(w.word)).map((w) => [w.word, Number(w.ndoc)] as const)),
-    labels: labelRows.map((r) => ({
-      label: r.label,
-      item: r.item,
-      words: labelWords(r.label),
-      itemWords: labelWords(r.item),
-      categoryId: r.categoryId,
-      products: r.products,
-    })),
+    vocabulary: new Vocabulary(
+      words.rows.filter((w) => /^[a-z]{2,}$/.test(w.word)).map((w) => [w.word, Number(w.ndoc)] as const),
+      labels.map((l) => l.words),
+    ),
+    labels,
     categoriesById: new Map(categoryRows.map((c) => [c.id, { uuid: c.uuid, name: c.name }])),
     storesById: new Map(storeRows.map((s) => [s.id, { uuid: s.uuid, publicId: s.publicId, name: s.name }])),
     groups,

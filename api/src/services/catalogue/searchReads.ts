@@ -1,6 +1,6 @@
 // Search reads: a ranked page of matches, "did you mean", the header's suggestions and a search's facets.
 // The ranking itself lives in search.ts and searchGroups.ts; this file turns it into queries.
-import type { Product, ProductFacets, ProductFilters, SearchResponse } from '@grocer/shared/contracts';
+import type { ProductFacets, ProductFilters, SearchResponse, SuggestionsResponse } from '@grocer/shared/contracts';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, products, stores, type StoreRow } from '../../db/schema.ts';
@@ -14,7 +14,16 @@ import {
   type ProductRowJoined,
   type SearchPaging,
 } from './productRows.ts';
-import { matchWords, rankLabels, searchTokens, spreadLabels, type MatchedWord, type RankedLabel } from './search.ts';
+import {
+  correctedQuery,
+  matchWords,
+  rankLabels,
+  searchTokens,
+  spreadLabels,
+  type MatchedWord,
+  type MatchOptions,
+  type RankedLabel,
+} from './search.ts';
 import { planGroupPage } from './searchGroups.ts';
 import { labelSql, type SearchIndex } from './searchIndex.ts';
 
@@ -246,12 +255,13 @@ export function createSearchReads({ db, searchIndex, findStore, filters: reads, 
     storeRef: string | undefined,
     paging: SearchPaging,
     filters: ProductFilters = {},
+    options: MatchOptions = {},
   ): Promise<SearchResponse> {
     const store = storeRef === undefined ? undefined : await findStore(storeRef);
     const tokens = searchTokens(query);
     if (tokens.length === 0) return { products: [], pagination: pagination(paging.page, paging.limit, 0) };
     const idx = await searchIndex();
-    const words = matchWords(tokens, idx.vocabulary);
+    const words = matchWords(tokens, idx.vocabulary, options);
     const match = matchCondition(words, store?.id);
     const f = filterConditions(filters, idx);
     const where = allOf([match, f.category, f.store, f.inStock, f.price]);
@@ -268,7 +278,12 @@ export function createSearchReads({ db, searchIndex, findStore, filters: reads, 
     const rows = found.rows ?? (ids.length === 0 ? [] : await selectProductRows(db).where(inArray(products.id, ids)));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const page = ids.flatMap((id) => byId.get(id) ?? []);
-    return { products: page.map(toProduct), pagination: pagination(paging.page, paging.limit, total) };
+    const corrected = correctedQuery(words);
+    return {
+      products: page.map(toProduct),
+      pagination: pagination(paging.page, paging.limit, total),
+      ...(corrected ? { showingResultsFor: corrected } : {}),
+    };
   }
 
   // One product per label, in stock first, then the cheapest: each label's few rows through
@@ -289,36 +304,44 @@ export function createSearchReads({ db, searchIndex, findStore, filters: reads, 
     )
     .prepare('suggestion_picks');
 
-  async function suggestions(query: string, limit: number): Promise<Product[]> {
+  async function suggestions(query: string, limit: number): Promise<SuggestionsResponse> {
     const tokens = searchTokens(query);
-    if (tokens.length === 0) return [];
+    if (tokens.length === 0) return { products: [] };
     const idx = await searchIndex();
+    const words = matchWords(tokens, idx.vocabulary);
     // The best label of each item (brands of one item are the same thing to a shopper typing), best items first.
     const seen = new Set<string>();
     const best: string[] = [];
-    for (const ranked of rankLabels(matchWords(tokens, idx.vocabulary), idx.labels, idx.categoriesById)) {
+    for (const ranked of rankLabels(words, idx.labels, idx.categoriesById)) {
       if (best.length === limit) break;
       if (seen.has(ranked.item)) continue;
       seen.add(ranked.item);
       best.push(ranked.label);
     }
-    if (best.length === 0) return [];
+    if (best.length === 0) return { products: [] };
     const indexed = await indexedPicks(best);
     observe?.('suggestions', indexed ? 'index' : 'database');
     const byLabel: ReadonlyMap<string, ProductRowJoined> =
       indexed ?? new Map((await suggestionPicks.execute({ labels: JSON.stringify(best) })).map((p) => [p.label, p]));
-    return best.flatMap((label) => {
+    const corrected = correctedQuery(words);
+    const products = best.flatMap((label) => {
       const row = byLabel.get(label);
       return row ? [toProduct(row)] : [];
     });
+    return { products, ...(corrected ? { showingResultsFor: corrected } : {}) };
   }
 
-  async function facets(query: string | undefined, storeRef: string | undefined, filters: ProductFilters): Promise<ProductFacets> {
+  async function facets(
+    query: string | undefined,
+    storeRef: string | undefined,
+    filters: ProductFilters,
+    options: MatchOptions = {},
+  ): Promise<ProductFacets> {
     const store = storeRef === undefined ? undefined : await findStore(storeRef);
     const idx = await searchIndex();
     const tokens = query === undefined ? undefined : searchTokens(query);
     if (tokens?.length === 0) return facetCounts(sql`false`, filters, idx);
-    const words = tokens && matchWords(tokens, idx.vocabulary);
+    const words = tokens && matchWords(tokens, idx.vocabulary, options);
     return facetCounts(matchCondition(words, store?.id), filters, idx);
   }
 

@@ -140,4 +140,26 @@ describe('SearchBox', () => {
     expect(screen.getAllByRole('option').map((o) => within(o).getByText(/^Product/).textContent)).toEqual(['Product 200', 'Product 201']);
     expect(net.calls.map((call) => call.url.searchParams.get('query'))).toEqual(['ap', 'apple']);
   });
+
+  it('says when it read a typo as another word, and offers the words as typed', async () => {
+    const { user, input } = setup(({ url }) => ({
+      body: { products: makeProducts(2), ...(url.searchParams.get('query') === 'chiken' ? { showingResultsFor: 'chicken' } : {}) },
+    }));
+    await user.type(input, 'chiken');
+    await wait(300);
+    const link = await screen.findByRole('link', { name: 'Search instead for chiken' });
+    expect(link.closest('p')).toHaveTextContent('Showing results for chicken. Search instead for chiken');
+    expect(screen.getAllByRole('option')).toHaveLength(2);
+    await user.click(link);
+    expect(location()).toBe('/search?q=chiken&literal=1');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('says nothing of corrections when the words were found as typed', async () => {
+    const { user, input } = setup();
+    await user.type(input, 'milk');
+    await wait(300);
+    await screen.findAllByRole('option');
+    expect(screen.queryByText(/Showing results for/)).not.toBeInTheDocument();
+  });
 });

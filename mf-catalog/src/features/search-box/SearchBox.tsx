@@ -1,10 +1,12 @@
 // Header search box with suggestions (spec §2): an ARIA 1.2 combobox over the global search.
 // Suggestions from 2 trimmed characters, debounced 300 ms, at most 5 distinct items (the API ranks
 // them like the search and forgives typos), each with its picture; arrows move, Enter opens the
-// highlighted product's page (or searches the text), Escape closes (and then clears).
+// highlighted product's page (or searches the text), Escape closes (and then clears). When a typo was
+// read as another word, the list says so and offers the words as typed.
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Picture, CONSTANTS, formatCents, paths, type Product } from '@grocer/shared';
+import { literalPath } from '../../lib/literalSearch.ts';
 import { useCatalogSuggestionsQuery } from '../../lib/suggestionsApi.ts';
 import './SearchBox.css';
 
@@ -36,7 +38,9 @@ export default function SearchBox() {
 
   // Results are cached per term, so a slow answer for an older term can never replace a newer
   // one; `data` keeps the last list on screen while the next term loads (no flicker).
-  const { data, isError } = useCatalogSuggestionsQuery(term, { skip: term.length < MIN });
+  const { data, currentData, isError } = useCatalogSuggestionsQuery(term, { skip: term.length < MIN });
+  // Only this term's answer says what it corrected (an older list may stay on screen meanwhile).
+  const corrected = currentData?.showingResultsFor;
   const suggestions = trimmed.length >= MIN && term.length >= MIN && !isError ? (data?.products.slice(0, LIMIT) ?? []) : [];
   const expanded = open && suggestions.length > 0;
   // The highlight follows the product, so a new list never highlights a different one.
@@ -129,27 +133,38 @@ export default function SearchBox() {
           </svg>
         </button>
       </div>
-      <ul id={listboxId} role="listbox" aria-label="Product suggestions" className="search-box-list" hidden={!expanded}>
-        {suggestions.map((product, index) => (
-          <li
-            key={product.uuid}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === activeIndex}
-            className="search-box-option"
-            // Keeps focus in the input, so the click below still finds the list open.
-            onMouseDown={(event) => event.preventDefault()}
-            onMouseMove={() => setActiveUuid(product.uuid)}
-            onClick={() => choose(product)}
-          >
-            <Picture className="search-box-option-image" src={product.image} size={40} />
-            <span className="search-box-option-name">{product.name}</span>
-            <span className="search-box-option-meta">
-              {product.store.name} · {formatCents(product.price_cents)}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <div className="search-box-popup" hidden={!expanded}>
+        {corrected && (
+          // Outside the listbox (its children are options); mouse down keeps the input's focus, so the list stays open for the click.
+          <p className="search-box-corrected" onMouseDown={(event) => event.preventDefault()}>
+            Showing results for <strong>{corrected}</strong>.{' '}
+            <Link to={literalPath(paths.search(term))} onClick={close}>
+              Search instead for {term}
+            </Link>
+          </p>
+        )}
+        <ul id={listboxId} role="listbox" aria-label="Product suggestions" className="search-box-list" hidden={!expanded}>
+          {suggestions.map((product, index) => (
+            <li
+              key={product.uuid}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === activeIndex}
+              className="search-box-option"
+              // Keeps focus in the input, so the click below still finds the list open.
+              onMouseDown={(event) => event.preventDefault()}
+              onMouseMove={() => setActiveUuid(product.uuid)}
+              onClick={() => choose(product)}
+            >
+              <Picture className="search-box-option-image" src={product.image} size={40} />
+              <span className="search-box-option-name">{product.name}</span>
+              <span className="search-box-option-meta">
+                {product.store.name} · {formatCents(product.price_cents)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
       <p className="visually-hidden" role="status">
         {expanded ? `${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'} available` : ''}
       </p>

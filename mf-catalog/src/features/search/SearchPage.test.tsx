@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeStore, routePatterns } from '@grocer/shared';
 import { mockFetch, renderWithProviders, type FetchMock } from '@grocer/shared/testing';
 import { makeProduct, makeProducts, paginated } from '../../testing/fixtures.ts';
@@ -115,6 +115,41 @@ describe('SearchPage', () => {
     fireEvent.click(link);
     expect(location()).toBe('/search?q=bananas');
     expect(await screen.findByRole('heading', { name: 'Bananas, 2 lb' })).toBeInTheDocument();
+  });
+
+  it('says "Showing results for chicken" after a corrected search, and searches the words as typed on request', async () => {
+    net = mockFetch({
+      [SEARCH]: ({ url }) =>
+        url.searchParams.get('literal') === 'true'
+          ? { body: { ...paginated([], { totalPages: 0, totalItems: 0 }), didYouMean: 'chicken' } }
+          : { body: { ...paginated([makeProduct({ name: 'Chicken Thighs, 2 lb' })]), showingResultsFor: 'chicken' } },
+    });
+    renderSearch('/search?q=chiken&sort=price');
+    const link = await screen.findByRole('link', { name: 'Search instead for chiken' });
+    const note = link.closest('p')!;
+    expect(note).toHaveTextContent('Showing results for chicken. Search instead for chiken');
+    expect(within(note).getByText('chicken').tagName).toBe('STRONG');
+    // The spec's summary still names what was typed.
+    expect(screen.getByText('Showing 1–1 of 1 result for "chiken"')).toBeInTheDocument();
+    fireEvent.click(link);
+    expect(location()).toBe('/search?q=chiken&sort=price&literal=1');
+    await waitFor(() => expect(searches().at(-1)?.url.searchParams.get('literal')).toBe('true'));
+    // Nothing matches as typed: the spec's empty texts, with the correction one click away.
+    expect(await screen.findByRole('heading', { name: 'No products found' })).toBeInTheDocument();
+    expect(screen.getByText('No products found.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'chicken' })).toHaveAttribute('href', '/search?q=chicken&sort=price');
+    expect(screen.queryByText(/Showing results for/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the words as typed across sorting and paging', async () => {
+    net = mockFetch({
+      [SEARCH]: () => ({ body: paginated(makeProducts(20), { totalPages: 2, totalItems: 40 }) }),
+    });
+    renderSearch('/search?q=chiken&literal=1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Page 2' }));
+    expect(location()).toBe('/search?q=chiken&page=2&literal=1');
+    await waitFor(() => expect(searches().at(-1)?.url.searchParams.get('literal')).toBe('true'));
+    expect(screen.queryByText(/Search instead for/)).not.toBeInTheDocument();
   });
 
   it('says a page past the end has nothing on it and links to the last page, not "No products found"', async () => {

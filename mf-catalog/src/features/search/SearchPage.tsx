@@ -5,6 +5,7 @@ import { useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CONSTANTS, paths, readListingQuery, type ListingFilters, type PageDataLoader } from '@grocer/shared';
 import { readListingFilters } from '../../lib/listingFilters.ts';
+import { readLiteral } from '../../lib/literalSearch.ts';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { PageBanner } from '../../components/PageBanner.tsx';
 import { Pager } from '../../components/Pager.tsx';
@@ -26,13 +27,15 @@ function searchReads(params: URLSearchParams) {
   const q = rawQ.trim();
   const sort = readSearchSort(params);
   const filters = readListingFilters(params);
+  const literal = readLiteral(params);
   return {
     q,
     page,
     sort,
     filters,
-    results: { query: q, page, limit: CONSTANTS.PAGE_SIZE, filters, ...(sort === 'relevance' ? {} : fromSortValue(sort)) },
-    facets: { query: q, filters },
+    literal,
+    results: { query: q, page, limit: CONSTANTS.PAGE_SIZE, filters, literal, ...(sort === 'relevance' ? {} : fromSortValue(sort)) },
+    facets: { query: q, filters, literal },
   };
 }
 
@@ -52,11 +55,11 @@ export default function SearchPage() {
   const resultsRef = useRef<HTMLElement>(null);
 
   const reads = searchReads(params);
-  const { q, page, sort, filters } = reads;
+  const { q, page, sort, filters, literal } = reads;
   const result = useCatalogGlobalSearchQuery(reads.results, { skip: !q });
   const facets = useCatalogFacetsQuery(reads.facets, { skip: !q });
   /** This search with other filters, from page 1. */
-  const filteredPath = (next: ListingFilters) => searchPath(q, { sort, filters: next });
+  const filteredPath = (next: ListingFilters) => searchPath(q, { sort, filters: next, literal });
 
   const search = (text: string) => {
     // Blank text is ignored (spec §2); a new text starts unfiltered.
@@ -86,13 +89,19 @@ export default function SearchPage() {
       summary = `Showing ${range.from}–${range.to} of ${range.total} ${plural(range.total, 'result', 'results')} for "${q}"`;
       body = (
         <>
+          {data.showingResultsFor && (
+            <p className="showing-results-for">
+              Showing results for <strong>{data.showingResultsFor}</strong>.{' '}
+              <Link to={searchPath(q, { sort, filters, literal: true })}>Search instead for {q}</Link>
+            </p>
+          )}
           <h2 className="visually-hidden">Products</h2>
           <ProductGrid products={data.products} />
         </>
       );
     } else if (data.pagination.totalItems > 0 && page > data.pagination.totalPages) {
       const last = data.pagination.totalPages;
-      body = <PastEndMessage page={page} totalPages={last} lastPageTo={searchPath(q, { page: last, sort, filters })} />;
+      body = <PastEndMessage page={page} totalPages={last} lastPageTo={searchPath(q, { page: last, sort, filters, literal })} />;
     } else {
       summary = 'No products found.';
       body = (
@@ -130,7 +139,7 @@ export default function SearchPage() {
           <SortSelect
             value={sort}
             options={SEARCH_SORT_OPTIONS}
-            onChange={(value) => void navigate(searchPath(q, { sort: value, filters }))}
+            onChange={(value) => void navigate(searchPath(q, { sort: value, filters, literal }))}
           />
         )}
       </div>
@@ -148,7 +157,7 @@ export default function SearchPage() {
               totalPages={pagination.totalPages}
               disabled={result.isFetching}
               onPageChange={(next) => {
-                void navigate(searchPath(q, { page: next, sort, filters }));
+                void navigate(searchPath(q, { page: next, sort, filters, literal }));
                 // The path stays /search, so the shell does not scroll; jsdom has no scrollIntoView.
                 resultsRef.current?.scrollIntoView?.({ block: 'start' });
               }}
