@@ -5,7 +5,8 @@ import { eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { categories, favourites, products, storeHours, stores } from '../db/schema.ts';
 import { refreshCatalogueCounts } from '../services/catalogue/counts.ts';
-import type { SizeUnit } from '@grocer/shared/contracts';
+import type { DietaryAttribute, SizeUnit } from '@grocer/shared/contracts';
+import { dietaryOf } from './attributes.ts';
 import { productImagePath, slugify, storeLogoPath } from './images.ts';
 import { parseSize, productSize, shelfQuantity, shelfUnitFor, type ShelfUnit } from '../services/catalogue/unitPrice.ts';
 import { BRAND_LINES, CATEGORY_SEEDS, SIZE_MULTIPLES, STORE_SEEDS, type CategorySeed, type ItemSeed } from './catalogueData.ts';
@@ -74,6 +75,7 @@ export interface CatalogueIdentity {
   itemKey: string;
   name: string;
   basePriceCents: number;
+  dietary: DietaryAttribute[];
 }
 
 interface SizeOption {
@@ -153,6 +155,7 @@ function identitiesOfItem(category: CategorySeed, item: ItemSeed, quota: number)
         itemKey: itemKeyOf(brand, itemName, sizeLabel),
         name: `${brand} ${itemName}, ${sizeLabel}`,
         basePriceCents: Math.max(49, Math.round(size.priceCents * level)),
+        dietary: dietaryOf(category, brand, itemName),
       });
     }
   }
@@ -257,6 +260,7 @@ export async function seedCatalogue(
         priceCents: price,
         stockQuantity: outOfStock ? 0 : 5 + Math.floor(rng() * 196),
         isActive: !inactive,
+        dietary: identity.dietary,
         searchExtra: `${identity.category.name} ${store.name}`.toLowerCase(),
       });
       if (batch.length === BATCH_SIZE) {

@@ -1,0 +1,34 @@
+// The seed's dietary attributes: every item they name is sold, brands and lines give theirs, and the
+// new dietary lines keep one name per product at scale.
+import { DIETARY_ATTRIBUTES } from '@grocer/shared/contracts';
+import { BRAND_ATTRIBUTES, ITEM_ATTRIBUTES, dietaryOf } from './attributes.ts';
+import { CATEGORY_SEEDS } from './catalogueData.ts';
+import { catalogueUniverse } from './seedCatalogue.ts';
+
+const category = (slug: string) => CATEGORY_SEEDS.find((c) => c.slug === slug)!;
+
+it('names only items and brands the catalogue sells', () => {
+  const items = new Set(CATEGORY_SEEDS.flatMap((c) => c.items.map(([item]) => item)));
+  for (const item of Object.keys(ITEM_ATTRIBUTES)) expect(items).toContain(item);
+  for (const rule of BRAND_ATTRIBUTES) expect(category(rule.category).brands).toContain(rule.brand);
+});
+
+it('gives an item its own attributes, a brand its certification and a line its name, in the contract order', () => {
+  expect(dietaryOf(category('pasta-grains'), 'Bella Cucina', 'Quinoa')).toEqual(['gluten-free', 'vegan']);
+  expect(dietaryOf(category('dairy-eggs'), 'Hillside Creamery', 'Whole Milk')).toEqual(['kosher']);
+  expect(dietaryOf(category('dairy-eggs'), 'Hillside Creamery Organic', 'Whole Milk')).toEqual(['organic', 'kosher']);
+  expect(dietaryOf(category('dairy-eggs'), 'Prairie Farms', 'Whole Milk')).toEqual([]);
+  // A line's name says nothing a diet asks about off the food shelves.
+  expect(dietaryOf(category('household'), `${category('household').brands[0]} Organic`, category('household').items[0]![0])).toEqual([]);
+});
+
+it('carries the dietary lines at 6,000 and at 100,000 products, one name per product', () => {
+  for (const count of [Math.ceil(6_000 / 10 / 0.65), Math.ceil(100_000 / 10 / 0.65)]) {
+    const universe = catalogueUniverse(count);
+    expect(new Set(universe.map((i) => i.name.toLowerCase())).size).toBe(universe.length);
+    for (const attribute of DIETARY_ATTRIBUTES) expect(universe.some((i) => i.dietary.includes(attribute))).toBe(true);
+    for (const item of ['Gluten-Free Sandwich Bread', 'Gluten-Free Spaghetti', 'Organic Milk', 'Almond Milk Yogurt']) {
+      expect(universe.some((i) => i.item === item)).toBe(true);
+    }
+  }
+});
