@@ -228,7 +228,9 @@ export default function StorePage() {
           <FilterPanel
             filters={filters}
             facets={facets.currentData?.facets}
-            pathFor={(next) => listingPath({ inStock: next.inStock, minPrice: next.minPrice, maxPrice: next.maxPrice })}
+            pathFor={(next) =>
+              listingPath({ inStock: next.inStock, minPrice: next.minPrice, maxPrice: next.maxPrice, dietary: next.dietary })
+            }
             showCategories={false}
           />
         </StoreSidebar>
