@@ -83,7 +83,7 @@ test('a dietary filter on a store lives in its URL: a reload keeps it, Back undo
   const filters = page.getByRole('region', { name: 'Filters' });
   const glutenFree = filters.getByRole('group', { name: 'Dietary' }).getByRole('checkbox', { name: /Gluten-free/ });
   // The count beside it is what the listing will total.
-  const count = (await filters.locator('label', { has: glutenFree }).locator('.filter-count').innerText()).trim();
+  const count = (await filters.locator('label').filter({ hasText: 'Gluten-free' }).locator('.filter-count').innerText()).trim();
   await glutenFree.check();
   await expect(page).toHaveURL(stack.shellUrl(`/store/${store.publicId}?dietary=gluten-free`));
   await expect(page.locator('.results-summary')).toContainText(new RegExp(`of ${count}\\b`));
