@@ -1,8 +1,11 @@
 // Stock as staff correct it: a store's staff member signs in, opens Inventory, exports the
 // store's CSV, imports a file that changes two prices and one count, reads the preview (what changes,
-// nothing yet changed), applies it and finds the new values in the table. On a phone (390 px) and a
-// desktop (1280 px); axe on the inventory screen with the preview open, and no sideways scroll.
+// nothing yet changed), applies it and finds the new values in the table. Before that, a bulk price
+// change by a percentage is previewed and cancelled. On a phone (390 px) and a desktop (1280 px); axe
+// on the inventory screen and on both previews, whose "Becomes" column is on screen without
+// scrolling sideways, and no sideways scroll of the page.
 import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
 import type { OpsInventoryPage } from '@grocer/shared/contracts';
 import { signIn } from '../fixtures/auth.ts';
 import { audit } from '../fixtures/axe.ts';
@@ -10,6 +13,13 @@ import { stores } from '../fixtures/checkout.ts';
 import { test, expect, DEMO_PASSWORD } from '../fixtures/stack.ts';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** The element lies within the viewport's width: readable without scrolling anything sideways. */
+async function expectOnScreen(page: Page, locator: Locator, width: number) {
+  const box = (await locator.boundingBox())!;
+  expect(box.x, 'starts on screen').toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, 'ends on screen').toBeLessThanOrEqual(width);
+}
 
 for (const [width, storeIndex] of [
   [390, 0],
@@ -46,6 +56,23 @@ for (const [width, storeIndex] of [
       await expect(table).toBeVisible();
       await audit(page, `inventory at ${width} px`);
 
+      // Bulk: two products selected, prices up 10 %: a preview of what each becomes, then cancelled.
+      await table.getByRole('checkbox', { name: `Select ${first!.name}`, exact: true }).check();
+      await table.getByRole('checkbox', { name: `Select ${second!.name}`, exact: true }).check();
+      const bulk = page.getByRole('region', { name: 'Change the selected products' });
+      await expect(bulk).toContainText('2 products selected');
+      await bulk.getByLabel('Action').selectOption({ label: 'Change price by a percentage' });
+      await bulk.getByLabel(/^Percent/).fill('10');
+      await bulk.getByRole('button', { name: 'Preview' }).click();
+      const bulkPreview = bulk.getByRole('table', { name: 'Preview: nothing has changed yet' });
+      const raised = Math.round(first!.priceCents * 1.1);
+      await expect(bulkPreview.getByRole('row').filter({ hasText: first!.name })).toContainText(`$${dollars(raised)}`);
+      await expectOnScreen(page, bulkPreview.getByRole('columnheader', { name: 'Becomes' }), width);
+      await audit(page, `inventory bulk preview at ${width} px`);
+      await bulk.getByRole('button', { name: 'Cancel' }).click();
+      await bulk.getByRole('button', { name: 'Clear selection' }).click();
+      await expect(bulk).toBeHidden();
+
       // Export: the store's file, with the columns an import reads.
       const csv = page.getByRole('region', { name: 'CSV export and import' });
       const download = page.waitForEvent('download');
@@ -70,6 +97,7 @@ for (const [width, storeIndex] of [
       }
       const firstRow = table.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Select ${first!.name}`, exact: true }) });
       await expect(firstRow.getByLabel(`Price of ${first!.name} (dollars)`)).toHaveValue(dollars(first!.priceCents));
+      await expectOnScreen(page, preview.getByRole('columnheader', { name: 'Becomes' }), width);
       await audit(page, `inventory import preview at ${width} px`);
       expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll').toBeLessThanOrEqual(width);
 

@@ -7,10 +7,12 @@
 // on a phone (390 px): each screen is checked by axe and for sideways scrolling on the way.
 // Staff land on the board after signing in and find it from the header's Store link; the board is a
 // queue by booked window; Ready waits for every line; Delivered before the window needs "Deliver
-// early"; their account page changes their password; at 1280 px the board shows one lane per status.
+// early"; their account page changes their password. The same work (sign in → board → pick →
+// replace → ready → out → delivered) runs again at 1280 px with a store's demo staff account, where
+// the board shows one lane per status.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { openPaypalDialog, reachPayment, stores, type Product, type Store } from '../fixtures/checkout.ts';
-import { dialog, signOut } from '../fixtures/auth.ts';
+import { dialog, signIn, signOut } from '../fixtures/auth.ts';
 import { waitForMailLink } from '../fixtures/mailbox.ts';
 import { audit } from '../fixtures/axe.ts';
 import { test, expect, storeSession, DEMO_ACCOUNTS, DEMO_PASSWORD, type E2EStack } from '../fixtures/stack.ts';
@@ -33,8 +35,9 @@ async function dearestInStock(request: APIRequestContext, stack: E2EStack, store
 }
 
 async function checkScreen(page: Page, state: string) {
-  await audit(page, state);
-  expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${state}: no sideways scroll`).toBeLessThanOrEqual(390);
+  const { width } = page.viewportSize()!;
+  await audit(page, `${state} at ${width} px`);
+  expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${state}: no sideways scroll`).toBeLessThanOrEqual(width);
 }
 
 async function addToCart(page: Page, stack: E2EStack, store: Store, product: Product, listing: string) {
@@ -42,6 +45,88 @@ async function addToCart(page: Page, stack: E2EStack, store: Store, product: Pro
   const card = page.getByRole('article', { name: product.name });
   await card.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(card.getByRole('button', { name: /^(Added!|In Cart)$/ })).toBeVisible();
+}
+
+const LISTING = '?sort=price&order=desc&inStock=1';
+
+interface PaidOrder {
+  orderId: string;
+  orderNumber: string;
+  totalAmount: number;
+  paidAt: number;
+  asShopper: { headers: { authorization: string } };
+}
+
+/** The demo shopper, in their own page, puts `lines` in the cart and pays with the PayPal stand-in. */
+async function shopperPays(shop: Page, request: APIRequestContext, stack: E2EStack, lines: [Store, Product][]): Promise<PaidOrder> {
+  const shopper = await storeSession(shop, stack, DEMO_ACCOUNTS.shopper);
+  for (const [store, product] of lines) await addToCart(shop, stack, store, product, LISTING);
+  await shop.goto(stack.shellUrl('/checkout'));
+  await reachPayment(shop);
+  const paypal = await openPaypalDialog(shop);
+  await paypal.getByRole('button', { name: 'Approve' }).click();
+  await expect(shop.getByRole('heading', { level: 1, name: 'Successfully Placed' })).toBeVisible({ timeout: 20_000 });
+  const paidAt = Date.now();
+  const orderId = new URL(shop.url()).pathname.split('/').pop()!;
+  const asShopper = { headers: { authorization: `Bearer ${shopper.token}` } };
+  const paid = (await (await request.get(`${stack.apiUrl}/orders/${orderId}`, asShopper)).json()) as {
+    orderNumber: string;
+    totalAmount: number;
+  };
+  return { orderId, orderNumber: paid.orderNumber, totalAmount: paid.totalAmount, paidAt, asShopper };
+}
+
+/**
+ * From the order's card on the board to its pick list: the card shows the window, the time left, what
+ * is left to pick and the store's total; Preparing; Ready held back with its reason; the dear line
+ * replaced by the first offer and the other line marked unavailable (a partial refund).
+ */
+async function pickWithReplacement(page: Page, orderNumber: string, dear: Product, second: Product) {
+  const row = page.getByRole('link', { name: orderNumber });
+  const card = page.getByRole('listitem').filter({ has: row });
+  await expect(card).toContainText(/(Today|Tomorrow|\w{3}, \w{3} \d{1,2}) \d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M/);
+  await expect(card).toContainText(/due in \d/);
+  await expect(card).toContainText(/2 items · 2 to pick · \$\d/);
+  await checkScreen(page, 'board with an order');
+
+  await row.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pick list' })).toBeVisible();
+  await expect(page.getByText(/^Delivery window:/)).toBeVisible();
+  await page.getByRole('button', { name: 'Mark Preparing' }).click();
+  await expect(page.getByText("This store's part is now Preparing.")).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark Ready For Pickup' })).toBeDisabled();
+  await expect(page.getByText('Ready when every line is picked: 2 lines are still to pick.')).toBeVisible();
+  const dearLine = page.getByRole('listitem', { name: dear.name });
+  await dearLine.getByRole('button', { name: 'Replace' }).click();
+  const panel = dearLine.getByRole('region', { name: `Replace ${dear.name}` });
+  const offers = panel.getByRole('button', { name: /^Replace with / });
+  await expect(offers.first()).toBeVisible();
+  // Each offer says why it is offered, the price difference and the stock.
+  await expect(panel.getByRole('listitem').first()).toContainText(/\((same price|\$[\d.]+ less)\) · \d+ in stock/);
+  await checkScreen(page, 'replacements');
+  await offers.first().click();
+  await expect(dearLine.getByText(/^Replaced with /)).toBeVisible();
+  const secondLine = page.getByRole('listitem', { name: second.name });
+  await secondLine.getByRole('button', { name: 'Unavailable' }).click();
+  await expect(secondLine.getByText('Unavailable', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Totals' }).getByText('Refunded')).toBeVisible();
+  await checkScreen(page, 'pick list after changes');
+}
+
+/** Ready, Out For Delivery, then Delivered: the window has not opened, so Delivered asks first. */
+async function deliverEarly(page: Page) {
+  for (const status of ['Ready For Pickup', 'Out For Delivery']) {
+    await page.getByRole('button', { name: `Mark ${status}` }).click();
+    await expect(page.getByText(`This store's part is now ${status}.`)).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Mark Delivered' }).click();
+  const early = page.getByRole('group', { name: 'Deliver early' });
+  await expect(early).toContainText('has not opened yet. Deliver early anyway?');
+  await checkScreen(page, 'deliver early');
+  await early.getByRole('button', { name: 'Deliver early' }).click();
+  await expect(page.getByText("This store's part is now Delivered.")).toBeVisible();
+  await expect(page.getByText(/^Delivered early, confirmed at/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Mark / })).toHaveCount(0);
 }
 
 test('staff pick, replace and drop lines of a paid order; the shopper and PayPal see the refund', async ({
@@ -85,8 +170,7 @@ test('staff pick, replace and drop lines of a paid order; the shopper and PayPal
   // Staff land on the board, and the header's Store link leads back to it from anywhere.
   await expect(page.getByRole('heading', { level: 1, name: 'Order board' })).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
-  const storeLink = page.getByRole('banner').getByRole('link', { name: 'Store', exact: true });
-  await expect(storeLink).toHaveAttribute('href', '/admin');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Store', exact: true })).toHaveAttribute('href', '/admin');
   // The ops heading and navigation stay within 112 px on a phone.
   const top = (await page.getByRole('heading', { level: 1, name: 'Order board' }).boundingBox())!.y;
   const navBox = (await page.getByRole('navigation', { name: 'Store operations' }).boundingBox())!;
@@ -106,25 +190,14 @@ test('staff pick, replace and drop lines of a paid order; the shopper and PayPal
   const shopperContext = await browser.newContext();
   try {
     const shop = await shopperContext.newPage();
-    const shopper = await storeSession(shop, stack, DEMO_ACCOUNTS.shopper);
     const [dear, second] = await dearestInStock(request, stack, storeA!);
     const [other] = await dearestInStock(request, stack, storeB!);
-    const listing = '?sort=price&order=desc&inStock=1';
-    await addToCart(shop, stack, storeA!, dear!, listing);
-    await addToCart(shop, stack, storeA!, second!, listing);
-    await addToCart(shop, stack, storeB!, other!, listing);
-    await shop.goto(stack.shellUrl('/checkout'));
-    await reachPayment(shop);
-    const paypal = await openPaypalDialog(shop);
-    await paypal.getByRole('button', { name: 'Approve' }).click();
-    await expect(shop.getByRole('heading', { level: 1, name: 'Successfully Placed' })).toBeVisible({ timeout: 20_000 });
-    const paidAt = Date.now();
-    const orderId = new URL(shop.url()).pathname.split('/').pop()!;
-    const asShopper = { headers: { authorization: `Bearer ${shopper.token}` } };
-    const paid = (await (await request.get(`${stack.apiUrl}/orders/${orderId}`, asShopper)).json()) as {
-      orderNumber: string;
-      totalAmount: number;
-    };
+    const paid = await shopperPays(shop, request, stack, [
+      [storeA!, dear!],
+      [storeA!, second!],
+      [storeB!, other!],
+    ]);
+    const { orderId, paidAt, asShopper } = paid;
 
     // The board shows it within 2 s, without a reload, and only store A's part of it.
     const row = page.getByRole('link', { name: paid.orderNumber });
@@ -133,39 +206,8 @@ test('staff pick, replace and drop lines of a paid order; the shopper and PayPal
     console.log(`[ops] the board showed the paid order ${shownWithinMs} ms after the shopper's page did`);
     expect(shownWithinMs).toBeLessThanOrEqual(2_000);
     await expect(row).toHaveCount(1);
-    // Its card: the booked window, the time left in words, what is left to pick and the store's total.
-    const card = page.getByRole('listitem').filter({ has: row });
-    await expect(card).toContainText(/(Today|Tomorrow|\w{3}, \w{3} \d{1,2}) \d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M/);
-    await expect(card).toContainText(/due in \d/);
-    await expect(card).toContainText(/2 items · 2 to pick · \$\d/);
-    await checkScreen(page, 'board with an order');
-
-    // The pick list: replace the dearest line with the first offer, mark the other unavailable.
-    await row.click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Pick list' })).toBeVisible();
-    await expect(page.getByText(/^Delivery window:/)).toBeVisible();
+    await pickWithReplacement(page, paid.orderNumber, dear!, second!);
     await expect(page.getByRole('listitem', { name: other!.name })).toHaveCount(0);
-    // Ready waits until every line is picked, and says why.
-    await page.getByRole('button', { name: 'Mark Preparing' }).click();
-    await expect(page.getByText("This store's part is now Preparing.")).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Mark Ready For Pickup' })).toBeDisabled();
-    await expect(page.getByText('Ready when every line is picked: 2 lines are still to pick.')).toBeVisible();
-    const dearLine = page.getByRole('listitem', { name: dear!.name });
-    await dearLine.getByRole('button', { name: 'Replace' }).click();
-    const panel = dearLine.getByRole('region', { name: `Replace ${dear!.name}` });
-    const offers = panel.getByRole('button', { name: /^Replace with / });
-    await expect(offers.first()).toBeVisible();
-    // Each offer says why it is offered, the price difference and the stock.
-    await expect(panel.getByRole('listitem').first()).toContainText(/\((same price|\$[\d.]+ less)\) · \d+ in stock/);
-    await checkScreen(page, 'replacements');
-    await offers.first().click();
-    await expect(dearLine.getByText(/^Replaced with /)).toBeVisible();
-    const secondLine = page.getByRole('listitem', { name: second!.name });
-    await secondLine.getByRole('button', { name: 'Unavailable' }).click();
-    await expect(secondLine.getByText('Unavailable', { exact: true })).toBeVisible();
-    const totals = page.getByRole('region', { name: 'Totals' });
-    await expect(totals.getByText('Refunded')).toBeVisible();
-    await checkScreen(page, 'pick list after changes');
 
     // The shopper's open page follows: the lines' fate, the new total and the refund.
     const after = (await (await request.get(`${stack.apiUrl}/orders/${orderId}`, asShopper)).json()) as {
@@ -214,37 +256,16 @@ test('staff pick, replace and drop lines of a paid order; the shopper and PayPal
       )
       .toEqual({ status: 'PARTIALLY_REFUNDED', refunded: Math.round(after.adjustments.refundedTotal * 100) });
 
-    // Staff move their part along, one allowed step at a time; the window has not opened, so Delivered asks first.
-    for (const status of ['Ready For Pickup', 'Out For Delivery']) {
-      await page.getByRole('button', { name: `Mark ${status}` }).click();
-      await expect(page.getByText(`This store's part is now ${status}.`)).toBeVisible();
-    }
-    await page.getByRole('button', { name: 'Mark Delivered' }).click();
-    const early = page.getByRole('group', { name: 'Deliver early' });
-    await expect(early).toContainText('has not opened yet. Deliver early anyway?');
-    await checkScreen(page, 'deliver early');
-    await early.getByRole('button', { name: 'Deliver early' }).click();
-    await expect(page.getByText("This store's part is now Delivered.")).toBeVisible();
-    await expect(page.getByText(/^Delivered early, confirmed at/)).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Mark / })).toHaveCount(0);
-
-    // At 1280 px the board is one lane per status with counts; the order waits under "Delivered today".
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await storeLink.click();
-    const delivered = page.getByRole('region', { name: /^Delivered today \(\d+\)$/ });
-    await expect(delivered.getByRole('link', { name: paid.orderNumber })).toBeVisible();
-    for (const lane of ['New', 'Preparing', 'Ready', 'Out for delivery'])
-      await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${lane} \\(\\d+\\)$`) })).toBeVisible();
-    await audit(page, 'board at 1280 px');
-    await delivered.getByRole('link', { name: paid.orderNumber }).click();
-    await expect(page.getByText(/^Delivered early, confirmed at/)).toBeVisible();
-    await audit(page, 'pick list at 1280 px');
-    await page.setViewportSize({ width: 390, height: 844 });
+    await deliverEarly(page);
 
     // Their account: name, store and a password change that checks the current password.
     await page.getByRole('banner').getByRole('link', { name: 'Account', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/account$/);
+    // The phone's one-row navigation shows where they are, though "My account" is its last link.
+    await expect(page.getByRole('navigation', { name: 'Store operations' }).getByRole('link', { name: 'My account' })).toBeInViewport({
+      ratio: 1,
+    });
     const details = page.getByRole('region', { name: 'Your details' });
     await expect(details).toContainText('Sam Picker');
     await expect(details).toContainText(storeA!.name);
@@ -274,6 +295,50 @@ test('staff pick, replace and drop lines of a paid order; the shopper and PayPal
     }
     // Staff manage no accounts.
     await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+  } finally {
+    await shopperContext.close();
+  }
+});
+
+test("at 1280 px: a store's demo staff sign in to the lanes, pick, replace and deliver an order, and find it under Delivered today", async ({
+  page,
+  browser,
+  request,
+  stack,
+}) => {
+  test.setTimeout(150_000);
+  const store = (await stores(request, stack))[1]!;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(stack.shellUrl('/'));
+  await signIn(page, `staff.${store.publicId}@grocer.test`, DEMO_PASSWORD);
+  // Straight to the board: one lane per status, with counts.
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Order board' })).toBeVisible();
+  for (const lane of ['New', 'Preparing', 'Ready', 'Out for delivery', 'Delivered today'])
+    await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${lane} \\(\\d+\\)$`) })).toBeVisible();
+  await checkScreen(page, 'board');
+
+  const shopperContext = await browser.newContext();
+  try {
+    const [dear, second] = await dearestInStock(request, stack, store);
+    const paid = await shopperPays(await shopperContext.newPage(), request, stack, [
+      [store, dear!],
+      [store, second!],
+    ]);
+    // Live: the paid order arrives in the New lane without a reload.
+    const newLane = page.getByRole('region', { name: /^New \(\d+\)$/ });
+    await expect(newLane.getByRole('link', { name: paid.orderNumber })).toBeVisible({ timeout: 5_000 });
+    await pickWithReplacement(page, paid.orderNumber, dear!, second!);
+    await deliverEarly(page);
+
+    await page.getByRole('banner').getByRole('link', { name: 'Store', exact: true }).click();
+    const delivered = page.getByRole('region', { name: /^Delivered today \(\d+\)$/ });
+    await expect(delivered.getByRole('link', { name: paid.orderNumber })).toBeVisible();
+
+    await page.getByRole('banner').getByRole('link', { name: 'Account', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your details' })).toContainText(store.name);
+    await checkScreen(page, 'staff account');
   } finally {
     await shopperContext.close();
   }

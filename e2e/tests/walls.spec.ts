@@ -3,7 +3,7 @@
 // minimum cannot reach payment until an item is added; the fix is a link to that store. An address
 // whose ZIP is another city's is never "verified", and the account form names the field.
 import { addCheapest, addFirstInStock, minimumOf, reachPayment, stores, usd } from '../fixtures/checkout.ts';
-import { test, expect, storeSession, DEMO_ACCOUNTS } from '../fixtures/stack.ts';
+import { test, expect, storeSession, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../fixtures/stack.ts';
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -90,9 +90,62 @@ test('a ZIP of another city is never verified: the account names the field and t
   await expect(page.getByRole('heading', { name: 'Address Validation Required' })).toBeVisible();
   await expect(page.getByLabel('City')).toHaveAccessibleDescription('62701 is in Springfield, IL');
   await expect(page.getByText('Address verified')).toHaveCount(0);
+  // Saved (the spec's text), as a warning that says what to fix.
+  const saved = page.getByRole('status').filter({ hasText: 'Delivery address updated successfully!' });
+  await expect(saved).toContainText('It could not be validated: 62701 is in Springfield, IL. Please correct it and save again.');
+  await expect(saved).toHaveClass(/notice-warning/);
 
   await page.goto(stack.shellUrl('/cart'));
   const summary = page.getByRole('complementary', { name: 'Order Summary' });
   await expect(summary.getByRole('heading', { name: 'Address Validation Required' })).toBeVisible();
   await expect(summary.getByRole('link', { name: 'Proceed to Checkout' })).toHaveCount(0);
+  // No fee for a delivery from Springfield's distance: nothing is priced until the address is fixed.
+  await expect(page.getByText(/^Delivery fee/)).toHaveCount(0);
+});
+
+test("a guest's stored line whose stock fell below its quantity is set down on the next visit, with a toast, and keeps its subtotal", async ({
+  page,
+  request,
+  stack,
+}) => {
+  test.setTimeout(90_000);
+  const [store] = await stores(request, stack);
+  const product = await addFirstInStock(page, request, stack, store!);
+  const { stockQuantity: seeded, price_cents: price } = (
+    (await (await request.get(`${stack.apiUrl}/open/product/${product.uuid}`)).json()) as {
+      product: { stockQuantity: number; price_cents: number };
+    }
+  ).product;
+  expect(seeded).toBeGreaterThanOrEqual(4);
+
+  // Four of it, through the cart's own stepper.
+  await page.goto(stack.shellUrl('/cart'));
+  const quantity = page.getByRole('group', { name: `Quantity of ${product.name}` });
+  for (let n = 2; n <= 4; n++) {
+    await quantity.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
+    await expect(quantity.locator('output')).toHaveText(String(n));
+  }
+
+  // The store's staff count two on the shelf while the guest is away.
+  const login = await request.post(`${stack.apiUrl}/auth/login`, {
+    data: { email: `staff.${store!.publicId}@grocer.test`, password: DEMO_PASSWORD },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const counted = (stockQuantity: number) =>
+    request.patch(`${stack.apiUrl}/ops/stores/${store!.uuid}/products/${product.uuid}`, { headers, data: { stockQuantity } });
+  expect((await counted(2)).ok()).toBe(true);
+  try {
+    await page.reload();
+    await expect(quantity.locator('output')).toHaveText('2', { timeout: 15_000 });
+    await expect(page.getByRole('status').getByText(`Only 2 left of ${product.name}: your cart now has 2.`)).toBeVisible();
+    await expect(quantity.getByRole('button', { name: `Increase quantity of ${product.name}` })).toBeDisabled();
+    await expect(quantity.getByText('Only 2 left')).toBeVisible();
+    // A visitor's summary is the subtotal, for the quantity now in the cart.
+    const summary = page.getByRole('complementary', { name: 'Order Summary' });
+    await expect(summary.getByRole('definition')).toHaveText(usd(price * 2));
+  } finally {
+    // Other specs read this product's count as seeded.
+    expect((await counted(seeded)).ok()).toBe(true);
+  }
 });

@@ -6,6 +6,13 @@ import { CATEGORY_SEEDS } from './catalogueData.ts';
 import { catalogueUniverse } from './seedCatalogue.ts';
 
 const category = (slug: string) => CATEGORY_SEEDS.find((c) => c.slug === slug)!;
+/** The attributes of an item of a category (by slug and name) under a brand. */
+const of = (slug: string, item: string, brand: string) =>
+  dietaryOf(
+    category(slug),
+    category(slug).items.find(([i]) => i === item)!,
+    brand,
+  );
 
 it('names only items and brands the catalogue sells', () => {
   const items = new Set(CATEGORY_SEEDS.flatMap((c) => c.items.map(([item]) => item)));
@@ -14,12 +21,14 @@ it('names only items and brands the catalogue sells', () => {
 });
 
 it('gives an item its own attributes, a brand its certification and a line its name, in the contract order', () => {
-  expect(dietaryOf(category('pasta-grains'), 'Bella Cucina', 'Quinoa')).toEqual(['gluten-free', 'vegan']);
-  expect(dietaryOf(category('dairy-eggs'), 'Hillside Creamery', 'Whole Milk')).toEqual(['kosher']);
-  expect(dietaryOf(category('dairy-eggs'), 'Hillside Creamery Organic', 'Whole Milk')).toEqual(['organic', 'kosher']);
-  expect(dietaryOf(category('dairy-eggs'), 'Prairie Farms', 'Whole Milk')).toEqual([]);
+  expect(of('pasta-grains', 'Quinoa', 'Bella Cucina')).toEqual(['gluten-free', 'vegan']);
+  expect(of('dairy-eggs', 'Whole Milk', 'Hillside Creamery')).toEqual(['kosher']);
+  expect(of('dairy-eggs', 'Whole Milk', 'Hillside Creamery Organic')).toEqual(['organic', 'kosher']);
+  expect(of('dairy-eggs', 'Whole Milk', 'Prairie Farms')).toEqual([]);
   // A line's name says nothing a diet asks about off the food shelves.
-  expect(dietaryOf(category('household'), `${category('household').brands[0]} Organic`, category('household').items[0]![0])).toEqual([]);
+  const household = category('household');
+  const [firstItem] = household.items;
+  expect(dietaryOf(household, firstItem!, `${(firstItem![4] ?? household.brands)[0]} Organic`)).toEqual([]);
 });
 
 it('carries the dietary lines at 6,000 and at 100,000 products, one name per product', () => {

@@ -4,7 +4,7 @@
 // Farms Organic", the lines of a scale catalogue). Nothing is given to whole aisles just because it
 // happens to be true (bananas are vegan, but no shopper filters bananas by it), so a filter narrows.
 import { DIETARY_ATTRIBUTES, type DietaryAttribute } from '@grocer/shared/contracts';
-import { BRAND_LINES, type CategorySeed } from './catalogueData.ts';
+import { BRAND_LINES, type CategorySeed, type ItemSeed } from './catalogueData.ts';
 
 /** Items that are this by nature, whatever the brand. */
 export const ITEM_ATTRIBUTES: Readonly<Record<string, readonly DietaryAttribute[]>> = {
@@ -74,11 +74,11 @@ export const LINE_ATTRIBUTES: Readonly<Record<string, readonly DietaryAttribute[
 /** Shelves that are not food: a line's name there says nothing a diet asks about. */
 export const NON_FOOD_CATEGORIES: ReadonlySet<string> = new Set(['household', 'personal-care', 'baby', 'pet', 'health']);
 
-/** The attributes of one seeded product, in DIETARY_ATTRIBUTES order. */
-export function dietaryOf(category: CategorySeed, brand: string, item: string): DietaryAttribute[] {
+/** The attributes of one seeded product (an item of the category under a brand), in DIETARY_ATTRIBUTES order. */
+export function dietaryOf(category: CategorySeed, [item, , , , ownBrands]: ItemSeed, brand: string): DietaryAttribute[] {
   const found = new Set<DietaryAttribute>(ITEM_ATTRIBUTES[item] ?? []);
   // A scale catalogue's brand is "<brand> <line>": the brand's own attributes hold for its lines too.
-  const base = category.brands.find((b) => brand === b || brand.startsWith(`${b} `)) ?? brand;
+  const base = (ownBrands ?? category.brands).find((b) => brand === b || brand.startsWith(`${b} `)) ?? brand;
   const line = brand === base ? undefined : brand.slice(base.length + 1);
   for (const rule of BRAND_ATTRIBUTES) {
     if (rule.category === category.slug && rule.brand === base) rule.attributes.forEach((a) => found.add(a));

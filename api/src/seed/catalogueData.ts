@@ -144,11 +144,13 @@ export const STORE_SEEDS: readonly StoreSeed[] = [
 ];
 
 /**
- * An item a category sells: its shelf name (no brand, no size), its artwork (an icon name of the
- * Fluent Emoji Flat set, see seed/images.ts), the sizes it comes in ("amount unit", the
- * first the most common) and the typical price in cents of that first size.
+ * An item a category sells: its shelf name (no brand, no size), its artwork (an icon of the Fluent
+ * Emoji Flat set, "recoloured:" one of them, or "game-icons:" / "healthicons:" an icon with its ink:
+ * see ART_SETS in seed/images.ts), the sizes it comes in ("amount unit", the
+ * first the most common), the typical price in cents of that first size and, where the brands on its
+ * shelf are its own (diapers, toilet paper, dog food), those brands instead of the category's.
  */
-export type ItemSeed = readonly [item: string, art: string, sizes: readonly string[], priceCents: number];
+export type ItemSeed = readonly [item: string, art: string, sizes: readonly string[], priceCents: number, brands?: readonly string[]];
 
 export interface CategorySeed {
   name: string;
@@ -160,8 +162,24 @@ export interface CategorySeed {
   perPound: boolean;
   /** The brands or lines on its shelf; the first ones are the most common. */
   brands: readonly string[];
+  /**
+   * An aisle where shoppers choose between brands and pack sizes (household, personal care, baby, pet):
+   * every item is seeded in at least CHOICE_BRANDS brands and two of its sizes, however small the
+   * catalogue, instead of the one brand a small catalogue's share would give it.
+   */
+  choice?: boolean;
   items: readonly ItemSeed[];
 }
+
+// Fictional brands (no real trademarks) for items whose shelf has its own brands.
+const DIAPER_BRANDS = ['Snugglebum', 'Dry Dreams', 'Little Sprout', 'Cuddle Care', 'Tiny Tots'];
+const DOG_BRANDS = ['Happy Paws', 'Tail Waggers', 'Good Boy', 'Prairie Pet'];
+const CAT_BRANDS = ['Whisker Farms', 'Purrfect', 'Happy Paws', 'Prairie Pet'];
+const PAPER_BRANDS = ['Plush Petal', 'Northwind', 'Home Basics', 'Cloudsoft', 'EcoHouse'];
+const ORAL_CARE_BRANDS = ['Bright Smile', 'Pearl Dental', 'Fresh Start', 'Daily Care'];
+
+/** Brands an item of a `choice` category is seeded in at least (see CategorySeed.choice). */
+export const CHOICE_BRANDS = 3;
 
 export const CATEGORY_SEEDS: readonly CategorySeed[] = [
   {
@@ -174,20 +192,20 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
       ['Whole Milk', 'glass-of-milk', ['1 gal', '64 fl oz', '32 fl oz'], 429],
       ['2% Milk', 'glass-of-milk', ['1 gal', '64 fl oz'], 399],
       ['Skim Milk', 'glass-of-milk', ['1 gal', '64 fl oz'], 389],
-      ['Chocolate Milk', 'cup-with-straw', ['64 fl oz', '16 fl oz'], 449],
+      ['Chocolate Milk', 'recoloured:glass-of-chocolate-milk', ['64 fl oz', '16 fl oz'], 449],
       ['Large Eggs', 'egg', ['12 ct', '18 ct'], 399],
       ['Brown Eggs', 'nest-with-eggs', ['12 ct', '6 ct'], 499],
       ['Unsalted Butter', 'butter', ['16 oz', '8 oz'], 549],
       ['Cheddar Cheese', 'cheese-wedge', ['8 oz', '16 oz'], 449],
       ['Mozzarella Cheese', 'cheese-wedge', ['8 oz', '16 oz'], 429],
-      ['Greek Yogurt', 'custard', ['32 oz', '5.3 oz'], 599],
-      ['Natural Yoghurt', 'custard', ['16 oz', '32 oz'], 449],
+      ['Greek Yogurt', 'recoloured:bowl-of-yogurt', ['32 oz', '5.3 oz'], 599],
+      ['Natural Yoghurt', 'recoloured:bowl-of-yogurt', ['16 oz', '32 oz'], 449],
       ['Heavy Whipping Cream', 'pouring-liquid', ['16 fl oz', '32 fl oz'], 449],
       ['Sour Cream', 'jar', ['16 oz', '8 oz'], 249],
       ['Cottage Cheese', 'jar', ['16 oz', '24 oz'], 369],
       ['Organic Milk', 'glass-of-milk', ['1 gal', '64 fl oz'], 649],
       ['Organic Large Brown Eggs', 'nest-with-eggs', ['12 ct'], 599],
-      ['Almond Milk Yogurt', 'custard', ['24 oz', '5.3 oz'], 549],
+      ['Almond Milk Yogurt', 'recoloured:bowl-of-yogurt', ['24 oz', '5.3 oz'], 549],
     ],
   },
   {
@@ -208,15 +226,15 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
       ['Russet Potatoes', 'potato', ['5 lb', '10 lb'], 499],
       ['Strawberries', 'strawberry', ['1 lb', '2 lb'], 449],
       ['Blueberries', 'blueberries', ['6 oz', '18 oz'], 399],
-      ['Mixed Berries', 'cherries', ['12 oz'], 599],
+      ['Mixed Berries', 'game-icons:berries-bowl#7a3b8f', ['12 oz'], 599],
       ['Baby Carrots', 'carrot', ['1 lb', '2 lb'], 199],
       ['Broccoli', 'broccoli', ['1 lb', '2 lb'], 299],
       ['Lemons', 'lemon', ['2 lb'], 399],
       ['Seedless Grapes', 'grapes', ['2 lb'], 599],
       ['Cucumbers', 'cucumber', ['3 ct'], 299],
-      ['Red Bell Peppers', 'bell-pepper', ['3 ct'], 449],
+      ['Red Bell Peppers', 'recoloured:red-bell-pepper', ['3 ct'], 449],
       ['Garlic', 'garlic', ['8 oz'], 249],
-      ['White Mushrooms', 'mushroom', ['8 oz', '16 oz'], 249],
+      ['White Mushrooms', 'recoloured:white-mushroom', ['8 oz', '16 oz'], 249],
       ['Organic Gala Apples', 'red-apple', ['3 lb', '2 lb'], 549],
       ['Organic Spring Mix', 'leafy-green', ['5 oz', '16 oz'], 449],
       ['Organic Carrots', 'carrot', ['2 lb', '1 lb'], 249],
@@ -235,7 +253,7 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
       ['French Baguette', 'baguette-bread', ['12 oz'], 299],
       ['Bagels', 'bagel', ['6 ct', '12 ct'], 399],
       ['Croissants', 'croissant', ['4 ct', '8 ct'], 549],
-      ['Blueberry Muffins', 'cupcake', ['4 ct', '6 ct'], 499],
+      ['Blueberry Muffins', 'game-icons:cupcake#9a6233', ['4 ct', '6 ct'], 499],
       ['Dinner Rolls', 'bread', ['12 ct', '24 ct'], 349],
       ['Flour Tortillas', 'flatbread', ['10 ct', '20 ct'], 299],
       ['Bread Crumbs', 'bread', ['15 oz'], 249],
@@ -255,13 +273,13 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
       ['Boneless Chicken Breasts', 'poultry-leg', ['1 lb', '2 lb', '3 lb'], 699],
       ['Chicken Thighs', 'poultry-leg', ['2 lb', '3 lb'], 599],
       ['Chicken Wings', 'poultry-leg', ['2 lb'], 799],
-      ['Whole Chicken', 'poultry-leg', ['4 lb'], 899],
+      ['Whole Chicken', 'game-icons:roast-chicken#b8733a', ['4 lb'], 899],
       ['Ground Beef', 'cut-of-meat', ['1 lb', '2 lb'], 649],
       ['Ribeye Steak', 'cut-of-meat', ['12 oz', '1 lb'], 1499],
       ['Pork Chops', 'meat-on-bone', ['1 lb', '2 lb'], 599],
       ['Baby Back Ribs', 'meat-on-bone', ['2 lb'], 1199],
       ['Thick Cut Bacon', 'bacon', ['12 oz', '1 lb'], 699],
-      ['Italian Sausage', 'hot-dog', ['1 lb'], 549],
+      ['Italian Sausage', 'game-icons:sausage#a0442c', ['1 lb'], 549],
       ['Beef Hot Dogs', 'hot-dog', ['15 oz'], 499],
       ['Ground Turkey', 'cut-of-meat', ['1 lb', '2 lb'], 599],
     ],
@@ -276,12 +294,12 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
       ['Atlantic Salmon Fillet', 'fish', ['1 lb', '2 lb'], 1299],
       ['Jumbo Shrimp', 'shrimp', ['1 lb', '2 lb'], 1199],
       ['Cod Fillets', 'fish', ['1 lb'], 999],
-      ['Tilapia Fillets', 'tropical-fish', ['1 lb', '2 lb'], 799],
+      ['Tilapia Fillets', 'fish', ['1 lb', '2 lb'], 799],
       ['Tuna Steaks', 'fish', ['12 oz'], 1399],
       ['Snow Crab Legs', 'crab', ['1 lb', '2 lb'], 2199],
-      ['Sea Scallops', 'oyster', ['12 oz'], 1799],
+      ['Sea Scallops', 'game-icons:scallop#d08a4c', ['12 oz'], 1799],
       ['Lobster Tails', 'lobster', ['8 oz'], 1999],
-      ['Breaded Fish Sticks', 'fried-shrimp', ['24 oz'], 799],
+      ['Breaded Fish Sticks', 'game-icons:fried-fish#c98a3a', ['24 oz'], 799],
     ],
   },
   {
@@ -294,7 +312,7 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
       ['Pepperoni Pizza', 'pizza', ['22 oz', '30 oz'], 699],
       ['Mixed Vegetables', 'broccoli', ['16 oz', '32 oz'], 249],
       ['Vanilla Ice Cream', 'ice-cream', ['48 fl oz', '1 pt'], 549],
-      ['Chocolate Ice Cream', 'soft-ice-cream', ['48 fl oz', '1 pt'], 549],
+      ['Chocolate Ice Cream', 'recoloured:chocolate-soft-ice-cream', ['48 fl oz', '1 pt'], 549],
       ['Chicken Nuggets', 'poultry-leg', ['24 oz', '32 oz'], 899],
       ['Frozen Waffles', 'waffle', ['10 ct', '24 ct'], 349],
       ['French Fries', 'french-fries', ['32 oz'], 399],
@@ -310,8 +328,8 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
     perPound: false,
     brands: ["Grocer's Choice", 'Golden Fields', 'Heartland Pantry', 'Mill Creek', 'Sunrise Kitchen', 'Blue Plate'],
     items: [
-      ['All-Purpose Flour', 'sheaf-of-rice', ['5 lb', '2 lb'], 399],
-      ['Granulated Sugar', 'salt', ['4 lb', '10 lb'], 449],
+      ['All-Purpose Flour', 'game-icons:flour#a87b4f', ['5 lb', '2 lb'], 399],
+      ['Granulated Sugar', 'healthicons:sugar#6b7280', ['4 lb', '10 lb'], 449],
       ['Extra Virgin Olive Oil', 'olive', ['16.9 fl oz', '33.8 fl oz'], 1099],
       ['Long Grain White Rice', 'cooked-rice', ['2 lb', '5 lb'], 349],
       ['Black Beans', 'beans', ['15 oz'], 129],
@@ -373,11 +391,11 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
       ['Honey Nut Granola', 'bowl-with-spoon', ['12 oz', '24 oz'], 499],
       ['Corn Flakes', 'bowl-with-spoon', ['12 oz', '18 oz'], 399],
       ['Buttermilk Pancake Mix', 'pancakes', ['32 oz'], 349],
-      ['Pure Maple Syrup', 'honey-pot', ['12 fl oz', '32 fl oz'], 899],
+      ['Pure Maple Syrup', 'game-icons:jug#b5651d', ['12 fl oz', '32 fl oz'], 899],
       ['Instant Oatmeal', 'bowl-with-spoon', ['10 ct'], 399],
       ['Toasted Oat Cereal', 'bowl-with-spoon', ['12 oz', '20 oz'], 449],
       ['Breakfast Bars', 'cookie', ['6 ct', '12 ct'], 399],
-      ['Toaster Pastries', 'waffle', ['8 ct'], 349],
+      ['Toaster Pastries', 'game-icons:toaster#8a5a3b', ['8 ct'], 349],
     ],
   },
   {
@@ -387,13 +405,13 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
     perPound: false,
     brands: ['Crunch Co', 'Happy Harvest', 'Lakeside Snacks', 'Golden Grove', 'Trailhead', 'Backyard Barrel'],
     items: [
-      ['Potato Chips', 'french-fries', ['8 oz', '13 oz'], 449],
-      ['Tortilla Chips', 'taco', ['11 oz', '16 oz'], 399],
+      ['Potato Chips', 'game-icons:chips-bag#d08c12', ['8 oz', '13 oz'], 449],
+      ['Tortilla Chips', 'game-icons:nachos#d08c12', ['11 oz', '16 oz'], 399],
       ['Pretzel Twists', 'pretzel', ['16 oz'], 349],
       ['Microwave Popcorn', 'popcorn', ['3 ct', '6 ct'], 399],
       ['Trail Mix', 'peanuts', ['10 oz', '26 oz'], 599],
       ['Cheese Crackers', 'rice-cracker', ['7 oz', '12 oz'], 349],
-      ['Roasted Almonds', 'chestnut', ['6 oz', '16 oz'], 699],
+      ['Roasted Almonds', 'game-icons:almond#9c6b3c', ['6 oz', '16 oz'], 699],
       ['Rice Cakes', 'rice-cracker', ['4.5 oz'], 299],
       ['Salted Peanuts', 'peanuts', ['16 oz'], 349],
     ],
@@ -494,8 +512,8 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
       ['Baking Soda', 'salt', ['16 oz'], 129],
       ['Baking Powder', 'salt', ['8.1 oz'], 299],
       ['Semi-Sweet Chocolate Chips', 'chocolate-bar', ['12 oz'], 399],
-      ['Light Brown Sugar', 'salt', ['2 lb'], 299],
-      ['Powdered Sugar', 'salt', ['2 lb'], 279],
+      ['Light Brown Sugar', 'healthicons:sugar#a0652d', ['2 lb'], 299],
+      ['Powdered Sugar', 'healthicons:sugar#6b7280', ['2 lb'], 279],
       ['Cocoa Powder', 'chocolate-bar', ['8 oz'], 449],
       ['Chocolate Cake Mix', 'birthday-cake', ['15.25 oz'], 199],
     ],
@@ -511,7 +529,7 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
       ['Black Forest Ham', 'meat-on-bone', ['8 oz'], 599],
       ['Genoa Salami', 'cut-of-meat', ['4 oz'], 549],
       ['Swiss Cheese Slices', 'cheese-wedge', ['8 oz'], 499],
-      ['Classic Hummus', 'falafel', ['10 oz', '17 oz'], 449],
+      ['Classic Hummus', 'recoloured:bowl-of-hummus', ['10 oz', '17 oz'], 449],
       ['Chicken Salad', 'sandwich', ['12 oz'], 699],
       ['Provolone Slices', 'cheese-wedge', ['8 oz'], 499],
       ['Roast Beef', 'cut-of-meat', ['8 oz'], 799],
@@ -524,7 +542,7 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
     perPound: false,
     brands: ["Chef's Table", 'Home Kitchen', 'Sunday Supper', 'Fresh Plate', 'Market Kitchen', 'Family Table'],
     items: [
-      ['Rotisserie Chicken', 'poultry-leg', ['2 lb'], 799],
+      ['Rotisserie Chicken', 'game-icons:roast-chicken#b8733a', ['2 lb'], 799],
       ['Macaroni and Cheese', 'shallow-pan-of-food', ['20 oz'], 599],
       ['Caesar Salad Kit', 'green-salad', ['10 oz'], 449],
       ['Vegetable Lasagna', 'shallow-pan-of-food', ['32 oz'], 999],
@@ -573,15 +591,29 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
     slug: 'baby',
     color: '#fef9c3',
     perPound: false,
+    choice: true,
     brands: ['Little Sprout', 'Tiny Tots', 'Gentle Start', 'Sweet Pea', 'Cuddle Care', 'Happy Bee'],
     items: [
-      ['Baby Wipes', 'roll-of-paper', ['72 ct', '216 ct'], 399],
-      ['Diapers Size 3', 'baby-symbol', ['31 ct', '84 ct'], 1299],
-      ['Apple Puree Pouches', 'red-apple', ['4 ct'], 549],
-      ['Infant Formula', 'baby-bottle', ['12.4 oz', '29.8 oz'], 1899],
-      ['Teething Wafers', 'rice-cracker', ['1.7 oz'], 449],
-      ['Baby Oatmeal Cereal', 'bowl-with-spoon', ['8 oz'], 349],
-      ['Baby Shampoo', 'lotion-bottle', ['13.6 fl oz'], 599],
+      [
+        'Baby Wipes',
+        'healthicons:disinfecting-wipes#2f7fb8',
+        ['72 ct', '216 ct'],
+        399,
+        ['Cuddle Care', 'Little Sprout', 'Softy Bear', 'Tiny Tots'],
+      ],
+      // Diapers are sold by fit (Size 1 to 6), each in a small and a jumbo pack, fewer per pack as they grow;
+      // the fit leads the name so that "diapers", not a number, is the item's head word.
+      ['Size 1 Diapers', 'healthicons:nappy-diaper#3b82c4', ['40 ct', '120 ct'], 1299, DIAPER_BRANDS],
+      ['Size 2 Diapers', 'healthicons:nappy-diaper#3b82c4', ['37 ct', '112 ct'], 1299, DIAPER_BRANDS],
+      ['Size 3 Diapers', 'healthicons:nappy-diaper#3b82c4', ['31 ct', '84 ct'], 1299, DIAPER_BRANDS],
+      ['Size 4 Diapers', 'healthicons:nappy-diaper#3b82c4', ['27 ct', '74 ct'], 1299, DIAPER_BRANDS],
+      ['Size 5 Diapers', 'healthicons:nappy-diaper#3b82c4', ['23 ct', '66 ct'], 1299, DIAPER_BRANDS],
+      ['Size 6 Diapers', 'healthicons:nappy-diaper#3b82c4', ['21 ct', '56 ct'], 1299, DIAPER_BRANDS],
+      ['Apple Puree Pouches', 'red-apple', ['4 ct', '12 ct'], 549, ['Sweet Pea', 'Happy Bee', 'Little Sprout', 'Orchard Baby']],
+      ['Infant Formula', 'baby-bottle', ['12.4 oz', '29.8 oz'], 1899, ['Gentle Start', 'Nurture Baby', 'Little Sprout', 'First Bloom']],
+      ['Teething Wafers', 'rice-cracker', ['1.7 oz', '3.4 oz'], 449, ['Happy Bee', 'Sweet Pea', 'Little Sprout']],
+      ['Baby Oatmeal Cereal', 'bowl-with-spoon', ['8 oz', '16 oz'], 349, ['Gentle Start', 'Sweet Pea', 'Tiny Tots', 'Orchard Baby']],
+      ['Baby Shampoo', 'lotion-bottle', ['13.6 fl oz', '27.1 fl oz'], 599, ['Cuddle Care', 'Tiny Tots', 'Softy Bear', 'Gentle Start']],
     ],
   },
   {
@@ -589,15 +621,16 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
     slug: 'pet',
     color: '#ecfccb',
     perPound: false,
+    choice: true,
     brands: ['Happy Paws', 'Tail Waggers', 'Whisker Farms', 'Prairie Pet', 'Good Boy', 'Purrfect'],
     items: [
-      ['Dry Dog Food', 'dog', ['5 lb', '30 lb'], 1499],
-      ['Wet Cat Food', 'cat', ['12 ct', '24 ct'], 1199],
-      ['Dog Biscuits', 'bone', ['24 oz'], 699],
-      ['Clumping Cat Litter', 'bucket', ['20 lb', '40 lb'], 1299],
-      ['Cat Treats', 'fish', ['3 oz'], 299],
-      ['Dog Dental Chews', 'bone', ['10 ct'], 999],
-      ['Dry Cat Food', 'cat-face', ['3 lb', '16 lb'], 1099],
+      ['Dry Dog Food', 'dog', ['5 lb', '30 lb'], 1499, DOG_BRANDS],
+      ['Wet Cat Food', 'cat', ['12 ct', '24 ct'], 1199, CAT_BRANDS],
+      ['Dog Biscuits', 'bone', ['24 oz', '4 lb'], 699, DOG_BRANDS],
+      ['Clumping Cat Litter', 'bucket', ['20 lb', '40 lb'], 1299, ['Purrfect', 'Whisker Farms', 'Fresh Paws', 'Prairie Pet']],
+      ['Cat Treats', 'fish', ['3 oz', '16 oz'], 299, CAT_BRANDS],
+      ['Dog Dental Chews', 'bone', ['10 ct', '30 ct'], 999, DOG_BRANDS],
+      ['Dry Cat Food', 'cat-face', ['3 lb', '16 lb'], 1099, CAT_BRANDS],
     ],
   },
   {
@@ -605,16 +638,18 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
     slug: 'household',
     color: '#f1f5f9',
     perPound: false,
+    choice: true,
     brands: ['Home Basics', 'Clean Sweep', 'Bright Home', 'Pure Living', 'EcoHouse', 'Sparkle'],
     items: [
-      ['Paper Towels', 'roll-of-paper', ['6 ct', '12 ct'], 1299],
-      ['Toilet Paper', 'toilet', ['12 ct', '24 ct'], 1499],
-      ['Dish Soap', 'bubbles', ['19.4 fl oz', '38 fl oz'], 349],
+      ['Paper Towels', 'roll-of-paper', ['6 ct', '12 ct'], 1299, PAPER_BRANDS],
+      ['Toilet Paper', 'roll-of-paper', ['12 ct', '24 ct'], 1499, PAPER_BRANDS],
+      ['Dish Soap', 'game-icons:liquid-soap#1f9d6b', ['19.4 fl oz', '38 fl oz'], 349],
       ['Laundry Detergent', 'bucket', ['64 fl oz', '150 fl oz'], 1299],
-      ['Trash Bags', 'wastebasket', ['40 ct', '80 ct'], 1099],
-      ['All-Purpose Cleaner', 'sponge', ['32 fl oz'], 399],
-      ['Kitchen Sponges', 'sponge', ['6 ct'], 449],
-      ['Broom', 'broom', ['1 ct'], 1299],
+      ['Trash Bags', 'wastebasket', ['40 ct', '80 ct'], 1099, ['Iron Grip', 'Home Basics', 'Stronghold', 'EcoHouse']],
+      ['All-Purpose Cleaner', 'game-icons:spray#1e7fc6', ['32 fl oz', '64 fl oz'], 399],
+      ['Kitchen Sponges', 'sponge', ['6 ct', '3 ct'], 449],
+      // Sold one at a time: the shelf's choice is the brand.
+      ['Broom', 'broom', ['1 ct'], 1299, ['Clean Sweep', 'Home Basics', 'Sparkle']],
     ],
   },
   {
@@ -622,17 +657,18 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
     slug: 'personal-care',
     color: '#f3e8ff',
     perPound: false,
+    choice: true,
     brands: ['Fresh Start', 'Pure Glow', 'Daily Care', 'Silk & Stone', 'Clear Day', 'Wild Oak'],
     items: [
       ['Shampoo', 'lotion-bottle', ['12 fl oz', '25.4 fl oz'], 699],
-      ['Conditioner', 'lotion-bottle', ['12 fl oz'], 699],
-      ['Body Wash', 'bubbles', ['18 fl oz'], 599],
+      ['Conditioner', 'lotion-bottle', ['12 fl oz', '25.4 fl oz'], 699],
+      ['Body Wash', 'game-icons:liquid-soap#7c5cc4', ['18 fl oz', '32 fl oz'], 599],
       ['Bar Soap', 'soap', ['4 ct', '8 ct'], 499],
-      ['Toothpaste', 'tooth', ['4.1 oz'], 399],
-      ['Toothbrushes', 'toothbrush', ['2 ct', '4 ct'], 499],
-      ['Deodorant', 'lotion-bottle', ['2.6 oz'], 549],
-      ['Hand Lotion', 'lotion-bottle', ['8 fl oz'], 599],
-      ['Bandages', 'adhesive-bandage', ['30 ct'], 449],
+      ['Toothpaste', 'game-icons:toothbrush#1e7fc6', ['4.1 oz', '6 oz'], 399, ORAL_CARE_BRANDS],
+      ['Toothbrushes', 'toothbrush', ['2 ct', '4 ct'], 499, ORAL_CARE_BRANDS],
+      ['Deodorant', 'lotion-bottle', ['2.6 oz', '3 oz'], 549],
+      ['Hand Lotion', 'lotion-bottle', ['8 fl oz', '16 fl oz'], 599],
+      ['Bandages', 'adhesive-bandage', ['30 ct', '60 ct'], 449, ['Quick Mend', 'Daily Care', 'SafeStrip']],
     ],
   },
   {
@@ -643,13 +679,13 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
     brands: ['Lakeside Cellars', 'Prairie Vineyards', 'Windy City', 'North Coast Cellars', 'Old Mill', 'Valley Estate'],
     items: [
       ['Cabernet Sauvignon', 'wine-glass', ['750 ml'], 1499],
-      ['Chardonnay', 'wine-glass', ['750 ml'], 1299],
+      ['Chardonnay', 'recoloured:glass-of-white-wine', ['750 ml'], 1299],
       ['Pinot Noir', 'wine-glass', ['750 ml'], 1699],
       ['India Pale Ale', 'beer-mug', ['6 ct', '12 ct'], 1099],
       ['Lager', 'beer-mug', ['12 ct', '24 ct'], 1399],
       ['Hard Apple Cider', 'green-apple', ['6 ct'], 999],
       ['Prosecco', 'bottle-with-popping-cork', ['750 ml'], 1399],
-      ['Sauvignon Blanc', 'wine-glass', ['750 ml'], 1199],
+      ['Sauvignon Blanc', 'recoloured:glass-of-white-wine', ['750 ml'], 1199],
     ],
   },
   {
@@ -661,11 +697,11 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
     items: [
       ['Oat Milk', 'glass-of-milk', ['64 fl oz', '32 fl oz'], 499],
       ['Almond Milk', 'glass-of-milk', ['64 fl oz', '32 fl oz'], 399],
-      ['Extra Firm Tofu', 'cheese-wedge', ['14 oz'], 249],
+      ['Extra Firm Tofu', 'game-icons:cube#e6dcc0', ['14 oz'], 249],
       ['Plant-Based Burgers', 'hamburger', ['2 ct', '4 ct'], 699],
       ['Vegan Cheese Shreds', 'cheese-wedge', ['7 oz'], 549],
-      ['Tempeh', 'falafel', ['8 oz'], 399],
-      ['Coconut Yogurt', 'custard', ['24 oz'], 499],
+      ['Tempeh', 'game-icons:cube#a7773f', ['8 oz'], 399],
+      ['Coconut Yogurt', 'recoloured:bowl-of-yogurt', ['24 oz'], 499],
       ['Veggie Burger Patties', 'hamburger', ['4 ct'], 599],
     ],
   },

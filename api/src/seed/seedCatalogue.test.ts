@@ -6,7 +6,7 @@ import type { DbConnection } from '../db/client.ts';
 import { categories, favourites, products, storeCategoryCounts, stores, users } from '../db/schema.ts';
 import { createCatalogueService } from '../services/catalogue/catalogueService.ts';
 import { createTestDatabase } from '../testing/testApp.ts';
-import { CATEGORY_SEEDS } from './catalogueData.ts';
+import { CATEGORY_SEEDS, CHOICE_BRANDS } from './catalogueData.ts';
 import { catalogueUniverse, createRng, resetCatalogue, seedCatalogue, seedCatalogueIfNeeded } from './seedCatalogue.ts';
 
 // One database (PGlite start-up dominates this file's time): determinism is checked by rebuilding it.
@@ -169,6 +169,58 @@ it('keeps the rules at scale: 100,000 products draw on ~15,400 distinct names an
     expect(i.sizeMilli).toBeGreaterThan(0);
     expect(i.basePriceCents).toBeGreaterThanOrEqual(49);
   }
+});
+
+// The aisles where shoppers pick a brand and a pack size, and the one item real shelves sell in one size.
+const CHOICE_CATEGORIES = ['Baby', 'Pet Supplies', 'Household', 'Personal Care'];
+const ONE_SIZE_ITEMS = ['Broom'];
+
+/** Per item of the choice aisles: its distinct brands and sizes. */
+function shelfChoice(rows: { category: string; item: string; brand: string; size: string }[]) {
+  const byItem = new Map<string, { brands: Set<string>; sizes: Set<string> }>();
+  for (const r of rows) {
+    if (!CHOICE_CATEGORIES.includes(r.category)) continue;
+    const entry = byItem.get(r.item) ?? { brands: new Set(), sizes: new Set() };
+    entry.brands.add(r.brand);
+    entry.sizes.add(r.size);
+    byItem.set(r.item, entry);
+  }
+  return [...byItem].map(([item, { brands, sizes }]) => ({ item, brands: brands.size, sizes: sizes.size }));
+}
+
+const choiceItems = CATEGORY_SEEDS.filter((c) => CHOICE_CATEGORIES.includes(c.name)).flatMap((c) => c.items.map(([item]) => item));
+
+it('marks the household, personal-care, baby and pet aisles as choice aisles, with diapers in every fit', () => {
+  expect(CATEGORY_SEEDS.filter((c) => c.choice).map((c) => c.name)).toEqual(CHOICE_CATEGORIES);
+  for (const fit of [1, 2, 3, 4, 5, 6]) expect(choiceItems).toContain(`Size ${fit} Diapers`);
+  for (const category of CATEGORY_SEEDS.filter((c) => c.choice)) {
+    for (const [item, , sizes, , brands] of category.items) {
+      expect({ item, brands: (brands ?? category.brands).length >= CHOICE_BRANDS }).toEqual({ item, brands: true });
+      expect({ item, sizes: sizes.length >= 2 }).toEqual({ item, sizes: !ONE_SIZE_ITEMS.includes(item) });
+    }
+  }
+});
+
+it.each([6_000, 100_000])('gives every choice-aisle item at least 3 brands and 2 sizes at %i products, one identity each', (total) => {
+  const universe = catalogueUniverse(Math.ceil(total / 10 / 0.65));
+  expect(new Set(universe.map((i) => i.itemKey)).size).toBe(universe.length);
+  expect(new Set(universe.map((i) => i.name.toLowerCase())).size).toBe(universe.length);
+  const choice = shelfChoice(universe.map((i) => ({ category: i.category.name, item: i.item, brand: i.brand, size: i.sizeLabel })));
+  expect(choice.map((c) => c.item).sort()).toEqual([...choiceItems].sort());
+  for (const c of choice) {
+    expect(c.brands).toBeGreaterThanOrEqual(3);
+    if (!ONE_SIZE_ITEMS.includes(c.item)) expect({ item: c.item, twoSizes: c.sizes >= 2 }).toEqual({ item: c.item, twoSizes: true });
+  }
+});
+
+it('seeds the choice aisles with that choice: 3+ brands and 2+ sizes per item across the stores', async () => {
+  const { rows } = await a.db.execute<{ category: string; item: string; brand: string; size: string }>(sql`
+    select distinct c.name as category, p.item, p.brand, p.size_milli || ' ' || p.size_unit as size
+    from products p join categories c on c.id = p.category_id`);
+  const choice = shelfChoice(rows);
+  expect(choice).toHaveLength(choiceItems.length);
+  const thin = choice.filter((c) => c.brands < 3 || (c.sizes < 2 && !ONE_SIZE_ITEMS.includes(c.item)));
+  expect(thin).toEqual([]);
 });
 
 it('is deterministic: the same seed gives the same catalogue, uuids included', async () => {

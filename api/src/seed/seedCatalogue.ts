@@ -9,7 +9,15 @@ import type { DietaryAttribute, SizeUnit } from '@grocer/shared/contracts';
 import { dietaryOf } from './attributes.ts';
 import { productImagePath, slugify, storeLogoPath } from './images.ts';
 import { parseSize, productSize, shelfQuantity, shelfUnitFor, type ShelfUnit } from '../services/catalogue/unitPrice.ts';
-import { BRAND_LINES, CATEGORY_SEEDS, SIZE_MULTIPLES, STORE_SEEDS, type CategorySeed, type ItemSeed } from './catalogueData.ts';
+import {
+  BRAND_LINES,
+  CATEGORY_SEEDS,
+  CHOICE_BRANDS,
+  SIZE_MULTIPLES,
+  STORE_SEEDS,
+  type CategorySeed,
+  type ItemSeed,
+} from './catalogueData.ts';
 
 export interface SeedOptions {
   /** How many products in all (spread evenly over the stores). Default 6,000. */
@@ -114,14 +122,17 @@ function sizeOptions(category: CategorySeed, item: ItemSeed, wanted: number): Si
 }
 
 /**
- * The brands of a category, starting at a different one for each item (so a small catalogue does not
- * sell every item of a category under one brand), then (for a scale catalogue) their lines: "Prairie Farms Organic".
+ * The item's own brands in their order, or else the category's starting at a different one for each
+ * item (so a small catalogue does not sell every item of a category under one brand), then (for a
+ * scale catalogue) their lines: "Prairie Farms Organic".
  */
 function brandOptions(category: CategorySeed, item: ItemSeed, wanted: number): string[] {
-  const start = category.items.indexOf(item) % category.brands.length;
-  const brands = [...category.brands.slice(start), ...category.brands.slice(0, start)];
+  const own = item[4];
+  const base = own ?? category.brands;
+  const start = own ? 0 : category.items.indexOf(item) % base.length;
+  const brands = [...base.slice(start), ...base.slice(0, start)];
   for (const line of BRAND_LINES) {
-    for (const brand of category.brands) {
+    for (const brand of base) {
       if (brands.length >= wanted) return brands;
       brands.push(`${brand} ${line}`);
     }
@@ -135,37 +146,46 @@ function identitiesOfItem(category: CategorySeed, item: ItemSeed, quota: number)
   // Grow sizes and brands together (a scale catalogue gets ~√(quota/4) sizes, 4× as many brands), listed sizes first.
   const sizeCount = Math.max(labels.length, Math.ceil(Math.sqrt(quota / 4)));
   const sizes = sizeOptions(category, item, sizeCount);
-  const brands = brandOptions(category, item, Math.ceil(quota / sizes.length));
+  const wanted = Math.max(Math.ceil(quota / sizes.length), category.choice ? CHOICE_BRANDS : 1);
+  const brands = brandOptions(category, item, wanted).slice(0, wanted);
+  // Brand by brand, each in every size; in a choice aisle the brands take turns instead (brand b starts at
+  // size b), so even a few products of an item span CHOICE_BRANDS brands and two sizes.
+  const pairs = category.choice
+    ? sizes.flatMap((_, turn) => brands.map((brand, b) => [brand, sizes[(b + turn) % sizes.length]!] as const))
+    : brands.flatMap((brand) => sizes.map((size) => [brand, size] as const));
   const identities: CatalogueIdentity[] = [];
-  for (const brand of brands) {
+  for (const [brand, size] of pairs) {
+    if (identities.length === quota) break;
     // A brand's price level: 0.85× to 1.24× the typical price.
     const level = 0.85 + (hashText(brand) % 40) / 100;
-    for (const size of sizes) {
-      if (identities.length === quota) return identities;
-      const sizeLabel = productSize(size.milli, size.unit).label;
-      identities.push({
-        category,
-        brand,
-        item: itemName,
-        art,
-        sizeMilli: size.milli,
-        sizeUnit: size.unit,
-        sizeLabel,
-        unitPriceUnit: shelfUnitFor(size.unit, category.perPound),
-        itemKey: itemKeyOf(brand, itemName, sizeLabel),
-        name: `${brand} ${itemName}, ${sizeLabel}`,
-        basePriceCents: Math.max(49, Math.round(size.priceCents * level)),
-        dietary: dietaryOf(category, brand, itemName),
-      });
-    }
+    const sizeLabel = productSize(size.milli, size.unit).label;
+    identities.push({
+      category,
+      brand,
+      item: itemName,
+      art,
+      sizeMilli: size.milli,
+      sizeUnit: size.unit,
+      sizeLabel,
+      unitPriceUnit: shelfUnitFor(size.unit, category.perPound),
+      itemKey: itemKeyOf(brand, itemName, sizeLabel),
+      name: `${brand} ${itemName}, ${sizeLabel}`,
+      basePriceCents: Math.max(49, Math.round(size.priceCents * level)),
+      dietary: dietaryOf(category, item, brand),
+    });
   }
   return identities;
 }
+
+/** The fewest identities an item gets: in a `choice` category, CHOICE_BRANDS brands in each of two sizes (or its one size). */
+const minimumIdentities = (category: CategorySeed, [, , labels]: ItemSeed) =>
+  category.choice ? CHOICE_BRANDS * Math.min(2, labels.length) : 0;
 
 /**
  * The products any store may carry: `count` identities over all items, shared out by category
  * weight. Real shelves are uneven: the first third of the categories (dairy, produce, bakery...) get
  * three times the products of the last third, so big categories span several pages of a listing.
+ * A small catalogue gets a few more than `count`, where an item's share falls below its minimum.
  */
 export function catalogueUniverse(count: number): CatalogueIdentity[] {
   const weighted = CATEGORY_SEEDS.flatMap((category, index) => {
@@ -180,7 +200,7 @@ export function catalogueUniverse(count: number): CatalogueIdentity[] {
     cumulative += (count * weight) / totalWeight;
     const quota = Math.round(cumulative) - given;
     given += quota;
-    return identitiesOfItem(category, item, quota);
+    return identitiesOfItem(category, item, Math.max(quota, minimumIdentities(category, item)));
   });
 }
 

@@ -1,6 +1,6 @@
 // The numbers around the cart lines, for the cart page and the checkout summary: per-store delivery
-// fees and the server's pricing only for a signed-in shopper with a complete address and a non-empty
-// cart (spec §5; the server refuses to price without an address), asked again when the stores or the
+// fees and the server's pricing only for a signed-in shopper with a complete address not flagged invalid
+// and a non-empty cart (spec §5; the server refuses to price without an address), asked again when the stores or the
 // address change; the subtotal for everyone. With the pricing come the problems payment would refuse,
 // and lines short of stock are set down here (stockSetDown.ts), on the cart page and in checkout alike.
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -42,23 +42,23 @@ export function useCartPricing(items: readonly CartItem[], user: User | null): C
   const address = user?.address ?? null;
   // RTK Query keys its cache by the serialized arguments, so equal arguments built anew are not asked again.
   const needsAddress = !user || !address || !isAddressComplete(address);
-  const feeArgs = !needsAddress && items.length > 0 ? { storeUuids: storeUuidsOf(items), ...address } : skipToken;
-  const pricingArgs =
-    !needsAddress && items.length > 0
-      ? { items: items.map((item) => ({ productId: item.uuid, quantity: item.quantity })), address }
-      : skipToken;
+  // An address the server flagged invalid (a ZIP of another city) is placed wrongly: its fees would be
+  // for that other city (a $1,300 delivery at 180 mi). The gate asks to fix it; nothing is priced until then.
+  const priced = !needsAddress && !user.hasInvalidAddress && items.length > 0;
+  const feeArgs = priced ? { storeUuids: storeUuidsOf(items), ...address } : skipToken;
+  const pricingArgs = priced ? { items: items.map((item) => ({ productId: item.uuid, quantity: item.quantity })), address } : skipToken;
 
   const fees = useDeliveryFeesQuery(feeArgs);
   const pricing = useCartPricingQuery(pricingArgs);
-  const priced = pricingArgs !== skipToken && !pricing.isError;
+  const answered = pricingArgs !== skipToken && !pricing.isError;
   // Set down only on the answer for the cart as it is now (currentData), never on an older one.
-  useStockSetDown(items, priced ? (pricing.currentData?.problems ?? null) : null);
+  useStockSetDown(items, answered ? (pricing.currentData?.problems ?? null) : null);
   return {
     subtotalCents,
     fees: feeArgs === skipToken ? null : (fees.data ?? null),
-    pricing: priced ? (pricing.data?.pricing ?? null) : null,
+    pricing: answered ? (pricing.data?.pricing ?? null) : null,
     pricingLoading: pricingArgs !== skipToken && pricing.isFetching && !pricing.data,
     needsAddress,
-    problems: priced && pricing.data ? (pricing.data.problems ?? NO_PROBLEMS) : null,
+    problems: answered && pricing.data ? (pricing.data.problems ?? NO_PROBLEMS) : null,
   };
 }

@@ -9,6 +9,20 @@ import { useOpsScope } from '../lib/opsScope.ts';
 import { OPS_TEXT } from '../lib/opsText.ts';
 import './ops.css';
 
+/**
+ * Below 1024 px the navigation is one row that scrolls sideways (ops.css): the screen's own link is
+ * scrolled into that row's view, or on "My account" (the last link) the phone showed no current link.
+ * Only the row scrolls, never the page.
+ */
+function showCurrentLink(list: HTMLUListElement | null) {
+  const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+  if (!list || !current) return;
+  const row = list.getBoundingClientRect();
+  const link = current.getBoundingClientRect();
+  if (link.right > row.right) list.scrollLeft += link.right - row.right;
+  else if (link.left < row.left) list.scrollLeft -= row.left - link.left;
+}
+
 export function OpsLayout({ title, children }: { title: string; children: ReactNode }) {
   const scope = useOpsScope();
   return (
@@ -21,7 +35,7 @@ export function OpsLayout({ title, children }: { title: string; children: ReactN
       {(scope.kind === 'admin' || scope.kind === 'staff') && (
         <>
           <nav className="ops-nav" aria-label={OPS_TEXT.nav.label}>
-            <ul>
+            <ul ref={showCurrentLink}>
               <li>
                 <NavLink to={opsPaths.board()} end>
                   {OPS_TEXT.nav.board}

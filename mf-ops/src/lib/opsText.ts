@@ -80,7 +80,9 @@ export const OPS_TEXT = {
     address: 'Deliver to',
     cancelReason: 'Cancelled because',
     nowStatus: (status: string) => `This store's part is now ${status}.`,
-    lines: (count: number) => (count === 1 ? '1 line to pick' : `${count} lines to pick`),
+    /** The lines' heading, with what is left: "3 lines to pick", "3 lines, 1 still to pick", "3 lines, all picked". */
+    lines: (count: number, toPick: number) =>
+      `${count === 1 ? '1 line' : `${count} lines`}${toPick === count ? ' to pick' : toPick === 0 ? ', all picked' : `, ${toPick} still to pick`}`,
     paid: 'Paid by the shopper',
     each: 'each',
     noPreference: 'No preference given',
@@ -140,6 +142,7 @@ export const OPS_TEXT = {
       OTHER_CATEGORY: 'Other aisle',
     } as Record<string, string>,
     choose: (name: string) => `Replace with ${name}`,
+    showMore: (count: number) => `Show ${count} more`,
   },
   cancel: {
     title: 'Cancel this order',

@@ -119,6 +119,14 @@ describe('refreshCartStock', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('takes the stock on hand when only it changed, keeping the quantity (the cart sets the line down from it)', async () => {
+    net = mockFetch({ 'GET /open/products/fresh-mart': () => ({ body: [{ ...milk, stockQuantity: 3 }] }) });
+    const store = makeStore({ cart: { items: [{ ...line(milk, 5), stockQuantity: 12 }] } });
+    expect(await store.dispatch(refreshCartStock())).toEqual([]);
+    expect(store.getState().cart.items[0]).toMatchObject({ uuid: 'p-milk', quantity: 5, stockQuantity: 3 });
+    expect(toasts).toEqual([]);
+  });
+
   it('does not call the API for an empty cart, and leaves lines added meanwhile alone', async () => {
     net = mockFetch({});
     const store = makeStore();

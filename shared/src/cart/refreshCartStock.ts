@@ -31,8 +31,13 @@ const stockUnknown = (error: unknown) => {
 
 const isAvailable = (product: Product) => product.stockStatus !== 'OUT_OF_STOCK' && product.isActive !== false;
 
+// Stock on hand counts as a change: a line whose shelf fell below its quantity is set down from it
+// (for visitors too, whose cart the server never prices).
 const changed = (item: CartItem, product: Product) =>
-  item.price_cents !== product.price_cents || item.name !== product.name || item.image !== product.image;
+  item.price_cents !== product.price_cents ||
+  item.name !== product.name ||
+  item.image !== product.image ||
+  item.stockQuantity !== product.stockQuantity;
 
 /** Removes what is no longer available and refreshes the rest; resolves to the removed lines. */
 export function refreshCartStock(): AppThunk<Promise<CartItem[]>> {

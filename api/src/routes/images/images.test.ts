@@ -43,25 +43,45 @@ it('keeps every product picture and logo within 6 KB gzip', () => {
 
 it('pictures every item with its artwork, not a letter, on its category colour', () => {
   const svgOf = (item: string) => findImage('products', productImagePath(item).replace('/images/products/', ''))!.image.svg;
-  const set = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@iconify-json/fluent-emoji-flat/icons.json'), 'utf8')) as {
-    icons: Record<string, { body: string }>;
-  };
+  const setOf = (name: string) =>
+    JSON.parse(readFileSync(createRequire(import.meta.url).resolve(`@iconify-json/${name}/icons.json`), 'utf8')) as {
+      icons: Record<string, { body: string }>;
+      width?: number;
+    };
+  const sets = { fluent: setOf('fluent-emoji-flat'), 'game-icons': setOf('game-icons'), healthicons: setOf('healthicons') };
   for (const category of CATEGORY_SEEDS) {
     for (const [item, art] of category.items) {
       const svg = svgOf(item);
       expect(svg).not.toMatch(/<text/);
       expect(svg).toContain(`fill="${category.color}"`);
-      // The set's artwork, nested as its own 32-unit drawing filling two thirds of the picture.
-      expect(svg).toContain(`<svg x="16" y="16" width="68" height="68" viewBox="0 0 32 32">${set.icons[art]!.body}</svg>`);
+      // The set's artwork, nested as its own drawing filling two thirds of the picture.
+      const nested = /<svg x="16" y="16" width="68" height="68" viewBox="0 0 (\d+) \1">(.*)<\/svg><\/svg>$/.exec(svg);
+      expect({ item, nested: Boolean(nested) }).toEqual({ item, nested: true });
+      const [, size, body] = nested!;
+      const oneColour = /^(game-icons|healthicons):([a-z0-9-]+)#([0-9a-f]{6})$/.exec(art);
+      if (oneColour) {
+        const [, set, name, ink] = oneColour as unknown as [string, 'game-icons' | 'healthicons', string, string];
+        expect(size).toBe(String(sets[set].width));
+        expect(body).toBe(sets[set].icons[name]!.body.replaceAll('currentColor', `#${ink}`));
+      } else {
+        expect(size).toBe('32');
+        // Fluent's own drawing, or (recoloured) one with the same shapes.
+        if (!art.startsWith('recoloured:')) expect(body).toBe(sets.fluent.icons[art]!.body);
+      }
     }
   }
-  // Different items, different artwork: milk is not apples is not salmon.
-  const art = (item: string) => svgOf(item).split('viewBox="0 0 32 32">')[1];
-  expect(
-    new Set(
-      ['Whole Milk', 'Honeycrisp Apples', 'Atlantic Salmon Fillet', 'Sourdough Bread', 'Boneless Chicken Breasts', 'Bananas'].map(art),
-    ).size,
-  ).toBe(6);
+  // Different items, different artwork: milk is not apples is not salmon, chocolate milk is not milk.
+  const art = (item: string) => svgOf(item).split('height="68" ')[1];
+  const items = [
+    'Whole Milk',
+    'Chocolate Milk',
+    'Greek Yogurt',
+    'Honeycrisp Apples',
+    'Atlantic Salmon Fillet',
+    'Sourdough Bread',
+    'Bananas',
+  ];
+  expect(new Set(items.map(art)).size).toBe(items.length);
 });
 
 it("draws store logos as the store's initials alone, large enough to read at 24 px", () => {

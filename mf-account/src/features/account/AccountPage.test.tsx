@@ -193,6 +193,10 @@ describe('AccountPage delivery address', () => {
     expect(await screen.findByRole('heading', { name: 'Address Validation Required' })).toBeInTheDocument();
     expect(screen.queryByText('Address verified')).not.toBeInTheDocument();
     expect(screen.getByText('62701 is in Springfield, IL', { selector: 'strong' })).toBeInTheDocument();
+    // Saved, but not said to be fine: the form's notice is a warning that asks for the fix.
+    const saved = screen.getByText('Delivery address updated successfully!').closest('.notice');
+    expect(saved).toHaveClass('notice-warning');
+    expect(saved).toHaveTextContent('It could not be validated: 62701 is in Springfield, IL. Please correct it and save again.');
     expect(city).toHaveAttribute('aria-invalid', 'true');
     expect(city).toHaveAccessibleDescription('62701 is in Springfield, IL');
     expect(screen.getByLabelText('ZIP Code')).not.toHaveAttribute('aria-invalid');

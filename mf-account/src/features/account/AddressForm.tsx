@@ -11,6 +11,12 @@ import { useValidatedForm } from '../../lib/useValidatedForm.ts';
 export const ADDRESS_SAVED = 'Delivery address updated successfully!';
 export const PROFILE_AND_ADDRESS_SAVED = 'Profile information and delivery address updated successfully!';
 export const ADDRESS_FAILED = 'Failed to update address';
+/**
+ * Saved, yet flagged invalid: the spec's text stays (it was saved), as a warning with what to fix, since a
+ * green "updated successfully" alone beside the field's error would say all is fine.
+ */
+export const addressNotValidated = (mismatch: AddressMismatch) =>
+  `It could not be validated${mismatch ? `: ${mismatch.message}` : ''}. Please correct it and save again.`;
 
 /** The save's answer is shared with the page (its status notice) under this key. */
 export const SAVE_ADDRESS_KEY = 'account-address';
@@ -22,7 +28,7 @@ export type AddressMismatch = ProfileResponse['addressMismatch'];
 
 export function AddressForm({ user, mismatch = null }: { user: User; mismatch?: AddressMismatch }) {
   const [saveAddress, { isLoading }] = useAccountSaveAddressMutation({ fixedCacheKey: SAVE_ADDRESS_KEY });
-  const [outcome, setOutcome] = useState<{ kind: NoticeKind; message: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ kind: NoticeKind; message: string; detail?: string } | null>(null);
   const needsFirstName = isBlank(user.firstName);
   const needsLastName = isBlank(user.lastName);
   const address = user.address;
@@ -49,7 +55,7 @@ export function AddressForm({ user, mismatch = null }: { user: User; mismatch?: 
     setOutcome(null);
     const savesNames = needsFirstName || needsLastName;
     try {
-      await saveAddress({
+      const saved = await saveAddress({
         firstName: needsFirstName ? values.firstName.trim() : (user.firstName ?? ''),
         lastName: needsLastName ? values.lastName.trim() : (user.lastName ?? ''),
         streetName: values.streetName.trim(),
@@ -58,7 +64,12 @@ export function AddressForm({ user, mismatch = null }: { user: User; mismatch?: 
         state: values.state.trim(),
         zip: values.zip.trim(),
       }).unwrap();
-      setOutcome({ kind: 'success', message: savesNames ? PROFILE_AND_ADDRESS_SAVED : ADDRESS_SAVED });
+      const message = savesNames ? PROFILE_AND_ADDRESS_SAVED : ADDRESS_SAVED;
+      setOutcome(
+        saved.hasInvalidAddress
+          ? { kind: 'warning', message, detail: addressNotValidated(saved.addressMismatch) }
+          : { kind: 'success', message },
+      );
     } catch (error) {
       setOutcome({ kind: 'error', message: apiErrorMessage(error, ADDRESS_FAILED) });
     }
@@ -95,7 +106,18 @@ export function AddressForm({ user, mismatch = null }: { user: User; mismatch?: 
         <FormField label="State" autoComplete="address-level1" {...withMismatch('state')} />
         <FormField label="ZIP Code" autoComplete="postal-code" inputMode="numeric" {...withMismatch('zip')} />
       </div>
-      {outcome && <Notice kind={outcome.kind}>{outcome.message}</Notice>}
+      {outcome && (
+        <Notice kind={outcome.kind}>
+          {outcome.detail ? (
+            <>
+              <p>{outcome.message}</p>
+              <p>{outcome.detail}</p>
+            </>
+          ) : (
+            outcome.message
+          )}
+        </Notice>
+      )}
       <div className="form-actions">
         <SubmitButton className="btn btn-primary" disabled={form.hasVisibleErrors || isLoading}>
           {isLoading ? 'Saving...' : 'Save Address'}

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
-import { paths } from '@grocer/shared';
+import { paths, type User } from '@grocer/shared';
 import { FAVOURITES_NEED_ACCOUNT, PAGE_NEEDS_ACCOUNT, type AuthMode, type AuthRequest } from './modes.ts';
 import { ResetRequestForm } from './ResetRequestForm.tsx';
 import { SignInForm } from './SignInForm.tsx';
@@ -60,11 +60,17 @@ export default function AuthDialog({ mode, next, why, onModeChange: setMode, onC
     (element.querySelector<HTMLElement>('input') ?? element).focus();
   }, [mode]);
 
-  // Signed in (or up, or with Google): on to the page the guest asked for, if any.
-  const signedIn = useCallback(() => {
-    close();
-    if (next) void navigate(next);
-  }, [close, navigate, next]);
+  // Signed in, with a password or with Google (one landing for both): staff come to work, so
+  // straight to the order board whatever page was asked for; anyone else on to the page they
+  // asked for, if any.
+  const signedIn = useCallback(
+    (user: User) => {
+      close();
+      const landing = user.roleName?.toUpperCase() === 'STORE_STAFF' ? paths.admin() : next;
+      if (landing) void navigate(landing);
+    },
+    [close, navigate, next],
+  );
   // Spec §2: 'Got it!' goes to /account, unless the guest had asked for a page (then there).
   const finishSignUp = useCallback(() => {
     close();

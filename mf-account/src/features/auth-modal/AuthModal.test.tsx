@@ -501,6 +501,17 @@ describe('Sign in with Google (dev issuer)', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/account');
   });
 
+  it('takes store staff to the order board, as a password sign-in does, whatever page was asked for', async () => {
+    const staff = makeUser({ roleName: 'STORE_STAFF', authMethod: 'google' });
+    setup({ 'POST /auth/google': () => ({ body: authBody(staff) }) });
+    act(() => events.emit('auth:open-modal', { mode: 'signin', next: '/account' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.setup().click(button(dialog, 'Sign in with Google'));
+    await post({ type: 'grocer:oidc', idToken: 'id-token-3' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
+  });
+
   it('says so when the popup is blocked', async () => {
     openSpy.mockImplementation(() => null);
     const { user, open } = setup();

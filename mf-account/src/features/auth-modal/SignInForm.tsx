@@ -1,13 +1,11 @@
 // Sign-in mode: email and password, checked on blur and on submit (spec §5); the server's answer or
 // the §8 fallbacks; "Sign in with Google" below.
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import {
   GoogleSignInButton,
   isAuthSuccess,
   normalizeEmail,
   Notice,
-  paths,
   sessionUser,
   signedIn,
   useAppDispatch,
@@ -23,7 +21,6 @@ import type { AuthViewProps } from './modes.ts';
 
 export function SignInForm({ titleId, onModeChange, onSignedIn, note }: AuthViewProps) {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [login, { isLoading }] = useAccountLoginMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useValidatedForm({ email: '', password: '' }, validateSignInForm);
@@ -38,9 +35,7 @@ export function SignInForm({ titleId, onModeChange, onSignedIn, note }: AuthView
       }
       const user = sessionUser(response);
       dispatch(signedIn(user));
-      onSignedIn();
-      // Staff come to work: straight to the order board, whatever page was asked for.
-      if (user.roleName?.toUpperCase() === 'STORE_STAFF') void navigate(paths.admin());
+      onSignedIn(user);
     } catch (error) {
       setFailure(signInErrorMessage(error));
     }

@@ -1,4 +1,4 @@
-import type { EventMap } from '@grocer/shared';
+import type { EventMap, User } from '@grocer/shared';
 
 export type AuthMode = EventMap['auth:open-modal']['mode'];
 /** Why a guest was asked to sign in, and where signing in takes them (the shell's protected routes, the heart). */
@@ -15,8 +15,8 @@ export interface AuthViewProps {
   titleId: string;
   onModeChange: (mode: AuthMode) => void;
   onClose: () => void;
-  /** Closes the dialog once the shopper is signed in, and goes to the page they asked for, if any. */
-  onSignedIn: () => void;
+  /** Closes the dialog once the user is signed in (by any means), and goes where they land: the board for staff, else the page asked for, if any. */
+  onSignedIn: (user: User) => void;
   /** Why the dialog opened (e.g. the page asked for needs an account), shown under the heading. */
   note?: { id: string; text: string };
 }

@@ -118,7 +118,9 @@ describe('CartPage', () => {
     expect(within(summary).getByText('Subtotal').nextSibling).toHaveTextContent('$11.23');
     expect(within(summary).queryByText('Total')).not.toBeInTheDocument();
 
-    expect(within(summary).getByText('Delivery fee: add your address')).toBeInTheDocument();
+    // One thing to do first: sign in (not also 'add your address', which needs an account).
+    expect(within(summary).getByText('Delivery fees, tax and the total are shown once you sign in.')).toBeInTheDocument();
+    expect(within(summary).queryByText('Delivery fee: add your address')).not.toBeInTheDocument();
     expect(within(summary).getByRole('heading', { name: 'Sign in to check out' })).toBeInTheDocument();
     // The button's code loads on first render (@grocer/shared GoogleSignInButton).
     expect(await within(summary).findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
@@ -214,6 +216,18 @@ describe('CartPage', () => {
     expect(within(summary).getByText('Delivery fee: add your address')).toBeInTheDocument();
     expect(error).not.toHaveBeenCalled();
     error.mockRestore();
+  });
+
+  it('prices nothing for an address flagged invalid (its fees would be for another city) and asks to fix it', async () => {
+    mockApi();
+    renderCart([line(milk)], makeShopper({ hasInvalidAddress: true, hasValidAddress: false, canCheckout: false }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
+    expect(requestsTo('/delivery-fees')).toHaveLength(0);
+    expect(requestsTo('/pricing/calculate')).toHaveLength(0);
+    expect(screen.queryByText(/^Delivery fee/)).not.toBeInTheDocument();
+    const summary = screen.getByRole('complementary', { name: 'Order Summary' });
+    expect(within(summary).getByText('Subtotal').nextSibling).toHaveTextContent('$3.49');
+    expect(within(summary).getByRole('heading', { name: 'Address Validation Required' })).toBeInTheDocument();
   });
 
   describe('checkout gate, in the spec order', () => {

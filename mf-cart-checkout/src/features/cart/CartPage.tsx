@@ -67,7 +67,8 @@ export default function CartPage() {
               loading={pricingLoading}
               note={user ? undefined : 'Delivery fees, tax and the total are shown once you sign in.'}
             />
-            {needsAddress && <p className="pricing-note">{ADD_ADDRESS_NOTE}</p>}
+            {/* A visitor is asked to sign in first (the note above): an address is added once signed in. */}
+            {user && needsAddress && <p className="pricing-note">{ADD_ADDRESS_NOTE}</p>}
             <CartGate user={user} problems={problems} />
           </aside>
         </div>

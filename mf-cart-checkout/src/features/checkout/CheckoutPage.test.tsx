@@ -354,6 +354,9 @@ describe('CheckoutPage: step 1 Delivery Info', () => {
     const next = screen.getByRole('button', { name: 'Continue to Payment' });
     expect(next).toBeDisabled();
     expect(next).toHaveAccessibleDescription('Checkout opens once this is fixed: Add $3.49 more from Fresh Mart to check out.');
+    // Said under the button, not a second time in the box above.
+    expect(next.nextElementSibling).toHaveTextContent('Checkout opens once this is fixed: Add $3.49 more from Fresh Mart to check out.');
+    expect(within(before).queryByText(/^Checkout opens once/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'PayPal' })).not.toBeInTheDocument();
 
     // The shopper adds a milk (another tab, or back in the cart): the wall is gone and payment opens.

@@ -80,9 +80,6 @@ export function DeliveryStep({
         <section className="checkout-store-problems" aria-labelledby={`${problemsId}-heading`}>
           <h3 id={`${problemsId}-heading`}>Before payment</h3>
           {storeProblems.notes}
-          <p id={problemsId} className="cart-gate-blocked">
-            {storeProblems.reason}
-          </p>
         </section>
       )}
       <div className="checkout-grid">
@@ -140,6 +137,13 @@ export function DeliveryStep({
       >
         Continue to Payment
       </button>
+      {/* Under the disabled button, where the shopper looks for why (as in the cart); the notes above
+          already name each fix, so the box does not say it twice. */}
+      {storeProblems && (
+        <p id={problemsId} className="cart-gate-blocked">
+          {storeProblems.reason}
+        </p>
+      )}
     </form>
   );
 }

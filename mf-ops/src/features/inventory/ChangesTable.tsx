@@ -10,7 +10,7 @@ export function ChangesTable({ caption, changes }: { caption: string; changes: (
   const withLines = changes.some((c) => c.line !== undefined);
   return (
     <div className="inv-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="inv-table">
+      <table className="inv-table inv-changes">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

@@ -138,6 +138,14 @@ describe('InventoryPage', () => {
     expect(screen.getByLabelText('Low stock only (5 or fewer)')).not.toBeChecked();
   });
 
+  it('puts the table right under its filters, and the CSV tools after it', async () => {
+    setup();
+    const table = await screen.findByRole('table', { name: 'Products' });
+    const csv = screen.getByRole('region', { name: 'CSV export and import' });
+    expect(screen.getByLabelText('Sort by').compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(table.compareDocumentPosition(csv) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('edits the price and the count in place, one field per save', async () => {
     const user = userEvent.setup();
     setup();

@@ -76,7 +76,6 @@ function Inventory() {
           {t.lowStockOnly(threshold ?? 5)}
         </label>
       </div>
-      <CsvTools storeUuid={choice.store.uuid} storePublicId={choice.store.publicId} />
       {/* A new store, search, sort or filter starts again at the first page, with nothing selected. */}
       <ProductPages
         key={`${choice.store.uuid}|${q}|${filters.sort}|${filters.lowStock}`}
@@ -86,6 +85,9 @@ function Inventory() {
         lowStock={filters.lowStock}
         onThreshold={setThreshold}
       />
+      {/* The table sits right under its filters: with the CSV tools between them, a phone showed no
+          row at all after "Low stock only" or a sort. The file tools are occasional work, so last. */}
+      <CsvTools storeUuid={choice.store.uuid} storePublicId={choice.store.publicId} />
     </>
   );
 }

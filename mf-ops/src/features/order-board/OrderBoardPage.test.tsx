@@ -117,6 +117,22 @@ describe('OrderBoardPage', () => {
     ).toEqual(['GR-1', 'GR-3']);
   });
 
+  it("puts today's delivered parts after those still to deliver in the phone's one list", async () => {
+    setup({
+      orders: [
+        makeQueueCard({ orderId: 'o-1', orderNumber: 'GR-1', window: windowFrom(-30), status: 'DELIVERED' }),
+        makeQueueCard({ orderId: 'o-2', orderNumber: 'GR-2', window: windowFrom(20) }),
+        makeQueueCard({ orderId: 'o-3', orderNumber: 'GR-3', window: windowFrom(90), status: 'OUT_FOR_DELIVERY' }),
+      ],
+    });
+    const list = await screen.findByRole('list', { name: 'Order board' });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['GR-2', 'GR-3', 'GR-1']);
+  });
+
   it('shows one lane per status with its count at 1024 px and up, for an admin across stores', async () => {
     setup({
       me: makeAdminMe(),

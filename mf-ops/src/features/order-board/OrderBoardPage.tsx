@@ -131,7 +131,7 @@ function OrderBoard() {
       ) : (
         <QueueList
           label={t.title}
-          cards={data.orders.filter((o) => shown.includes(o.status))}
+          cards={stillToDeliverFirst(data.orders.filter((o) => shown.includes(o.status)))}
           now={now}
           showStore={choice.isAdmin}
           busy={isFetching}
@@ -139,6 +139,14 @@ function OrderBoard() {
       )}
     </>
   );
+}
+
+/**
+ * The phone's one list: the server's order (soonest window first) for what is still to deliver, then
+ * today's delivered parts. Done work at the top of "Any status" pushed the next order down the screen.
+ */
+function stillToDeliverFirst(cards: OpsQueueCard[]): OpsQueueCard[] {
+  return [...cards.filter((c) => c.status !== 'DELIVERED'), ...cards.filter((c) => c.status === 'DELIVERED')];
 }
 
 function Lane({ lane, cards, now, showStore }: { lane: StorePartStatus; cards: OpsQueueCard[]; now: Date; showStore: boolean }) {

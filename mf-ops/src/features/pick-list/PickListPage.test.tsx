@@ -89,9 +89,12 @@ describe('PickListPage', () => {
         },
       },
     });
+    // The lines' heading counts down what is left to pick.
+    expect(await screen.findByRole('heading', { level: 2, name: '2 lines to pick' })).toBeInTheDocument();
     await user.click(within(await screen.findByRole('group', { name: `Actions for ${BREAD}` })).getByRole('button', { name: 'Found' }));
     await waitFor(() => expect(line(BREAD)).toHaveTextContent('Found'));
     expect(net!.calls.find((c) => c.method === 'POST')!.body).toEqual({ state: 'FOUND' });
+    expect(screen.getByRole('heading', { level: 2, name: '2 lines, 1 still to pick' })).toBeInTheDocument();
   });
 
   it("replaces a line with the shopper's choice offered first, then shows the new totals and the refund", async () => {
@@ -151,6 +154,38 @@ describe('PickListPage', () => {
     expect(totals).toHaveTextContent('$2.24 · Replaced Prairie Farms Whole Milk');
   });
 
+  it('shows the best five offers first, and the rest on "Show N more"', async () => {
+    const user = userEvent.setup();
+    const offer = (n: number) => ({
+      productUuid: `p-dairy-${n}`,
+      name: `Dairy Item ${n}, 1 gal`,
+      image: '/images/a.svg',
+      sizeLabel: '1 gal',
+      priceCents: 300 - n,
+      priceDifferenceCents: -99 - n,
+      stockQuantity: 10,
+      match: 'SAME_CATEGORY',
+      preferred: false,
+    });
+    setup({
+      handlers: { [`GET /ops/orders/${ORDER_ID}/lines/1/replacements`]: () => ({ body: { products: [1, 2, 3, 4, 5, 6, 7].map(offer) } }) },
+    });
+    await user.click(within(await screen.findByRole('group', { name: `Actions for ${MILK}` })).getByRole('button', { name: 'Replace' }));
+    const panel = await screen.findByRole('region', { name: `Replace ${MILK}` });
+    const choices = () =>
+      within(panel)
+        .getAllByRole('button', { name: /^Replace with / })
+        .map((b) => b.textContent);
+    await within(panel).findAllByRole('button', { name: /^Replace with / });
+    expect(choices()).toEqual([1, 2, 3, 4, 5].map((n) => `Replace with Dairy Item ${n}, 1 gal`));
+    // A name that ends with its size does not say the size twice.
+    expect(within(panel).getAllByRole('listitem')[0]).toHaveTextContent(/^Dairy Item 1, 1 gal · \$2\.99 \(\$1\.00 less\)/);
+    await user.click(within(panel).getByRole('button', { name: 'Show 2 more' }));
+    expect(choices()).toHaveLength(7);
+    expect(within(panel).getByRole('button', { name: 'Replace with Dairy Item 6, 1 gal' })).toHaveFocus();
+    expect(within(panel).queryByRole('button', { name: /^Show \d+ more$/ })).not.toBeInTheDocument();
+  });
+
   it('searches the replacements as staff type', async () => {
     const user = userEvent.setup();
     setup();
@@ -177,6 +212,7 @@ describe('PickListPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Mark Preparing' }));
     expect(await screen.findByRole('status')).toHaveTextContent("This store's part is now Preparing.");
     expect(net!.calls.find((c) => c.method === 'POST')!.body).toEqual({ status: 'PREPARING' });
+    expect(screen.getByRole('heading', { level: 2, name: '2 lines, all picked' })).toBeInTheDocument();
     // Cancelling is an admin's action with a reason, never a status button.
     expect(await screen.findByRole('button', { name: 'Mark Ready For Pickup' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark Cancelled' })).not.toBeInTheDocument();
@@ -214,7 +250,7 @@ describe('PickListPage', () => {
       part: makeStorePart({ status: 'OUT_FOR_DELIVERY', allowedNext: ['DELIVERED', 'CANCELLED'], window }),
       handlers: {
         [`POST ${PART_PATH}/status`]: () => {
-          state.part = makeStorePart({ status: 'DELIVERED', allowedNext: [], window, deliveredEarlyAt: new Date().toISOString() });
+          state.part = makeStorePart({ status: 'DELIVERED', allowedNext: [], window, deliveredEarlyAt: '2026-11-28T14:41:00.000Z' });
           return { body: state.part };
         },
       },
@@ -224,10 +260,18 @@ describe('PickListPage', () => {
     expect(net!.calls.some((c) => c.method === 'POST')).toBe(false);
     const confirm = screen.getByRole('group', { name: 'Deliver early' });
     expect(confirm).toHaveTextContent('has not opened yet. Deliver early anyway?');
-    await user.click(within(confirm).getByRole('button', { name: 'Deliver early' }));
+    // The keyboard goes to the question's answer, and Cancel brings it back to where it was.
+    expect(within(confirm).getByRole('button', { name: 'Deliver early' })).toHaveFocus();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('group', { name: 'Deliver early' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark Delivered' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.click(within(screen.getByRole('group', { name: 'Deliver early' })).getByRole('button', { name: 'Deliver early' }));
     expect(await screen.findByRole('status')).toHaveTextContent("This store's part is now Delivered.");
     expect(net!.calls.find((c) => c.method === 'POST')!.body).toEqual({ status: 'DELIVERED', deliverEarly: true });
-    expect(screen.getByText(/^Delivered early, confirmed at/)).toBeInTheDocument();
+    // In the store's time, like the window above it (not the device's), and no "due in" once delivered.
+    expect(screen.getByText('Delivered early, confirmed at 8:41 AM.')).toBeInTheDocument();
+    expect(screen.getByText(/^Delivery window:/)).not.toHaveTextContent(/due in|late|left/);
   });
 
   it('honours "Don\'t replace": no Replace for that line, and says what to do', async () => {

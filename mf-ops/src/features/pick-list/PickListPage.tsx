@@ -2,9 +2,17 @@
 // each line found, replaced or unavailable, advance the part's status, and see the totals and refunds
 // the server recomputed; an admin may cancel the whole order with a reason. Every change answers with
 // the part as it now stands, so the screen always shows the server's figures, never its own sums.
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { apiErrorMessage, apiErrorStatus, formatUsTime, titleCaseStatus, type OpsStorePart, type StorePartStatus } from '@grocer/shared';
+import {
+  apiErrorMessage,
+  apiErrorStatus,
+  focusOnMount,
+  formatUsTime,
+  titleCaseStatus,
+  type OpsStorePart,
+  type StorePartStatus,
+} from '@grocer/shared';
 import { OpsLayout } from '../../components/OpsLayout.tsx';
 import { LoadError, Loading } from '../../components/PageState.tsx';
 import { useOpsAdvanceMutation, useOpsStorePartQuery } from '../../lib/opsApi.ts';
@@ -45,6 +53,8 @@ function PartView({ part }: { part: OpsStorePart }) {
   const [advance, advancing] = useOpsAdvanceMutation();
   const [message, setMessage] = useState<Result | null>(null);
   const [confirmEarly, setConfirmEarly] = useState(false);
+  // The confirmation takes the keyboard to its "Deliver early"; Cancel brings it back to "Mark Delivered".
+  const deliverButton = useRef<HTMLButtonElement>(null);
   const reasonId = useId();
   const picking = PICKING_STATUSES.includes(part.status) && part.orderStatus !== 'CANCELLED';
   const nextSteps = part.allowedNext.filter((status) => status !== 'CANCELLED');
@@ -82,7 +92,9 @@ function PartView({ part }: { part: OpsStorePart }) {
           <strong>{OPS_TEXT.pick.window}: </strong>
           {part.window ? (
             <>
-              {windowText(part.window, now)} · {dueText(part.window, now).text}
+              {windowText(part.window, now)}
+              {/* Time left only while the part is still to deliver: "due in 2 h" under "Delivered" misleads. */}
+              {part.status !== 'DELIVERED' && part.status !== 'CANCELLED' && ` · ${dueText(part.window, now).text}`}
             </>
           ) : (
             OPS_TEXT.pick.noWindow
@@ -114,7 +126,8 @@ function PartView({ part }: { part: OpsStorePart }) {
                   key={status}
                   type="button"
                   className="btn btn-primary"
-                  disabled={advancing.isLoading || reason !== null || (isEarly && confirmEarly)}
+                  ref={status === 'DELIVERED' ? deliverButton : undefined}
+                  disabled={advancing.isLoading || reason !== null}
                   aria-describedby={reason ? reasonId : undefined}
                   onClick={() => (isEarly ? setConfirmEarly(true) : void onAdvance(status))}
                 >
@@ -133,20 +146,31 @@ function PartView({ part }: { part: OpsStorePart }) {
           <div className="ops-confirm" role="group" aria-label={OPS_TEXT.pick.deliverEarly}>
             <p>{OPS_TEXT.pick.earlyQuestion(windowText(part.window, now))}</p>
             <div className="ops-actions">
-              <button type="button" className="btn btn-primary" onClick={() => void onAdvance('DELIVERED', true)}>
+              <button type="button" className="btn btn-primary" ref={focusOnMount} onClick={() => void onAdvance('DELIVERED', true)}>
                 {OPS_TEXT.pick.deliverEarly}
               </button>
-              <button type="button" className="btn btn-outline" onClick={() => setConfirmEarly(false)}>
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => {
+                  setConfirmEarly(false);
+                  deliverButton.current?.focus();
+                }}
+              >
                 {OPS_TEXT.common.cancel}
               </button>
             </div>
           </div>
         )}
-        {part.deliveredEarlyAt && <p className="ops-muted">{OPS_TEXT.pick.deliveredEarly(formatUsTime(part.deliveredEarlyAt))}</p>}
+        {part.deliveredEarlyAt && (
+          <p className="ops-muted">
+            {OPS_TEXT.pick.deliveredEarly(formatUsTime(part.deliveredEarlyAt, { timeZone: part.window?.timeZone }))}
+          </p>
+        )}
         <ResultMessage result={message} />
       </section>
       <section className="card ops-card" aria-labelledby={linesId}>
-        <h2 id={linesId}>{OPS_TEXT.pick.lines(part.lines.length)}</h2>
+        <h2 id={linesId}>{OPS_TEXT.pick.lines(part.lines.length, unpicked)}</h2>
         <ul className="ops-list">
           {part.lines.map((line) => (
             <PickLine key={line.lineId} orderId={part.orderId} line={line} editable={picking} />

@@ -373,7 +373,7 @@ describe('OrderDetailsPage told store by store', () => {
       'Order Confirmed (reached)',
       'Store Preparation (reached)In Progress1 of 2 stores',
       'Out for Delivery (reached)1 of 2 stores',
-      'Delivered to You (not reached yet)',
+      'Delivered to You (not reached yet)1 of 2 stores',
     ]);
   });
 

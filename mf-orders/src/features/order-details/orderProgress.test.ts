@@ -48,7 +48,8 @@ describe('orderProgress (spec §4 timeline, lit by what the stores did)', () => 
       [true, null, null],
       [true, 'In Progress', '1 of 2 stores'],
       [true, null, '1 of 2 stores'],
-      [false, null, null],
+      // Not reached until every store delivered, but it says one has.
+      [false, null, '1 of 2 stores'],
     ]);
     // Both ready, one out: preparation is completed by every store.
     expect(orderProgress('READY_FOR_PICKUP', ['READY_FOR_PICKUP', 'OUT_FOR_DELIVERY']).map((s) => [s.lit, s.note, s.stores])).toEqual([

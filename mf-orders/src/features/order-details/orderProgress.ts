@@ -5,7 +5,8 @@
 // - Store Preparation: a store started preparing ('In Progress'); 'Completed' once every store is ready.
 // - Out for Delivery: a store's part left for delivery.
 // - Delivered to You: every store delivered.
-// A step only some stores have reached says how many ('1 of 2 stores'). Stores whose part was cancelled
+// A step only some stores have reached says how many ('1 of 2 stores'), Delivered to You too while it waits
+// for the others. Stores whose part was cancelled
 // (nothing of it could be supplied) do not count; a cancelled order lights nothing.
 import { ORDER_STATUSES, type OrderStatus } from '@grocer/shared';
 import { storesLabel } from '../../lib/orderParts.ts';
@@ -17,7 +18,7 @@ export interface ProgressStep {
   lit: boolean;
   /** Only step 2 has one: 'In Progress' while a store prepares, 'Completed' once every store is ready. */
   note: ProgressNote | null;
-  /** '1 of 2 stores' on a step some stores have reached and others not yet; null otherwise. */
+  /** '1 of 2 stores' on a step some stores have reached and others not yet (lit or not); null otherwise. */
   stores: string | null;
 }
 
@@ -35,7 +36,7 @@ export function orderProgress(status: OrderStatus, parts: readonly OrderStatus[]
   const step = (title: ProgressStep['title'], from: OrderStatus, all = false) => {
     const count = reached(from);
     const lit = live.length > 0 && (all ? count === live.length : count > 0);
-    return { title, lit, stores: lit && count < live.length ? storesLabel(count, live.length) : null };
+    return { title, lit, stores: count > 0 && count < live.length ? storesLabel(count, live.length) : null };
   };
   const preparing = step('Store Preparation', 'PREPARING');
   const ready = live.length > 0 && reached('READY_FOR_PICKUP') === live.length;
