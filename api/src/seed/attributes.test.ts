@@ -1,7 +1,7 @@
 // The seed's dietary attributes: every item they name is sold, brands and lines give theirs, and the
 // new dietary lines keep one name per product at scale.
 import { DIETARY_ATTRIBUTES } from '@grocer/shared/contracts';
-import { BRAND_ATTRIBUTES, ITEM_ATTRIBUTES, dietaryOf } from './attributes.ts';
+import { BRAND_ATTRIBUTES, DIETARY_LINES, ITEM_ATTRIBUTES, dietaryOf } from './attributes.ts';
 import { CATEGORY_SEEDS } from './catalogueData.ts';
 import { catalogueUniverse } from './seedCatalogue.ts';
 
@@ -17,6 +17,7 @@ const of = (slug: string, item: string, brand: string) =>
 it('names only items and brands the catalogue sells', () => {
   const items = new Set(CATEGORY_SEEDS.flatMap((c) => c.items.map(([item]) => item)));
   for (const item of Object.keys(ITEM_ATTRIBUTES)) expect(items).toContain(item);
+  for (const item of DIETARY_LINES) expect(Object.keys(ITEM_ATTRIBUTES)).toContain(item);
   for (const rule of BRAND_ATTRIBUTES) expect(category(rule.category).brands).toContain(rule.brand);
 });
 

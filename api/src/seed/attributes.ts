@@ -54,6 +54,23 @@ export const ITEM_ATTRIBUTES: Readonly<Record<string, readonly DietaryAttribute[
   'Coconut Yogurt': ['vegan', 'dairy-free', 'gluten-free'],
 };
 
+/** The items added for their attribute (the rest are the aisles' staples): a smaller share of the shelf. */
+export const DIETARY_LINES: ReadonlySet<string> = new Set([
+  'Organic Milk',
+  'Organic Large Brown Eggs',
+  'Almond Milk Yogurt',
+  'Organic Gala Apples',
+  'Organic Spring Mix',
+  'Organic Carrots',
+  'Gluten-Free Sandwich Bread',
+  'Gluten-Free Bagels',
+  'Low Sodium Chicken Broth',
+  'Sugar-Free Strawberry Jam',
+  'Kosher Salt',
+  'Gluten-Free Spaghetti',
+  'Gluten-Free Penne',
+]);
+
 /** Brands whose whole shelf in a category (by slug) is certified or made so, their lines included. */
 export const BRAND_ATTRIBUTES: readonly { category: string; brand: string; attributes: readonly DietaryAttribute[] }[] = [
   { category: 'dairy-eggs', brand: 'Hillside Creamery', attributes: ['kosher'] },

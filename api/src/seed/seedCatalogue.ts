@@ -6,7 +6,7 @@ import type { Database } from '../db/client.ts';
 import { categories, favourites, products, storeHours, stores } from '../db/schema.ts';
 import { refreshCatalogueCounts } from '../services/catalogue/counts.ts';
 import type { DietaryAttribute, SizeUnit } from '@grocer/shared/contracts';
-import { dietaryOf } from './attributes.ts';
+import { DIETARY_LINES, dietaryOf } from './attributes.ts';
 import { productImagePath, slugify, storeLogoPath } from './images.ts';
 import { parseSize, productSize, shelfQuantity, shelfUnitFor, type ShelfUnit } from '../services/catalogue/unitPrice.ts';
 import {
@@ -190,7 +190,8 @@ const minimumIdentities = (category: CategorySeed, [, , labels]: ItemSeed) =>
 export function catalogueUniverse(count: number): CatalogueIdentity[] {
   const weighted = CATEGORY_SEEDS.flatMap((category, index) => {
     const weight = 3 - Math.floor((index * 3) / CATEGORY_SEEDS.length);
-    return category.items.map((item) => ({ category, item, weight }));
+    // A dietary line is a small part of its aisle, as on a real shelf (a few gluten-free loaves among the bread).
+    return category.items.map((item) => ({ category, item, weight: DIETARY_LINES.has(item[0]) ? 1 : weight }));
   });
   const totalWeight = weighted.reduce((sum, w) => sum + w.weight, 0);
   let cumulative = 0;

@@ -171,6 +171,16 @@ describe('dietary words in a query', () => {
     expect(counts.categories.reduce((n, c) => n + c.count, 0)).toBe(rows[0]!.n);
   });
 
+  it('still finds a product whose name says the attribute though it carries none (as staff may create one)', async () => {
+    const [row] = await rowsOf<{ uuid: string }>(sql`
+      update products set dietary = '{}' where id = (select min(id) from products where item = 'Organic Milk' and is_active) returning uuid`);
+    app.services.catalogue.invalidate();
+    const found = await search('organic milk');
+    expect(found.products.map((p) => p.uuid)).toContain(row!.uuid);
+    await app.db.execute(sql`update products set dietary = '{organic,gluten-free}' where uuid = ${row!.uuid}`);
+    app.services.catalogue.invalidate();
+  });
+
   it("never offers the attribute's own words as a correction", async () => {
     // Nothing gluten-free is a broom: no result, and not "Did you mean free?".
     const found = await search('gluten free broom');

@@ -1,5 +1,5 @@
 // Dietary phrases in a query: taken out of the words to match, whatever the spelling, in the order typed.
-import { attributeWords, withAttributes } from './attributeWords.ts';
+import { attributeWords } from './attributeWords.ts';
 
 it.each([
   ['gluten free bread', 'bread', ['gluten-free']],
@@ -27,13 +27,4 @@ it('leaves words that only contain an attribute word alone', () => {
 
 it('says the phrases as typed, in order', () => {
   expect(attributeWords('Sugar-Free organic jam').said).toEqual(['sugar free', 'organic']);
-});
-
-it('adds the query’s attributes to those chosen, each once, in their order', () => {
-  expect(withAttributes({ inStock: true, dietary: ['kosher'] }, ['vegan', 'kosher'])).toEqual({
-    inStock: true,
-    dietary: ['vegan', 'kosher'],
-  });
-  const none = { inStock: true };
-  expect(withAttributes(none, [])).toBe(none);
 });

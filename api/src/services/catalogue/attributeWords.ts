@@ -2,7 +2,7 @@
 // "free". The attribute's phrases are taken out of the words to match and become an attribute filter, so
 // quinoa is found by "gluten free quinoa" though its name never says it. Written however shoppers write
 // them: "gluten free", "gluten-free", "glutenfree", "non dairy", "no sugar".
-import { DIETARY_ATTRIBUTES, type DietaryAttribute, type ProductFilters } from '@grocer/shared/contracts';
+import { DIETARY_ATTRIBUTES, type DietaryAttribute } from '@grocer/shared/contracts';
 
 /** The phrases that mean each attribute, as words (any spacing or hyphen between them, or none). */
 export const ATTRIBUTE_PHRASES: Readonly<Record<DietaryAttribute, readonly string[]>> = {
@@ -48,11 +48,4 @@ export function attributeWords(query: string): QueryAttributes {
     attributes: DIETARY_ATTRIBUTES.filter((a) => found.has(a)),
     said: said.sort((a, b) => a.at - b.at).map((s) => s.words),
   };
-}
-
-/** The filters with the query's attributes added to those chosen (each once, in DIETARY_ATTRIBUTES order). */
-export function withAttributes(filters: ProductFilters, attributes: readonly DietaryAttribute[]): ProductFilters {
-  if (attributes.length === 0) return filters;
-  const all = new Set([...(filters.dietary ?? []), ...attributes]);
-  return { ...filters, dietary: DIETARY_ATTRIBUTES.filter((a) => all.has(a)) };
 }

@@ -12,6 +12,13 @@ export const inStockSql = sql`${products.stockQuantity} > 0`;
 /** Products carrying every one of these attributes (one bound array: the values are the enum's, checked before). */
 export const dietarySql = (attributes: readonly DietaryAttribute[]) => sql`${products.dietary} @> ${`{${attributes.join(',')}}`}::text[]`;
 
+/**
+ * What a query's dietary words ask for: each attribute carried, or said in the name ("Organic …" made by
+ * staff, who set no attributes), so the words never find less than they did as plain words.
+ */
+export const attributesAskedSql = (attributes: readonly DietaryAttribute[]) =>
+  allOf(attributes.map((a) => sql`(${dietarySql([a])} or ${products.searchVector} @@ to_tsquery('simple', ${a.split('-').join(' & ')}))`));
+
 /** Whether any filter is given (an empty attribute list is none). */
 export const isFiltered = (filters: ProductFilters) =>
   Object.entries(filters).some(([key, v]) => v !== undefined && !(key === 'dietary' && (v as unknown[]).length === 0));

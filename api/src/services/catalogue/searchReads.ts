@@ -4,8 +4,8 @@ import type { Product, ProductFacets, ProductFilters, SearchResponse } from '@gr
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, products, stores, type StoreRow } from '../../db/schema.ts';
-import { attributeWords, withAttributes } from './attributeWords.ts';
-import { allOf, inStockSql, isFiltered, type FilterReads } from './filters.ts';
+import { attributeWords } from './attributeWords.ts';
+import { allOf, attributesAskedSql, inStockSql, isFiltered, type FilterReads } from './filters.ts';
 import {
   listingOrder,
   pagination,
@@ -252,27 +252,26 @@ export function createSearchReads({ db, searchIndex, findStore, filters: reads, 
     query: string,
     storeRef: string | undefined,
     paging: SearchPaging,
-    chosen: ProductFilters = {},
+    filters: ProductFilters = {},
   ): Promise<SearchResponse> {
     const store = storeRef === undefined ? undefined : await findStore(storeRef);
-    // Dietary words filter instead of matching ("organic" alone is every organic product).
+    // Dietary words narrow instead of matching ("organic" alone is every organic product).
     const asked = attributeWords(query);
-    const filters = withAttributes(chosen, asked.attributes);
     const tokens = searchTokens(asked.text);
     if (tokens.length === 0 && asked.attributes.length === 0) return { products: [], pagination: pagination(paging.page, paging.limit, 0) };
     const idx = await searchIndex();
     const words = tokens.length === 0 ? undefined : matchWords(tokens, idx.vocabulary);
-    const match = matchCondition(words, store?.id);
+    const match = allOf([matchCondition(words, store?.id), attributesAskedSql(asked.attributes)]);
     const f = filterConditions(filters, idx);
     const where = allOf([match, f.category, f.store, f.inStock, f.price, f.dietary]);
     // The filter counts are their own call (facets), which the page asks for beside this one.
     const ranked = words && paging.sort === 'relevance' ? rankLabels(words, idx.labels, idx.categoriesById) : [];
     const found: { ids: number[]; total: number; rows?: ProductRowJoined[] } =
-      (words && (await groupPage(words, ranked, idx, store?.id, filters, paging))) ??
+      (words && asked.attributes.length === 0 ? await groupPage(words, ranked, idx, store?.id, filters, paging) : undefined) ??
       (await rankedPage(where, paging, ranked, idx.storesById.size));
     const { ids, total } = found;
     if (total === 0) {
-      const corrected = !isFiltered(chosen) && tokens.length > 0 ? await didYouMean(tokens, idx, store?.id) : undefined;
+      const corrected = !isFiltered(filters) && tokens.length > 0 ? await didYouMean(tokens, idx, store?.id) : undefined;
       const suggestion = corrected && [...asked.said, corrected].join(' ');
       return { products: [], pagination: pagination(paging.page, paging.limit, 0), ...(suggestion ? { didYouMean: suggestion } : {}) };
     }
@@ -327,13 +326,12 @@ export function createSearchReads({ db, searchIndex, findStore, filters: reads, 
   async function facets(query: string | undefined, storeRef: string | undefined, filters: ProductFilters): Promise<ProductFacets> {
     const store = storeRef === undefined ? undefined : await findStore(storeRef);
     const idx = await searchIndex();
-    // As the search page reads the query: its dietary words are filters, counted as chosen.
+    // As the search page reads the query: its dietary words narrow what is counted.
     const asked = query === undefined ? undefined : attributeWords(query);
-    const withAsked = withAttributes(filters, asked?.attributes ?? []);
     const tokens = asked && searchTokens(asked.text);
     if (tokens?.length === 0 && !asked?.attributes.length) return facetCounts(sql`false`, filters, idx);
     const words = tokens?.length ? matchWords(tokens, idx.vocabulary) : undefined;
-    return facetCounts(matchCondition(words, store?.id), withAsked, idx);
+    return facetCounts(allOf([matchCondition(words, store?.id), attributesAskedSql(asked?.attributes ?? [])]), filters, idx);
   }
 
   return { searchPage, suggestions, facets };
