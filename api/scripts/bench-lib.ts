@@ -84,11 +84,13 @@ export async function ensureBenchDatabase(
   const db = await connectDatabase({ ...target, timeouts: MAINTENANCE_TIMEOUTS });
   try {
     await runMigrations(db);
-    // Rows from before the shelf-label catalogue (legacy item keys) are reseeded too.
-    const { rows } = await db.db.execute<{ n: number; legacy: number }>(
-      sql`select count(*)::int as n, count(*) filter (where item_key like 'legacy:%')::int as legacy from products`,
+    // Rows from before the shelf-label catalogue (legacy item keys) are reseeded too, and a catalogue
+    // seeded before products carried dietary attributes (none has any): it lacks the dietary lines too.
+    const { rows } = await db.db.execute<{ n: number; legacy: number; dietary: number }>(
+      sql`select count(*)::int as n, count(*) filter (where item_key like 'legacy:%')::int as legacy,
+        count(*) filter (where cardinality(dietary) > 0)::int as dietary from products`,
     );
-    if (rows[0]?.n === products && rows[0].legacy === 0) return;
+    if (rows[0]?.n === products && rows[0].legacy === 0 && rows[0].dietary > 0) return;
     console.info(`Seeding ${products} products into ${target.databaseUrl ?? target.pgliteDataDir} (once)...`);
     const started = Date.now();
     await resetCatalogue(db.db);

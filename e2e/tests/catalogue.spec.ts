@@ -70,3 +70,48 @@ test('browse a store, page and sort a category, search and add to cart', async (
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^(Added!|In Cart)/ }).first()).toBeVisible();
 });
+
+test('a dietary filter on a store lives in its URL: a reload keeps it, Back undoes it, and the query words ask for it too', async ({
+  page,
+  request,
+  stack,
+}) => {
+  const stores = (await (await request.get(`${stack.apiUrl}/open/stores`)).json()) as Store[];
+  const store = stores[0]!;
+  await page.goto(stack.shellUrl(`/store/${store.publicId}`));
+  await expect(page.getByRole('heading', { level: 1, name: store.name })).toBeVisible();
+  const filters = page.getByRole('region', { name: 'Filters' });
+  const glutenFree = filters.getByRole('group', { name: 'Dietary' }).getByRole('checkbox', { name: /Gluten-free/ });
+  // The count beside it is what the listing will total.
+  const count = (await filters.locator('label').filter({ hasText: 'Gluten-free' }).locator('.filter-count').innerText()).trim();
+  await glutenFree.check();
+  await expect(page).toHaveURL(stack.shellUrl(`/store/${store.publicId}?dietary=gluten-free`));
+  await expect(page.locator('.results-summary')).toContainText(new RegExp(`of ${count}\\b`));
+
+  const cards = page.locator('.product-card');
+  await expect(cards.first()).toBeVisible();
+  const before = await cards.allInnerTexts();
+  for (const card of await cards.all()) {
+    await expect(card.getByRole('list', { name: 'Dietary' })).toContainText('Gluten-free');
+  }
+
+  await page.reload();
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.allInnerTexts()).toEqual(before);
+  await expect(glutenFree).toBeChecked();
+
+  // Back undoes the filter.
+  await page.goBack();
+  await expect(page).toHaveURL(stack.shellUrl(`/store/${store.publicId}`));
+  await expect(glutenFree).not.toBeChecked();
+
+  // Said in the search instead: gluten-free breads, no "Did you mean".
+  await page.goto(stack.shellUrl(`/search?q=${encodeURIComponent('gluten free bread')}`));
+  const results = page.locator('.search-results article');
+  await expect(results.first()).toBeVisible();
+  await expect(page.getByText(/Did you mean/)).toHaveCount(0);
+  for (const result of await results.all()) {
+    await expect(result.getByRole('heading')).toContainText(/bread/i);
+    await expect(result.getByRole('list', { name: 'Dietary' })).toContainText('Gluten-free');
+  }
+});

@@ -102,5 +102,7 @@ describe('listing filters in the URL', () => {
     );
     expect(paths.search('milk', { category, minPrice: 0 })).toBe(`/search?q=milk&category=${category}&minPrice=0`);
     expect(paths.store('loop', { category: undefined, store: undefined })).toBe('/store/loop');
+    expect(paths.search('bread', { dietary: ['gluten-free', 'vegan'] })).toBe('/search?q=bread&dietary=gluten-free%2Cvegan');
+    expect(paths.store('loop', { dietary: [] })).toBe('/store/loop');
   });
 });

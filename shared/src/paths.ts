@@ -1,14 +1,14 @@
 // Every route of spec §2 in one typed map: components link with `paths.x(...)` and the shell
 // routes with `routePatterns`, so a URL is never string-built anywhere else.
 import { CONSTANTS } from './constants.ts';
-import type { ProductSort, SortOrder } from './contracts/entities.ts';
+import type { DietaryAttribute, ProductSort, SortOrder } from './contracts/entities.ts';
 import { routePatterns, type RouteName } from './contracts/navigation.ts';
 
 export { routePatterns, type RouteName };
 
 /**
  * What a listing or a search is narrowed to, as the URL says it: `category` (uuid), `store` (publicId,
- * the global search only), `inStock=1`, `minPrice`/`maxPrice` (integer cents, inclusive). Absent means all.
+ * the global search only), `inStock=1`, `minPrice`/`maxPrice` (integer cents, inclusive), `dietary`. Absent means all.
  */
 export interface ListingFilters {
   category?: string;
@@ -16,6 +16,8 @@ export interface ListingFilters {
   inStock?: boolean;
   minPrice?: number;
   maxPrice?: number;
+  /** `dietary=gluten-free,vegan`: products carrying every one (contracts DIETARY_ATTRIBUTES). */
+  dietary?: readonly DietaryAttribute[];
 }
 
 /** The query of the store listing and the global search (spec §2). */
@@ -42,7 +44,7 @@ function query(params: ReadonlyArray<readonly [string, string | undefined]>): st
  * default sort — name on a store listing; on the global search no sort means relevance, so name is kept.
  */
 function listingQuery(
-  { q, page, sort, order, category, store, inStock, minPrice, maxPrice }: ListingQuery = {},
+  { q, page, sort, order, category, store, inStock, minPrice, maxPrice, dietary }: ListingQuery = {},
   defaultSort: ProductSort | null = CONSTANTS.DEFAULT_SORT,
 ): string {
   const cents = (value: number | undefined) => (value !== undefined && Number.isInteger(value) && value >= 0 ? String(value) : undefined);
@@ -56,6 +58,7 @@ function listingQuery(
     ['inStock', inStock ? '1' : undefined],
     ['minPrice', cents(minPrice)],
     ['maxPrice', cents(maxPrice)],
+    ['dietary', dietary?.join(',')],
   ]);
 }
 

@@ -203,6 +203,9 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
       ['Heavy Whipping Cream', 'pouring-liquid', ['16 fl oz', '32 fl oz'], 449],
       ['Sour Cream', 'jar', ['16 oz', '8 oz'], 249],
       ['Cottage Cheese', 'jar', ['16 oz', '24 oz'], 369],
+      ['Organic Milk', 'glass-of-milk', ['1 gal', '64 fl oz'], 649],
+      ['Organic Large Brown Eggs', 'nest-with-eggs', ['12 ct'], 599],
+      ['Almond Milk Yogurt', 'recoloured:bowl-of-yogurt', ['24 oz', '5.3 oz'], 549],
     ],
   },
   {
@@ -232,6 +235,9 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
       ['Red Bell Peppers', 'recoloured:red-bell-pepper', ['3 ct'], 449],
       ['Garlic', 'garlic', ['8 oz'], 249],
       ['White Mushrooms', 'recoloured:white-mushroom', ['8 oz', '16 oz'], 249],
+      ['Organic Gala Apples', 'red-apple', ['3 lb', '2 lb'], 549],
+      ['Organic Spring Mix', 'leafy-green', ['5 oz', '16 oz'], 449],
+      ['Organic Carrots', 'carrot', ['2 lb', '1 lb'], 249],
     ],
   },
   {
@@ -253,6 +259,8 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
       ['Bread Crumbs', 'bread', ['15 oz'], 249],
       ['Apple Pie', 'pie', ['24 oz'], 899],
       ['Pita Bread', 'flatbread', ['6 ct'], 299],
+      ['Gluten-Free Sandwich Bread', 'bread', ['18 oz'], 649],
+      ['Gluten-Free Bagels', 'bagel', ['4 ct'], 599],
     ],
   },
   {
@@ -330,6 +338,9 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
       ['Creamy Peanut Butter', 'peanuts', ['16 oz', '40 oz'], 399],
       ['Strawberry Jam', 'jar', ['18 oz'], 349],
       ['Clover Honey', 'honey-pot', ['12 oz', '24 oz'], 649],
+      ['Low Sodium Chicken Broth', 'pot-of-food', ['32 fl oz'], 329],
+      ['Sugar-Free Strawberry Jam', 'jar', ['12.75 oz'], 399],
+      ['Kosher Salt', 'salt', ['3 lb'], 349],
     ],
   },
   {
@@ -348,6 +359,8 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
       ['Brown Rice', 'cooked-rice', ['2 lb'], 399],
       ['Lasagna Noodles', 'spaghetti', ['16 oz'], 249],
       ['Egg Noodles', 'steaming-bowl', ['12 oz'], 229],
+      ['Gluten-Free Spaghetti', 'spaghetti', ['12 oz'], 349],
+      ['Gluten-Free Penne', 'spaghetti', ['12 oz'], 349],
     ],
   },
   {

@@ -24,6 +24,9 @@ const ARTWORK: Record<string, Record<string, string>> = {
     'Heavy Whipping Cream': 'pouring-liquid',
     'Sour Cream': 'jar',
     'Cottage Cheese': 'jar',
+    'Organic Milk': 'glass-of-milk',
+    'Organic Large Brown Eggs': 'nest-with-eggs',
+    'Almond Milk Yogurt': 'recoloured:bowl-of-yogurt',
   },
   Produce: {
     Bananas: 'banana',
@@ -46,6 +49,9 @@ const ARTWORK: Record<string, Record<string, string>> = {
     'Red Bell Peppers': 'recoloured:red-bell-pepper',
     Garlic: 'garlic',
     'White Mushrooms': 'recoloured:white-mushroom',
+    'Organic Gala Apples': 'red-apple',
+    'Organic Spring Mix': 'leafy-green',
+    'Organic Carrots': 'carrot',
   },
   Bakery: {
     'Sourdough Bread': 'bread',
@@ -60,6 +66,8 @@ const ARTWORK: Record<string, Record<string, string>> = {
     'Bread Crumbs': 'bread',
     'Apple Pie': 'pie',
     'Pita Bread': 'flatbread',
+    'Gluten-Free Sandwich Bread': 'bread',
+    'Gluten-Free Bagels': 'bagel',
   },
   'Meat & Poultry': {
     'Boneless Chicken Breasts': 'poultry-leg',
@@ -109,6 +117,9 @@ const ARTWORK: Record<string, Record<string, string>> = {
     'Creamy Peanut Butter': 'peanuts',
     'Strawberry Jam': 'jar',
     'Clover Honey': 'honey-pot',
+    'Low Sodium Chicken Broth': 'pot-of-food',
+    'Sugar-Free Strawberry Jam': 'jar',
+    'Kosher Salt': 'salt',
   },
   'Pasta & Grains': {
     Spaghetti: 'spaghetti',
@@ -120,6 +131,8 @@ const ARTWORK: Record<string, Record<string, string>> = {
     'Brown Rice': 'cooked-rice',
     'Lasagna Noodles': 'spaghetti',
     'Egg Noodles': 'steaming-bowl',
+    'Gluten-Free Spaghetti': 'spaghetti',
+    'Gluten-Free Penne': 'spaghetti',
   },
   'Canned Goods': {
     'Diced Tomatoes': 'canned-food',

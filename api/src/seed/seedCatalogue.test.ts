@@ -267,7 +267,7 @@ it('rebuilds a catalogue from before shelf identities at start, keeping favourit
   const [store] = await a.db.select({ publicId: stores.publicId }).from(stores).where(eq(stores.id, milk!.storeId));
   // What migration 0007 leaves of an old catalogue: old-style names, placeholder keys.
   await a.db.execute(sql`update products set item_key = 'legacy:' || uuid::text, brand = ''`);
-  await a.db.update(products).set({ name: 'Organic Whole Milk, 1 gal' }).where(eq(products.uuid, milk!.uuid));
+  await a.db.update(products).set({ name: 'Farm Fresh Whole Milk, 1 gal' }).where(eq(products.uuid, milk!.uuid));
   await a.db.insert(favourites).values({ userUuid: user!.uuid, productUuid: milk!.uuid });
 
   expect(await seedCatalogueIfNeeded(a.db)).toBe('rebuilt');

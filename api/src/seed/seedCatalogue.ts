@@ -5,7 +5,8 @@ import { eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { categories, favourites, products, storeHours, stores } from '../db/schema.ts';
 import { refreshCatalogueCounts } from '../services/catalogue/counts.ts';
-import type { SizeUnit } from '@grocer/shared/contracts';
+import type { DietaryAttribute, SizeUnit } from '@grocer/shared/contracts';
+import { DIETARY_LINES, dietaryOf } from './attributes.ts';
 import { productImagePath, slugify, storeLogoPath } from './images.ts';
 import { parseSize, productSize, shelfQuantity, shelfUnitFor, type ShelfUnit } from '../services/catalogue/unitPrice.ts';
 import {
@@ -82,6 +83,7 @@ export interface CatalogueIdentity {
   itemKey: string;
   name: string;
   basePriceCents: number;
+  dietary: DietaryAttribute[];
 }
 
 interface SizeOption {
@@ -169,6 +171,7 @@ function identitiesOfItem(category: CategorySeed, item: ItemSeed, quota: number)
       itemKey: itemKeyOf(brand, itemName, sizeLabel),
       name: `${brand} ${itemName}, ${sizeLabel}`,
       basePriceCents: Math.max(49, Math.round(size.priceCents * level)),
+      dietary: dietaryOf(category, item, brand),
     });
   }
   return identities;
@@ -187,7 +190,8 @@ const minimumIdentities = (category: CategorySeed, [, , labels]: ItemSeed) =>
 export function catalogueUniverse(count: number): CatalogueIdentity[] {
   const weighted = CATEGORY_SEEDS.flatMap((category, index) => {
     const weight = 3 - Math.floor((index * 3) / CATEGORY_SEEDS.length);
-    return category.items.map((item) => ({ category, item, weight }));
+    // A dietary line is a small part of its aisle, as on a real shelf (a few gluten-free loaves among the bread).
+    return category.items.map((item) => ({ category, item, weight: DIETARY_LINES.has(item[0]) ? 1 : weight }));
   });
   const totalWeight = weighted.reduce((sum, w) => sum + w.weight, 0);
   let cumulative = 0;
@@ -277,6 +281,7 @@ export async function seedCatalogue(
         priceCents: price,
         stockQuantity: outOfStock ? 0 : 5 + Math.floor(rng() * 196),
         isActive: !inactive,
+        dietary: identity.dietary,
         searchExtra: `${identity.category.name} ${store.name}`.toLowerCase(),
       });
       if (batch.length === BATCH_SIZE) {

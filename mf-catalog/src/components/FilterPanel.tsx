@@ -1,10 +1,18 @@
-// Filters of a search or a store listing: category, store, in stock only and price range, each with
+// Filters of a search or a store listing: category, store, in stock only, price range and dietary needs, each with
 // how many results it leaves (the API's facets: the other filters applied, not its own). Every
 // choice is a link to the canonical URL (paths), so a filtered page is shareable and Back undoes it.
 // A region, not an aside: the store page nests it in its sidebar, and asides do not nest.
 import { startTransition, useId, useOptimistic, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatCents, PRICE_RANGES, type ListingFilters, type ProductFacets } from '@grocer/shared';
+import {
+  DIETARY_ATTRIBUTES,
+  formatCents,
+  PRICE_RANGES,
+  type DietaryAttribute,
+  type ListingFilters,
+  type ProductFacets,
+} from '@grocer/shared';
+import { DIETARY_LABELS } from '../lib/dietary.ts';
 import './FilterPanel.css';
 
 export interface FilterPanelProps {
@@ -47,6 +55,9 @@ export function FilterPanel({ filters, facets, pathFor, showCategories = true, s
   // The box shows the click at once: the URL it reads `inStock` from changes in a transition (React
   // Router's), and until that commits a controlled box would spring back.
   const [inStockShown, showInStock] = useOptimistic(inStock === true);
+  // The same for the attributes, which combine: each one ticked narrows to products carrying all of them.
+  const [dietaryShown, showDietary] = useOptimistic<readonly DietaryAttribute[]>(filters.dietary ?? []);
+  const dietaryCount = (attribute: DietaryAttribute) => facets?.dietary?.find((d) => d.attribute === attribute)?.count;
 
   return (
     <section className={open ? 'filter-panel open' : 'filter-panel'} aria-label="Filters">
@@ -110,6 +121,32 @@ export function FilterPanel({ filters, facets, pathFor, showCategories = true, s
             <span>In stock only</span>
             {facets && <span className="filter-count">{facets.inStock}</span>}
           </label>
+        </fieldset>
+        <fieldset>
+          <legend>Dietary</legend>
+          <ul>
+            {DIETARY_ATTRIBUTES.map((attribute) => (
+              <li key={attribute}>
+                <label className="filter-check" htmlFor={`${id}-${attribute}`}>
+                  <input
+                    id={`${id}-${attribute}`}
+                    type="checkbox"
+                    checked={dietaryShown.includes(attribute)}
+                    onChange={(event) => {
+                      const checked = event.target.checked;
+                      const next = DIETARY_ATTRIBUTES.filter((a) => (a === attribute ? checked : dietaryShown.includes(a)));
+                      startTransition(() => {
+                        showDietary(next);
+                        void navigate(withFilter({ dietary: next.length > 0 ? next : undefined }));
+                      });
+                    }}
+                  />
+                  <span>{DIETARY_LABELS[attribute]}</span>
+                  {dietaryCount(attribute) !== undefined && <span className="filter-count">{dietaryCount(attribute)}</span>}
+                </label>
+              </li>
+            ))}
+          </ul>
         </fieldset>
         <fieldset>
           <legend>Price</legend>

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { events, type EventMap } from '@grocer/shared';
 import { mockFetch, renderWithProviders, type FetchMock } from '@grocer/shared/testing';
 import { makeProduct, makeUser } from '../testing/fixtures.ts';
@@ -31,6 +31,25 @@ describe('ProductCard', () => {
     expect(img).toHaveAttribute('width', '240');
     expect(img).toHaveAttribute('height', '240');
     expect(img).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('labels what the product is in words, as a list, and shows none when it is nothing of the kind', () => {
+    renderWithProviders(<ProductCard product={{ ...product, dietary: ['gluten-free', 'organic'] }} />);
+    const badges = screen.getByRole('list', { name: 'Dietary' });
+    expect(
+      within(badges)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Gluten-free', 'Organic']);
+    // Before Add to Cart, so the card's action stays at its foot.
+    expect(
+      badges.compareDocumentPosition(screen.getByRole('button', { name: /Add to Cart/ })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('shows no dietary list for a product that carries none', () => {
+    renderWithProviders(<ProductCard product={{ ...product, dietary: [] }} />);
+    expect(screen.queryByRole('list', { name: 'Dietary' })).toBeNull();
   });
 
   it('shows the unit price beside the price', () => {

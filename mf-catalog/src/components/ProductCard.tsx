@@ -1,9 +1,11 @@
 // The catalogue's product card: sized image and name linking to the product page,
-// the store on cross-store lists, price and unit price, Add to Cart (or 'Out of stock') and the heart.
+// the store on cross-store lists, price and unit price, dietary badges, Add to Cart (or 'Out of stock')
+// and the heart.
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Picture, formatCents, paths, type Product } from '@grocer/shared';
 import { AddToCartButton } from './AddToCartButton.tsx';
+import { DietaryBadges } from './DietaryBadges.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import './ProductCard.css';
 
@@ -46,6 +48,7 @@ export function ProductCard({ product, priority = false, showStore = true }: Pro
           <span className="product-card-price">{formatCents(product.price_cents)}</span>{' '}
           <span className="product-card-unit">{product.unitPrice.label}</span>
         </p>
+        <DietaryBadges attributes={product.dietary} />
         <div className="product-card-action">
           {outOfStock ? <p className="product-card-out">Out of stock</p> : <AddToCartButton product={product} describedBy={titleId} />}
         </div>

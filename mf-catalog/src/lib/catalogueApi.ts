@@ -38,9 +38,12 @@ export interface FacetsArgs {
   filters: ListingFilters;
 }
 
+/** The API's filters as its query string takes them: the attributes comma-separated. */
+export type ApiFilterParams = Omit<ProductFilters, 'dietary'> & { dietary?: string };
+
 /** The URL's filter names → the API's (category → categoryId, store → storeId). */
-export function apiFilters({ category, store, inStock, minPrice, maxPrice }: ListingFilters = {}): ProductFilters {
-  return { categoryId: category, storeId: store, inStock, minPrice, maxPrice };
+export function apiFilters({ category, store, inStock, minPrice, maxPrice, dietary }: ListingFilters = {}): ApiFilterParams {
+  return { categoryId: category, storeId: store, inStock, minPrice, maxPrice, dietary: dietary?.join(',') };
 }
 
 export interface StoreProductsArgs extends ListingArgs {

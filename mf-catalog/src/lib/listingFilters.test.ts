@@ -16,10 +16,13 @@ describe('listing filters in the URL', () => {
     expect(read('category=dairy&inStock=0&minPrice=-1&maxPrice=1.5')).toEqual({});
     expect(read('minPrice=500&maxPrice=100')).toEqual({});
     expect(read('store=%20%20')).toEqual({});
+    // Known attributes, each once, in their own order; unknown ones dropped.
+    expect(read('dietary=vegan%2Cpaleo%2Cgluten-free%2Cvegan')).toEqual({ dietary: ['gluten-free', 'vegan'] });
+    expect(read('dietary=paleo')).toEqual({});
   });
 
   it('round-trips through paths', () => {
-    const filters = { store: 'loop-provisions', inStock: true, minPrice: 500, maxPrice: 999 };
+    const filters = { store: 'loop-provisions', inStock: true, minPrice: 500, maxPrice: 999, dietary: ['organic', 'kosher'] as const };
     const url = paths.search('milk', { ...filters, page: 3 });
     const params = new URLSearchParams(url.split('?')[1]);
     expect(readListingFilters(params)).toEqual(filters);

@@ -75,7 +75,16 @@ export interface ProductFilters {
   inStock?: boolean;
   minPrice?: Cents;
   maxPrice?: Cents;
+  /** Only products carrying every one of these attributes. */
+  dietary?: DietaryAttribute[];
 }
+
+/**
+ * What a product is, as its label says it and a shopper filters on it; a product carries those true of
+ * it (the seed's attributes.ts). Their order here is the order shown.
+ */
+export const DIETARY_ATTRIBUTES = ['gluten-free', 'organic', 'vegan', 'dairy-free', 'low-sodium', 'sugar-free', 'kosher'] as const;
+export type DietaryAttribute = (typeof DIETARY_ATTRIBUTES)[number];
 
 /** The largest price bound a filter accepts (integer cents): far above any shelf price. */
 export const MAX_PRICE_CENTS = 10_000_000;

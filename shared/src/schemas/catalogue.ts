@@ -1,6 +1,7 @@
 // The catalogue's wire shapes (spec §3 Store, Category, Product, §9 paging). Each contract type stands
 // beside its schema (contracts/entities.ts re-exports them); the API validates and serialises with them.
 import { Type, type Static } from 'typebox';
+import { DIETARY_ATTRIBUTES } from '../contracts/entities.ts';
 
 export const Timestamp = Type.String({ format: 'date-time' });
 export const Uuid = Type.String({ format: 'uuid' });
@@ -57,6 +58,8 @@ export const UnitPriceSchema = Type.Object({
 });
 export type UnitPrice = Static<typeof UnitPriceSchema>;
 
+export const DietaryAttributeSchema = Type.Enum([...DIETARY_ATTRIBUTES], { description: 'A dietary attribute the label states' });
+
 export const ProductStoreRefSchema = Type.Object({
   uuid: Type.String(),
   name: Type.String({ description: "'Unknown Store' when the uuid matches no store" }),
@@ -89,6 +92,12 @@ export const ProductSchema = Type.Object(
       Type.Integer({
         minimum: 0,
         description: 'On hand: quantity steppers stop here (absent on cart lines stored before it was sent)',
+      }),
+    ),
+    dietary: Type.Optional(
+      Type.Array(DietaryAttributeSchema, {
+        description:
+          'What the product is (gluten-free, organic…), in DIETARY_ATTRIBUTES order; always sent (absent on cart lines stored before it was)',
       }),
     ),
     isActive: Type.Boolean(),
@@ -151,6 +160,9 @@ export const ProductFacetsSchema = Type.Object(
     inStock: Type.Integer({ minimum: 0, description: 'Matches in stock' }),
     prices: Type.Array(Type.Object({ min: Count, max: Type.Optional(Count), count: Count }), {
       description: 'One entry per PRICE_RANGES entry, same order; cents',
+    }),
+    dietary: Type.Array(Type.Object({ attribute: DietaryAttributeSchema, count: Count }), {
+      description: 'One entry per DIETARY_ATTRIBUTES entry, same order: matches carrying it and every attribute already chosen',
     }),
   },
   { title: 'ProductFacets', description: 'Matches per filter value, the other filters applied' },

@@ -1,7 +1,7 @@
 // The public catalogue (spec §3 Store, Category, Product): stores, categories, products and the
 // maintained active-product counts that listings read instead of COUNT(*) (DESIGN.md "Performance architecture").
 import { sql, type SQL } from 'drizzle-orm';
-import type { SizeUnit, UnitPrice } from '@grocer/shared/contracts';
+import { DIETARY_ATTRIBUTES, type DietaryAttribute, type SizeUnit, type UnitPrice } from '@grocer/shared/contracts';
 import {
   boolean,
   check,
@@ -131,6 +131,15 @@ export const products = pgTable(
      */
     stockQuantity: integer('stock_quantity').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * What the label says the product is (gluten-free, organic…: contracts DIETARY_ATTRIBUTES), in that
+     * order; the seed sets them (seed/attributes.ts). An array, not a flag set, so a row reads as it is.
+     */
+    dietary: text('dietary')
+      .array()
+      .$type<DietaryAttribute[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The category and store names, lower-cased, kept with the product so one index answers search. */
     searchExtra: text('search_extra').notNull().default(''),
     // Search: a GIN-indexed tsvector with the name's words weighted A and the category/store words B.
@@ -158,6 +167,7 @@ export const products = pgTable(
     index('products_label_idx').on(sql`lower(split_part(${t.name}, ',', 1))`),
     // Checkout decrements with `stock_quantity >= qty`; this is the last line if anything else ever forgets.
     check('products_stock_quantity_check', sql`${t.stockQuantity} >= 0`),
+    check('products_dietary_check', sql`${t.dietary} <@ array[${sql.raw(DIETARY_ATTRIBUTES.map((a) => `'${a}'`).join(', '))}]::text[]`),
   ],
 );
 

@@ -3,7 +3,7 @@
 import etag from '@fastify/etag';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { ProductFilters } from '@grocer/shared/contracts';
+import { DIETARY_ATTRIBUTES, type ProductFilters } from '@grocer/shared/contracts';
 import { errorResponses, httpError } from '../../db/errors.ts';
 import { registerAnswerCache } from './answerCache.ts';
 import {
@@ -32,13 +32,18 @@ import {
   SuggestionsQuery,
 } from './schemas.ts';
 
-/** The filters of a query string, checked together (one bound alone is checked by its schema). */
-function filtersOf(query: ProductFilters): ProductFilters {
+/**
+ * The filters of a query string, checked together (one bound alone is checked by its schema). The
+ * attributes come comma-separated (the schema allows only known ones); each counts once, in their order.
+ */
+function filtersOf(query: Omit<ProductFilters, 'dietary'> & { dietary?: string }): ProductFilters {
   const { categoryId, storeId, inStock, minPrice, maxPrice } = query;
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
     throw httpError(400, 'VALIDATION_ERROR', 'minPrice must not be more than maxPrice', 'minPrice');
   }
-  return { categoryId, storeId, inStock, minPrice, maxPrice };
+  const asked = new Set(query.dietary?.split(','));
+  const dietary = query.dietary === undefined ? undefined : DIETARY_ATTRIBUTES.filter((a) => asked.has(a));
+  return { categoryId, storeId, inStock, minPrice, maxPrice, dietary };
 }
 
 /** Shoppers see a price or stock change within a minute; revalidation is a cheap 304 thanks to the ETag. */

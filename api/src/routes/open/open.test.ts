@@ -132,6 +132,7 @@ describe('store products', () => {
         'category',
         'categoryUuid',
         'createdAt',
+        'dietary',
         'id',
         'image',
         'isActive',

@@ -1,6 +1,6 @@
 // Request schemas of the public catalogue (spec §7 calls, §9 paging). The response shapes are
 // @grocer/shared/schemas, where the contract types come from.
-import { MAX_PRICE_CENTS } from '@grocer/shared/contracts';
+import { DIETARY_ATTRIBUTES, MAX_PRICE_CENTS } from '@grocer/shared/contracts';
 import { Type } from 'typebox';
 
 const Uuid = Type.String({ format: 'uuid' });
@@ -25,6 +25,13 @@ const filters = {
   inStock: Type.Optional(Type.Boolean({ description: 'true: only products in stock' })),
   minPrice: Type.Optional(Price('Lowest price in cents, inclusive')),
   maxPrice: Type.Optional(Price('Highest price in cents, inclusive')),
+  dietary: Type.Optional(
+    Type.String({
+      pattern: `^(${DIETARY_ATTRIBUTES.join('|')})(,(${DIETARY_ATTRIBUTES.join('|')}))*$`,
+      maxLength: 200,
+      description: `Only products carrying every one of these attributes, comma-separated (${DIETARY_ATTRIBUTES.join(', ')})`,
+    }),
+  ),
 };
 const categoryFilter = { categoryId: Type.Optional(Type.String({ format: 'uuid', description: 'Only this category' })) };
 const storeFilter = {

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { httpError } from '../../db/errors.ts';
 import { preparedRead } from '../../db/prepared.ts';
 import { categories, products, storeCategoryCounts, stores, type StoreRow } from '../../db/schema.ts';
-import type { FilterReads } from './filters.ts';
+import { isFiltered, type FilterReads } from './filters.ts';
 import {
   CATALOGUE_ERRORS,
   isUuid,
@@ -41,9 +41,8 @@ export function createListingReads({ db, searchIndex, findStore, filters: reads,
   async function storeProductsPageRead(ref: string, paging: Paging, filters: ProductFilters): Promise<PaginatedProducts> {
     const store = await findStore(ref);
     const shelf = and(eq(products.storeId, store.id), eq(products.isActive, true));
-    const filtered = Object.values(filters).some((v) => v !== undefined);
-    const f = filtered ? filterConditions(filters, await searchIndex()) : undefined;
-    const where = f ? and(shelf, f.category, f.inStock, f.price) : shelf;
+    const f = isFiltered(filters) ? filterConditions(filters, await searchIndex()) : undefined;
+    const where = f ? and(shelf, f.category, f.inStock, f.price, f.dietary) : shelf;
     const rows = await selectProductRows(db)
       .where(where)
       .orderBy(...listingOrder(paging.sort, paging.order))
@@ -70,8 +69,8 @@ export function createListingReads({ db, searchIndex, findStore, filters: reads,
       .where(eq(categories.uuid, categoryUuid.toLowerCase()));
     if (!category) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.categoryProducts);
     const shelf = and(eq(products.storeId, store.id), eq(products.categoryId, category.id), eq(products.isActive, true));
-    const f = Object.values(filters).some((v) => v !== undefined) ? filterConditions(filters, await searchIndex()) : undefined;
-    const where = f ? and(shelf, f.inStock, f.price) : shelf;
+    const f = isFiltered(filters) ? filterConditions(filters, await searchIndex()) : undefined;
+    const where = f ? and(shelf, f.inStock, f.price, f.dietary) : shelf;
     const rows = await selectProductRows(db)
       .where(where)
       .orderBy(...listingOrder(paging.sort, paging.order))

@@ -4,7 +4,8 @@ import type { ProductFacets, ProductFilters, SearchResponse, SuggestionsResponse
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, products, stores, type StoreRow } from '../../db/schema.ts';
-import { allOf, inStockSql, type FilterReads } from './filters.ts';
+import { attributeWords } from './attributeWords.ts';
+import { allOf, attributesAskedSql, inStockSql, isFiltered, type FilterReads } from './filters.ts';
 import {
   listingOrder,
   pagination,
@@ -135,7 +136,13 @@ export function createSearchReads({ db, searchIndex, findStore, filters: reads, 
     filters: ProductFilters,
     paging: SearchPaging,
   ): Promise<{ ids: number[]; total: number; rows?: ProductRowJoined[] } | undefined> {
-    if (paging.sort !== 'relevance' || filters.inStock || filters.minPrice !== undefined || filters.maxPrice !== undefined)
+    if (
+      paging.sort !== 'relevance' ||
+      filters.inStock ||
+      filters.minPrice !== undefined ||
+      filters.maxPrice !== undefined ||
+      filters.dietary?.length
+    )
       return undefined;
     let narrowStore = storeId;
     if (filters.storeId !== undefined) {
@@ -258,27 +265,32 @@ export function createSearchReads({ db, searchIndex, findStore, filters: reads, 
     options: MatchOptions = {},
   ): Promise<SearchResponse> {
     const store = storeRef === undefined ? undefined : await findStore(storeRef);
-    const tokens = searchTokens(query);
-    if (tokens.length === 0) return { products: [], pagination: pagination(paging.page, paging.limit, 0) };
+    // Dietary words narrow instead of matching ("organic" alone is every organic product).
+    const asked = attributeWords(query);
+    const tokens = searchTokens(asked.text);
+    if (tokens.length === 0 && asked.attributes.length === 0) return { products: [], pagination: pagination(paging.page, paging.limit, 0) };
     const idx = await searchIndex();
-    const words = matchWords(tokens, idx.vocabulary, options);
-    const match = matchCondition(words, store?.id);
+    const words = tokens.length === 0 ? undefined : matchWords(tokens, idx.vocabulary, options);
+    const match = allOf([matchCondition(words, store?.id), attributesAskedSql(asked.attributes)]);
     const f = filterConditions(filters, idx);
-    const where = allOf([match, f.category, f.store, f.inStock, f.price]);
+    const where = allOf([match, f.category, f.store, f.inStock, f.price, f.dietary]);
     // The filter counts are their own call (facets), which the page asks for beside this one.
-    const ranked = paging.sort === 'relevance' ? rankLabels(words, idx.labels, idx.categoriesById) : [];
+    const ranked = words && paging.sort === 'relevance' ? rankLabels(words, idx.labels, idx.categoriesById) : [];
     const found: { ids: number[]; total: number; rows?: ProductRowJoined[] } =
-      (await groupPage(words, ranked, idx, store?.id, filters, paging)) ?? (await rankedPage(where, paging, ranked, idx.storesById.size));
+      (words && asked.attributes.length === 0 ? await groupPage(words, ranked, idx, store?.id, filters, paging) : undefined) ??
+      (await rankedPage(where, paging, ranked, idx.storesById.size));
     const { ids, total } = found;
     if (total === 0) {
-      const unfiltered = Object.values(filters).every((v) => v === undefined);
-      const suggestion = unfiltered ? await didYouMean(tokens, idx, store?.id) : undefined;
+      const corrected = !isFiltered(filters) && tokens.length > 0 ? await didYouMean(tokens, idx, store?.id) : undefined;
+      const suggestion = corrected && [...asked.said, corrected].join(' ');
       return { products: [], pagination: pagination(paging.page, paging.limit, 0), ...(suggestion ? { didYouMean: suggestion } : {}) };
     }
     const rows = found.rows ?? (ids.length === 0 ? [] : await selectProductRows(db).where(inArray(products.id, ids)));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const page = ids.flatMap((id) => byId.get(id) ?? []);
-    const corrected = correctedQuery(words);
+    // Said as the shopper would read it: the dietary words they typed, then the corrected ones.
+    const fixed = words && correctedQuery(words);
+    const corrected = fixed && [...asked.said, fixed].join(' ');
     return {
       products: page.map(toProduct),
       pagination: pagination(paging.page, paging.limit, total),
@@ -339,10 +351,12 @@ export function createSearchReads({ db, searchIndex, findStore, filters: reads, 
   ): Promise<ProductFacets> {
     const store = storeRef === undefined ? undefined : await findStore(storeRef);
     const idx = await searchIndex();
-    const tokens = query === undefined ? undefined : searchTokens(query);
-    if (tokens?.length === 0) return facetCounts(sql`false`, filters, idx);
-    const words = tokens && matchWords(tokens, idx.vocabulary, options);
-    return facetCounts(matchCondition(words, store?.id), filters, idx);
+    // As the search page reads the query: its dietary words narrow what is counted.
+    const asked = query === undefined ? undefined : attributeWords(query);
+    const tokens = asked && searchTokens(asked.text);
+    if (tokens?.length === 0 && !asked?.attributes.length) return facetCounts(sql`false`, filters, idx);
+    const words = tokens?.length ? matchWords(tokens, idx.vocabulary, options) : undefined;
+    return facetCounts(allOf([matchCondition(words, store?.id), attributesAskedSql(asked?.attributes ?? [])]), filters, idx);
   }
 
   return { searchPage, suggestions, facets };

@@ -91,6 +91,18 @@ describe('ProductPage', () => {
     expect(screen.getByRole('button', { name: `Add ${milk.name} to favorites` })).toHaveAttribute('title', 'Sign in to add favorites');
   });
 
+  it('labels what the product is (gluten-free, kosher…) in words beside its price', async () => {
+    mockProduct({ 'GET /open/product/p-milk': () => ({ body: { product: { ...milk, dietary: ['gluten-free', 'kosher'] } } }) });
+    const { container } = renderProduct();
+    const badges = await screen.findByRole('list', { name: 'Dietary' });
+    expect(
+      within(badges)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Gluten-free', 'Kosher']);
+    expect(container.querySelector('.product-details')).toContainElement(badges);
+  });
+
   it('adds the quantity the stepper chose, then the stepper changes the cart line', async () => {
     jest.useFakeTimers();
     try {

@@ -22,6 +22,7 @@ import {
   type Product,
 } from '@grocer/shared';
 import { AddToCartButton } from '../../components/AddToCartButton.tsx';
+import { DietaryBadges } from '../../components/DietaryBadges.tsx';
 import { FavouriteButton } from '../../components/FavouriteButton.tsx';
 import { PageBanner } from '../../components/PageBanner.tsx';
 import { EmptyMessage, ErrorMessage, LoadingMessage, SkeletonLines } from '../../components/StatusMessage.tsx';
@@ -120,6 +121,7 @@ function ProductView({ product, pathName }: { product: Product; pathName: string
         <div className="product-details">
           <p className="product-price">{formatCents(product.price_cents)}</p>
           <p className="product-unit-price">{product.unitPrice.label}</p>
+          <DietaryBadges attributes={product.dietary} className="product-dietary" />
           <dl className="product-facts">
             <div>
               <dt>Brand</dt>

@@ -202,6 +202,33 @@ describe('StorePage', () => {
     const facets = requestsTo('/open/products/facets').at(-1)!.url.searchParams;
     expect(Object.fromEntries(facets)).toEqual({ storeId: 'fresh-mart', inStock: 'true', minPrice: '0', maxPrice: '199' });
   });
+
+  it('filters a category listing by dietary attributes through the URL, keeping the category, and asks the API for them', async () => {
+    mockCatalogue({
+      'GET /open/products/facets': () => ({
+        body: {
+          facets: {
+            categories: [],
+            stores: [],
+            inStock: 21,
+            prices: [],
+            dietary: [
+              { attribute: 'gluten-free', count: 6 },
+              { attribute: 'vegan', count: 3 },
+            ],
+          },
+        },
+      }),
+    });
+    renderStore('/store/fresh-mart/category/cat-dairy?inStock=1', routePatterns.storeCategory);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Gluten-free 6' }));
+    expect(location()).toBe('/store/fresh-mart/category/cat-dairy?inStock=1&dietary=gluten-free');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Vegan 3' }));
+    expect(location()).toBe('/store/fresh-mart/category/cat-dairy?inStock=1&dietary=gluten-free%2Cvegan');
+    const listing = '/open/products/fresh-mart/cat-dairy/paginated';
+    await waitFor(() => expect(requestsTo(listing).at(-1)!.url.searchParams.get('dietary')).toBe('gluten-free,vegan'));
+    await waitFor(() => expect(requestsTo('/open/products/facets').at(-1)!.url.searchParams.get('dietary')).toBe('gluten-free,vegan'));
+  });
 });
 
 describe('StorePage delivery fee in the banner', () => {

@@ -62,9 +62,9 @@ function storePageReads(pathName: string, categoryUuid: string | undefined, sear
   const q = listing.q.trim();
   // The store search endpoint searches the whole store, so a search text wins over the category.
   const mode: Mode = q ? 'search' : categoryUuid ? 'category' : 'all';
-  // A store page's categories are its routes, so only availability and price are filters here.
-  const { inStock, minPrice, maxPrice } = readListingFilters(searchParams);
-  const filters: ListingFilters = { inStock, minPrice, maxPrice };
+  // A store page's categories are its routes, so only availability, price and dietary needs are filters here.
+  const { inStock, minPrice, maxPrice, dietary } = readListingFilters(searchParams);
+  const filters: ListingFilters = { inStock, minPrice, maxPrice, dietary };
   const paging = { page: listing.page, sort: listing.sort, order: listing.order, limit: CONSTANTS.PAGE_SIZE, filters };
   return {
     listing,
@@ -228,7 +228,9 @@ export default function StorePage() {
           <FilterPanel
             filters={filters}
             facets={facets.currentData?.facets}
-            pathFor={(next) => listingPath({ inStock: next.inStock, minPrice: next.minPrice, maxPrice: next.maxPrice })}
+            pathFor={(next) =>
+              listingPath({ inStock: next.inStock, minPrice: next.minPrice, maxPrice: next.maxPrice, dietary: next.dietary })
+            }
             showCategories={false}
           />
         </StoreSidebar>

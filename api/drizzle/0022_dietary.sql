@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "dietary" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_dietary_check" CHECK ("products"."dietary" <@ array['gluten-free', 'organic', 'vegan', 'dairy-free', 'low-sodium', 'sugar-free', 'kosher']::text[]);
