@@ -93,6 +93,7 @@ describe('favourites', () => {
         stockStatus: 'IN_STOCK',
         stockQuantity: 5,
         isActive: true,
+        dietary: [],
         storeUuid: expect.any(String),
         categoryUuid: expect.any(String),
         store: { uuid: expect.any(String), name: 'Fav Foods', publicId: 'fav-store' },
