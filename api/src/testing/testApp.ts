@@ -20,6 +20,7 @@ import { loadConfig, PGLITE_IN_MEMORY, type Config } from '../config.ts';
 import { connectDatabase, MAINTENANCE_TIMEOUTS, type DbConnection, type PgTimeouts } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { MIGRATIONS_DIR } from '../lib/paths.ts';
+import { seedCatalogue } from '../seed/seedCatalogue.ts';
 import { holdToContract } from './contractCheck.ts';
 
 /** A PostgreSQL URL nothing listens on: port 1 refuses connections at once. */
@@ -193,6 +194,14 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
     await db.close();
     throw err;
   }
+}
+
+/** A test app on a seeded catalogue of about `products` products, its catalogue caches fresh. */
+export async function buildSeededApp(products: number): Promise<App> {
+  const app = await buildTestApp();
+  await seedCatalogue(app.db, { products });
+  app.services.catalogue.invalidate();
+  return app;
 }
 
 /** A connection to a database that does not answer, for 503 tests. */

@@ -11,8 +11,7 @@ import type {
 } from '@grocer/shared/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { App } from '../../app.ts';
-import { seedCatalogue } from '../../seed/seedCatalogue.ts';
-import { buildTestApp } from '../../testing/testApp.ts';
+import { buildSeededApp } from '../../testing/testApp.ts';
 
 let app: App;
 const STORE = 'loop-provisions';
@@ -37,9 +36,7 @@ async function shelfCount(attributes: string[], extra = sql`true`): Promise<numb
 }
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  await seedCatalogue(app.db, { products: 3_000 });
-  app.services.catalogue.invalidate();
+  app = await buildSeededApp(3_000);
 }, 120_000);
 afterAll(() => app.close());
 

@@ -2,8 +2,7 @@
 // distinct suggestions, filters with their counts, and bad filter values.
 import type { FacetsResponse, Product, SearchResponse, SuggestionsResponse } from '@grocer/shared/contracts';
 import type { App } from '../../app.ts';
-import { seedCatalogue } from '../../seed/seedCatalogue.ts';
-import { buildTestApp } from '../../testing/testApp.ts';
+import { buildSeededApp } from '../../testing/testApp.ts';
 
 let app: App;
 const STORE = 'loop-provisions';
@@ -28,10 +27,8 @@ async function allResults(query: string): Promise<Product[]> {
 }
 
 beforeAll(async () => {
-  app = await buildTestApp();
   // The catalogue itself holds the confusables: milk chocolate bar, bread crumbs, chicken broth and soup.
-  await seedCatalogue(app.db, { products: 3_000 });
-  app.services.catalogue.invalidate();
+  app = await buildSeededApp(3_000);
 }, 120_000);
 afterAll(() => app.close());
 

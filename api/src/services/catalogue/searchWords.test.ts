@@ -4,17 +4,14 @@
 import type { Product } from '@grocer/shared/contracts';
 import type { App } from '../../app.ts';
 import { CATEGORY_SEEDS } from '../../seed/catalogueData.ts';
-import { seedCatalogue } from '../../seed/seedCatalogue.ts';
-import { buildTestApp } from '../../testing/testApp.ts';
+import { buildSeededApp } from '../../testing/testApp.ts';
 import { inflections, labelWords, matchWords, wordForms, Vocabulary } from './search.ts';
 import { SYNONYM_GROUPS } from './synonyms.ts';
 
 let app: App;
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  await seedCatalogue(app.db, { products: 6_000 });
-  app.services.catalogue.invalidate();
+  app = await buildSeededApp(6_000);
 }, 120_000);
 afterAll(() => app.close());
 
