@@ -221,9 +221,10 @@ for (const viewport of [
       };
       return products.filter((p) => p.stockStatus === 'IN_STOCK').slice(0, count);
     };
-    // Two lines from one store (the second with a quantity the minus button allows), one from another.
+    // Two lines from one store (the second with a quantity the minus button allows), one from another:
+    // a product of another name, since stores sell the same brand and size under the same name.
     const [first, second] = await inStock(stores[0]!, 2);
-    const [other] = await inStock(stores[1]!, 1);
+    const [other] = (await inStock(stores[1]!, 20)).filter((p) => p.name !== first!.name && p.name !== second!.name);
     await page.goto(stack.shellUrl('/contact'));
     await page.evaluate(
       (cart) => window.localStorage.setItem('user-cart', JSON.stringify(cart)),
