@@ -117,19 +117,6 @@ describe('the filter and its counts', () => {
     expect(countOf(counts, 'gluten-free')).toBe(bread.pagination.totalItems);
     expect(countOf(counts, 'gluten-free')).toBeLessThan((await search('bread')).pagination.totalItems);
   });
-
-  it.each(['dietary=paleo', 'dietary=', 'dietary=vegan,,kosher', 'dietary=Vegan'])('rejects %s with a 400 JSON message', async (params) => {
-    for (const url of [
-      `/open/products/search/global/paginated?query=milk&${params}`,
-      `/open/products/facets?query=milk&${params}`,
-      `/open/products/${STORE}/paginated?${params}`,
-    ]) {
-      const { res, body } = await get<{ success: boolean; message: string }>(url);
-      expect(res.statusCode).toBe(400);
-      expect(body.success).toBe(false);
-      expect(body.message.length).toBeGreaterThan(0);
-    }
-  });
 });
 
 describe('dietary words in a query', () => {

@@ -253,6 +253,11 @@ describe('filters and their counts', () => {
     ['minPrice=500&maxPrice=100'],
     ['categoryId=dairy'],
     ['minPrice=99999999999'],
+    // Only the contract's attributes, lower-case, none empty.
+    ['dietary=paleo'],
+    ['dietary='],
+    ['dietary=vegan,,kosher'],
+    ['dietary=Vegan'],
   ])('reject %s with a 400 JSON message', async (params) => {
     for (const url of [
       `/open/products/search/global/paginated?query=milk&${params}`,
