@@ -212,7 +212,7 @@ describe('PickListPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Mark Preparing' }));
     expect(await screen.findByRole('status')).toHaveTextContent("This store's part is now Preparing.");
     expect(net!.calls.find((c) => c.method === 'POST')!.body).toEqual({ status: 'PREPARING' });
-    expect(screen.getByRole('heading', { level: 2, name: '2 lines, all picked' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: '2 lines, all picked' })).toBeInTheDocument();
     // Cancelling is an admin's action with a reason, never a status button.
     expect(await screen.findByRole('button', { name: 'Mark Ready For Pickup' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark Cancelled' })).not.toBeInTheDocument();
