@@ -8,6 +8,7 @@ import {
   createOrder,
   createShop,
   orderPayload,
+  placePaidOrder,
   registerShopper,
   startPayment,
   stockOf,
@@ -400,5 +401,27 @@ describe('POST /orders/create', () => {
     expect(await status()).toBe('OUT_OF_STOCK');
     const [row] = await app.db.select().from(orders).where(eq(orders.paypalOrderId, paid.paypalOrderId));
     expect(row!.paymentStatus).toBe('PAID');
+  });
+});
+
+describe("what an order does to the catalogue's answers", () => {
+  it('keeps them through a sale that leaves stock, and drops them when the sale empties the shelf', async () => {
+    const jam = await shop.addProduct('Quince Paste', 459, 3);
+    const listed = async () => {
+      const res = await app.inject({ method: 'GET', url: `/open/product/${jam.uuid}` });
+      return (res.json() as { product: { stockQuantity: number; stockStatus: string } }).product;
+    };
+    expect(await listed()).toMatchObject({ stockQuantity: 3, stockStatus: 'IN_STOCK' });
+    const generation = app.services.catalogue.cacheGeneration();
+
+    // Two of three sold: the count may lag by the answers' few seconds, nothing is thrown away.
+    await placePaidOrder(app, paypal, alice, [{ product: jam, quantity: 2 }]);
+    expect(app.services.catalogue.cacheGeneration()).toBe(generation);
+    expect(await stockOf(app, jam.uuid)).toBe(1);
+
+    // The last one sold: shoppers must see it gone now, so the answers (and the indexes) are dropped.
+    await placePaidOrder(app, paypal, bob, [{ product: jam, quantity: 1 }]);
+    expect(app.services.catalogue.cacheGeneration()).toBeGreaterThan(generation);
+    expect(await listed()).toMatchObject({ stockQuantity: 0, stockStatus: 'OUT_OF_STOCK' });
   });
 });

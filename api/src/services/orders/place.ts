@@ -131,13 +131,16 @@ export function createOrderInsert({
         // part's held window booked (a refusal rolls the order back and nothing is captured), then the
         // stock. Windows before products is also the order cancellations lock them in (never a deadlock).
         await windows().book(tx, caller.uuid, inserted!.id, parts);
-        await takeStock(tx, cart.lines, { orderId: inserted!.id, by: caller.uuid });
-        return inserted!;
+        const soldOut = await takeStock(tx, cart.lines, { orderId: inserted!.id, by: caller.uuid });
+        return { inserted: inserted!, soldOut };
       });
-      // Every order changes what the catalogue shows: stockQuantity (where steppers stop), and
-      // stockStatus when a product sold out.
-      catalogue.invalidate();
-      return order;
+      // A sell-out changes what shoppers act on (stockStatus, Add to Cart), so the catalogue's answers
+      // and indexes are dropped at once. A count that only went down is left to the answers' own TTL
+      // (5 s, under the 60 s browsers may keep them anyway): clearing on every sale would throw the
+      // whole cache and both in-memory indexes away many times a second at a busy hour, and the
+      // order path re-checks stock itself (a stepper set too high is set down at the cart, refused at payment).
+      if (order.soldOut) catalogue.invalidate();
+      return order.inserted;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // A duplicate lost the race (or came later): the database decided; return what the winner made.
