@@ -17,7 +17,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { connectDatabase, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { categories, deliveryHolds, orderLines, orders, products, stores, users } from '../src/db/schema.ts';
+import { categories, deliveryHolds, deliveryWindowSlots, orderLines, orders, products, stores, users } from '../src/db/schema.ts';
 import { createSessionJwt } from '../src/lib/jwt.ts';
 import { CATEGORY_SEEDS } from '../src/seed/catalogueData.ts';
 import { resetCatalogue, seedCatalogue } from '../src/seed/seedCatalogue.ts';
@@ -48,7 +48,7 @@ const AMPLE_STOCK = 10_000_000;
  * 409 means a bug), few enough that windows really fill and the capacity check is exercised. The
  * minimum order is lifted there because the bench's carts are small on purpose.
  */
-const BENCH_WINDOW_CAPACITY = 40;
+const BENCH_WINDOW_CAPACITY = 60;
 /** A request that takes longer counts as a timeout error. */
 const REQUEST_TIMEOUT_MS = 10_000;
 const CUSTOMER_ADDRESS = { streetName: '233 S Wacker Dr', apartmentName: 'Apt 12', city: 'Chicago', state: 'IL', zip: '60606' };
@@ -158,6 +158,24 @@ async function prepare(db: Database, options: MixedOptions, jwtSecret: string): 
     checkoutProducts.push(picked.map((p) => ({ uuid: p.uuid, storeUuid: store.uuid })));
     await db.update(stores).set({ windowCapacity: BENCH_WINDOW_CAPACITY, minOrderCents: 0 }).where(eq(stores.id, store.id));
   }
+
+  // Earlier runs' bookings would fill the week a little more each run, until checkouts find no window
+  // and the runs stop being comparable: their holds are let go and the windows' counts follow.
+  await db
+    .update(deliveryHolds)
+    .set({ status: 'RELEASED', updatedAt: new Date() })
+    .where(
+      and(
+        inArray(
+          deliveryHolds.userUuid,
+          customers.map((c) => c.uuid),
+        ),
+        inArray(deliveryHolds.status, ['HELD', 'BOOKED']),
+      ),
+    );
+  await db.execute(
+    sql`update ${deliveryWindowSlots} s set booked = (select count(*) from ${deliveryHolds} h where h.store_id = s.store_id and h.starts_at = s.starts_at and h.status = 'BOOKED')`,
+  );
 
   const storeRows = await db.select({ publicId: stores.publicId }).from(stores);
   const pairs = await db
@@ -325,6 +343,13 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
   const journeys = { browse: 0, search: 0, checkout: 0 };
   let ordersPlaced = 0;
   const startedAt = new Date();
+  /** Checkouts that ended without a failed call (no window left to hold): errors too, or a full week would pass for a fast run. */
+  const failedJourneys = { count: 0, samples: [] as string[] };
+  const journeyFailed = (why: string) => {
+    failedJourneys.count += 1;
+    if (failedJourneys.samples.length < 3) failedJourneys.samples.push(why);
+    return new CallError(why);
+  };
 
   async function browse(rng: Rng) {
     const r = rng();
@@ -383,7 +408,7 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
     );
     for (const store of offered) {
       const open = store.windows.filter((w) => w.available).slice(0, 6);
-      if (open.length === 0) throw new CallError(`no open window at ${store.storeUuid}`);
+      if (open.length === 0) throw journeyFailed(`no open window at ${store.storeUuid}`);
       // Another shopper may take a window's last place between the list and the hold: the store answers
       // 409 WINDOW_FULL and the shopper picks another of the open ones, as the checkout page asks.
       const tries = [...open].sort(() => rng() - 0.5);
@@ -399,7 +424,7 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
           break;
         }
       }
-      if (!held) throw new CallError(`every open window at ${store.storeUuid} filled before it could be held`);
+      if (!held) throw journeyFailed(`every open window at ${store.storeUuid} filled before it could be held`);
     }
     const key = randomUUID();
     const started = await call<{ paypalOrderId: string; pricing: Breakdown }>(
@@ -507,7 +532,7 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
       });
     const all = [...client.stats.values()];
     const total = all.reduce((n, s) => n + s.latencies.length + s.errors, 0);
-    const errors = all.reduce((n, s) => n + s.errors, 0);
+    const errors = all.reduce((n, s) => n + s.errors, 0) + failedJourneys.count;
     console.table(rows);
 
     // The database agrees: every order the bench placed is paid, and the stock taken is exactly what those
@@ -570,6 +595,8 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
         `${journeys.checkout} checkout (${ordersPlaced} orders placed, ${paid} paid in the database, ${(ordersPlaced / seconds).toFixed(1)} orders/s); errors: ${errors}`,
     );
     for (const [name, s] of client.stats) for (const sample of s.samples) console.error(`  ${name}: ${sample}`);
+    if (failedJourneys.count > 0)
+      console.error(`  ${failedJourneys.count} checkouts ended without an order: ${failedJourneys.samples.join('; ')}`);
     if (paid !== ordersPlaced)
       console.error(`The database has ${paid} paid bench orders from this run, but ${ordersPlaced} were answered as placed.`);
     for (const mismatch of stockMismatches) console.error(`Stock does not match the paid orders: ${mismatch}`);

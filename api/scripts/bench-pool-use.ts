@@ -19,7 +19,7 @@ export function poolUseRows(usesByStep: Map<string, PoolUse[]>) {
   return [...usesByStep.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([step, uses]) => {
-      const field = (f: keyof PoolUse) => uses.map((u) => u[f]);
+      const field = (f: Exclude<keyof PoolUse, 'texts'>) => uses.map((u) => u[f]);
       return {
         step,
         requests: uses.length,

@@ -34,6 +34,7 @@ if (tracker) {
   app.server.removeAllListeners('request');
   app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const use = emptyPoolUse();
+    if (process.env.BENCH_STATEMENTS) use.texts = [];
     const header = req.headers['x-bench-step'];
     // Calls the API makes to itself (its PayPal stand-in) carry no step: named by path, ids left out.
     const step =
@@ -55,6 +56,13 @@ process.on('SIGTERM', () => {
     );
     console.info('Pool use per request, by step (counted at the pool: statements, transactions, connection and row-lock time in ms):');
     console.table(poolUseRows(usesByStep));
+    if (process.env.BENCH_STATEMENTS) {
+      // One request's statements per step (its last one), to see what each round trip is for.
+      for (const [step, uses] of usesByStep) {
+        const texts = uses.at(-1)?.texts ?? [];
+        console.info(`${step} (${texts.length} statements):\n${texts.map((t, i) => `  ${i + 1}. ${t}`).join('\n')}`);
+      }
+    }
   }
   void app.close().then(() => process.exit(0));
 });

@@ -26,6 +26,8 @@ export interface PoolUse {
    * release after commit; outside one, a write statement's whole check-out.
    */
   lockMs: number;
+  /** The statements' texts, in order, when the caller asks for them (an empty array to fill). */
+  texts?: string[];
 }
 
 export const emptyPoolUse = (): PoolUse => ({
@@ -77,6 +79,7 @@ export function trackPoolUse(pool: pg.Pool): PoolUseTracker {
     let lockedInTransaction = false;
     client.query = function (this: pg.PoolClient, ...args: unknown[]) {
       const text = statementText(args[0]);
+      use.texts?.push(text.replace(/\s+/g, ' ').slice(0, 240));
       if (text.startsWith('begin')) {
         use.transactions += 1;
         inTransaction = true;
