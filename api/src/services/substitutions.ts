@@ -141,31 +141,17 @@ export async function rememberSubstitutions(
   lines: { productUuid: string; resolved: ResolvedSubstitution }[],
 ): Promise<void> {
   if (lines.length === 0) return;
-  const productUuids = lines.map((l) => l.productUuid);
-  const ids = await tx.select({ id: products.id, uuid: products.uuid }).from(products).where(inArray(products.uuid, productUuids));
-  const idOf = new Map(ids.map((r) => [r.uuid, r.id]));
-  const values = lines.flatMap((l) => {
-    const productId = idOf.get(l.productUuid);
-    return productId === undefined
-      ? []
-      : [
-          {
-            userId: userUuid,
-            productId,
-            choice: l.resolved.choice,
-            substituteProductId: l.resolved.substituteProductId,
-            updatedAt: new Date(),
-          },
-        ];
-  });
-  if (values.length === 0) return;
-  await tx
-    .insert(substitutionPreferences)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [substitutionPreferences.userId, substitutionPreferences.productId],
-      set: { choice: sql`excluded.choice`, substituteProductId: sql`excluded.substitute_product_id`, updatedAt: sql`excluded.updated_at` },
-    });
+  // One statement: the products' ids are looked up by uuid inside it (a product gone since is skipped).
+  const chosen = sql.join(
+    lines.map((l) => sql`(${l.productUuid}::uuid, ${l.resolved.choice}, ${l.resolved.substituteProductId}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    insert into ${substitutionPreferences} (user_id, product_id, choice, substitute_product_id, updated_at)
+    select ${userUuid}::uuid, p.id, c.choice, c.substitute, now()
+    from (values ${chosen}) c (uuid, choice, substitute) join ${products} p on p.uuid = c.uuid
+    on conflict (user_id, product_id) do update
+    set choice = excluded.choice, substitute_product_id = excluded.substitute_product_id, updated_at = excluded.updated_at`);
 }
 
 export interface SubstitutionsService {

@@ -1,13 +1,11 @@
 // The store rules a cart must meet before payment, per store part: its minimum order and its
 // delivery radius (the same haversine distance, in tenths of a mile, that priced its fee). A refusal
 // is a 409 naming the store, so the shopper knows which part to change.
-import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { stores } from '../../db/schema.ts';
 import { httpError } from '../../db/errors.ts';
 import type { PricedCart } from '../orders/cartPricing.ts';
 import { centsToDollars } from '../pricing.ts';
-import { readStoreRules } from '../stores/rules.ts';
+import { readStoreRulesByUuid } from '../stores/rules.ts';
 import type { StorePart } from './windows.ts';
 
 export const STORE_RULE_MESSAGES = {
@@ -39,19 +37,13 @@ export async function readStoreParts(
 ): Promise<{ parts: StorePart[]; problems: StoreRuleProblem[] }> {
   const uuids = [...new Set(cart.lines.map((l) => l.storeUuid))];
   if (uuids.length === 0) return { parts: [], problems: [] };
-  const rows = await db.select({ id: stores.id, uuid: stores.uuid, name: stores.name }).from(stores).where(inArray(stores.uuid, uuids));
-  const byUuid = new Map(rows.map((r) => [r.uuid, r]));
-  const rules = await readStoreRules(
-    db,
-    rows.map((r) => r.id),
-  );
+  const stores = await readStoreRulesByUuid(db, uuids);
   const parts: StorePart[] = [];
   const problems: StoreRuleProblem[] = [];
   for (const uuid of uuids) {
-    const store = byUuid.get(uuid)!;
-    const rule = rules.get(store.id)!;
+    const store = stores.get(uuid)!;
     const quote = cart.delivery.stores.find((q) => q.storeUuid === uuid)!;
-    if (quote.distanceTenths > rule.deliveryRadiusMiles * 10) {
+    if (quote.distanceTenths > store.deliveryRadiusMiles * 10) {
       problems.push({
         code: 'OUT_OF_DELIVERY_AREA',
         storeUuid: uuid,
@@ -61,8 +53,8 @@ export async function readStoreParts(
       });
     }
     const subtotal = cart.lines.filter((l) => l.storeUuid === uuid).reduce((sum, l) => sum + l.lineTotalCents, 0);
-    if (subtotal < rule.minOrderCents) {
-      const shortCents = rule.minOrderCents - subtotal;
+    if (subtotal < store.minOrderCents) {
+      const shortCents = store.minOrderCents - subtotal;
       problems.push({
         code: 'BELOW_MINIMUM_ORDER',
         storeUuid: uuid,
@@ -71,7 +63,7 @@ export async function readStoreParts(
         message: STORE_RULE_MESSAGES.belowMinimum(store.name, shortCents),
       });
     }
-    parts.push({ storeId: store.id, storeUuid: uuid, storeName: store.name });
+    parts.push({ storeId: store.storeId, storeUuid: uuid, storeName: store.name });
   }
   return { parts, problems };
 }

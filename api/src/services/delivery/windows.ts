@@ -208,8 +208,7 @@ export function createDeliveryWindowsService({ db, clock, zips, users }: Deliver
       const now = clock().now();
       const found = await storesByUuid(db, storeUuids, storeNotFound);
       if (found.length === 0) return [];
-      const ids = found.map((s) => s.id);
-      const rules = await readStoreRules(db, ids);
+      const ids = found.map((s) => s.storeId);
       const taken = await db
         .select({ storeId: deliveryHolds.storeId, startsAt: deliveryHolds.startsAt, n: sql<number>`count(*)::int` })
         .from(deliveryHolds)
@@ -217,62 +216,60 @@ export function createDeliveryWindowsService({ db, clock, zips, users }: Deliver
         .groupBy(deliveryHolds.storeId, deliveryHolds.startsAt);
       const takenBy = new Map(taken.map((t) => [`${t.storeId}|${t.startsAt.getTime()}`, t.n]));
       const mine = new Map((await liveHolds(db, userUuid, ids, now)).map((h) => [h.storeId, h]));
-      return found.map((store) => {
-        const r = rules.get(store.id)!;
-        const hold = mine.get(store.id);
+      return found.map((r) => {
+        const hold = mine.get(r.storeId);
         return {
-          storeUuid: store.uuid,
-          storeName: store.name,
+          storeUuid: r.uuid,
+          storeName: r.name,
           timeZone: r.timeZone,
           windows: offeredWindows(r, now).map((w) => {
             const isMine = hold !== undefined && hold.startsAt.getTime() === w.startsAt.getTime();
             return {
               startsAt: w.startsAt.toISOString(),
               endsAt: w.endsAt.toISOString(),
-              available: isMine || (takenBy.get(`${store.id}|${w.startsAt.getTime()}`) ?? 0) < r.windowCapacity,
+              available: isMine || (takenBy.get(`${r.storeId}|${w.startsAt.getTime()}`) ?? 0) < r.windowCapacity,
             };
           }),
-          hold: hold ? toHoldJson(store.uuid, hold) : null,
+          hold: hold ? toHoldJson(r.uuid, hold) : null,
         };
       });
     },
 
     async hold(userUuid, storeUuid, startsAtText) {
       const now = clock().now();
-      const [store] = await storesByUuid(db, [storeUuid], storeNotFound);
-      const rules = (await readStoreRules(db, [store!.id])).get(store!.id)!;
+      const store = (await storesByUuid(db, [storeUuid], storeNotFound))[0]!;
       const startsAt = new Date(startsAtText);
       const window = Number.isNaN(startsAt.getTime())
         ? undefined
-        : offeredWindows(rules, now).find((w) => w.startsAt.getTime() === startsAt.getTime());
-      if (!window) throw httpError(400, 'WINDOW_NOT_OFFERED', WINDOW_MESSAGES.notOffered(store!.name), 'startsAt');
+        : offeredWindows(store, now).find((w) => w.startsAt.getTime() === startsAt.getTime());
+      if (!window) throw httpError(400, 'WINDOW_NOT_OFFERED', WINDOW_MESSAGES.notOffered(store.name), 'startsAt');
       const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
       return db.transaction(async (txn) => {
         const tx = txn as unknown as Database;
-        const booked = await lockWindow(tx, store!.id, window.startsAt);
+        const booked = await lockWindow(tx, store.storeId, window.startsAt);
         // The caller's other hold at this store goes (re-choosing the same window just renews it).
         await tx
           .update(deliveryHolds)
           .set({ status: 'RELEASED', updatedAt: now })
-          .where(and(eq(deliveryHolds.userUuid, userUuid), eq(deliveryHolds.storeId, store!.id), eq(deliveryHolds.status, 'HELD')));
-        if (booked + (await countHeld(tx, store!.id, window.startsAt, now)) >= rules.windowCapacity) {
-          throw httpError(409, 'WINDOW_FULL', WINDOW_MESSAGES.full(store!.name), 'startsAt', {
-            store: { uuid: store!.uuid, name: store!.name },
+          .where(and(eq(deliveryHolds.userUuid, userUuid), eq(deliveryHolds.storeId, store.storeId), eq(deliveryHolds.status, 'HELD')));
+        if (booked + (await countHeld(tx, store.storeId, window.startsAt, now)) >= store.windowCapacity) {
+          throw httpError(409, 'WINDOW_FULL', WINDOW_MESSAGES.full(store.name), 'startsAt', {
+            store: { uuid: store.uuid, name: store.name },
           });
         }
         await tx
           .insert(deliveryHolds)
-          .values({ storeId: store!.id, userUuid, startsAt: window.startsAt, endsAt: window.endsAt, expiresAt, status: 'HELD' });
-        return toHoldJson(store!.uuid, { ...window, expiresAt });
+          .values({ storeId: store.storeId, userUuid, startsAt: window.startsAt, endsAt: window.endsAt, expiresAt, status: 'HELD' });
+        return toHoldJson(store.uuid, { ...window, expiresAt });
       });
     },
 
     async release(userUuid, storeUuid) {
-      const [store] = await storesByUuid(db, [storeUuid], storeNotFound);
+      const store = (await storesByUuid(db, [storeUuid], storeNotFound))[0]!;
       const released = await db
         .update(deliveryHolds)
         .set({ status: 'RELEASED', updatedAt: clock().now() })
-        .where(and(eq(deliveryHolds.userUuid, userUuid), eq(deliveryHolds.storeId, store!.id), eq(deliveryHolds.status, 'HELD')))
+        .where(and(eq(deliveryHolds.userUuid, userUuid), eq(deliveryHolds.storeId, store.storeId), eq(deliveryHolds.status, 'HELD')))
         .returning({ id: deliveryHolds.id });
       return released.length > 0;
     },
@@ -316,26 +313,26 @@ export function createDeliveryWindowsService({ db, clock, zips, users }: Deliver
         if (hold.expiresAt.getTime() <= now.getTime())
           throw httpError(409, 'WINDOW_HOLD_EXPIRED', WINDOW_MESSAGES.expired(part.storeName), 'deliveryWindows', named(part));
         // Holds were counted when taken; bookings are counted again here because capacity may have been lowered
-        // since. The hold made the window's row; the update waits for its lock and re-checks the count after it.
-        const [counted] = await tx
-          .update(deliveryWindowSlots)
-          .set({ booked: sql`${deliveryWindowSlots.booked} + 1` })
-          .where(
-            and(
-              eq(deliveryWindowSlots.storeId, part.storeId),
-              eq(deliveryWindowSlots.startsAt, hold.startsAt),
-              sql`${deliveryWindowSlots.booked} < (select ${stores.windowCapacity} from ${stores} where ${stores.id} = ${part.storeId})`,
-            ),
+        // since. The hold made the window's row; the count's update waits for its lock and re-checks after it,
+        // and the hold becomes the booking in the same statement only when the count went up.
+        const { rows } = (await tx.execute(sql`
+          with counted as (
+            update ${deliveryWindowSlots} set booked = booked + 1
+            where store_id = ${part.storeId} and starts_at = ${hold.startsAt}
+              and booked < (select window_capacity from ${stores} where id = ${part.storeId})
+            returning 1
+          ), taken as (
+            update ${deliveryHolds} set status = 'BOOKED', order_id = ${orderId}, updated_at = ${now}
+            where id = ${hold.id} and status = 'HELD' and exists (select 1 from counted)
+            returning 1
           )
-          .returning({ booked: deliveryWindowSlots.booked });
-        if (!counted) throw httpError(409, 'WINDOW_FULL', WINDOW_MESSAGES.full(part.storeName), 'deliveryWindows', named(part));
-        const [booked] = await tx
-          .update(deliveryHolds)
-          .set({ status: 'BOOKED', orderId, updatedAt: now })
-          .where(and(eq(deliveryHolds.id, hold.id), eq(deliveryHolds.status, 'HELD')))
-          .returning({ id: deliveryHolds.id });
-        // A concurrent request of the same shopper took or replaced it.
-        if (!booked) throw httpError(409, 'WINDOW_HOLD_EXPIRED', WINDOW_MESSAGES.expired(part.storeName), 'deliveryWindows', named(part));
+          select (select count(*) from counted)::int as counted, (select count(*) from taken)::int as taken`)) as unknown as {
+          rows: { counted: number; taken: number }[];
+        };
+        if (rows[0]!.counted === 0) throw httpError(409, 'WINDOW_FULL', WINDOW_MESSAGES.full(part.storeName), 'deliveryWindows', named(part));
+        // A concurrent request of the same shopper took or replaced it (the count's rise rolls back with the order).
+        if (rows[0]!.taken === 0)
+          throw httpError(409, 'WINDOW_HOLD_EXPIRED', WINDOW_MESSAGES.expired(part.storeName), 'deliveryWindows', named(part));
       }
     },
 

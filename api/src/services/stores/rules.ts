@@ -2,7 +2,7 @@
 // zone. The one place that reads them from the database, validates edits, and answers the
 // questions every caller asks (open now? today's hours? which local day and minute is it?).
 // Times are stored as minutes after local midnight in the store's time zone; instants are UTC.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { storeHours, stores } from '../../db/schema.ts';
 import { httpError } from '../../db/errors.ts';
@@ -96,15 +96,24 @@ export function validateStoreRules(input: StoreRulesInput): void {
   }
 }
 
-/** The rules of these stores (by id); stores that do not exist are absent from the map. */
-export async function readStoreRules(db: Database, storeIds: number[]): Promise<Map<number, StoreRules>> {
-  const ids = [...new Set(storeIds)];
-  const result = new Map<number, StoreRules>();
-  if (ids.length === 0) return result;
-  // One round trip: each store's row with its open days joined (a store open no day comes once, hours null).
+/** A store's rules with what names and places it: most readers of rules need both, and one statement reads both. */
+export interface StoreWithRules extends StoreRules {
+  uuid: string;
+  name: string;
+  zip: string;
+}
+
+/**
+ * The stores matching `where` with their rules, in one round trip: each store's row with its open days
+ * joined (a store open no day comes once, hours null).
+ */
+async function selectStoresWithRules(db: Database, where: SQL): Promise<StoreWithRules[]> {
   const rows = await db
     .select({
       storeId: stores.id,
+      uuid: stores.uuid,
+      name: stores.name,
+      zip: stores.zip,
       timeZone: stores.timeZone,
       minOrderCents: stores.minOrderCents,
       deliveryRadiusMiles: stores.deliveryRadiusMiles,
@@ -116,14 +125,28 @@ export async function readStoreRules(db: Database, storeIds: number[]): Promise<
     })
     .from(stores)
     .leftJoin(storeHours, eq(storeHours.storeId, stores.id))
-    .where(inArray(stores.id, ids))
+    .where(where)
     .orderBy(asc(stores.id), asc(storeHours.weekday));
+  const result = new Map<number, StoreWithRules>();
   for (const { weekday, opensMinute, closesMinute, ...store } of rows) {
     let rules = result.get(store.storeId);
     if (!rules) result.set(store.storeId, (rules = { ...store, hours: [] }));
     if (weekday !== null && opensMinute !== null && closesMinute !== null) rules.hours.push({ weekday, opensMinute, closesMinute });
   }
-  return result;
+  return [...result.values()];
+}
+
+/** The rules of these stores (by id); stores that do not exist are absent from the map. */
+export async function readStoreRules(db: Database, storeIds: number[]): Promise<Map<number, StoreWithRules>> {
+  const ids = [...new Set(storeIds)];
+  if (ids.length === 0) return new Map();
+  return new Map((await selectStoresWithRules(db, inArray(stores.id, ids))).map((s) => [s.storeId, s]));
+}
+
+/** The same by store uuid (lower case); stores that do not exist are absent from the map. */
+export async function readStoreRulesByUuid(db: Database, uuids: string[]): Promise<Map<string, StoreWithRules>> {
+  if (uuids.length === 0) return new Map();
+  return new Map((await selectStoresWithRules(db, inArray(stores.uuid, uuids))).map((s) => [s.uuid, s]));
 }
 
 /** One store's rules, 404 STORE_NOT_FOUND when there is no such store. */
