@@ -184,7 +184,18 @@ async function prepare(db: Database, options: MixedOptions, jwtSecret: string): 
     .innerJoin(stores, eq(stores.id, products.storeId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.isActive, true));
-  await db.execute(sql`analyze`);
+  // On PostgreSQL through a connection of its own: the API's pool would give up on it (its statement and
+  // read timeouts) when a busy machine makes analysing the whole database slow.
+  if (options.pgliteDataDir !== undefined) await db.execute(sql`analyze`);
+  else {
+    const client = new pg.Client({ connectionString: options.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('analyze');
+    } finally {
+      await client.end();
+    }
+  }
   return {
     customers,
     checkoutProducts,

@@ -18,6 +18,10 @@ const config = loaded.jwtSecret ? loaded : { ...loaded, jwtSecret: await keptDev
 const app = await buildApp({ config, db, logger: process.env.LOG_LEVEL ? undefined : false, rateLimitMax: 1_000_000_000 });
 if (process.env.BENCH_CATALOGUE_CACHE === 'off') app.services.catalogue = createCatalogueService(app.db, { cacheTtlMs: 0 });
 await app.listen({ port: config.port, host: '127.0.0.1' });
+// The API's own CPU from here on: with the database and the load generator on the same cores, how much of
+// a core the API used says whether it, or something else, was the limit.
+const cpuAtStart = process.cpuUsage();
+const wallAtStart = performance.now();
 
 // How long requests queued for one of the pool's PostgreSQL connections (pg-pool fails a wait longer than
 // PG_CONNECT_TIMEOUT_MS as if PostgreSQL were unreachable), and per bench step (the x-bench-step header
@@ -47,6 +51,13 @@ if (tracker) {
 }
 
 process.on('SIGTERM', () => {
+  const cpu = process.cpuUsage(cpuAtStart);
+  const seconds = (performance.now() - wallAtStart) / 1000;
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  console.info(
+    `API process CPU: ${cpuSeconds.toFixed(1)} s (user ${(cpu.user / 1e6).toFixed(1)}, system ${(cpu.system / 1e6).toFixed(1)}) ` +
+      `in ${seconds.toFixed(1)} s = ${Math.round((100 * cpuSeconds) / seconds)}% of one core`,
+  );
   if (sampler) {
     clearInterval(sampler);
     const waits = tracker!.waits;
