@@ -164,14 +164,13 @@ describe('a remote’s server build, loaded at run time on Node', () => {
 
   it('rejects a remoteEntry.js that answers 404 instead of running the error page as code', async () => {
     point(`${origin}/gone/server/remoteEntry.js`);
-    const started = Date.now();
     const error = await federation.loadRemote('catalog/SearchPage').then(
       () => null,
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(Error);
+    // Refused on its status, not after the clock ran out.
     expect(String(error)).toContain(`${origin}/gone/server/remoteEntry.js: HTTP 404`);
-    expect(Date.now() - started).toBeLessThan(REMOTE_FETCH_TIMEOUT_MS);
   });
 
   it(`gives up on a remote that does not answer within ${REMOTE_FETCH_TIMEOUT_MS} ms, and loads again once pointed back`, async () => {
