@@ -21,6 +21,13 @@ import { serverShared } from './serverShared.ts';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 
+/**
+ * The loader's clock in these tests. A page's own is REMOTE_FETCH_TIMEOUT_MS (250 ms); a loaded CI machine
+ * can take longer than that to serve a 100 KB file from this process, which would fail the loads that must
+ * succeed, so the same loader runs here with a wider budget.
+ */
+const BUDGET_MS = Math.max(REMOTE_FETCH_TIMEOUT_MS, 2_000);
+
 let work: string;
 let dist: string;
 let server: http.Server;
@@ -111,7 +118,7 @@ beforeAll(async () => {
   setRuntimeConfig({ apiBaseUrl: `${origin}/api` });
   // A running page server has made requests before: the first fetch of a Node process sets up its client.
   await fetch(`${origin}/warm-up`);
-  federation = createInstance({ name: 'page_server_test', remotes: [], shared: serverShared(), plugins: [serverRemotesPlugin()] });
+  federation = createInstance({ name: 'page_server_test', remotes: [], shared: serverShared(), plugins: [serverRemotesPlugin(BUDGET_MS)] });
 }, 180_000);
 
 afterAll(async () => {
@@ -173,7 +180,7 @@ describe('a remote’s server build, loaded at run time on Node', () => {
     expect(String(error)).toContain(`${origin}/gone/server/remoteEntry.js: HTTP 404`);
   });
 
-  it(`gives up on a remote that does not answer within ${REMOTE_FETCH_TIMEOUT_MS} ms, and loads again once pointed back`, async () => {
+  it('gives up on a remote that does not answer within the budget, and loads again once pointed back', async () => {
     point(`${origin}/stalled/server/remoteEntry.js`);
     const started = Date.now();
     const error = await federation.loadRemote('catalog/SearchPage').then(
@@ -181,9 +188,10 @@ describe('a remote’s server build, loaded at run time on Node', () => {
       (e: unknown) => e,
     );
     const waited = Date.now() - started;
-    expect(String(error)).toContain(`no answer within ${REMOTE_FETCH_TIMEOUT_MS} ms`);
-    expect(waited).toBeGreaterThanOrEqual(REMOTE_FETCH_TIMEOUT_MS - 5);
-    expect(waited).toBeLessThan(REMOTE_FETCH_TIMEOUT_MS + 1_000);
+    expect(String(error)).toContain(`no answer within ${BUDGET_MS} ms`);
+    expect(waited).toBeGreaterThanOrEqual(BUDGET_MS - 5);
+    // Given up on, not waited out: the stalled answer never comes.
+    expect(waited).toBeLessThan(BUDGET_MS + 5_000);
 
     point(`${origin}/catalog/server/mf-manifest.json`);
     const page = await federation.loadRemote<PageModule>('catalog/SearchPage');
