@@ -1,10 +1,10 @@
-import { createAppConfig } from '@grocer/tools/rspack';
+import { createRemoteConfigs } from '@grocer/tools/rspack';
 import routes from './src/routes.ts';
 
 // The exposes map is this remote's public API; its names must match REMOTE_EXPOSES in @grocer/shared.
 // `routes` are the pages it owns; the build writes them to routes.json for the shell.
 export default (_env: unknown, argv: { mode?: string }) =>
-  createAppConfig(
+  createRemoteConfigs(
     {
       root: import.meta.dirname,
       dir: 'mf-account',

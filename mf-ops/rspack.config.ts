@@ -1,9 +1,9 @@
-import { createAppConfig } from '@grocer/tools/rspack';
+import { createRemoteConfigs } from '@grocer/tools/rspack';
 import routes from './src/routes.ts';
 
 // The exposes map is this remote's public API: one page per route it declares in src/routes.ts.
 export default (_env: unknown, argv: { mode?: string }) =>
-  createAppConfig(
+  createRemoteConfigs(
     {
       root: import.meta.dirname,
       dir: 'mf-ops',

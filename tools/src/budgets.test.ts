@@ -27,6 +27,12 @@ describe('speed budgets of the built remotes', () => {
     expect(build.reactCode).toEqual([]);
   });
 
+  it.each(remotes)('%s: its server build ships no React either (the page server provides it)', (dir) => {
+    const build = reactInBuild(path.join(dist(dir), 'server'));
+    expect(build.files).toContain('remoteEntry.js');
+    expect(build.reactCode).toEqual([]);
+  });
+
   it.each(remotes)('%s: remoteEntry.js takes the MF bundler runtime from the shell (one copy per page)', (dir) => {
     const { sources } = JSON.parse(readFileSync(path.join(dist(dir), 'remoteEntry.js.map'), 'utf8')) as { sources: string[] };
     expect(sources.filter((source) => source.includes('/webpack-bundler-runtime/'))).toEqual([]);

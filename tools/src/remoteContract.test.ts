@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { REMOTE_EXPOSES } from '@grocer/shared/contracts';
 import { PRESENT_APPS as APPS, type AppDir } from './ports.ts';
 import { readPackageJson } from './mf.ts';
 import { checkRemoteManifest, releaseLine, type FederationManifest } from './remoteContract.ts';
+import { contentHash, SERVER_DIR } from './rspack.ts';
 import { buildMissing, REPO_ROOT } from './stack.ts';
 
 interface BuiltManifest extends FederationManifest {
@@ -37,6 +38,30 @@ describe('the built remotes keep the contract the shell codes against', () => {
         for (const file of files) expect(statSync(path.join(REPO_ROOT, dir, 'dist', file)).size).toBeGreaterThan(0);
       }
       expect(existsSync(path.join(REPO_ROOT, dir, 'dist', 'remoteEntry.js'))).toBe(true);
+    },
+  );
+
+  it.each(remotes.map((a) => [a.dir] as const))(
+    '%s: its server build exposes the same modules, ships no styles or copies, and names the browser build it goes with',
+    (dir) => {
+      const serverDist = path.join(REPO_ROOT, dir, 'dist', SERVER_DIR);
+      const server = JSON.parse(readFileSync(path.join(serverDist, 'mf-manifest.json'), 'utf8')) as BuiltManifest & {
+        metaData: { buildInfo?: { browserManifestHash?: string } };
+      };
+      const browserManifest = readFileSync(path.join(REPO_ROOT, dir, 'dist', 'mf-manifest.json'));
+      expect(server.metaData.buildInfo?.browserManifestHash).toBe(contentHash(browserManifest));
+      expect(server.metaData.buildInfo?.buildVersion).toBe(readPackageJson(path.join(REPO_ROOT, dir)).version);
+      expect(server.exposes.map((e) => e.name).sort()).toEqual(
+        readManifest(dir)
+          .exposes.map((e) => e.name)
+          .sort(),
+      );
+      for (const expose of server.exposes) {
+        expect(expose.assets.css.sync).toEqual([]);
+        for (const file of expose.assets.js.sync) expect(statSync(path.join(serverDist, file)).size).toBeGreaterThan(0);
+      }
+      expect(readdirSync(serverDist).filter((file) => /\.(css|br|gz|map)$/.test(file))).toEqual([]);
+      expect(existsSync(path.join(serverDist, 'remoteEntry.js'))).toBe(true);
     },
   );
 });

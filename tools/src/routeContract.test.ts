@@ -9,12 +9,15 @@ import { RoutesPlugin } from './rspack.ts';
 import { checkRouteContract, type RemoteRouteSource } from './routeContract.ts';
 import { REPO_ROOT } from './stack.ts';
 
-type ConfigFactory = (env: unknown, argv: { mode?: string }) => Configuration;
+type ConfigFactory = (env: unknown, argv: { mode?: string }) => Configuration | Configuration[];
 
 /** What a remote's production build is told: its exposes and routes, as the plugin that writes routes.json holds them. */
 async function declaredBy(dir: string): Promise<RemoteRouteSource> {
   const config = (await import(pathToFileURL(path.join(REPO_ROOT, dir, 'rspack.config.ts')).href)) as { default: ConfigFactory };
-  const plugin = config.default(undefined, { mode: 'production' }).plugins?.find((p) => p instanceof RoutesPlugin);
+  const plugin = [config.default(undefined, { mode: 'production' })]
+    .flat()
+    .flatMap((c) => c.plugins ?? [])
+    .find((p) => p instanceof RoutesPlugin);
   if (!plugin) throw new Error(`${dir}/rspack.config.ts builds no routes.json`);
   return plugin.source;
 }

@@ -1,6 +1,7 @@
 // One rspack configuration for the shell and every remote, so the five apps build the same way
 // and differ only in what they say about themselves (name, port, exposes).
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -212,6 +213,10 @@ function federatedExposes(remote: string, exposes: Record<string, string>): Reco
   return Object.fromEntries(Object.entries(exposes).map(([name, file]) => [`./${name}`, file]));
 }
 
+/** The compiler names of a remote's two builds, so the server build can wait for the browser one. */
+export const BROWSER_BUILD = 'browser';
+export const SERVER_BUILD = 'server';
+
 export function createAppConfig(options: AppOptions, argv: { mode?: string } = {}): Configuration {
   const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
   const dev = !production;
@@ -222,6 +227,8 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
   const name = info.remote ?? 'shell';
 
   return {
+    // Only names the compiler (multi-compiler dependencies, stats); nothing in the output depends on it.
+    ...(host ? {} : { name: BROWSER_BUILD }),
     mode: production ? 'production' : 'development',
     context: options.root,
     // A remote's own page is its stand-alone dev harness; production builds ship only what the shell loads.
@@ -364,4 +371,120 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
       },
     },
   };
+}
+
+/** Where a remote's build for the page server goes, inside its dist/ (served from the same origin). */
+export const SERVER_DIR = 'server';
+
+/** The short content hash of a file's bytes (what a browser manifest is known by on the server side). */
+export function contentHash(content: Buffer | string): string {
+  return createHash('sha256').update(content).digest('hex').slice(0, 16);
+}
+
+/**
+ * A remote's exposes built for Node, for the page server that renders pages with each remote's own code
+ * (docs/decisions/013-server-composition.md): the same modules as the browser build, into dist/server/,
+ * as a CommonJS container that the MF runtime loads over HTTP (`remoteType: 'script'`); every singleton
+ * comes from the page server (`import: false`), as it comes from the shell in the browser. It runs after
+ * the browser build (`dependencies`), so its manifest can name the browser manifest of the same build
+ * (`metaData.buildInfo.browserManifestHash`): the page server renders only against the browser build
+ * that will hydrate it.
+ */
+export function createServerConfig(options: AppOptions, argv: { mode?: string } = {}): Configuration {
+  const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
+  const info = appInfo(options.dir);
+  if (!info.remote || !options.exposes) throw new Error(`${options.dir} is not a remote: only remotes build for the page server`);
+  const pkg = readPackageJson(options.root);
+  const dist = path.join(options.root, 'dist');
+  const appRequire = createRequire(path.join(options.root, 'package.json'));
+
+  return {
+    name: SERVER_BUILD,
+    dependencies: [BROWSER_BUILD],
+    mode: production ? 'production' : 'development',
+    context: options.root,
+    target: 'async-node',
+    entry: {},
+    // The page server evaluates these files from strings (vm), where a source map would not be applied.
+    devtool: false,
+    output: {
+      path: path.join(dist, SERVER_DIR),
+      // The chunks load from the folder of the remoteEntry.js the page server was given.
+      publicPath: 'auto',
+      uniqueName: info.remote,
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      library: { type: 'commonjs-module' },
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      alias: { ...MF_RUNTIME_ESM, ...(production ? MF_ERROR_DESCRIPTIONS : {}) },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+            },
+            env: { targets: 'node >= 20' },
+          },
+          type: 'javascript/auto',
+        },
+        // Class names only: the markup names them, the browser build ships the styles.
+        { test: /\.css$/, type: 'css/auto', generator: { exportsOnly: true } },
+        // Same names as the browser build's assets; the files themselves come from there.
+        { test: /\.(svg|png|jpe?g|webp|avif|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    plugins: [
+      new IntendedManifestNotePlugin(),
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        __APP_VERSION__: JSON.stringify(pkg.version),
+        __APP_NAME__: JSON.stringify(pkg.name),
+      }),
+      new ModuleFederationPlugin({
+        name: info.remote,
+        filename: 'remoteEntry.js',
+        exposes: federatedExposes(info.remote, options.exposes),
+        library: { type: 'commonjs-module', name: info.remote },
+        remoteType: 'script',
+        remotes: {},
+        // The page server provides every singleton, as the shell does in the browser.
+        shared: sharedConfig(options.root, { fromHost: true }),
+        shareStrategy: 'loaded-first',
+        // Loads this remote's own chunks over HTTP, from where its remoteEntry.js came.
+        runtimePlugins: [appRequire.resolve('@module-federation/node/runtimePlugin')],
+        manifest: {
+          additionalData: ({ stats }) => {
+            stats.metaData.buildInfo.buildVersion = pkg.version;
+            const browserManifest = path.join(dist, 'mf-manifest.json');
+            if (!existsSync(browserManifest)) throw new Error(`${browserManifest} is missing: the server build follows the browser build`);
+            Object.assign(stats.metaData.buildInfo, { browserManifestHash: contentHash(readFileSync(browserManifest)) });
+            return stats;
+          },
+        },
+        dts: false,
+      }),
+    ],
+    optimization: { moduleIds: production ? 'deterministic' : 'named' },
+    performance: { hints: false },
+  };
+}
+
+/**
+ * A remote's `rspack build`: the browser build and, in production, the server build after it. The dev
+ * server serves the browser build alone (its harness page and hot reload); the page server runs on
+ * production builds (`npm start`, e2e, the images).
+ */
+export function createRemoteConfigs(options: AppOptions, argv: { mode?: string } = {}): Configuration[] {
+  const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
+  return [createAppConfig(options, argv), ...(production ? [createServerConfig(options, argv)] : [])];
 }

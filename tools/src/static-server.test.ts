@@ -79,6 +79,34 @@ describe('static server', () => {
     expect(await remotes.json()).toEqual({ catalog: 'http://x/mf-manifest.json' });
   });
 
+  it('serves a remote’s server build (server/) as its browser files: entry and manifest no-cache, hashed chunks immutable', async () => {
+    const server = path.join(dir, 'dist', 'server');
+    mkdirSync(server, { recursive: true });
+    writeFileSync(path.join(server, 'mf-manifest.json'), '{"name":"catalog","metaData":{"remoteEntry":{"type":"commonjs-module"}}}');
+    writeFileSync(path.join(server, 'remoteEntry.js'), 'module.exports.catalog = {};');
+    writeFileSync(path.join(server, '__federation_expose_StorePage.0123456789.js'), 'exports.ids = [1];');
+    const expected = {
+      'mf-manifest.json': 'no-cache',
+      'remoteEntry.js': 'no-cache',
+      '__federation_expose_StorePage.0123456789.js': 'public, max-age=31536000, immutable',
+    };
+    for (const [file, cacheControl] of Object.entries(expected)) {
+      const res = await fetch(`${base}/server/${file}`, { headers: { origin: 'http://localhost:3000' } });
+      expect({
+        file,
+        status: res.status,
+        cacheControl: res.headers.get('cache-control'),
+        cors: res.headers.get('access-control-allow-origin'),
+      }).toEqual({
+        file,
+        status: 200,
+        cacheControl,
+        cors: '*',
+      });
+    }
+    expect((await fetch(`${base}/server/gone.js`)).status).toBe(404);
+  });
+
   it('answers client-side routes with index.html but keeps missing assets 404', async () => {
     const page = await fetch(`${base}/store/abc`);
     expect(page.status).toBe(200);

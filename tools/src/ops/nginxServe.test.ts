@@ -25,6 +25,11 @@ const freePort = () =>
 
 const MAP = '{"version":3,"mappings":"AAAA"}';
 const SCRIPT = 'console.log("mapped");';
+const SERVER_BUILD = {
+  'mf-manifest.json': '{"name":"catalog"}',
+  'remoteEntry.js': 'module.exports.catalog = {};',
+  '__federation_expose_StorePage.0123456789.js': 'exports.ids = [1];',
+};
 
 describeWithNginx.each(['remote', 'shell'])('the %s image’s nginx', (image) => {
   let dir: string;
@@ -40,7 +45,10 @@ describeWithNginx.each(['remote', 'shell'])('the %s image’s nginx', (image) =>
     writeFileSync(path.join(html, 'index.html'), '<h1>shell</h1>');
     writeFileSync(path.join(html, 'main.0123456789.js'), SCRIPT);
     writeFileSync(path.join(html, 'main.0123456789.js.map'), MAP);
-    for (const entry of [dir, html]) chmodSync(entry, 0o755);
+    // A remote's server build beside its browser one (tools/src/rspack.ts createServerConfig).
+    mkdirSync(path.join(html, 'server'));
+    for (const [file, body] of Object.entries(SERVER_BUILD)) writeFileSync(path.join(html, 'server', file), body);
+    for (const entry of [dir, html, path.join(html, 'server')]) chmodSync(entry, 0o755);
     port = await freePort();
     // The image's layout, at a scratch prefix: its port, its root and its include folder.
     const rewrite = (file: string) =>
@@ -83,6 +91,18 @@ describeWithNginx.each(['remote', 'shell'])('the %s image’s nginx', (image) =>
   it('serves the script', async () => {
     expect(await rawGet(port, '/main.0123456789.js')).toMatchObject({ status: 200, body: SCRIPT });
     expect(await rawGet(port, '/main.0123456789.j%73')).toMatchObject({ status: 200, body: SCRIPT });
+  });
+
+  it('serves a server build (server/) as the browser files: entry and manifest no-cache, hashed chunks immutable', async () => {
+    for (const [file, body] of Object.entries(SERVER_BUILD)) {
+      const res = await fetch(`http://127.0.0.1:${port}/server/${file}`);
+      expect({ file, status: res.status, body: await res.text(), cacheControl: res.headers.get('cache-control') }).toEqual({
+        file,
+        status: 200,
+        body,
+        cacheControl: /\.[0-9a-f]{10}\.js$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
+    }
   });
 
   it.each(SOURCE_MAP_SPELLINGS)('never serves the source map, spelled %s', async (spelling) => {

@@ -1,0 +1,71 @@
+// Each remote's `rspack build` as its rspack.config.ts gives it: the browser build, then the server build
+// the page server loads (docs/decisions/013-server-composition.md), with the same exposes.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { REMOTE_EXPOSES } from '@grocer/shared/contracts';
+import { PRESENT_APPS } from './ports.ts';
+import { BROWSER_BUILD, SERVER_BUILD } from './rspack.ts';
+import { REPO_ROOT } from './stack.ts';
+
+type ConfigFactory = (env: unknown, argv: { mode?: string }) => Configuration | Configuration[];
+interface FederationOptions {
+  name: string;
+  exposes: Record<string, string>;
+  shared: Record<string, { import?: false; singleton?: boolean }>;
+  library?: { type: string };
+  remoteType?: string;
+  runtimePlugins?: string[];
+}
+
+async function configsOf(dir: string, mode: string): Promise<Configuration[]> {
+  const config = (await import(pathToFileURL(path.join(REPO_ROOT, dir, 'rspack.config.ts')).href)) as { default: ConfigFactory };
+  return [config.default(undefined, { mode })].flat();
+}
+
+function federationOf(config: Configuration): FederationOptions {
+  const plugin = config.plugins?.find((p) => p instanceof ModuleFederationPlugin) as unknown as { _options: FederationOptions } | undefined;
+  if (!plugin) throw new Error(`${String(config.name)} has no ModuleFederationPlugin`);
+  return plugin._options;
+}
+
+const remotes = PRESENT_APPS.filter((a): a is typeof a & { remote: string } => a.remote !== null).map((a) => [a.dir, a.remote] as const);
+
+describe('a remote’s production build', () => {
+  it.each(remotes)('%s: builds for the browser, then for Node into dist/server with the same exposes', async (dir, remote) => {
+    const [browser, server, ...more] = await configsOf(dir, 'production');
+    expect(more).toEqual([]);
+    expect(browser!.name).toBe(BROWSER_BUILD);
+    expect(server!.name).toBe(SERVER_BUILD);
+    expect(server!.dependencies).toEqual([BROWSER_BUILD]);
+    expect(browser!.target).toBeUndefined();
+    expect(server!.target).toBe('async-node');
+    expect(server!.output?.path).toBe(path.join(REPO_ROOT, dir, 'dist', 'server'));
+    expect(server!.output?.library).toEqual({ type: 'commonjs-module' });
+
+    const web = federationOf(browser!);
+    const node = federationOf(server!);
+    expect(node.name).toBe(remote);
+    expect(node.exposes).toEqual(web.exposes);
+    const contract = (REMOTE_EXPOSES as Partial<Record<string, readonly string[]>>)[remote];
+    if (contract) expect(Object.keys(node.exposes).sort()).toEqual(contract.map((name) => `./${name}`).sort());
+    expect(node.library).toEqual({ type: 'commonjs-module', name: remote });
+    expect(node.remoteType).toBe('script');
+    expect(node.runtimePlugins).toEqual([expect.stringMatching(/@module-federation\/node\/dist\/src\/runtimePlugin\.js$/)]);
+    // Every singleton comes from the page server, as from the shell in the browser: none is bundled.
+    expect(Object.keys(node.shared).sort()).toEqual(Object.keys(web.shared).sort());
+    for (const [name, share] of Object.entries(node.shared))
+      expect({ name, ...share }).toMatchObject({ name, import: false, singleton: true });
+  });
+
+  it.each(remotes)('%s: styles stay with the browser build (class names only on the server)', async (dir) => {
+    const [, server] = await configsOf(dir, 'production');
+    const css = server!.module?.rules?.find((rule) => rule && typeof rule === 'object' && String(rule.test) === String(/\.css$/));
+    expect(css).toMatchObject({ type: 'css/auto', generator: { exportsOnly: true } });
+  });
+
+  it('the dev server builds the browser side only (its harness and hot reload)', async () => {
+    expect((await configsOf('mf-catalog', 'development')).map((c) => c.name)).toEqual([BROWSER_BUILD]);
+  });
+});
