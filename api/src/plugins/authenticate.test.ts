@@ -135,6 +135,8 @@ describe('app.authenticate', () => {
   });
 
   it('reads the session and its account in one statement, and the handler does not read the account again', async () => {
+    // Sign-up mail is written after the answer: let it land before counting.
+    await app.services.auth.idle();
     const client = (app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
     const query = jest.spyOn(client, 'query');
     try {
