@@ -1,8 +1,9 @@
+import { jest } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { generateKeyPair, SignJWT } from 'jose';
 import type { App } from '../app.ts';
-import { users } from '../db/schema.ts';
+import { revokedSessions, users } from '../db/schema.ts';
 import { createSessionJwt, SESSION_AUDIENCE, SESSION_ISSUER } from '../lib/jwt.ts';
 import { bearer, FAST_HASHING, registerUser } from '../testing/accounts.ts';
 import { buildTestApp } from '../testing/testApp.ts';
@@ -116,6 +117,36 @@ describe('app.authenticate', () => {
   it('is 401 for a token issued in the future', async () => {
     await expectUnauthorized(bearer(await signed({ iat: now() + 3600, exp: now() + 7200 })));
     await expectUnauthorized(bearer(await signed({ iat_ms: (now() + 3600) * 1000 })));
+  });
+
+  // Another API instance signs sessions out by writing these rows; this one keeps no copy of them, so the
+  // very next request sees the change even after the same token was let through a moment before.
+  it('is 401 on the next request once the database says the session is revoked (by any instance)', async () => {
+    const user = await registerUser(app);
+    expect((await profile(bearer(user.token))).statusCode).toBe(200);
+    const { jti, exp } = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as { jti: string; exp: number };
+    await app.db.insert(revokedSessions).values({ sid: jti, userUuid: user.uuid, expiresAt: new Date(exp * 1000) });
+    await expectUnauthorized(bearer(user.token));
+
+    const reset = await registerUser(app);
+    expect((await profile(bearer(reset.token))).statusCode).toBe(200);
+    await app.db.update(users).set({ tokensValidAfter: new Date(Date.now() + 1_000) }).where(eq(users.uuid, reset.uuid));
+    await expectUnauthorized(bearer(reset.token));
+  });
+
+  it('reads the session and its account in one statement, and the handler does not read the account again', async () => {
+    // Sign-up mail is written after the answer: let it land before counting.
+    await app.services.auth.idle();
+    const client = (app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const query = jest.spyOn(client, 'query');
+    try {
+      const res = await profile(bearer(shopper.token));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ emailVerified: false, address: null });
+      expect(query).toHaveBeenCalledTimes(1);
+    } finally {
+      query.mockRestore();
+    }
   });
 
   it('is 401, not 500, for a malformed sub or session id', async () => {

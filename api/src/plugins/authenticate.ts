@@ -1,7 +1,7 @@
 // Bearer-token authentication for protected routes:
 //
 //   app.get('/orders/:id', { onRequest: app.authenticate }, async (request) => {
-//     const user = requireUser(request);          // { uuid, role, authMethod, token }
+//     const user = requireUser(request);          // { uuid, role, authMethod, token, account }
 //   });
 //
 // A missing, malformed, tampered, expired or revoked token is a 401 UNAUTHORIZED with the message the
@@ -68,6 +68,7 @@ export default fp(
         authMethod: session.claims.authMethod,
         token: match[1]!,
         claims: session.claims,
+        account: session.row,
       };
     });
   },

@@ -135,7 +135,6 @@ export default fp<ServicesOptions>(
         db: app.db,
         clock: () => app.services.clock,
         zips: accounts.zipDirectory,
-        users: accounts.users,
       }),
       ...options.overrides,
     };
@@ -193,7 +192,7 @@ const lateMail = (app: FastifyInstance): MailService => ({
 /** Checkout and orders (decision 003). They reach other services through app.services, so overrides apply. */
 function orderServices(app: FastifyInstance, accounts: ReturnType<typeof accountServices>) {
   const { db, log, config } = app;
-  const deliveryFees = createDeliveryFeesService(db, accounts.zipDirectory, accounts.users);
+  const deliveryFees = createDeliveryFeesService(db, accounts.zipDirectory);
   const paypal = () => app.services.paypal;
   const windows = () => app.services.deliveryWindows;
   const common = { db, log, deliveryFees, paypal, windows };
@@ -211,7 +210,6 @@ function orderServices(app: FastifyInstance, accounts: ReturnType<typeof account
   const orders = createOrdersService({
     ...common,
     clock: () => app.services.clock,
-    users: accounts.users,
     catalogue: { invalidate: () => app.services.catalogue.invalidate() },
     refunds: { request: (tx, input) => app.services.refunds.request(tx, input), send: (id) => app.services.refunds.send(id) },
     outbox: { nudge: () => app.services.outbox.nudge() },
@@ -227,8 +225,7 @@ function orderServices(app: FastifyInstance, accounts: ReturnType<typeof account
     db,
     catalogue: { productsByUuids: (uuids) => app.services.catalogue.productsByUuids(uuids) },
     orders,
-    users: accounts.users,
-    coverage: (userUuid) => app.services.deliveryWindows.coverage(userUuid),
+    coverage: (account) => app.services.deliveryWindows.coverage(account),
   });
   const substitutions = createSubstitutionsService(db);
   const reconciler = createReconciler({ db, log, config, orders: { reconcile: (order) => app.services.orders.reconcile(order) } });

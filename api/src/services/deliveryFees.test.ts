@@ -4,7 +4,7 @@ import { createZipDirectory } from './zipDirectory.ts';
 
 const zips = createZipDirectory();
 // quote() never touches the database or the users service.
-const service = createDeliveryFeesService({} as Database, zips, { get: () => Promise.reject(new Error('unused')) });
+const service = createDeliveryFeesService({} as Database, zips);
 
 describe('haversineMiles', () => {
   it('is 0 for one point and symmetric', () => {

@@ -14,7 +14,7 @@ import type { Database } from '../db/client.ts';
 import { httpError } from '../db/errors.ts';
 import { centsToDollars } from './pricing.ts';
 import { storesByUuid } from './stores/byUuid.ts';
-import type { UsersService } from './users.ts';
+import type { UserRow } from './users.ts';
 import type { ZipDirectory } from './zipDirectory.ts';
 
 /** Spec §9 (also CONSTANTS.DELIVERY_RATE_CENTS_PER_MILE in @grocer/shared, which the API cannot import). */
@@ -66,7 +66,7 @@ export interface DeliveryFeesService {
   /** Pure: the quote for these stores to a destination ZIP (400 INVALID_ADDRESS when that ZIP is unknown). */
   quote(deliveryStores: DeliveryStore[], destinationZip: string): DeliveryQuote;
   /** POST /delivery-fees: stores by uuid, to the body's address when complete, else the account's. */
-  forUser(userUuid: string, storeUuids: string[], address?: DeliveryAddressInput): Promise<DeliveryFeeResponse>;
+  forUser(account: UserRow, storeUuids: string[], address?: DeliveryAddressInput): Promise<DeliveryFeeResponse>;
 }
 
 /** Great-circle distance in miles between two points given in degrees. */
@@ -104,7 +104,7 @@ export function toDeliveryFeeResponse(quote: DeliveryQuote): DeliveryFeeResponse
   return { totalDeliveryFee: centsToDollars(quote.totalCents), deliveryFees };
 }
 
-export function createDeliveryFeesService(db: Database, zips: ZipDirectory, users: Pick<UsersService, 'get'>): DeliveryFeesService {
+export function createDeliveryFeesService(db: Database, zips: ZipDirectory): DeliveryFeesService {
   const quote = (deliveryStores: DeliveryStore[], destinationZip: string): DeliveryQuote => {
     const destination = zips.lookup(destinationZip);
     if (!destination) throw httpError(400, 'INVALID_ADDRESS', DELIVERY_ERRORS.addressInvalid, 'zip');
@@ -124,14 +124,13 @@ export function createDeliveryFeesService(db: Database, zips: ZipDirectory, user
   return {
     quote,
 
-    async forUser(userUuid, storeUuids, address) {
+    async forUser(account, storeUuids, address) {
       let zip: string;
       if (address && isAddressComplete(address)) {
         zip = address.zip!;
       } else {
-        const row = await users.get(userUuid);
-        if (!isAddressComplete(row)) throw httpError(400, 'ADDRESS_REQUIRED', DELIVERY_ERRORS.addressRequired);
-        zip = row.zip!;
+        if (!isAddressComplete(account)) throw httpError(400, 'ADDRESS_REQUIRED', DELIVERY_ERRORS.addressRequired);
+        zip = account.zip!;
       }
       const found = await storesByUuid(db, storeUuids, () =>
         httpError(404, 'STORE_NOT_FOUND', DELIVERY_ERRORS.storeNotFound, 'storeUuids'),

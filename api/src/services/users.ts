@@ -1,5 +1,6 @@
 // Users as the shop sees them (spec §3 User): the JSON shape, profile and address, beta access, and
-// the demo accounts. Everything is keyed by the uuid of the authenticated session, never by input.
+// the demo accounts. Everything is of the authenticated caller's account, never of one named by input:
+// the row authentication read at the start of the request (AccountCaller), not a second read of it.
 import type { Address, BetaStatusResponse, ProfileResponse, User, UserStatus } from '@grocer/shared/contracts';
 import { isAddressComplete, validateAddressForm, firstError } from '@grocer/shared/validation';
 import { eq } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import { stores, users } from '../db/schema.ts';
 import { httpError } from '../db/errors.ts';
 import { roleOf, type AuthMethod } from '../lib/jwt.ts';
+import type { AccountCaller } from './caller.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { ZipDirectory } from './zipDirectory.ts';
 
@@ -33,15 +35,16 @@ const BETA_MESSAGES: Record<UserStatus, string> = {
   UNKNOWN: 'You have not requested beta access.',
 };
 
+/** The signed-in account a users method acts on, and how that session signed in. */
+export type AccountOf = Pick<AccountCaller, 'account' | 'authMethod'>;
+
 export interface UsersService {
-  /** The row, or 401 when the account no longer exists. */
-  get(uuid: string): Promise<UserRow>;
   toJson(row: UserRow, token: string, authMethod: AuthMethod): User;
-  profile(uuid: string, authMethod: AuthMethod): Promise<ProfileResponse>;
+  profile(caller: AccountOf): ProfileResponse;
   /** Names are set only while missing; later values are ignored (they are locked once saved). */
-  saveAddress(uuid: string, authMethod: AuthMethod, input: AddressInput): Promise<ProfileResponse>;
-  requestBeta(uuid: string, reason: string | undefined): Promise<{ row: UserRow; message: string }>;
-  betaStatus(uuid: string, authMethod: AuthMethod): Promise<BetaStatusResponse>;
+  saveAddress(caller: AccountOf, input: AddressInput): Promise<ProfileResponse>;
+  requestBeta(caller: AccountOf, reason: string | undefined): Promise<{ row: UserRow; message: string }>;
+  betaStatus(caller: AccountOf): BetaStatusResponse;
 }
 
 function addressOf(row: UserRow): Address | null {
@@ -111,12 +114,6 @@ export function createUsersService(db: Database, zips: ZipDirectory): UsersServi
   const canCheckout = (row: UserRow, authMethod: AuthMethod, check: AddressCheck) =>
     addressOf(row) !== null && check.hasValidAddress && (row.emailVerified || authMethod === 'google');
 
-  const get = async (uuid: string) => {
-    const [row] = await db.select().from(users).where(eq(users.uuid, uuid));
-    if (!row) throw httpError(401, 'UNAUTHORIZED', 'Authentication failed. Please sign in again.');
-    return row;
-  };
-
   const profileOf = (row: UserRow, authMethod: AuthMethod): ProfileResponse => {
     const check = checkAddress(row);
     return {
@@ -130,7 +127,6 @@ export function createUsersService(db: Database, zips: ZipDirectory): UsersServi
   };
 
   return {
-    get,
     toJson(row, token, authMethod) {
       const check = checkAddress(row);
       const s = status(row);
@@ -154,12 +150,11 @@ export function createUsersService(db: Database, zips: ZipDirectory): UsersServi
       };
     },
 
-    async profile(uuid, authMethod) {
-      return profileOf(await get(uuid), authMethod);
+    profile({ account, authMethod }) {
+      return profileOf(account, authMethod);
     },
 
-    async saveAddress(uuid, authMethod, input) {
-      const row = await get(uuid);
+    async saveAddress({ account: row, authMethod }, input) {
       const errors = validateAddressForm(input, { requireNames: !row.firstName || !row.lastName });
       const problem = firstError(errors);
       if (problem) {
@@ -179,25 +174,23 @@ export function createUsersService(db: Database, zips: ZipDirectory): UsersServi
           zip: input.zip.trim(),
           updatedAt: new Date(),
         })
-        .where(eq(users.uuid, uuid))
+        .where(eq(users.uuid, row.uuid))
         .returning();
       return profileOf(updated!, authMethod);
     },
 
-    async requestBeta(uuid, reason) {
-      const row = await get(uuid);
+    async requestBeta({ account: row }, reason) {
       if (row.betaStatus === 'BETA') return { row, message: 'You are already a beta participant.' };
       if (row.betaStatus === 'BETA_REQUESTED') return { row, message: 'Your beta access request is already pending review.' };
       const [updated] = await db
         .update(users)
         .set({ betaStatus: 'BETA_REQUESTED', betaReason: blankToNull(reason), betaRequestedAt: new Date(), updatedAt: new Date() })
-        .where(eq(users.uuid, uuid))
+        .where(eq(users.uuid, row.uuid))
         .returning();
       return { row: updated!, message: 'Beta access requested. We will let you know when you are in.' };
     },
 
-    async betaStatus(uuid, authMethod) {
-      const row = await get(uuid);
+    betaStatus({ account: row, authMethod }) {
       const s = status(row);
       return {
         success: true,

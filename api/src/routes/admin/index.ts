@@ -178,7 +178,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (caller.role === 'ADMIN') return { uuid: caller.uuid, storeUuid: null };
     return {
       uuid: caller.uuid,
-      storeUuid: await app.services.ops.access.scopeUuid({ uuid: caller.uuid, role: 'STORE_STAFF', storeId: caller.storeId }),
+      storeUuid: await app.services.ops.access.scopeUuid({ role: 'STORE_STAFF', storeId: caller.storeId }),
     };
   }
 

@@ -31,7 +31,7 @@ const deliveryFeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { storeUuids, ...address } = request.body;
-      return app.services.deliveryFees.forUser(requireUser(request).uuid, storeUuids, address);
+      return app.services.deliveryFees.forUser(requireUser(request).account, storeUuids, address);
     },
   );
 };

@@ -38,7 +38,7 @@ const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => app.services.deliveryWindows.coverage(requireUser(request).uuid),
+    async (request) => app.services.deliveryWindows.coverage(requireUser(request).account),
   );
 
   app.post(

@@ -63,12 +63,11 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = requireOps(request);
       const stores = (await ops().access.stores(user)).map(toOpsStore);
-      const row = await app.services.users.get(user.uuid);
       return {
         uuid: user.uuid,
-        email: row.email,
-        firstName: row.firstName,
-        lastName: row.lastName,
+        email: user.account.email,
+        firstName: user.account.firstName,
+        lastName: user.account.lastName,
         role: user.role === 'ADMIN' ? ('ADMIN' as const) : ('STORE_STAFF' as const),
         store: user.role === 'ADMIN' ? null : (stores[0] ?? null),
         stores,

@@ -85,7 +85,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      return users.profile(user.uuid, user.authMethod);
+      return users.profile(user);
     },
   );
 
@@ -104,7 +104,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      return users.saveAddress(user.uuid, user.authMethod, request.body);
+      return users.saveAddress(user, request.body);
     },
   );
 
@@ -125,7 +125,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const { row, message } = await users.requestBeta(user.uuid, request.body.reason ?? undefined);
+      const { row, message } = await users.requestBeta(user, request.body.reason ?? undefined);
       return { success: true as const, message, user: users.toJson(row, user.token, user.authMethod) };
     },
   );
@@ -138,7 +138,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      return users.betaStatus(user.uuid, user.authMethod);
+      return users.betaStatus(user);
     },
   );
 };

@@ -1,5 +1,5 @@
 // Sessions: our session tokens, signing out (one session, or every one), and the short-lived tickets.
-import { eq, lt } from 'drizzle-orm';
+import { eq, exists, lt, sql } from 'drizzle-orm';
 import { httpError } from '../../db/errors.ts';
 import { revokedSessions, users } from '../../db/schema.ts';
 import { roleOf, type AuthMethod, type SessionClaims, type TicketPurpose, type TicketSession } from '../../lib/jwt.ts';
@@ -23,13 +23,24 @@ export function createSessions({ db, config, jwt, tickets, counters }: Pick<Auth
     return { row, authMethod, token: await jwt.sign({ sub: row.uuid, role, authMethod }) };
   };
 
-  /** The session's user, or null once it is signed out or revoked (or the user is gone). */
+  /**
+   * The session's user, or null once it is signed out or revoked (or the user is gone). One statement:
+   * every authenticated request runs it, and on PostgreSQL each round trip costs the API more CPU than
+   * the checks. Read from the database each time, never cached: a sign-out on another instance applies
+   * at the next request.
+   */
   async function liveSessionUser(session: TicketSession): Promise<UserRow | null> {
-    const [[row], [revoked]] = await Promise.all([
-      db.select().from(users).where(eq(users.uuid, session.sub)),
-      db.select({ sid: revokedSessions.sid }).from(revokedSessions).where(eq(revokedSessions.sid, session.sid)),
-    ]);
-    if (!row || revoked || barred(row)) return null;
+    const [found] = await db
+      .select({
+        row: users,
+        revoked: sql<boolean>`${exists(
+          db.select({ one: sql`1` }).from(revokedSessions).where(eq(revokedSessions.sid, session.sid)),
+        )}`,
+      })
+      .from(users)
+      .where(eq(users.uuid, session.sub));
+    if (!found || found.revoked || barred(found.row)) return null;
+    const { row } = found;
     // A password reset, a sign-out everywhere (or a pre-hijack Google link) revokes every session issued before it.
     if (row.tokensValidAfter && session.issuedAtMs < row.tokensValidAfter.getTime()) return null;
     return row;

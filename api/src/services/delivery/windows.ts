@@ -21,7 +21,7 @@ import type { Database } from '../../db/client.ts';
 import { deliveryHolds, deliveryWindowSlots, stores } from '../../db/schema.ts';
 import { httpError } from '../../db/errors.ts';
 import { DELIVERY_ERRORS, haversineMiles, storeQuote } from '../deliveryFees.ts';
-import type { UsersService } from '../users.ts';
+import type { UserRow } from '../users.ts';
 import type { ZipDirectory } from '../zipDirectory.ts';
 import { storesByUuid } from '../stores/byUuid.ts';
 import { formatMinute, localTime, readStoreRules, zonedInstant, type StoreRules } from '../stores/rules.ts';
@@ -83,7 +83,7 @@ export interface DeliveryWindowsService {
   /** GET /open/store-rules: every store's public rules, by name. */
   publicRules(): Promise<StoreRulesJson[]>;
   /** GET /delivery/coverage: per store, whether it delivers to the account's address. */
-  coverage(userUuid: string): Promise<DeliveryCoverage>;
+  coverage(account: UserRow): Promise<DeliveryCoverage>;
   /** POST /delivery/windows: per store (in the order asked), its windows and the caller's live hold. */
   list(userUuid: string, storeUuids: string[]): Promise<StoreWindowsJson[]>;
   /** POST /delivery/holds: holds the window for HOLD_MINUTES (replacing the caller's other hold at that store). */
@@ -114,10 +114,9 @@ export interface DeliveryWindowsDeps {
   /** Read at call time: tests set the time. */
   clock: () => Clock;
   zips: ZipDirectory;
-  users: Pick<UsersService, 'get'>;
 }
 
-export function createDeliveryWindowsService({ db, clock, zips, users }: DeliveryWindowsDeps): DeliveryWindowsService {
+export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindowsDeps): DeliveryWindowsService {
   const storeNotFound = () => httpError(404, 'STORE_NOT_FOUND', WINDOW_MESSAGES.storeNotFound, 'storeUuid');
 
   /**
@@ -185,8 +184,7 @@ export function createDeliveryWindowsService({ db, clock, zips, users }: Deliver
       });
     },
 
-    async coverage(userUuid) {
-      const user = await users.get(userUuid);
+    async coverage(user) {
       if (!isAddressComplete(user)) throw httpError(400, 'ADDRESS_REQUIRED', DELIVERY_ERRORS.addressRequired);
       const destination = zips.lookup(user.zip!);
       if (!destination) throw httpError(400, 'INVALID_ADDRESS', DELIVERY_ERRORS.addressInvalid, 'zip');

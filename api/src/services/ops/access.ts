@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { stores, type StoreRow } from '../../db/schema.ts';
 import { httpError } from '../../db/errors.ts';
 import type { Role } from '../../lib/jwt.ts';
+import type { UserRow } from '../users.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
 
 /** An ops caller: the route has checked the role is ADMIN or STORE_STAFF. */
@@ -15,6 +16,8 @@ export interface OpsCaller {
   role: Role;
   /** users.store_id; set for staff. */
   storeId: number | null;
+  /** The account's row as authentication read it this request (AuthUser.account): not read again. */
+  account: UserRow;
 }
 
 export const OPS_MESSAGES = {
@@ -40,7 +43,7 @@ export interface OpsAccess {
   /** The stores the caller may act on, by name. */
   stores(caller: OpsCaller): Promise<StoreRow[]>;
   /** Staff: their store's uuid; admins: null (every store). */
-  scopeUuid(caller: OpsCaller): Promise<string | null>;
+  scopeUuid(caller: Pick<OpsCaller, 'role' | 'storeId'>): Promise<string | null>;
 }
 
 export function createOpsAccess(db: Database): OpsAccess {

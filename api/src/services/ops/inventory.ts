@@ -20,7 +20,7 @@ import type {
 import { OPS_PRICE_MAX_CENTS, OPS_PRICE_MIN_CENTS, OPS_STOCK_MAX } from '@grocer/shared/contracts';
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { categories, priceChanges, products, stockChanges, users, type ProductRow, type StoreRow } from '../../db/schema.ts';
+import { categories, priceChanges, products, stockChanges, type ProductRow, type StoreRow } from '../../db/schema.ts';
 import { httpError } from '../../db/errors.ts';
 import type { CatalogueService } from '../catalogue/catalogueService.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
@@ -180,7 +180,6 @@ export function createInventoryService({
 
   const applyEdits: InventoryService['applyEdits'] = async (caller, store, edits, reason) => {
     if (edits.size === 0) return [];
-    const [actor] = await db.select({ email: users.email }).from(users).where(eq(users.uuid, caller.uuid));
     const done = await db.transaction(async (txn) => {
       const tx = txn as unknown as Database;
       // Locked in uuid order, as checkout takes stock: concurrent edits and sales apply one after the other.
@@ -207,7 +206,7 @@ export function createInventoryService({
             oldPriceCents: before.priceCents,
             newPriceCents: after.priceCents,
             changedBy: caller.uuid,
-            changedByEmail: actor?.email ?? caller.uuid,
+            changedByEmail: caller.account.email,
             changedAt: now,
           });
         if (after.stockQuantity !== before.stockQuantity)

@@ -137,9 +137,9 @@ export function createStaffService({ db, config, access, mail, hasher }: StaffDe
     },
 
     async changePassword(caller, currentPassword, newPassword) {
-      const [row] = await db.select().from(users).where(eq(users.uuid, caller.uuid));
+      const { passwordHash: current } = caller.account;
       // A 400, not a 401: the client reads a 401 as "signed out".
-      const ok = row?.passwordHash ? await hasher.verify(currentPassword, row.passwordHash) : false;
+      const ok = current ? await hasher.verify(currentPassword, current) : false;
       if (!ok) throw httpError(400, 'VALIDATION_ERROR', STAFF_MESSAGES.currentPasswordWrong, 'currentPassword');
       const problem = passwordProblem(newPassword);
       if (problem) throw httpError(400, 'VALIDATION_ERROR', problem, 'newPassword');

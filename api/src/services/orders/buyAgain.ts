@@ -8,8 +8,8 @@ import type { Database } from '../../db/client.ts';
 import { orderLines, orders, products, type OrderLineRow } from '../../db/schema.ts';
 import type { CatalogueService } from '../catalogue/catalogueService.ts';
 import { lineSubstitution, substituteNames } from '../substitutions.ts';
-import type { UsersService } from '../users.ts';
-import type { Caller } from '../caller.ts';
+import type { UserRow } from '../users.ts';
+import type { AccountCaller, Caller } from '../caller.ts';
 import type { OrdersService } from './orders.ts';
 
 export const BUY_AGAIN_DEFAULT_LIMIT = 12;
@@ -63,16 +63,15 @@ export async function reorderSkip(
 export interface BuyAgainService {
   buyAgain(caller: Caller, limit: number): Promise<BuyAgainItem[]>;
   /** 404 ORDER_NOT_FOUND for an order that is not the caller's (admins included: it fills their own cart). */
-  reorder(caller: Caller, orderId: string): Promise<ReorderResponse>;
+  reorder(caller: AccountCaller, orderId: string): Promise<ReorderResponse>;
 }
 
 export interface BuyAgainDeps {
   db: Database;
   catalogue: Pick<CatalogueService, 'productsByUuids'>;
   orders: Pick<OrdersService, 'findVisible' | 'lines'>;
-  users: Pick<UsersService, 'get'>;
   /** Which stores reach the account's address (the delivery radius), as checkout applies it. */
-  coverage: (userUuid: string) => Promise<DeliveryCoverage>;
+  coverage: (account: UserRow) => Promise<DeliveryCoverage>;
   checks?: ReorderCheck[];
 }
 
@@ -80,13 +79,12 @@ export function createBuyAgainService({
   db,
   catalogue,
   orders: ordersService,
-  users,
   coverage,
   checks = REORDER_CHECKS,
 }: BuyAgainDeps): BuyAgainService {
   /** Without a usable address nothing is out of area: checkout asks for one before any store rule. */
-  const storesOutOfArea = async (userUuid: string): Promise<Set<string>> => {
-    const reach = await coverage(userUuid).catch((error: { statusCode?: number }) => {
+  const storesOutOfArea = async (account: UserRow): Promise<Set<string>> => {
+    const reach = await coverage(account).catch((error: { statusCode?: number }) => {
       if (error?.statusCode === 400) return null;
       throw error;
     });
@@ -118,8 +116,11 @@ export function createBuyAgainService({
     async reorder(caller, orderId) {
       const order = await ordersService.findVisible(caller, orderId, false);
       const lines = await ordersService.lines(order.id);
-      const user = await users.get(caller.uuid);
-      const context: ReorderContext = { userUuid: caller.uuid, zip: user.zip ?? null, outOfArea: await storesOutOfArea(caller.uuid) };
+      const context: ReorderContext = {
+        userUuid: caller.uuid,
+        zip: caller.account.zip ?? null,
+        outOfArea: await storesOutOfArea(caller.account),
+      };
       const names = await substituteNames(db, lines);
       const current = await catalogue.productsByUuids([...lines.map((l) => l.productUuid), ...[...names.values()].map((n) => n.uuid)]);
       const result: ReorderResponse = { added: [], skipped: [] };

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { checkoutIntents } from '../../db/schema.ts';
 import { httpError } from '../../db/errors.ts';
-import type { Caller } from '../caller.ts';
+import type { AccountCaller } from '../caller.ts';
 import { toDeliveryFeeResponse, type DeliveryFeesService } from '../deliveryFees.ts';
 import type { PaypalClient } from '../paypal/types.ts';
 import { centsToDollars, toPaymentBreakdown } from '../pricing.ts';
@@ -47,9 +47,9 @@ export interface PaypalOrderJson {
 
 export interface CheckoutService {
   /** The account's delivery address: 400 ADDRESS_REQUIRED / ADDRESS_INVALID; with `forPayment`, 403 EMAIL_NOT_VERIFIED. */
-  deliveryAddress(caller: Caller, forPayment: boolean): Promise<DeliveryAddress>;
-  price(caller: Caller, items: CartItemInput[]): Promise<CartPricingJson>;
-  createPaypalOrder(caller: Caller, items: CartItemInput[]): Promise<PaypalOrderJson>;
+  deliveryAddress(caller: AccountCaller, forPayment: boolean): Promise<DeliveryAddress>;
+  price(caller: AccountCaller, items: CartItemInput[]): Promise<CartPricingJson>;
+  createPaypalOrder(caller: AccountCaller, items: CartItemInput[]): Promise<PaypalOrderJson>;
 }
 
 export interface CheckoutDeps {
@@ -63,8 +63,8 @@ export interface CheckoutDeps {
 }
 
 export function createCheckoutService({ db, log, users, deliveryFees, paypal, windows }: CheckoutDeps): CheckoutService {
-  async function deliveryAddress(caller: Caller, forPayment: boolean): Promise<DeliveryAddress> {
-    const profile = await users.profile(caller.uuid, caller.authMethod);
+  async function deliveryAddress(caller: AccountCaller, forPayment: boolean): Promise<DeliveryAddress> {
+    const profile = users.profile(caller);
     if (!profile.address) throw httpError(400, 'ADDRESS_REQUIRED', ORDER_MESSAGES.addressRequired);
     if (!profile.hasValidAddress) throw httpError(400, 'ADDRESS_INVALID', ORDER_MESSAGES.addressInvalid);
     // Spec §4 "Checkout eligibility": the server decides, whatever the browser's guard showed.

@@ -6,12 +6,11 @@ import type { Order } from '@grocer/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { OrderLineRow, OrderRow } from '../../db/schema.ts';
-import type { Caller } from '../caller.ts';
+import type { AccountCaller, Caller } from '../caller.ts';
 import type { CatalogueService } from '../catalogue/catalogueService.ts';
 import type { DeliveryFeesService } from '../deliveryFees.ts';
 import type { Clock, DeliveryWindowsService } from '../delivery/windows.ts';
 import type { PaypalClient } from '../paypal/types.ts';
-import type { UsersService } from '../users.ts';
 import { linesOf } from './orderRows.ts';
 import type { Outbox } from './outbox.ts';
 import { createOrderInsert, type OrderCreatedJson, type PlaceOrderInput } from './place.ts';
@@ -21,7 +20,7 @@ import { createRefundSender, createSettlement, requirePaid, type PaymentComplete
 import { createTracking, type TrackingInput, type TrackingJson } from './track.ts';
 
 export interface OrdersService {
-  place(caller: Caller, input: PlaceOrderInput): Promise<OrderCreatedJson>;
+  place(caller: AccountCaller, input: PlaceOrderInput): Promise<OrderCreatedJson>;
   completePayment(caller: Caller, orderId: string): Promise<PaymentCompletedJson>;
   /** Settles an order left PENDING from PayPal's record, capturing nothing (the reconciler, reconcile.ts). */
   reconcile(order: OrderRow): Promise<OrderRow>;
@@ -36,7 +35,6 @@ export interface OrdersService {
 export interface OrdersDeps {
   db: Database;
   log: FastifyBaseLogger;
-  users: Pick<UsersService, 'get'>;
   deliveryFees: Pick<DeliveryFeesService, 'quote'>;
   /** Stock changes can flip stockStatus; the catalogue's answer cache must not keep the old one. */
   catalogue: Pick<CatalogueService, 'invalidate'>;

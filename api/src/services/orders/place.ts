@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation, httpError } from '../../db/errors.ts';
 import { checkoutIntents, orderLines, orders, type IntentItem, type OrderRow } from '../../db/schema.ts';
-import type { Caller } from '../caller.ts';
+import type { AccountCaller } from '../caller.ts';
 import { checkStoreParts } from '../delivery/storeParts.ts';
 import { BEST_MATCH, rememberSubstitutions, resolveSubstitutions, type SubstitutionInput } from '../substitutions.ts';
 import { mergeItems, priceCart, type CartItemInput } from './cartPricing.ts';
@@ -50,12 +50,11 @@ function sameItems(a: IntentItem[], b: IntentItem[]): boolean {
 /** Step 1: the order, its lines and the stock, in one transaction. Returns the new order, or the one a duplicate already made. */
 export function createOrderInsert({
   db,
-  users,
   deliveryFees,
   catalogue,
   windows,
-}: Pick<OrdersDeps, 'db' | 'users' | 'deliveryFees' | 'catalogue' | 'windows'>) {
-  return async function insertOrder(caller: Caller, input: PlaceOrderInput): Promise<OrderRow> {
+}: Pick<OrdersDeps, 'db' | 'deliveryFees' | 'catalogue' | 'windows'>) {
+  return async function insertOrder(caller: AccountCaller, input: PlaceOrderInput): Promise<OrderRow> {
     const [intent] = await db
       .select()
       .from(checkoutIntents)
@@ -65,7 +64,7 @@ export function createOrderInsert({
     if (!sameItems(intent.items, mergeItems(input.items))) throw httpError(409, 'CART_CHANGED', ORDER_MESSAGES.cartChanged, 'items');
     // Checked before anything is written or captured: a bad replacement is a 400 and nothing else happens.
     const substitutions = await resolveSubstitutions(db, input.items);
-    const user = await users.get(caller.uuid);
+    const user = caller.account;
     const placedBefore = () => loadOrder(db, and(eq(orders.paypalOrderId, input.paypalOrderId), eq(orders.userUuid, caller.uuid)));
 
     // Re-priced from the database before the transaction (its reads lock nothing, so inside it they would
