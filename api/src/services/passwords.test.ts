@@ -113,4 +113,24 @@ describe('the password work gate', () => {
     expect(started).toEqual(['flood0', 'shopper', 'second']);
     expect(gate.load).toEqual({ running: 0, waiting: 0 });
   });
+
+  it('keeps counting a flood whose tasks still wait when the minute turns, so a newcomer still goes first', async () => {
+    const gate = createWorkGate({ inFlight: 1, queued: 2 });
+    const started: string[] = [];
+    const first = held(started, 'flood0');
+    const running = gate.run(first.task, 'flood');
+    const queued = [gate.run(async () => void started.push('flood1'), 'flood'), gate.run(async () => void started.push('flood2'), 'flood')];
+    const now = Date.now;
+    Date.now = () => now() + 61_000;
+    try {
+      // The first request of a new minute: the flood's waiting tasks were sent all the same.
+      const shopper = gate.run(async () => void started.push('shopper'), 'shopper');
+      first.release();
+      const settled = await Promise.allSettled([running, shopper, ...queued]);
+      expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+    } finally {
+      Date.now = now;
+    }
+    expect(started).toEqual(['flood0', 'shopper', 'flood1']);
+  });
 });

@@ -89,7 +89,11 @@ export function createWorkGate({ inFlight, queued }: { inFlight: number; queued:
   let minuteStarted = Date.now();
   const arrived = (client: string) => {
     if (Date.now() - minuteStarted > 60_000 || seen.size > 10_000) {
+      // A client with tasks still waiting keeps its count: cleared, a flood's queued tasks would count as
+      // none at the turn of the minute and go before a newcomer's one request, or refuse it when full.
+      const kept = [...waiting.keys()].map((waiter) => [waiter, seen.get(waiter) ?? 0] as const);
       seen.clear();
+      for (const [waiter, count] of kept) seen.set(waiter, count);
       minuteStarted = Date.now();
     }
     seen.set(client, (seen.get(client) ?? 0) + 1);
