@@ -263,7 +263,9 @@ describe('ProductPage head', () => {
     robots: document.head.querySelector('meta[name="robots"]')?.getAttribute('content'),
   });
   const jsonLd = (container: HTMLElement) =>
-    [...container.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? '') as Record<string, unknown>);
+    [...container.querySelectorAll('script[type="application/ld+json"]')].map(
+      (s) => JSON.parse(s.textContent ?? '') as Record<string, unknown>,
+    );
 
   it('names the product, its store and price in the head, with its canonical URL', async () => {
     mockProduct();
@@ -306,7 +308,9 @@ describe('ProductPage head', () => {
   it('says out of stock, and writes "<" so that no product name can end the script', async () => {
     const name = 'Milk </script><script>alert(1)</script>';
     mockProduct({
-      'GET /open/product/p-milk': () => ({ body: { product: { ...milk, name, price_cents: 1200, stockStatus: 'OUT_OF_STOCK', stockQuantity: 0 } } }),
+      'GET /open/product/p-milk': () => ({
+        body: { product: { ...milk, name, price_cents: 1200, stockStatus: 'OUT_OF_STOCK', stockQuantity: 0 } },
+      }),
     });
     const { container } = renderProduct();
     await screen.findByRole('heading', { level: 1, name });

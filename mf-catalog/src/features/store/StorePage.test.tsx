@@ -308,7 +308,9 @@ describe('StorePage head', () => {
     canonical: document.head.querySelector('link[rel="canonical"]')?.getAttribute('href'),
   });
   const jsonLd = (container: HTMLElement) =>
-    [...container.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? '') as Record<string, unknown>);
+    [...container.querySelectorAll('script[type="application/ld+json"]')].map(
+      (s) => JSON.parse(s.textContent ?? '') as Record<string, unknown>,
+    );
   const rules = {
     storeUuid: store.uuid,
     storeName: store.name,
@@ -351,7 +353,10 @@ describe('StorePage head', () => {
     mockCatalogue({ 'GET /open/products/search/paginated': () => ({ body: paginated(makeProducts(2)) }) });
     renderStore('/store/fresh-mart?q=milk');
     await screen.findByRole('heading', { name: 'Product 1' });
-    expect(head()).toMatchObject({ title: 'Results for "milk" at Fresh Mart | Grocer', canonical: `${window.location.origin}/store/fresh-mart?q=milk` });
+    expect(head()).toMatchObject({
+      title: 'Results for "milk" at Fresh Mart | Grocer',
+      canonical: `${window.location.origin}/store/fresh-mart?q=milk`,
+    });
   });
 
   it('describes the store as a schema.org GroceryStore with its postal address and opening hours', async () => {
