@@ -106,6 +106,16 @@ test('a product URL opened cold renders the page; an unknown id shows the not-fo
   // Its picture is asked for as soon as the answer is in, before the page's code has rendered it.
   await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute('href', `${stack.apiUrl}${product.image}`);
   expect(reads).toEqual([`/open/product/${product.uuid}`]);
+  // Its head, rendered by the page itself (React hoists it): the canonical URL and a schema.org Product.
+  const productUrl = stack.shellUrl(`/store/${store.publicId}/product/${product.uuid}`);
+  await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', productUrl);
+  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '') as unknown;
+  expect(data).toMatchObject({ '@type': 'Product', name: product.name, offers: { priceCurrency: 'USD', seller: { name: store.name } } });
+  // The shop's origin answers what search engines ask for with the API's robots.txt and sitemap, which lists it.
+  expect(await (await request.get(stack.shellUrl('/robots.txt'))).text()).toContain(`Sitemap: ${stack.shellUrl('/sitemap.xml')}`);
+  const sitemap = await request.get(stack.shellUrl('/sitemap.xml'));
+  expect(sitemap.headers()['content-type']).toContain('application/xml');
+  expect(await sitemap.text()).toContain(`<loc>${productUrl}</loc>`);
 
   await page.goto(stack.shellUrl(`/store/${store.publicId}/product/00000000-0000-4000-8000-000000000000`));
   await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();

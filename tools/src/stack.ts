@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { APPS, PRESENT_APPS, runtimeDocuments, type AppDir, type StackPorts } from './ports.ts';
 import { createPagePainter, shellFileOf } from './pagePaint.ts';
+import { searchFileOnApi } from './searchFiles.ts';
 import { createStaticServer, indexHtmlOf } from './static-server.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -280,6 +281,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           spa: dir === 'shell',
           documents: dir === 'shell' ? () => ({ '/remotes.json': remotes, '/config.json': docs.config }) : {},
           pages: dir === 'shell' ? shellPages(root) : undefined,
+          passOn:
+            dir === 'shell'
+              ? (pathname) => {
+                  const onApi = searchFileOnApi(pathname);
+                  return onApi && `${apiUrl}${onApi}`;
+                }
+              : undefined,
         });
       },
       async stop() {

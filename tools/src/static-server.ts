@@ -26,6 +26,8 @@ export interface StaticServerOptions {
   spa?: boolean;
   /** With `spa`: a page navigation's HTML with its top drawn in (pagePaint.ts), else index.html as it is. */
   pages?: PagePainter;
+  /** Paths answered by fetching another URL and sending its answer (the shell's robots.txt and sitemap, from the API). */
+  passOn?: (pathname: string) => string | undefined;
 }
 
 // Content-hashed file names (see tools/src/rspack.ts) never change content: cache them for a year.
@@ -121,6 +123,20 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     // Quality 5 keeps on-the-fly brotli cheap while still beating gzip on JS.
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
+  const passOn = options.passOn;
+  if (passOn) {
+    app.addHook('onRequest', async (request, reply) => {
+      const target = request.method === 'GET' ? passOn(request.url.split('?')[0] ?? '') : undefined;
+      if (!target) return;
+      const answer = await fetch(target, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
+      if (!answer) return reply.code(502).send({ message: `${target} did not answer` });
+      return reply
+        .code(answer.status)
+        .header('cache-control', answer.headers.get('cache-control') ?? REVALIDATE)
+        .type(answer.headers.get('content-type') ?? 'text/plain; charset=utf-8')
+        .send(await answer.text());
+    });
+  }
   for (const route of Object.keys(documents())) {
     app.get(route, async (_request, reply) => reply.header('cache-control', REVALIDATE).type('application/json').send(documents()[route]));
   }

@@ -8,6 +8,7 @@ import { opsPaths } from '../lib/opsPaths.ts';
 import { useOpsScope } from '../lib/opsScope.ts';
 import { OPS_TEXT } from '../lib/opsText.ts';
 import './ops.css';
+import { PageHead } from '@grocer/shared/head';
 
 /**
  * Below 1024 px the navigation is one row that scrolls sideways (ops.css): the screen's own link is
@@ -27,6 +28,8 @@ export function OpsLayout({ title, children }: { title: string; children: ReactN
   const scope = useOpsScope();
   return (
     <div className="page ops-page">
+      {/* Staff pages: nothing for a search engine. */}
+      <PageHead title={title} noindex />
       <h1 tabIndex={-1} ref={focusOnMount}>
         {title}
       </h1>

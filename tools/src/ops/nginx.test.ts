@@ -78,6 +78,20 @@ describe('static images (shell and remotes)', () => {
     expect(block('@app')).toContain('gzip_static off;');
   });
 
+  it('pass /robots.txt and the sitemap on to the API, before the asset rule would answer them 404', () => {
+    const shell = read('docker/nginx/shell.conf');
+    const at = shell.indexOf('location ~ ^/(robots\\.txt|sitemap(-[1-9][0-9]*)?\\.xml)$ {');
+    expect(at).toBeGreaterThan(-1);
+    expect(at).toBeLessThan(shell.indexOf('location ~ [^/]\\.[^/]+$ {'));
+    const block = shell.slice(at, shell.indexOf('\n    }', at));
+    // A variable: nginx starts without the API; the name is the compose service's.
+    expect(block).toContain('set $search_files_api http://gateway:8080;');
+    expect(block).toContain('rewrite ^/robots\\.txt$ /open/robots.txt break;');
+    expect(block).toContain('rewrite ^/sitemap\\.xml$ /open/sitemap.xml break;');
+    expect(block).toContain('rewrite ^/sitemap-([0-9]+)\\.xml$ /open/sitemap/$1 break;');
+    expect(block).toContain('proxy_pass $search_files_api;');
+  });
+
   it('serve the shell’s runtime documents from where the entrypoint writes them', () => {
     const shell = read('docker/nginx/shell.conf');
     for (const doc of ['remotes.json', 'config.json']) {

@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { DIETARY_ATTRIBUTES, type ProductFilters } from '@grocer/shared/contracts';
 import { errorResponses, httpError } from '../../db/errors.ts';
 import { registerAnswerCache } from './answerCache.ts';
+import sitemapRoutes from './sitemap.ts';
 import {
   CategoryProductsSchema,
   CategorySchema,
@@ -60,6 +61,7 @@ const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const catalogue = () => app.services.catalogue;
   const tags = ['catalogue'];
   registerAnswerCache(app, catalogue);
+  await app.register(sitemapRoutes);
 
   app.get(
     '/open/stores',

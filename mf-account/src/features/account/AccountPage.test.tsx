@@ -341,3 +341,11 @@ describe('AccountPage for store staff', () => {
     net.restore();
   });
 });
+
+describe('AccountPage head', () => {
+  it('is titled and kept out of search engines', () => {
+    setup(makeUser());
+    expect(document.title).toBe('My account | Grocer');
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  });
+});

@@ -15,10 +15,11 @@ import { FavouritesSection } from './FavouritesSection.tsx';
 import { ProfileOverview } from './ProfileOverview.tsx';
 import { QuickActions } from './QuickActions.tsx';
 import './AccountPage.css';
+import { PageHead } from '@grocer/shared/head';
 
 export const PROFILE_FAILED = 'Failed to fetch user profile';
 
-export default function AccountPage() {
+function AccountPageBody() {
   const user = useAppSelector(selectUser);
   // The shell's guard keeps visitors out; the stand-alone harness has no guard.
   if (!user) {
@@ -73,5 +74,15 @@ function Account({ user }: { user: User }) {
       <BuyAgainSection userUuid={user.uuid} />
       <BetaAccess user={user} />
     </div>
+  );
+}
+
+/** The page with its own head (React hoists it into <head>) whichever state the body is in. */
+export default function AccountPage() {
+  return (
+    <>
+      <PageHead title="My account" noindex />
+      <AccountPageBody />
+    </>
   );
 }

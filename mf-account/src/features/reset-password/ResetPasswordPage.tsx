@@ -18,8 +18,9 @@ import { FormField } from '../../components/FormField.tsx';
 import { PageCard } from '../../components/PageCard.tsx';
 import { useAccountResetPasswordMutation } from '../../lib/accountApi.ts';
 import { INVALID_LINK_MESSAGE, RESET_FAILED, RESET_SUCCESS_TOAST, resetErrorMessage } from './resetErrors.ts';
+import { PageHead } from '@grocer/shared/head';
 
-export default function ResetPasswordPage() {
+function ResetPasswordPageBody() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() || null;
   if (!token) return <InvalidResetLink />;
@@ -122,5 +123,15 @@ function ResetPasswordForm({ token }: { token: string }) {
         </button>
       </form>
     </PageCard>
+  );
+}
+
+/** The page with its own head (React hoists it into <head>) whichever state the body is in. */
+export default function ResetPasswordPage() {
+  return (
+    <>
+      <PageHead title="Reset your password" noindex />
+      <ResetPasswordPageBody />
+    </>
   );
 }

@@ -8,13 +8,14 @@ import { PageCard } from '../../components/PageCard.tsx';
 import { useAccountVerifyEmailMutation } from '../../lib/accountApi.ts';
 import { ResendVerificationForm } from './ResendVerificationForm.tsx';
 import { ALREADY_VERIFIED, isAlreadyVerified, NO_TOKEN, VERIFICATION_FAILED, verifyErrorMessage } from './verifyErrors.ts';
+import { PageHead } from '@grocer/shared/head';
 
 const VERIFIED_HEADING = 'Email Verified Successfully!';
 
 /** Equal but for case and punctuation ('Email verified successfully.' repeats the heading). */
 const sameWords = (a: string, b: string) => a.replace(/\W/g, '').toLowerCase() === b.replace(/\W/g, '').toLowerCase();
 
-export default function VerifyEmailPage() {
+function VerifyEmailPageBody() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() || null;
   const [verify, result] = useAccountVerifyEmailMutation({ fixedCacheKey: token ? `verify-email:${token}` : undefined });
@@ -79,5 +80,15 @@ export default function VerifyEmailPage() {
         <Link to={paths.home()}>Back to Home</Link>
       </div>
     </PageCard>
+  );
+}
+
+/** The page with its own head (React hoists it into <head>) whichever state the body is in. */
+export default function VerifyEmailPage() {
+  return (
+    <>
+      <PageHead title="Verify your email" noindex />
+      <VerifyEmailPageBody />
+    </>
   );
 }

@@ -403,3 +403,13 @@ describe('CartPage', () => {
     expect(screen.getByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
   });
 });
+
+describe('CartPage head', () => {
+  it('is titled, described and kept out of search engines: a cart is one browser’s own', () => {
+    mockApi();
+    renderCart([]);
+    expect(document.title).toBe('Your cart | Grocer');
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', expect.stringContaining('Grocer cart'));
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  });
+});

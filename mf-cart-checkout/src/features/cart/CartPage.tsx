@@ -16,6 +16,7 @@ import { CartLine } from './CartLine.tsx';
 import { useRememberedSubstitutions } from './useRememberedSubstitutions.ts';
 import '../../components/cartCheckout.css';
 import './CartPage.css';
+import { PageHead } from '@grocer/shared/head';
 
 /** Fees are computed only with a complete address (spec §5); until then the cart says what is missing. */
 export const ADD_ADDRESS_NOTE = 'Delivery fee: add your address';
@@ -34,6 +35,7 @@ export default function CartPage() {
 
   return (
     <section className="page cart-page" data-keep-clear>
+      <PageHead title="Your cart" description="The groceries in your Grocer cart, grouped by store, with delivery fees." noindex />
       <PageHeader heading="Cart">{items.length > 0 ? `${plural(count, 'item')} from ${plural(groups.length, 'store')}` : null}</PageHeader>
       {items.length === 0 ? (
         <div className="cart-empty">

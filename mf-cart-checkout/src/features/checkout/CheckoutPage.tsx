@@ -30,6 +30,7 @@ import { clearOrderPlaced, wasOrderJustPlaced } from './orderPlaced.ts';
 import { PaymentStep } from './PaymentStep.tsx';
 import '../../components/cartCheckout.css';
 import './CheckoutPage.css';
+import { PageHead } from '@grocer/shared/head';
 
 const STEPS = ['Delivery Info', 'Payment'] as const;
 
@@ -180,6 +181,7 @@ export default function CheckoutPage() {
   return (
     // data-keep-clear: the shell's toasts keep off this page's buttons (shell.css).
     <section className="page checkout-page" data-keep-clear>
+      <PageHead title="Checkout" noindex />
       <PageHeader heading="Checkout" />
       {content}
     </section>

@@ -79,3 +79,15 @@ describe('HomePage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Fresh groceries from your local stores');
   });
 });
+
+describe('HomePage head', () => {
+  it('has the shop’s description (its title is the document’s own)', () => {
+    net = mockFetch({ 'GET /open/stores': () => ({ body: stores }) });
+    renderWithProviders(<HomePage />);
+    expect(document.head.querySelector('title')).toBeNull();
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      "Shop several local grocery stores in one cart, pay once, get each store's part delivered.",
+    );
+  });
+});

@@ -53,6 +53,9 @@ export default function HomePage() {
 
   return (
     <div className="page home-page">
+      {/* Written out, not through @grocer/shared/head: this page is on the first load of /, where every byte
+          counts. Its title is the document's own (shell/rspack.config.ts), which every page's <title> goes before. */}
+      <meta name="description" content="Shop several local grocery stores in one cart, pay once, get each store's part delivered." />
       <HomeBanner />
       <section className="home-stores" aria-labelledby="home-stores-heading" aria-busy={!stores && !isError}>
         <h2 id="home-stores-heading">Our Stores</h2>

@@ -254,3 +254,80 @@ describe('ProductPage', () => {
     expect(net.calls).toHaveLength(2);
   });
 });
+
+describe('ProductPage head', () => {
+  const head = () => ({
+    title: document.title,
+    description: document.head.querySelector('meta[name="description"]')?.getAttribute('content'),
+    canonical: document.head.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+    robots: document.head.querySelector('meta[name="robots"]')?.getAttribute('content'),
+  });
+  const jsonLd = (container: HTMLElement) =>
+    [...container.querySelectorAll('script[type="application/ld+json"]')].map(
+      (s) => JSON.parse(s.textContent ?? '') as Record<string, unknown>,
+    );
+
+  it('names the product, its store and price in the head, with its canonical URL', async () => {
+    mockProduct();
+    renderProduct('/store/fresh-mart/product/p-milk?utm_source=mail');
+    await screen.findByRole('heading', { level: 1, name: milk.name });
+    expect(head()).toEqual({
+      title: 'Prairie Farms Whole Milk, 1 gal | Grocer',
+      description: 'Prairie Farms Whole Milk, 1 gal by Prairie Farms at Fresh Mart: $3.49 ($0.03/fl oz). In stock, delivered by Grocer.',
+      canonical: `${window.location.origin}/store/fresh-mart/product/p-milk`,
+      robots: undefined,
+    });
+  });
+
+  it('describes the product as a schema.org Product with an Offer: dollars, USD, stock and the store as seller', async () => {
+    mockProduct();
+    const { container } = renderProduct();
+    await screen.findByRole('heading', { level: 1, name: milk.name });
+    const origin = window.location.origin;
+    expect(jsonLd(container)).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: milk.name,
+        image: 'http://localhost:4000/images/products/milk.3f2a.svg',
+        brand: { '@type': 'Brand', name: 'Prairie Farms' },
+        category: 'Dairy',
+        url: `${origin}/store/fresh-mart/product/p-milk`,
+        offers: {
+          '@type': 'Offer',
+          url: `${origin}/store/fresh-mart/product/p-milk`,
+          price: '3.49',
+          priceCurrency: 'USD',
+          availability: 'https://schema.org/InStock',
+          seller: { '@type': 'GroceryStore', name: 'Fresh Mart', url: `${origin}/store/fresh-mart` },
+        },
+      },
+    ]);
+  });
+
+  it('says out of stock, and writes "<" so that no product name can end the script', async () => {
+    const name = 'Milk </script><script>alert(1)</script>';
+    mockProduct({
+      'GET /open/product/p-milk': () => ({
+        body: { product: { ...milk, name, price_cents: 1200, stockStatus: 'OUT_OF_STOCK', stockQuantity: 0 } },
+      }),
+    });
+    const { container } = renderProduct();
+    await screen.findByRole('heading', { level: 1, name });
+    const script = container.querySelector('script[type="application/ld+json"]')!;
+    expect(script.innerHTML).not.toContain('<');
+    expect(script.innerHTML).toContain('\\u003c/script>');
+    const [data] = jsonLd(container) as [{ name: string; offers: { price: string; availability: string } }];
+    expect(data.name).toBe(name);
+    expect(data.offers).toMatchObject({ price: '12.00', availability: 'https://schema.org/OutOfStock' });
+    expect(document.title).toBe(`${name} | Grocer`);
+  });
+
+  it('keeps a missing product out of search engines', async () => {
+    mockProduct({ 'GET /open/product/p-milk': () => ({ status: 404, body: { message: 'Product not found' } }) });
+    const { container } = renderProduct();
+    await screen.findByRole('heading', { level: 1, name: 'Product not found' });
+    expect(head()).toMatchObject({ title: 'Product not found | Grocer', robots: 'noindex', canonical: undefined });
+    expect(jsonLd(container)).toEqual([]);
+  });
+});

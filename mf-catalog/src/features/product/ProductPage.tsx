@@ -1,7 +1,7 @@
 // The product page (/store/:pathName/product/:productUuid): picture, name, brand, size, price, unit
 // price, stock, category and store with breadcrumbs, Add to Cart with a quantity stepper, the heart,
 // and "Also at" the other stores. Shareable: it reads everything from the URL and the API.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import {
@@ -21,6 +21,7 @@ import {
   type PageDataLoader,
   type Product,
 } from '@grocer/shared';
+import { JsonLd, PageHead } from '@grocer/shared/head';
 import { AddToCartButton } from '../../components/AddToCartButton.tsx';
 import { DietaryBadges } from '../../components/DietaryBadges.tsx';
 import { FavouriteButton } from '../../components/FavouriteButton.tsx';
@@ -30,22 +31,18 @@ import { AlsoAt, ALSO_AT_ID } from './AlsoAt.tsx';
 import { productApi, useCatalogProductOffersQuery, useCatalogProductQuery } from './productApi.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
 import { settleQueries } from '../../lib/settleQueries.ts';
+import { productData } from '../../lib/structuredData.ts';
 import '../../components/ProductCard.css';
 import './ProductPage.css';
 
 /** Intrinsic size of the large picture; the attributes reserve its box (no layout shift). */
 export const PRODUCT_PAGE_IMAGE_SIZE = 400;
 export const PRODUCT_ERROR = 'Failed to fetch product';
-const SITE_NAME = 'Grocer';
 
-function useDocumentTitle(title: string) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} | ${SITE_NAME}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
+/** The search engines' line for a product: what it is, where, at what price, and whether it is there. */
+export function productDescription(product: Product): string {
+  const stock = product.stockStatus === 'OUT_OF_STOCK' ? 'Out of stock' : 'In stock';
+  return `${product.name} by ${product.brand} at ${product.store.name}: ${formatCents(product.price_cents)} (${product.unitPrice.label}). ${stock}, delivered by Grocer.`;
 }
 
 /** The product and the other stores that sell it, as the page's first render reads them. */
@@ -63,7 +60,6 @@ export default function ProductPage() {
   // currentData is only ever this URL's answer: another product never shows under this one's URL.
   const product = result.currentData;
   const notFound = apiErrorStatus(result.error) === 404;
-  useDocumentTitle(product?.name ?? (notFound ? 'Product not found' : 'Product'));
 
   if (product) {
     // One URL per product: a link that names another store lands on the product's own store.
@@ -75,6 +71,7 @@ export default function ProductPage() {
   if (notFound) return <ProductNotFound pathName={pathName} />;
   return (
     <div className="page product-page">
+      <PageHead title="Product" />
       <PageBanner title={result.isError ? 'Product' : 'Loading product…'} breadcrumbs={[{ label: 'Home', to: paths.home() }]} />
       {result.isError ? (
         <ErrorMessage message={PRODUCT_ERROR} onRetry={() => void result.refetch()} />
@@ -102,6 +99,8 @@ function ProductView({ product, pathName }: { product: Product; pathName: string
 
   return (
     <div className="page product-page">
+      <PageHead title={product.name} description={productDescription(product)} canonicalPath={paths.product(publicId, product.uuid)} />
+      <JsonLd data={productData(product, publicId)} />
       <PageBanner
         title={product.name}
         subtitle={product.brand}
@@ -211,6 +210,7 @@ function useStoreFees(product: Product, offers: Product[] | undefined, offersSet
 function ProductNotFound({ pathName }: { pathName: string }) {
   return (
     <div className="page product-page">
+      <PageHead title="Product not found" noindex />
       <PageBanner title="Product not found" breadcrumbs={[{ label: 'Home', to: paths.home() }, { label: 'Product not found' }]} />
       <EmptyMessage title="We couldn't find this product">
         <p>It may no longer be sold, or the link may be wrong.</p>

@@ -4,6 +4,7 @@
 import { useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CONSTANTS, paths, readListingQuery, type ListingFilters, type PageDataLoader } from '@grocer/shared';
+import { PageHead } from '@grocer/shared/head';
 import { readListingFilters } from '../../lib/listingFilters.ts';
 import { readLiteral } from '../../lib/literalSearch.ts';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
@@ -126,8 +127,19 @@ export default function SearchPage() {
     );
   }
 
+  const total = data?.pagination.totalItems;
   return (
     <div className="page search-page">
+      {q ? (
+        <PageHead
+          title={`Search results for "${q}"${page > 1 ? ` (page ${page})` : ''}`}
+          description={`${total !== undefined ? `${total} ${plural(total, 'product', 'products')}` : 'Products'} matching "${q}" at Grocer's local stores, delivered to your door.`}
+          canonicalPath={searchPath(q, { page, sort, filters, literal })}
+        />
+      ) : (
+        // A blank search shows nothing to list.
+        <PageHead title="Search" noindex />
+      )}
       <PageBanner
         title="Search Results"
         subtitle={q ? `for "${q}"` : undefined}

@@ -300,3 +300,99 @@ describe('StorePage delivery fee in the banner', () => {
     expect(screen.getAllByRole('article')).toHaveLength(7);
   });
 });
+
+describe('StorePage head', () => {
+  const head = () => ({
+    title: document.title,
+    description: document.head.querySelector('meta[name="description"]')?.getAttribute('content'),
+    canonical: document.head.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+  });
+  const jsonLd = (container: HTMLElement) =>
+    [...container.querySelectorAll('script[type="application/ld+json"]')].map(
+      (s) => JSON.parse(s.textContent ?? '') as Record<string, unknown>,
+    );
+  const rules = {
+    storeUuid: store.uuid,
+    storeName: store.name,
+    timeZone: 'America/Chicago',
+    minOrderCents: 0,
+    deliveryRadiusMiles: 10,
+    hours: [
+      { weekday: 1, opensMinute: 420, closesMinute: 1320 },
+      { weekday: 6, opensMinute: 480, closesMinute: 1440 },
+    ],
+  };
+
+  it('names the store and its address, with a canonical URL keeping only what is not a default', async () => {
+    mockCatalogue();
+    renderStore('/store/fresh-mart?order=asc&page=2&sort=price&inStock=true&utm_source=x');
+    await screen.findByRole('heading', { name: 'Product 21' });
+    expect(head()).toEqual({
+      title: 'Fresh Mart (page 2) | Grocer',
+      description: 'Shop Fresh Mart (1 Main St, Springfield, IL 62701) on Grocer: 23 products, delivered to your door.',
+      canonical: `${window.location.origin}/store/fresh-mart?page=2&sort=price&inStock=1`,
+    });
+  });
+
+  it('names the category on a category page, whose canonical URL leaves out page 1 and the default sort', async () => {
+    mockCatalogue({
+      'GET /open/products/fresh-mart/cat-dairy/paginated': () => ({
+        body: { categoryUuid: 'cat-dairy', categoryName: 'Dairy', ...paginated(makeProducts(20), { totalPages: 3, totalItems: 42 }) },
+      }),
+    });
+    renderStore('/store/fresh-mart/category/cat-dairy?page=1&sort=name&order=asc', routePatterns.storeCategory);
+    await screen.findByRole('heading', { name: 'Product 1' });
+    expect(head()).toEqual({
+      title: 'Dairy at Fresh Mart | Grocer',
+      description: 'Dairy from Fresh Mart (1 Main St, Springfield, IL 62701): 42 products, delivered by Grocer.',
+      canonical: `${window.location.origin}/store/fresh-mart/category/cat-dairy`,
+    });
+  });
+
+  it('names a search inside the store', async () => {
+    mockCatalogue({ 'GET /open/products/search/paginated': () => ({ body: paginated(makeProducts(2)) }) });
+    renderStore('/store/fresh-mart?q=milk');
+    await screen.findByRole('heading', { name: 'Product 1' });
+    expect(head()).toMatchObject({
+      title: 'Results for "milk" at Fresh Mart | Grocer',
+      canonical: `${window.location.origin}/store/fresh-mart?q=milk`,
+    });
+  });
+
+  it('describes the store as a schema.org GroceryStore with its postal address and opening hours', async () => {
+    mockCatalogue({ 'GET /open/store-rules': () => ({ body: [rules] }) });
+    const { container } = renderStore();
+    await screen.findByRole('heading', { name: 'Product 1' });
+    await waitFor(() => expect(jsonLd(container)[0]).toHaveProperty('openingHoursSpecification'));
+    expect(jsonLd(container)).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'GroceryStore',
+        name: 'Fresh Mart',
+        url: `${window.location.origin}/store/fresh-mart`,
+        image: 'http://localhost:4000/images/stores/fresh-mart.png',
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: '1 Main St',
+          addressLocality: 'Springfield',
+          addressRegion: 'IL',
+          postalCode: '62701',
+          addressCountry: 'US',
+        },
+        openingHoursSpecification: [
+          { '@type': 'OpeningHoursSpecification', dayOfWeek: 'Monday', opens: '07:00', closes: '22:00' },
+          { '@type': 'OpeningHoursSpecification', dayOfWeek: 'Saturday', opens: '08:00', closes: '23:59' },
+        ],
+      },
+    ]);
+  });
+
+  it('keeps an unknown store out of search engines', async () => {
+    mockCatalogue({ 'GET /open/store/fresh-mart': () => ({ status: 404, body: { message: 'Store not found' } }) });
+    const { container } = renderStore();
+    await screen.findByRole('heading', { level: 1, name: 'Store not found' });
+    expect(document.title).toBe('Store not found | Grocer');
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    expect(jsonLd(container)).toEqual([]);
+  });
+});

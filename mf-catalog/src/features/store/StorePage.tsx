@@ -17,6 +17,7 @@ import {
   type ListingQuery,
   type Store,
 } from '@grocer/shared';
+import { JsonLd, PageHead } from '@grocer/shared/head';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { DeliveryFeeSlot, useFeeAddress } from '../../components/DeliveryFeeSlot.tsx';
 import { useTodaysHours } from '../../lib/storeHours.ts';
@@ -39,6 +40,7 @@ import { plural, resultRange } from '../../lib/resultRange.ts';
 import { fromSortValue, SORT_OPTIONS, toSortValue } from '../../lib/sortOptions.ts';
 import { StoreSidebar } from './StoreSidebar.tsx';
 import { settleQueries } from '../../lib/settleQueries.ts';
+import { groceryStoreData } from '../../lib/structuredData.ts';
 import './StorePage.css';
 
 /** The store header's placeholder values (spec §2 Page banner); real counts replace them once known. */
@@ -197,6 +199,11 @@ export default function StorePage() {
 
   return (
     <div className="page store-page">
+      <PageHead
+        {...storeHead({ store, mode, q, categoryName, page: listing.page, count: pagination?.totalItems })}
+        canonicalPath={listingPath({ page: listing.page })}
+      />
+      {store && <JsonLd data={groceryStoreData(store, storeRules)} />}
       <PageBanner
         title={store?.name ?? (storeResult.isError ? 'Store' : 'Loading store…')}
         breadcrumbs={breadcrumbs}
@@ -264,6 +271,40 @@ export default function StorePage() {
   );
 }
 
+/** The page's title and description: the store, its category or its search, and the page past the first. */
+export function storeHead({
+  store,
+  mode,
+  q,
+  categoryName,
+  page,
+  count,
+}: {
+  store: Store | undefined;
+  mode: Mode;
+  q: string;
+  categoryName: string | undefined;
+  page: number;
+  count: number | undefined;
+}): { title: string; description?: string } {
+  if (!store) return { title: 'Store' };
+  const where = `${store.name} (${store.address1}, ${store.address2})`;
+  // Until the listing's total is in, the description says what the page is without a count.
+  const counted = count !== undefined ? `: ${count} ${plural(count, 'product', 'products')}` : '';
+  const pageNote = page > 1 ? ` (page ${page})` : '';
+  if (mode === 'search') {
+    return {
+      title: `Results for "${q}" at ${store.name}${pageNote}`,
+      description: `Search "${q}" at ${where}${counted}, delivered by Grocer.`,
+    };
+  }
+  if (mode === 'category') {
+    const name = categoryName ?? 'Category';
+    return { title: `${name} at ${store.name}${pageNote}`, description: `${name} from ${where}${counted}, delivered by Grocer.` };
+  }
+  return { title: `${store.name}${pageNote}`, description: `Shop ${where} on Grocer${counted}, delivered to your door.` };
+}
+
 function storeInfo(store: Store | undefined, loading: boolean, categories: Category[] | undefined, hours?: string) {
   return {
     // 'Address not available' (the fallback) only once we know; not while the store loads.
@@ -279,6 +320,7 @@ function storeInfo(store: Store | undefined, loading: boolean, categories: Categ
 function StoreNotFound({ pathName }: { pathName: string }) {
   return (
     <div className="page store-page">
+      <PageHead title="Store not found" noindex />
       <PageBanner title="Store not found" breadcrumbs={[{ label: 'Home', to: paths.home() }, { label: 'Store not found' }]} />
       <EmptyMessage title="We couldn't find this store">
         <p>There is no store at “{pathName}”. It may have moved or closed.</p>

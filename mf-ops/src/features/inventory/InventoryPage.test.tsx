@@ -276,3 +276,11 @@ describe('InventoryPage', () => {
     expect(await screen.findByText('No products match.')).toBeInTheDocument();
   });
 });
+
+describe('InventoryPage head', () => {
+  it('is titled like its heading and kept out of search engines, as every staff page (OpsLayout)', () => {
+    setup();
+    expect(document.title).toBe(`${screen.getByRole('heading', { level: 1 }).textContent} | Grocer`);
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  });
+});

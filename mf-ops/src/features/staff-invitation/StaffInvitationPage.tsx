@@ -8,12 +8,14 @@ import { PasswordField } from '../../components/PasswordField.tsx';
 import { useOpsAcceptInvitationMutation } from '../../lib/opsApi.ts';
 import { OPS_TEXT } from '../../lib/opsText.ts';
 import '../../components/ops.css';
+import { PageHead } from '@grocer/shared/head';
 
 export default function StaffInvitationPage() {
   const token = useSearchParams()[0].get('token')?.trim() ?? '';
   const t = OPS_TEXT.invitation;
   return (
     <div className="page ops-page ops-narrow">
+      <PageHead title={t.title} noindex />
       <h1 tabIndex={-1} ref={focusOnMount}>
         {t.title}
       </h1>

@@ -20,10 +20,11 @@ import { estimatedDelivery, readConfirmationState } from './confirmationState.ts
 import { DeliveryTimeline } from './DeliveryTimeline.tsx';
 import '../../components/orders.css';
 import './OrderConfirmationPage.css';
+import { PageHead } from '@grocer/shared/head';
 
 export const UNABLE_TO_LOAD_ORDER = 'Unable to Load Order';
 
-export default function OrderConfirmationPage() {
+function OrderConfirmationPageBody() {
   const { orderId } = useParams();
   const state = readConfirmationState(useLocation().state, orderId);
   const user = useAppSelector(selectUser);
@@ -153,5 +154,15 @@ function ConfirmationLinks() {
         Continue Shopping
       </Link>
     </nav>
+  );
+}
+
+/** The page with its own head (React hoists it into <head>) whichever state the body is in. */
+export default function OrderConfirmationPage() {
+  return (
+    <>
+      <PageHead title="Order confirmation" noindex />
+      <OrderConfirmationPageBody />
+    </>
   );
 }

@@ -403,3 +403,12 @@ describe('OrderDetailsPage told store by store', () => {
     }
   });
 });
+
+describe('OrderDetailsPage head', () => {
+  it('names the order and is kept out of search engines', async () => {
+    setup({ order: makeOrder() });
+    await screen.findByRole('region', { name: 'Order Information' });
+    expect(document.title).toBe(`Order ${ORDER.orderId} | Grocer`);
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  });
+});

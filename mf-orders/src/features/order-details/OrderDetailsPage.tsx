@@ -38,6 +38,7 @@ import { OrderProgress } from './OrderProgress.tsx';
 import { useOrderEvents } from './useOrderEvents.ts';
 import '../../components/orders.css';
 import './OrderDetailsPage.css';
+import { PageHead } from '@grocer/shared/head';
 
 /** How often an open details page asks for the order's status while it can still change. */
 export const ORDER_POLL_MS = 15_000;
@@ -70,6 +71,7 @@ export default function OrderDetailsPage() {
 
   return (
     <div className="page orders-page order-details-page">
+      <PageHead title={isOrderId(orderId) ? `Order ${orderId}` : 'Order details'} noindex />
       <header>
         <h1>{heading}</h1>
         {newOrder && <p className="orders-subtitle">Thank you! Your order has been placed and paid.</p>}

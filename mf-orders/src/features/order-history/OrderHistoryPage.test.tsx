@@ -190,3 +190,11 @@ describe('OrderHistoryPage told store by store', () => {
     );
   });
 });
+
+describe('OrderHistoryPage head', () => {
+  it('is titled and kept out of search engines', () => {
+    setup(() => page([]), null);
+    expect(document.title).toBe('Order history | Grocer');
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  });
+});

@@ -9,11 +9,13 @@ import { BuyAgain } from './BuyAgain.tsx';
 import { OrderCard } from './OrderCard.tsx';
 import '../../components/orders.css';
 import './OrderHistoryPage.css';
+import { PageHead } from '@grocer/shared/head';
 
 export default function OrderHistoryPage() {
   const user = useAppSelector(selectUser);
   return (
     <div className="page orders-page order-history-page">
+      <PageHead title="Order history" noindex />
       {/* The release e2e test looks for this heading: keep its text. */}
       <h1>Order history</h1>
       {user ? <History key={user.uuid} userUuid={user.uuid} /> : <ErrorPanel message={HISTORY_ERRORS.signedOut} />}
