@@ -1,0 +1,124 @@
+// Which build of each remote the page server renders with, followed the way browsers follow it
+// (docs/decisions/013-server-composition.md, step 2). The shell's /remotes.json names each remote's
+// browser manifest; the remote's server build sits beside it (server/mf-manifest.json). Both are read
+// again at most every REMOTES_TTL_MS. A server manifest whose bytes changed is a release, or a rollback
+// by remotes.json: the remote is registered again under a URL keyed by those bytes, so the runtime loads
+// that build's code, while requests already rendering finish with the module they hold. No restart and
+// no require cache (the runtime's own `revalidate()` does not refresh server chunks).
+//
+// A server build records the hash of the browser manifest it was built with. One that does not match
+// the browser manifest browsers are given now would render markup the browser cannot hydrate, so that
+// remote's pages are left to the browser until the two agree again.
+import { createHash } from 'node:crypto';
+import type { ModuleFederation } from '@module-federation/enhanced/runtime';
+import { fetchRemoteFile, REMOTE_FETCH_TIMEOUT_MS } from './remoteLoading.ts';
+
+/** How long remotes.json and the manifests read are trusted: a release reaches the server render within this. */
+export const REMOTES_TTL_MS = 5_000;
+
+/** The hash a server build records of its browser manifest's bytes (tools/src/rspack.ts, createServerConfig). */
+export function manifestHash(bytes: string): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+}
+
+/** The build of one remote the page server renders with. */
+export interface RemoteBuild {
+  /** The remote's container name, the key in remotes.json. */
+  name: string;
+  /** Its server manifest's hash: a new one is a new build. */
+  key: string;
+  browserManifestUrl: string;
+  /** The browser manifest this build is hydrated with, as read (the page can carry it to the browser). */
+  browserManifest: string;
+}
+
+/** Why a remote's pages are left to the browser for now. */
+export interface RemoteUnavailable {
+  name: string;
+  reason: string;
+}
+
+export interface RemoteRegistryOptions {
+  /** The page server's one Module Federation instance (remote state is per process). */
+  federation: Pick<ModuleFederation, 'registerRemotes'>;
+  /** The shell's remotes.json: remote name → its browser mf-manifest.json (public URL). */
+  remotes: () => Promise<Record<string, string>>;
+  /** Where this process reaches a public URL (PAGE_REACH); as it is by default. */
+  reach?: (publicUrl: string) => string;
+  /** Budget for each manifest read. */
+  timeoutMs?: number;
+  ttlMs?: number;
+  now?: () => number;
+}
+
+export interface RemoteRegistry {
+  /**
+   * The build of `name` to render with, registered with the runtime (`loadRemote('name/Expose')` then
+   * loads it), or why there is none: not in remotes.json, a manifest missing or slow, or a server build
+   * made for another browser build.
+   */
+  current(name: string): Promise<RemoteBuild | RemoteUnavailable>;
+}
+
+export const isRemoteBuild = (found: RemoteBuild | RemoteUnavailable): found is RemoteBuild => 'key' in found;
+
+export function createRemoteRegistry(options: RemoteRegistryOptions): RemoteRegistry {
+  const reach = options.reach ?? ((url: string) => url);
+  const timeoutMs = options.timeoutMs ?? REMOTE_FETCH_TIMEOUT_MS;
+  const ttlMs = options.ttlMs ?? REMOTES_TTL_MS;
+  const now = options.now ?? Date.now;
+  const read = async (url: string) => (await fetchRemoteFile(reach(url), {}, timeoutMs)).text();
+
+  /** A read kept for the TTL; a failed one is not kept, so the next request tries again. */
+  function kept<T>(load: () => Promise<T>): () => Promise<T> {
+    let held: { until: number; value: Promise<T> } | null = null;
+    return () => {
+      if (held && held.until > now()) return held.value;
+      const value = load();
+      const entry = { until: now() + ttlMs, value };
+      value.catch(() => {
+        if (held === entry) held = null;
+      });
+      held = entry;
+      return value;
+    };
+  }
+
+  const remotesJson = kept(options.remotes);
+  /** Per remote: its build as last read, and the key registered with the runtime. */
+  const builds = new Map<string, { read: () => Promise<RemoteBuild>; registered: string | null }>();
+
+  async function readBuild(name: string): Promise<RemoteBuild> {
+    const browserManifestUrl = (await remotesJson())[name];
+    if (!browserManifestUrl) throw new Error(`${name} is not in remotes.json`);
+    const serverManifestUrl = new URL('server/mf-manifest.json', browserManifestUrl).href;
+    const [browserManifest, serverManifest] = await Promise.all([read(browserManifestUrl), read(serverManifestUrl)]);
+    const recorded = (JSON.parse(serverManifest) as { metaData?: { buildInfo?: { browserManifestHash?: unknown } } }).metaData?.buildInfo
+      ?.browserManifestHash;
+    if (recorded !== manifestHash(browserManifest)) {
+      throw new Error(`${name}: its server build was made with another browser build than ${browserManifestUrl}`);
+    }
+    return { name, key: manifestHash(serverManifest), browserManifestUrl, browserManifest };
+  }
+
+  return {
+    async current(name) {
+      let entry = builds.get(name);
+      if (!entry) builds.set(name, (entry = { read: kept(() => readBuild(name)), registered: null }));
+      let build: RemoteBuild;
+      try {
+        build = await entry.read();
+      } catch (error) {
+        return { name, reason: error instanceof Error ? error.message : String(error) };
+      }
+      if (entry.registered !== build.key) {
+        // The key in the URL makes it another remote entry to the runtime: the new build's code is loaded.
+        const entryUrl = new URL('server/mf-manifest.json', reach(build.browserManifestUrl));
+        entryUrl.searchParams.set('v', build.key);
+        options.federation.registerRemotes([{ name, entry: entryUrl.href }], { force: true });
+        entry.registered = build.key;
+      }
+      return build;
+    },
+  };
+}
