@@ -42,7 +42,9 @@ if (tracker) {
     const header = req.headers['x-bench-step'];
     // Calls the API makes to itself (its PayPal stand-in) carry no step: named by path, ids left out.
     const step =
-      typeof header === 'string' ? header : `${req.method} ${req.url?.split('?')[0]?.replace(/\/(?=[^/]*\d)[^/]{12,}|\/[A-Z0-9]{12,}(?=\/|$)/g, '/:id')}`;
+      typeof header === 'string'
+        ? header
+        : `${req.method} ${req.url?.split('?')[0]?.replace(/\/(?=[^/]*\d)[^/]{12,}|\/[A-Z0-9]{12,}(?=\/|$)/g, '/:id')}`;
     let list = usesByStep.get(step);
     if (!list) usesByStep.set(step, (list = []));
     list.push(use);

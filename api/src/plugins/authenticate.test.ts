@@ -130,7 +130,10 @@ describe('app.authenticate', () => {
 
     const reset = await registerUser(app);
     expect((await profile(bearer(reset.token))).statusCode).toBe(200);
-    await app.db.update(users).set({ tokensValidAfter: new Date(Date.now() + 1_000) }).where(eq(users.uuid, reset.uuid));
+    await app.db
+      .update(users)
+      .set({ tokensValidAfter: new Date(Date.now() + 1_000) })
+      .where(eq(users.uuid, reset.uuid));
     await expectUnauthorized(bearer(reset.token));
   });
 

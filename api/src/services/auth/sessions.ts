@@ -34,7 +34,10 @@ export function createSessions({ db, config, jwt, tickets, counters }: Pick<Auth
       .select({
         row: users,
         revoked: sql<boolean>`${exists(
-          db.select({ one: sql`1` }).from(revokedSessions).where(eq(revokedSessions.sid, session.sid)),
+          db
+            .select({ one: sql`1` })
+            .from(revokedSessions)
+            .where(eq(revokedSessions.sid, session.sid)),
         )}`,
       })
       .from(users)

@@ -327,7 +327,8 @@ export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindow
           select (select count(*) from counted)::int as counted, (select count(*) from taken)::int as taken`)) as unknown as {
           rows: { counted: number; taken: number }[];
         };
-        if (rows[0]!.counted === 0) throw httpError(409, 'WINDOW_FULL', WINDOW_MESSAGES.full(part.storeName), 'deliveryWindows', named(part));
+        if (rows[0]!.counted === 0)
+          throw httpError(409, 'WINDOW_FULL', WINDOW_MESSAGES.full(part.storeName), 'deliveryWindows', named(part));
         // A concurrent request of the same shopper took or replaced it (the count's rise rolls back with the order).
         if (rows[0]!.taken === 0)
           throw httpError(409, 'WINDOW_HOLD_EXPIRED', WINDOW_MESSAGES.expired(part.storeName), 'deliveryWindows', named(part));
