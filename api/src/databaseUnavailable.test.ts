@@ -129,6 +129,12 @@ const ROUTE_CASES: Record<string, RouteCase> = {
     }),
   },
   'GET /open/store-rules': { request: () => ({ method: 'GET', url: '/open/store-rules' }) },
+  'GET /open/sitemap.xml': { request: () => ({ method: 'GET', url: '/open/sitemap.xml' }) },
+  'GET /open/sitemap/{part}': { request: () => ({ method: 'GET', url: '/open/sitemap/1' }) },
+  'GET /open/robots.txt': {
+    request: () => ({ method: 'GET', url: '/open/robots.txt' }),
+    noDatabase: 'robots.txt is made from the configured shop address alone',
+  },
   'GET /delivery/coverage': { request: (c) => ({ method: 'GET', url: '/delivery/coverage', headers: bearer(c.customer) }) },
   'POST /delivery/windows': {
     request: (c) => ({ method: 'POST', url: '/delivery/windows', headers: bearer(c.customer), payload: { storeUuids: [someUuid] } }),

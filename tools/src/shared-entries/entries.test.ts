@@ -29,7 +29,9 @@ function importsOf(code: string): Map<string, Set<string>> {
  */
 function appImports(): [string, Map<string, Set<string>>][] {
   const dirs = [...APPS.map((a) => path.join(REPO_ROOT, a.dir, 'src')), path.join(REPO_ROOT, 'shared/src')];
-  const ships = (file: string) => !/\.test\.tsx?$/.test(file) && !file.split(path.sep).includes('testing');
+  // The page server's own code (shell/src/server) runs on Node, which loads the packages themselves too.
+  const pageServer = path.join(REPO_ROOT, 'shell/src/server') + path.sep;
+  const ships = (file: string) => !/\.test\.tsx?$/.test(file) && !file.split(path.sep).includes('testing') && !file.startsWith(pageServer);
   return dirs.flatMap((dir) =>
     readdirSync(dir, { withFileTypes: true, recursive: true })
       .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && ships(path.join(entry.parentPath, entry.name)))

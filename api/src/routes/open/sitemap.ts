@@ -53,7 +53,8 @@ const sitemapRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "The shop's robots.txt: everything but shoppers' own and staff pages, and where the sitemap is",
-        response: { 200: Type.String({ description: 'text/plain robots.txt' }) },
+        // Made from the configured shop address alone, but a rate limit or a bad request still answers the error shape.
+        response: { 200: Type.String({ description: 'text/plain robots.txt' }), ...errorResponses },
       },
     },
     (_request, reply) => {
