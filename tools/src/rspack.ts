@@ -259,19 +259,7 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
     },
     module: {
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
-            },
-            env: { targets: 'chrome >= 111, firefox >= 115, safari >= 16.4' },
-          },
-          type: 'javascript/auto',
-        },
+        sourceRule({ development: dev, refresh: dev, targets: 'chrome >= 111, firefox >= 115, safari >= 16.4' }),
         { test: /\.css$/, type: 'css/auto' },
         { test: /\.(svg|png|jpe?g|webp|avif|woff2?)$/, type: 'asset' },
       ],
@@ -424,19 +412,7 @@ export function createServerConfig(options: AppOptions, argv: { mode?: string } 
     },
     module: {
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !production } },
-            },
-            env: { targets: 'node >= 20' },
-          },
-          type: 'javascript/auto',
-        },
+        sourceRule({ development: !production, refresh: false, targets: 'node >= 20' }),
         // Class names only: the markup names them, the browser build ships the styles.
         { test: /\.css$/, type: 'css/auto', generator: { exportsOnly: true } },
         // Same names as the browser build's assets; the files themselves come from there.
@@ -487,4 +463,21 @@ export function createServerConfig(options: AppOptions, argv: { mode?: string } 
 export function createRemoteConfigs(options: AppOptions, argv: { mode?: string } = {}): Configuration[] {
   const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
   return [createAppConfig(options, argv), ...(production ? [createServerConfig(options, argv)] : [])];
+}
+
+/** Our TypeScript and JSX, compiled by rspack's built-in SWC for the browsers or the Node version a build targets. */
+function sourceRule({ development, refresh, targets }: { development: boolean; refresh: boolean; targets: string }) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development, refresh } },
+      },
+      env: { targets },
+    },
+    type: 'javascript/auto' as const,
+  };
 }
