@@ -94,12 +94,18 @@ describe('the password work gate', () => {
     expect(started).toEqual(['a0', 'c6', 'b4', 'b5', 'a1', 'a2', 'a3']);
   });
 
-  it('gives a newcomer the place of the client that sent most when the queue is full; that task is refused as busy', async () => {
+  /** A gate with room for one check and two waiting, filled by one client: one check held running, two queued. */
+  const floodedGate = () => {
     const gate = createWorkGate({ inFlight: 1, queued: 2 });
     const started: string[] = [];
     const first = held(started, 'flood0');
     const running = gate.run(first.task, 'flood');
     const queued = [gate.run(async () => void started.push('flood1'), 'flood'), gate.run(async () => void started.push('flood2'), 'flood')];
+    return { gate, started, first, running, queued };
+  };
+
+  it('gives a newcomer the place of the client that sent most when the queue is full; that task is refused as busy', async () => {
+    const { gate, started, first, running, queued } = floodedGate();
     expect(gate.wouldRefuse('flood')).toBe(true);
     const shopper = gate.run(async () => void started.push('shopper'), 'shopper');
     await expect(queued[1]).rejects.toBeInstanceOf(PasswordChecksBusyError);
@@ -115,11 +121,7 @@ describe('the password work gate', () => {
   });
 
   it('keeps counting a flood whose tasks still wait when the minute turns, so a newcomer still goes first', async () => {
-    const gate = createWorkGate({ inFlight: 1, queued: 2 });
-    const started: string[] = [];
-    const first = held(started, 'flood0');
-    const running = gate.run(first.task, 'flood');
-    const queued = [gate.run(async () => void started.push('flood1'), 'flood'), gate.run(async () => void started.push('flood2'), 'flood')];
+    const { gate, started, first, running, queued } = floodedGate();
     const now = Date.now;
     Date.now = () => now() + 61_000;
     try {

@@ -4,3 +4,4 @@ export * from './mockFetch.ts';
 export * from './jwt.ts';
 export * from './fixtures.ts';
 export * from './fakeEventSource.ts';
+export * from './pageHead.ts';

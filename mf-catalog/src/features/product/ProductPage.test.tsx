@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeStore, routePatterns, type Product } from '@grocer/shared';
-import { mockFetch, renderWithProviders, type FetchMock, type MockHandler } from '@grocer/shared/testing';
+import { jsonLd, mockFetch, pageHead, renderWithProviders, type FetchMock, type MockHandler } from '@grocer/shared/testing';
 import { makeProduct, makeUser } from '../../testing/fixtures.ts';
 import { LocationDisplay } from '../../testing/LocationDisplay.tsx';
 import ProductPage, { loadPageData } from './ProductPage.tsx';
@@ -256,22 +256,11 @@ describe('ProductPage', () => {
 });
 
 describe('ProductPage head', () => {
-  const head = () => ({
-    title: document.title,
-    description: document.head.querySelector('meta[name="description"]')?.getAttribute('content'),
-    canonical: document.head.querySelector('link[rel="canonical"]')?.getAttribute('href'),
-    robots: document.head.querySelector('meta[name="robots"]')?.getAttribute('content'),
-  });
-  const jsonLd = (container: HTMLElement) =>
-    [...container.querySelectorAll('script[type="application/ld+json"]')].map(
-      (s) => JSON.parse(s.textContent ?? '') as Record<string, unknown>,
-    );
-
   it('names the product, its store and price in the head, with its canonical URL', async () => {
     mockProduct();
     renderProduct('/store/fresh-mart/product/p-milk?utm_source=mail');
     await screen.findByRole('heading', { level: 1, name: milk.name });
-    expect(head()).toEqual({
+    expect(pageHead()).toEqual({
       title: 'Prairie Farms Whole Milk, 1 gal | Grocer',
       description: 'Prairie Farms Whole Milk, 1 gal by Prairie Farms at Fresh Mart: $3.49 ($0.03/fl oz). In stock, delivered by Grocer.',
       canonical: `${window.location.origin}/store/fresh-mart/product/p-milk`,
@@ -327,7 +316,7 @@ describe('ProductPage head', () => {
     mockProduct({ 'GET /open/product/p-milk': () => ({ status: 404, body: { message: 'Product not found' } }) });
     const { container } = renderProduct();
     await screen.findByRole('heading', { level: 1, name: 'Product not found' });
-    expect(head()).toMatchObject({ title: 'Product not found | Grocer', robots: 'noindex', canonical: undefined });
+    expect(pageHead()).toMatchObject({ title: 'Product not found | Grocer', robots: 'noindex', canonical: undefined });
     expect(jsonLd(container)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeStore, routePatterns } from '@grocer/shared';
-import { mockFetch, renderWithProviders, type FetchMock } from '@grocer/shared/testing';
+import { mockFetch, pageHead, renderWithProviders, type FetchMock } from '@grocer/shared/testing';
 import { makeProduct, makeProducts, paginated } from '../../testing/fixtures.ts';
 import { LocationDisplay } from '../../testing/LocationDisplay.tsx';
 import SearchPage, { loadPageData } from './SearchPage.tsx';
@@ -227,18 +227,11 @@ describe('SearchPage', () => {
 });
 
 describe('SearchPage head', () => {
-  const head = () => ({
-    title: document.title,
-    description: document.head.querySelector('meta[name="description"]')?.getAttribute('content'),
-    canonical: document.head.querySelector('link[rel="canonical"]')?.getAttribute('href'),
-    robots: document.head.querySelector('meta[name="robots"]')?.getAttribute('content'),
-  });
-
   it('names the search and its count, with a canonical URL of the query and its non-default choices in a fixed order', async () => {
     net = mockFetch({ [SEARCH]: () => ({ body: paginated(makeProducts(20), { currentPage: 2, totalPages: 8, totalItems: 143 }) }) });
     renderSearch('/search?inStock=1&page=2&q=milk&order=asc&sort=price&utm_campaign=x');
     await screen.findByRole('heading', { name: 'Product 1' });
-    expect(head()).toEqual({
+    expect(pageHead()).toEqual({
       title: 'Search results for "milk" (page 2) | Grocer',
       description: '143 products matching "milk" at Grocer\'s local stores, delivered to your door.',
       canonical: `${window.location.origin}/search?q=milk&page=2&sort=price&inStock=1`,
@@ -249,6 +242,6 @@ describe('SearchPage head', () => {
   it('keeps a blank search out of search engines', () => {
     net = mockFetch({});
     renderSearch('/search');
-    expect(head()).toMatchObject({ title: 'Search | Grocer', robots: 'noindex', canonical: undefined });
+    expect(pageHead()).toMatchObject({ title: 'Search | Grocer', robots: 'noindex', canonical: undefined });
   });
 });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeStore as makeAppStore, routePatterns } from '@grocer/shared';
-import { makeUser, mockFetch, renderWithProviders, type FetchMock, type MockRequest } from '@grocer/shared/testing';
+import { jsonLd, makeUser, mockFetch, pageHead, renderWithProviders, type FetchMock, type MockRequest } from '@grocer/shared/testing';
 import { makeCategory, makeProducts, makeStore, paginated } from '../../testing/fixtures.ts';
 import { LocationDisplay } from '../../testing/LocationDisplay.tsx';
 import StorePage, { loadPageData } from './StorePage.tsx';
@@ -302,15 +302,6 @@ describe('StorePage delivery fee in the banner', () => {
 });
 
 describe('StorePage head', () => {
-  const head = () => ({
-    title: document.title,
-    description: document.head.querySelector('meta[name="description"]')?.getAttribute('content'),
-    canonical: document.head.querySelector('link[rel="canonical"]')?.getAttribute('href'),
-  });
-  const jsonLd = (container: HTMLElement) =>
-    [...container.querySelectorAll('script[type="application/ld+json"]')].map(
-      (s) => JSON.parse(s.textContent ?? '') as Record<string, unknown>,
-    );
   const rules = {
     storeUuid: store.uuid,
     storeName: store.name,
@@ -327,7 +318,7 @@ describe('StorePage head', () => {
     mockCatalogue();
     renderStore('/store/fresh-mart?order=asc&page=2&sort=price&inStock=true&utm_source=x');
     await screen.findByRole('heading', { name: 'Product 21' });
-    expect(head()).toEqual({
+    expect(pageHead()).toEqual({
       title: 'Fresh Mart (page 2) | Grocer',
       description: 'Shop Fresh Mart (1 Main St, Springfield, IL 62701) on Grocer: 23 products, delivered to your door.',
       canonical: `${window.location.origin}/store/fresh-mart?page=2&sort=price&inStock=1`,
@@ -342,7 +333,7 @@ describe('StorePage head', () => {
     });
     renderStore('/store/fresh-mart/category/cat-dairy?page=1&sort=name&order=asc', routePatterns.storeCategory);
     await screen.findByRole('heading', { name: 'Product 1' });
-    expect(head()).toEqual({
+    expect(pageHead()).toEqual({
       title: 'Dairy at Fresh Mart | Grocer',
       description: 'Dairy from Fresh Mart (1 Main St, Springfield, IL 62701): 42 products, delivered by Grocer.',
       canonical: `${window.location.origin}/store/fresh-mart/category/cat-dairy`,
@@ -353,7 +344,7 @@ describe('StorePage head', () => {
     mockCatalogue({ 'GET /open/products/search/paginated': () => ({ body: paginated(makeProducts(2)) }) });
     renderStore('/store/fresh-mart?q=milk');
     await screen.findByRole('heading', { name: 'Product 1' });
-    expect(head()).toMatchObject({
+    expect(pageHead()).toMatchObject({
       title: 'Results for "milk" at Fresh Mart | Grocer',
       canonical: `${window.location.origin}/store/fresh-mart?q=milk`,
     });
