@@ -7,15 +7,16 @@
 // which then loads the page itself as it does today. A missing, slow or throwing remote gives the
 // same, never an exception.
 //
-// Only the page area for now: the shell's App builds a BrowserRouter (it reads `window`) and its
-// RemotePage loads modules in the browser's Module Federation runtime, so rendering the layout around
-// the page waits on decision 013's step 4 (the same tree on both sides).
+// Only the page area for now: the shell's App on Node throws `document is not defined` (its
+// BrowserRouter and RemoteBoundary read the browser's page) and its RemotePage loads modules through the
+// browser's Module Federation runtime, so the layout around the page waits on decision 013's step 4 (the
+// same tree on both sides).
 import { Suspense, use } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { matchRoutes, Route, Routes, StaticRouter } from 'react-router';
 import { Writable } from 'node:stream';
-import { api, makeStore, type PageDataLoader, type RootState } from '@grocer/shared';
+import { api, makeStore, type AppDispatch, type PageDataLoader, type RootState } from '@grocer/shared';
 import type { RemoteRegistry } from './remoteRegistry.ts';
 import { REMOTE_FETCH_TIMEOUT_MS } from './remoteLoading.ts';
 
@@ -23,8 +24,8 @@ import { REMOTE_FETCH_TIMEOUT_MS } from './remoteLoading.ts';
 export const PAGE_BUDGET_MS = REMOTE_FETCH_TIMEOUT_MS;
 
 /**
- * The digest of every error in the page area: the browser's `onRecoverableError` recognises it and
- * stays quiet, since the page is then loaded there as it always was.
+ * The digest of every error in the page area, for the browser's `onRecoverableError` to drop (decision
+ * 013, step 5): the page is then loaded there as it always was, which is no error to report.
  */
 export const LEFT_TO_BROWSER = 'grocer-left-to-browser';
 
@@ -69,7 +70,7 @@ class BudgetSpent extends Error {
 }
 
 /** The route's module and pattern, its code loaded and its data in `store`. */
-async function preparePage(registry: RemoteRegistry, url: URL, dispatch: ReturnType<typeof makeStore>['dispatch']) {
+async function preparePage(registry: RemoteRegistry, url: URL, dispatch: AppDispatch) {
   const table = await registry.routes();
   // Pages behind a sign-in are the browser's: the server holds no session (decision 013, point 9).
   const routes = table.routes.filter((route) => route.access === 'public');
