@@ -4,7 +4,13 @@
 // page is left to the browser instead (docs/decisions/013-server-composition.md, rules 3 and 6).
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import {
+  createInstance,
+  registerGlobalPlugins,
+  type ModuleFederation,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
+import { serverShared } from './serverShared.ts';
 
 /** The page server's budget for one page, and so for any one remote file. */
 export const REMOTE_FETCH_TIMEOUT_MS = 250;
@@ -81,4 +87,17 @@ export function serverRemotesPlugin(timeoutMs = REMOTE_FETCH_TIMEOUT_MS): Module
       return evaluateRemoteEntry(await response.text(), remoteInfo.entry, remoteInfo.entryGlobalName);
     },
   };
+}
+
+/**
+ * The page server's one Module Federation instance (a remote's state is process-wide by its name), giving
+ * remotes the page server's singletons and loading them through serverRemotesPlugin. The plugin is also
+ * registered globally, for the runtime each remote's server build carries: its Node chunk loader asks
+ * that runtime's `fetch` hook, not the page server's, for the chunks, and without the hook it fetches
+ * them with no status check and no clock (a 404 page run as code, a stalled chunk waited on for ever).
+ */
+export function createServerFederation(timeoutMs = REMOTE_FETCH_TIMEOUT_MS): ModuleFederation {
+  const plugin = serverRemotesPlugin(timeoutMs);
+  registerGlobalPlugins([plugin]);
+  return createInstance({ name: 'grocer_page_server', remotes: [], shared: serverShared(), plugins: [plugin] });
 }

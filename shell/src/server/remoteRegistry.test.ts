@@ -39,8 +39,9 @@ function registry(overrides: Partial<RemoteRegistryOptions> = {}) {
   let clock = 0;
   let remotes: Record<string, string> = { catalog: `${origin}/v1/mf-manifest.json` };
   const registerRemotes = jest.fn();
+  const loadRemote = jest.fn(async (id: string) => ({ id }));
   const made = createRemoteRegistry({
-    federation: { registerRemotes },
+    federation: { registerRemotes, loadRemote: loadRemote as RemoteRegistryOptions['federation']['loadRemote'] },
     remotes: async () => remotes,
     now: () => clock,
     ttlMs: 5_000,
@@ -50,8 +51,9 @@ function registry(overrides: Partial<RemoteRegistryOptions> = {}) {
   return {
     made,
     registered: () => registerRemotes.mock.calls.map(([list]) => (list as { entry: string }[])[0]!.entry),
+    loaded: () => loadRemote.mock.calls.map(([id]) => id),
     pass: (ms: number) => (clock += ms),
-    point: (folder: string) => (remotes = { catalog: `${origin}/${folder}/mf-manifest.json` }),
+    point: (folder: string, more: Record<string, string> = {}) => (remotes = { catalog: `${origin}/${folder}/mf-manifest.json`, ...more }),
   };
 }
 
@@ -121,5 +123,37 @@ describe('the page server’s remote registry', () => {
     // remotes.json names the public address (the browsers' one); the page server reaches the remote at its own.
     expect(await made.current('catalog')).toMatchObject({ browserManifestUrl: `${publicOrigin}/v1/mf-manifest.json` });
     expect(registered()).toEqual([expect.stringMatching(new RegExp(`^${origin}/v1/server/mf-manifest\\.json\\?v=[0-9a-f]{16}$`))]);
+  });
+
+  it('loads a module of a remote’s current build, and none of a remote it cannot use', async () => {
+    release('v1', '0.1.0');
+    const { made, registered, loaded } = registry();
+    expect(await made.load('catalog/SearchPage')).toEqual({ id: 'catalog/SearchPage' });
+    expect(registered()).toHaveLength(1);
+    await expect(made.load('orders/OrderDetailsPage')).rejects.toThrow('orders is not in remotes.json');
+    expect(loaded()).toEqual(['catalog/SearchPage']);
+  });
+
+  it('composes the route table from each remote’s routes.json, read again after the TTL and from where remotes.json points', async () => {
+    const route = (path: string, module: string) => ({ path, module, access: 'public' });
+    files.set('/v1/routes.json', JSON.stringify({ routes: [route('/search', 'SearchPage')] }));
+    const { made, pass, point } = registry();
+    point('v1', { orders: `${origin}/orders/mf-manifest.json` });
+    // The shell's table: each route owned by `<remote>/<module>`; a remote whose routes cannot be read is missing.
+    expect(await made.routes()).toEqual({
+      routes: [{ ...route('/search', 'SearchPage'), id: 'catalog/SearchPage' }],
+      missing: ['orders'],
+      pending: [],
+    });
+    files.set('/v1/routes.json', JSON.stringify({ routes: [route('/', 'HomePage')] }));
+    files.set('/orders/routes.json', JSON.stringify({ routes: [route('/orders', 'OrdersPage')] }));
+    // A failed read is tried again at once; a good one stands for the TTL.
+    expect((await made.routes()).routes.map((r) => r.id)).toEqual(['catalog/SearchPage', 'orders/OrdersPage']);
+    pass(5_001);
+    expect((await made.routes()).routes.map((r) => r.id)).toEqual(['catalog/HomePage', 'orders/OrdersPage']);
+    files.set('/v2/routes.json', JSON.stringify({ routes: [route('/search', 'SearchPage')] }));
+    point('v2');
+    pass(5_001);
+    expect((await made.routes()).routes.map((r) => r.id)).toEqual(['catalog/SearchPage']);
   });
 });

@@ -11,6 +11,8 @@
 // remote's pages are left to the browser until the two agree again.
 import { createHash } from 'node:crypto';
 import type { ModuleFederation } from '@module-federation/enhanced/runtime';
+import type { RemoteRoutes } from '@grocer/shared/contracts';
+import { composeRoutes, type RouteTable } from '../app/routeTable.ts';
 import { fetchRemoteFile, REMOTE_FETCH_TIMEOUT_MS } from './remoteLoading.ts';
 
 /** How long remotes.json and the manifests read are trusted: a release reaches the server render within this. */
@@ -40,7 +42,7 @@ export interface RemoteUnavailable {
 
 export interface RemoteRegistryOptions {
   /** The page server's one Module Federation instance (remote state is per process). */
-  federation: Pick<ModuleFederation, 'registerRemotes'>;
+  federation: Pick<ModuleFederation, 'registerRemotes' | 'loadRemote'>;
   /** The shell's remotes.json: remote name → its browser mf-manifest.json (public URL). */
   remotes: () => Promise<Record<string, string>>;
   /** Where this process reaches a public URL (PAGE_REACH); as it is by default. */
@@ -58,6 +60,16 @@ export interface RemoteRegistry {
    * made for another browser build.
    */
   current(name: string): Promise<RemoteBuild | RemoteUnavailable>;
+  /**
+   * An exposed module (`<remote>/<module>`) of the remote's current build. A load that failed (the entry,
+   * a chunk or the runtime's read of the manifest) is not kept by the runtime: the next call loads again.
+   */
+  load<T>(id: string): Promise<T>;
+  /**
+   * The shell's route table (routeTable.ts) from the routes.json beside each browser manifest, read as
+   * the browser reads it, kept for the TTL like the manifests; a remote whose routes cannot be read is `missing`.
+   */
+  routes(): Promise<RouteTable>;
 }
 
 export const isRemoteBuild = (found: RemoteBuild | RemoteUnavailable): found is RemoteBuild => 'key' in found;
@@ -88,6 +100,15 @@ export function createRemoteRegistry(options: RemoteRegistryOptions): RemoteRegi
   /** Per remote: its build as last read, and the key registered with the runtime. */
   const builds = new Map<string, { read: () => Promise<RemoteBuild>; registered: string | null }>();
 
+  /** Per remote: its routes.json, read from where remotes.json points now. */
+  const routeReads = new Map<string, { url: string; read: () => Promise<RemoteRoutes> }>();
+  function readRoutes(name: string, browserManifestUrl: string): Promise<RemoteRoutes | null> {
+    const url = new URL('routes.json', browserManifestUrl).href;
+    let entry = routeReads.get(name);
+    if (entry?.url !== url) routeReads.set(name, (entry = { url, read: kept(async () => JSON.parse(await read(url)) as RemoteRoutes) }));
+    return entry.read().catch(() => null);
+  }
+
   async function readBuild(name: string): Promise<RemoteBuild> {
     const browserManifestUrl = (await remotesJson())[name];
     if (!browserManifestUrl) throw new Error(`${name} is not in remotes.json`);
@@ -101,7 +122,7 @@ export function createRemoteRegistry(options: RemoteRegistryOptions): RemoteRegi
     return { name, key: manifestHash(serverManifest), browserManifestUrl, browserManifest };
   }
 
-  return {
+  const registry: RemoteRegistry = {
     async current(name) {
       let entry = builds.get(name);
       if (!entry) builds.set(name, (entry = { read: kept(() => readBuild(name)), registered: null }));
@@ -120,5 +141,22 @@ export function createRemoteRegistry(options: RemoteRegistryOptions): RemoteRegi
       }
       return build;
     },
+
+    async load<T>(id: string): Promise<T> {
+      const name = id.slice(0, id.indexOf('/'));
+      const found = await registry.current(name);
+      if (!isRemoteBuild(found)) throw new Error(found.reason);
+      const module = await options.federation.loadRemote<T>(id);
+      if (!module) throw new Error(`${id} did not load`);
+      return module;
+    },
+
+    async routes() {
+      const remotes = await remotesJson();
+      return composeRoutes(
+        await Promise.all(Object.entries(remotes).map(async ([name, url]) => [name, await readRoutes(name, url)] as const)),
+      );
+    },
   };
+  return registry;
 }

@@ -2,9 +2,10 @@
 // The kernel of the page server (docs/decisions/013-server-composition.md): a remote's own server build,
 // fetched over HTTP at run time and rendered on Node with the page server's React, router and store.
 // mf-catalog is built here as its team builds a release (a copy of the workspace, `rspack build`), then
-// served from a local HTTP server beside a stand-in API.
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// served from a local HTTP server beside a stand-in API. Twice: as it is, and as a release that changes
+// the product card's markup and the search endpoint's URL, to follow a release and a rollback.
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -13,11 +14,12 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router';
 import { Writable } from 'node:stream';
-import { createInstance, type ModuleFederation } from '@module-federation/enhanced/runtime';
+import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import { api, makeStore, setRuntimeConfig, type PageDataLoader, type PaginatedProducts } from '@grocer/shared';
 import { makeProduct } from '@grocer/shared/testing';
-import { REMOTE_FETCH_TIMEOUT_MS, serverRemotesPlugin } from './remoteLoading.ts';
-import { manifestHash } from './remoteRegistry.ts';
+import { LEFT_TO_BROWSER, PAGE_BUDGET_MS, renderPageArea } from './pageArea.tsx';
+import { createServerFederation, REMOTE_FETCH_TIMEOUT_MS } from './remoteLoading.ts';
+import { createRemoteRegistry, manifestHash, REMOTES_TTL_MS, type RemoteRegistry } from './remoteRegistry.ts';
 import { serverShared } from './serverShared.ts';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
@@ -30,7 +32,9 @@ const REPO_ROOT = path.resolve(__dirname, '../../..');
 const BUDGET_MS = Math.max(REMOTE_FETCH_TIMEOUT_MS, 2_000);
 
 let work: string;
+/** mf-catalog's build as it is, and a release of it (RELEASE_EDITS). */
 let dist: string;
+let releaseDist: string;
 let server: http.Server;
 let origin: string;
 /** Requests the stand-in origin answered, path by path. */
@@ -38,29 +42,59 @@ const served: string[] = [];
 
 const milk = makeProduct({ uuid: 'p-milk', name: 'Whole Milk' });
 const oats = makeProduct({ uuid: 'p-oats', name: 'Rolled Oats', price_cents: 429 });
-const results: PaginatedProducts = {
-  products: [milk, oats],
-  pagination: { currentPage: 1, totalPages: 1, totalItems: 2, hasNext: false, hasPrevious: false },
-};
+const pagination = { currentPage: 1, totalPages: 1, totalItems: 2, hasNext: false, hasPrevious: false };
+const results: PaginatedProducts = { products: [milk, oats], pagination };
+/** What the release's search endpoint reads (its new URL, RELEASE_EDITS). */
+const releaseResults: PaginatedProducts = { products: [makeProduct({ uuid: 'p-oat-milk', name: 'Oat Milk' })], pagination };
+const RELEASE_SEARCH_PATH = '/open/v2/products/search';
+
+/** The release's source changes, each of which must apply: a card class, and the search endpoint's URL. */
+const RELEASE_EDITS: ReadonlyArray<readonly [file: string, from: string, to: string]> = [
+  ['src/components/ProductCard.tsx', 'className="product-card-price"', 'className="product-card-price product-card-price-released"'],
+  ['src/lib/catalogueApi.ts', 'url: apiPaths.globalSearch,', `url: '${RELEASE_SEARCH_PATH}',`],
+];
+
+/** A fault of the release origin (/release/…): the file that fails (path and query), and how. */
+interface Fault {
+  file: RegExp;
+  how: 'missing' | 'stalls' | 'throws';
+}
+const ENTRY = /^\/release\/server\/remoteEntry\.js$/;
+/** The release origin's files, its folder swapped as ops swap a release, and its fault if any. */
+const releaseOrigin: { dist: () => string; fault: Fault | null } = { dist: () => dist, fault: null };
+
+/** A file of a build folder, or false when it has none by that path. */
+function serveFile(response: http.ServerResponse, folder: string, relative: string): boolean {
+  const file = path.join(folder, relative);
+  if (!file.startsWith(folder) || !existsSync(file)) return false;
+  response.setHeader('content-type', file.endsWith('.json') ? 'application/json' : 'text/javascript');
+  response.end(readFileSync(file));
+  return true;
+}
 
 /**
- * /catalog/… is the remote's origin (its dist folder), /gone/… an origin whose files are gone (404 with
- * an HTML body, as a misrouted proxy answers), /stalled/… one that never answers, /api/… the API.
+ * /catalog/… is the remote's origin (its dist folder), /release/… one whose folder is swapped and whose
+ * remoteEntry.js may fail, /next/… the release's own origin, /gone/… an origin whose files are gone (404
+ * with an HTML body, as a misrouted proxy answers), /stalled/… one that never answers, /api/… the API
+ * (a search for "broken" answers what no page can draw).
  */
 function answer(request: http.IncomingMessage, response: http.ServerResponse) {
   const url = new URL(request.url ?? '/', origin);
   served.push(url.pathname);
-  if (url.pathname === '/api/open/products/search/global/paginated') {
+  if (url.pathname === '/api/open/products/search/global/paginated' || url.pathname === `/api${RELEASE_SEARCH_PATH}`) {
     response.setHeader('content-type', 'application/json');
-    return response.end(JSON.stringify(results));
+    const body = url.pathname.includes('/v2/') ? releaseResults : results;
+    return response.end(JSON.stringify(url.searchParams.get('query') === 'broken' ? { products: null, pagination } : body));
   }
   if (url.pathname.startsWith('/stalled/')) return; // never answers; the server is closed with its sockets
-  if (url.pathname.startsWith('/catalog/')) {
-    const file = path.join(dist, url.pathname.slice('/catalog/'.length));
-    if (file.startsWith(dist) && existsSync(file)) {
-      response.setHeader('content-type', file.endsWith('.json') ? 'application/json' : 'text/javascript');
-      return response.end(readFileSync(file));
-    }
+  if (url.pathname.startsWith('/catalog/') && serveFile(response, dist, url.pathname.slice('/catalog/'.length))) return;
+  if (url.pathname.startsWith('/next/') && serveFile(response, releaseDist, url.pathname.slice('/next/'.length))) return;
+  if (url.pathname.startsWith('/release/')) {
+    const { fault } = releaseOrigin;
+    if (fault?.file.test(url.pathname + url.search)) {
+      if (fault.how === 'stalls') return;
+      if (fault.how === 'throws') return response.end('throw new Error("the remote entry fails as it starts");');
+    } else if (serveFile(response, releaseOrigin.dist(), url.pathname.slice('/release/'.length))) return;
   }
   response.statusCode = 404;
   response.setHeader('content-type', 'text/html');
@@ -98,20 +132,31 @@ function point(entry: string) {
   federation.registerRemotes([{ name: 'catalog', entry }], { force: true });
 }
 
-beforeAll(async () => {
-  mkdirSync(path.join(REPO_ROOT, '.tmp'), { recursive: true });
-  work = mkdtempSync(path.join(REPO_ROOT, '.tmp', 'server-remotes-'));
-  const copy = path.join(work, 'mf-catalog');
+/** Builds a copy of mf-catalog in `folder` of the work folder, with `edits` applied, as its team builds a release; its dist. */
+async function buildCatalog(folder: string, edits: typeof RELEASE_EDITS = []): Promise<string> {
+  const copy = path.join(work, folder, 'mf-catalog');
   cpSync(path.join(REPO_ROOT, 'mf-catalog'), copy, {
     recursive: true,
     filter: (src) => !['dist', 'node_modules'].includes(path.basename(src)),
   });
-  const build = spawnSync('npx', ['rspack', 'build', '--mode', 'production', '-c', path.join(copy, 'rspack.config.ts')], {
-    cwd: copy,
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`mf-catalog build failed:\n${build.stdout}\n${build.stderr}`);
-  dist = path.join(copy, 'dist');
+  for (const [file, from, to] of edits) {
+    const source = readFileSync(path.join(copy, file), 'utf8');
+    if (!source.includes(from)) throw new Error(`${file} no longer has ${from}: update RELEASE_EDITS`);
+    writeFileSync(path.join(copy, file), source.replace(from, to));
+  }
+  const build = spawn('npx', ['rspack', 'build', '--mode', 'production', '-c', path.join(copy, 'rspack.config.ts')], { cwd: copy });
+  let output = '';
+  build.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  build.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const status = await new Promise<number | null>((resolve) => build.on('close', resolve));
+  if (status !== 0) throw new Error(`mf-catalog build in ${folder} failed:\n${output}`);
+  return path.join(copy, 'dist');
+}
+
+beforeAll(async () => {
+  mkdirSync(path.join(REPO_ROOT, '.tmp'), { recursive: true });
+  work = mkdtempSync(path.join(REPO_ROOT, '.tmp', 'server-remotes-'));
+  [dist, releaseDist] = await Promise.all([buildCatalog('current'), buildCatalog('release', RELEASE_EDITS)]);
 
   server = http.createServer(answer);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -119,7 +164,7 @@ beforeAll(async () => {
   setRuntimeConfig({ apiBaseUrl: `${origin}/api` });
   // A running page server has made requests before: the first fetch of a Node process sets up its client.
   await fetch(`${origin}/warm-up`);
-  federation = createInstance({ name: 'page_server_test', remotes: [], shared: serverShared(), plugins: [serverRemotesPlugin(BUDGET_MS)] });
+  federation = createServerFederation(BUDGET_MS);
 }, 180_000);
 
 afterAll(async () => {
@@ -198,5 +243,145 @@ describe('a remote’s server build, loaded at run time on Node', () => {
     point(`${origin}/catalog/server/mf-manifest.json`);
     const page = await federation.loadRemote<PageModule>('catalog/SearchPage');
     expect(typeof page?.default).toBe('function');
+  });
+});
+
+describe('the page area, rendered by the remote that owns the route', () => {
+  /** The margin a budget may be overrun by: the abort is a timer on a busy event loop. */
+  const MARGIN_MS = 150;
+  let registry: RemoteRegistry;
+  let clock = 0;
+  let remotesJson: Record<string, string>;
+  const searchUrl = (q: string) => new URL(`/search?q=${q}`, 'https://shop.example');
+  /** A render that must succeed gets the loader's wider clock; the budget is the page's own in the failure tests. */
+  const render = (url = searchUrl('milk'), budgetMs = BUDGET_MS) => renderPageArea(registry, url, { budgetMs });
+  /** Swaps the release origin's folder as ops swap a release, and lets the TTL pass. */
+  const release = (folder: () => string, fault: Fault | null = null) => {
+    Object.assign(releaseOrigin, { dist: folder, fault });
+    clock += REMOTES_TTL_MS + 1;
+  };
+
+  beforeAll(() => {
+    remotesJson = { catalog: `${origin}/release/mf-manifest.json` };
+    Object.assign(releaseOrigin, { dist: () => dist, fault: null });
+    registry = createRemoteRegistry({ federation, remotes: async () => remotesJson, now: () => clock, timeoutMs: BUDGET_MS });
+  });
+
+  /** What `run` logged as errors (the page server logs a remote's failure; a page over its budget is not one). */
+  async function errorsLoggedBy(run: () => Promise<void>): Promise<unknown[][]> {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await run();
+      return logged.mock.calls;
+    } finally {
+      logged.mockRestore();
+    }
+  }
+
+  /** Expects the page area left to the browser within the page's budget, with the digest the browser drops. */
+  async function expectLeftToBrowser(url: URL, reason: RegExp) {
+    const started = performance.now();
+    const rendered = await renderPageArea(registry, url);
+    expect(performance.now() - started).toBeLessThan(PAGE_BUDGET_MS + MARGIN_MS);
+    expect(rendered.leftToBrowser).toMatch(reason);
+    expect(rendered.apiState).toBeNull();
+    // The boundary the browser renders, holding the placeholder (React's development build adds the error's text).
+    expect(rendered.html).toMatch(
+      new RegExp(
+        `^<!--\\$!--><template data-dgst="${LEFT_TO_BROWSER}"[^>]*></template><div class="page-loading" aria-busy="true"></div><!--/\\$-->$`,
+      ),
+    );
+  }
+
+  it('renders the route’s page with its remote’s code and data, and hands over the store’s api state', async () => {
+    const rendered = await render();
+    expect(rendered).toMatchObject({ id: 'catalog/SearchPage', leftToBrowser: null });
+    expect(rendered.html).toContain('<span class="product-card-price">$4.29</span>');
+    expect(rendered.html).toMatch(/class="product-card-name"[^>]*>.*Whole Milk/);
+    // A page rendered whole, not a boundary the browser must fill.
+    expect(rendered.html).not.toContain('<!--$!-->');
+    expect(rendered.html).not.toContain('<script');
+    // The answers the page was drawn from, as a JSON data block carries them.
+    const state = JSON.parse(JSON.stringify(rendered.apiState)) as { queries: Record<string, { status: string; data?: unknown }> };
+    const search = Object.entries(state.queries).find(([key]) => key.startsWith('catalogGlobalSearch('));
+    expect(search?.[1]).toMatchObject({ status: 'fulfilled', data: results });
+  });
+
+  it('renders a release’s markup and endpoints once the TTL has passed, without a restart, and the old ones after a rollback', async () => {
+    await render();
+    Object.assign(releaseOrigin, { dist: () => releaseDist });
+    // Within the TTL the build read stands.
+    clock += REMOTES_TTL_MS - 1;
+    expect((await render()).html).not.toContain('product-card-price-released');
+    clock += 2;
+    served.length = 0;
+    const released = await render();
+    expect(released.html).toContain('<span class="product-card-price product-card-price-released">');
+    // The release's endpoint definition, not the one its first load injected: its URL and its answer.
+    expect(served).toContain(`/api${RELEASE_SEARCH_PATH}`);
+    expect(released.html).toContain('Oat Milk');
+    expect(released.html).not.toContain('Whole Milk');
+
+    release(() => dist);
+    served.length = 0;
+    const rolledBack = await render();
+    expect(rolledBack.html).toContain('<span class="product-card-price">$4.29</span>');
+    expect(rolledBack.html).toContain('Whole Milk');
+    expect(served).toContain('/api/open/products/search/global/paginated');
+    expect(served).not.toContain(`/api${RELEASE_SEARCH_PATH}`);
+  });
+
+  it('leaves the page to the browser within the budget when a release’s remoteEntry.js or page chunk answers 404, and renders it once they are there', async () => {
+    release(() => releaseDist, { file: ENTRY, how: 'missing' });
+    const logged = await errorsLoggedBy(() => expectLeftToBrowser(searchUrl('milk'), /server\/remoteEntry\.js: HTTP 404/));
+    expect(logged).toEqual([
+      [expect.stringContaining('left to the browser'), expect.objectContaining({ message: expect.stringContaining('HTTP 404') })],
+    ]);
+    // The entry is there, the page's chunk is not.
+    releaseOrigin.fault = { file: /\/server\/__federation_expose_SearchPage\./, how: 'missing' };
+    await errorsLoggedBy(() => expectLeftToBrowser(searchUrl('milk'), /__federation_expose_SearchPage\.[0-9a-f]+\.js: HTTP 404/));
+    // Loaded again once the files are there: the runtime keeps no failed load.
+    releaseOrigin.fault = null;
+    expect((await render()).html).toContain('product-card-price-released');
+  });
+
+  it('leaves the page to the browser at the budget when a release’s remoteEntry.js never answers', async () => {
+    release(() => dist, { file: ENTRY, how: 'stalls' });
+    const started = Date.now();
+    // Not an error of the remote's code, and React lets go of the aborted render cleanly.
+    expect(
+      await errorsLoggedBy(() => expectLeftToBrowser(searchUrl('milk'), new RegExp(`not ready within the page's ${PAGE_BUDGET_MS} ms`))),
+    ).toEqual([]);
+    // The load is not started again while it runs: it fails on the loader's own clock, and the remote is registered afresh.
+    releaseOrigin.fault = null;
+    await new Promise((resolve) => setTimeout(resolve, started + BUDGET_MS + 50 - Date.now()));
+    expect((await render()).html).toContain('<span class="product-card-price">');
+  });
+
+  it('leaves the page to the browser when a release’s code throws as it loads, or its page throws as it renders', async () => {
+    release(() => releaseDist, { file: ENTRY, how: 'throws' });
+    const logged = await errorsLoggedBy(async () => {
+      await expectLeftToBrowser(searchUrl('milk'), /the remote entry fails as it starts/);
+      releaseOrigin.fault = null;
+      expect((await render()).html).toContain('product-card-price-released');
+      // The API answers what the page cannot draw: the page throws inside the boundary.
+      await expectLeftToBrowser(searchUrl('broken'), /null/);
+    });
+    // Each is logged once, as the remote's failure it is.
+    expect(logged).toHaveLength(2);
+  });
+
+  it('leaves to the browser a page no remote declares', async () => {
+    await expectLeftToBrowser(new URL('https://shop.example/no-such-page'), /no public page of a remote at \/no-such-page/);
+  });
+
+  it('follows a new remotes.json URL within the TTL', async () => {
+    release(() => dist);
+    expect((await render()).html).not.toContain('product-card-price-released');
+    remotesJson = { catalog: `${origin}/next/mf-manifest.json` };
+    clock += REMOTES_TTL_MS - 1;
+    expect((await render()).html).not.toContain('product-card-price-released');
+    clock += 2;
+    expect((await render()).html).toContain('product-card-price-released');
   });
 });

@@ -19,6 +19,30 @@ import reactReduxPackage from 'react-redux/package.json';
 import toolkitPackage from '@reduxjs/toolkit/package.json';
 import sharedPackage from '@grocer/shared/package.json';
 
+type Api = typeof GrocerShared.api;
+
+/**
+ * The shared `api` as remotes get it on the page server. A remote is loaded again in this one process
+ * at every release and rollback, and its modules run again: RTK Query's `injectEndpoints` keeps an
+ * endpoint's first definition unless `overrideExisting: true` (it only logs in development), so a new
+ * build's URL or `transformResponse` would not reach the server render until a restart. Here the build
+ * loaded last defines its endpoints, as it would in a fresh process. The browser loads a remote once per
+ * page, so it keeps RTK's default (and the remotes' first-load bytes). Endpoints are looked up by name
+ * when a query runs: a request still rendering with the build before uses the new definitions from then
+ * on, the one moment the two builds meet.
+ */
+export const remotesApi: Api = new Proxy(GrocerShared.api, {
+  get(target, property, receiver) {
+    if (property === 'injectEndpoints') {
+      return (inject: Parameters<Api['injectEndpoints']>[0]) => (target.injectEndpoints({ ...inject, overrideExisting: true }), remotesApi);
+    }
+    if (property === 'enhanceEndpoints') {
+      return (enhance: Parameters<Api['enhanceEndpoints']>[0]) => (target.enhanceEndpoints(enhance), remotesApi);
+    }
+    return Reflect.get(target, property, receiver) as unknown;
+  },
+});
+
 const singleton = (version: string, lib: object) => ({
   version,
   lib: () => lib,
@@ -37,6 +61,6 @@ export function serverShared() {
     '@reduxjs/toolkit': singleton(toolkitPackage.version, Toolkit),
     '@reduxjs/toolkit/query': singleton(toolkitPackage.version, ToolkitQuery),
     '@reduxjs/toolkit/query/react': singleton(toolkitPackage.version, ToolkitQueryReact),
-    '@grocer/shared': singleton(sharedPackage.version, GrocerShared),
+    '@grocer/shared': singleton(sharedPackage.version, { ...GrocerShared, api: remotesApi }),
   };
 }
