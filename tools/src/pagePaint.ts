@@ -24,7 +24,7 @@ import { FIRST_SCREENS, PRELOADED_CARD_PICTURES } from '../../shell/src/app/firs
 import { PAGE_STYLESHEET, SERVER_PAINTED } from '../../shell/src/app/firstPaint.ts';
 import { stylesheetsIn, type ManifestStyles } from '../../shell/src/app/remoteStyles.ts';
 import { composeRoutes, firstPageModule } from '../../shell/src/app/routeTable.ts';
-import { htmlAttribute, jsonDataBlock } from './runtimeDocuments.ts';
+import { htmlAttribute, jsonDataBlock, PAGE_AREA } from '../../shell/src/server/pageHtml.ts';
 
 /** What the step may add to a page's wait for its HTML, at most. */
 export const PAGE_PAINT_BUDGET_MS = 250;
@@ -66,8 +66,6 @@ export type PagePainter = (url: URL) => Promise<string | null>;
 const SHELL_STYLESHEET = /<link\b(?=[^>]*\brel="stylesheet")(?=[^>]*\bhref="(\/[^"]+\.css)")[^>]*>/g;
 /** Text that could close a <style> element is never written into a page. */
 const closesStyle = (text: string) => /<\/style/i.test(text);
-/** index.html's page area: its static placeholder, replaced by the drawing. */
-const PAGE_AREA = /(<div class="page-loading" aria-busy="true")(>)[\s\S]*?(<\/div>\s*<\/main>)/;
 
 export function createPagePainter(options: PagePaintOptions): PagePainter {
   const reach = options.reach ?? ((url: string) => url);

@@ -7,19 +7,7 @@
 // and any host that sends index.html unchanged (the entry then fetches them, preloaded as before).
 // nginx does the same with sub_filter (docker/shell/40-grocer-runtime-documents.sh).
 import { RUNTIME_DOCUMENT } from '../../shell/src/app/config.ts';
-
-/** JSON inside a <script> element: no `<` at all, so nothing in it can end the element or open a comment. */
-const jsonInHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
-/** A value inside a double-quoted HTML attribute. */
-export const htmlAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/**
- * A JSON data block, `<script type="application/json">`, found by `attribute`="`key`": it runs
- * nothing, so the CSP allows it. The page step hands answers over in these too (pagePaint.ts).
- */
-export const jsonDataBlock = (attribute: string, key: string, value: unknown) =>
-  `<script type="application/json" ${attribute}="${htmlAttribute(key)}">${jsonInHtml(value)}</script>`;
+import { jsonDataBlock } from '../../shell/src/server/pageHtml.ts';
 
 /** index.html's preload of the document at `route` (shell/src/index.html), however the build writes its attributes. */
 const preloadOf = (route: string) =>
