@@ -17,7 +17,7 @@ import { Provider } from 'react-redux';
 import { matchRoutes, Route, Routes, StaticRouter } from 'react-router';
 import { Writable } from 'node:stream';
 import { api, makeStore, type AppDispatch, type PageDataLoader, type RootState } from '@grocer/shared';
-import type { RemoteRegistry } from './remoteRegistry.ts';
+import type { RemoteBuild, RemoteRegistry } from './remoteRegistry.ts';
 import { REMOTE_FETCH_TIMEOUT_MS } from './remoteLoading.ts';
 
 /** The page's budget from the request's start: past it the page is the browser's to load. */
@@ -46,6 +46,11 @@ export interface RenderedPageArea {
    * if not even that rendered: index.html's placeholder then stays).
    */
   html: string;
+  /**
+   * What the page hoists to the document's `<head>` (React 19 writes its `<title>`, `<meta>` and `<link>`
+   * elements ahead of the rest when it renders no `<head>` of its own); empty when left to the browser.
+   */
+  head: string;
   /** The remote module rendered (`catalog/SearchPage`), if the URL is a page the server renders. */
   id: string | null;
   /**
@@ -53,6 +58,8 @@ export interface RenderedPageArea {
    * `<script type="application/json" data-page-state>`; null when the page is left to the browser.
    */
   apiState: RootState['api'] | null;
+  /** The remote's build the page was rendered with (its browser manifest names the page's files); null when left to the browser. */
+  build: RemoteBuild | null;
   /** Why the page is left to the browser, or null when it was rendered. */
   leftToBrowser: string | null;
   /** From the request's start to the HTML. */
@@ -80,10 +87,10 @@ async function preparePage(registry: RemoteRegistry, url: URL, dispatch: AppDisp
   )?.[0];
   if (!match) throw new NotRenderedHere(`no public page of a remote at ${url.pathname}`);
   const { id, path } = match.route;
-  const module = await registry.load<PageModule>(id);
+  const { module, build } = await registry.load<PageModule>(id);
   if (typeof module.default !== 'function') throw new Error(`${id} has no default export`);
   await module.loadPageData?.({ params: match.params, search: url.searchParams }, dispatch);
-  return { id, path, Page: module.default };
+  return { id, path, build, Page: module.default };
 }
 
 function PageArea({ page }: { page: Promise<{ path: string; Page: React.ComponentType }> }) {
@@ -107,7 +114,8 @@ export function renderPageArea(registry: RemoteRegistry, url: URL, options: Page
   // Settled here too: after an abort React no longer listens, and a late failure must not go unhandled.
   page.catch(() => undefined);
   let id: string | null = null;
-  void page.then((ready) => (id = ready.id)).catch(() => undefined);
+  let build: RemoteBuild | null = null;
+  void page.then((ready) => ({ id, build } = ready)).catch(() => undefined);
 
   return new Promise((resolve) => {
     let leftToBrowser: string | null = null;
@@ -122,7 +130,17 @@ export function renderPageArea(registry: RemoteRegistry, url: URL, options: Page
       // after an abort settle into the store first.
       store.dispatch(api.util.resetApiState());
       void page.finally(() => store.dispatch(api.util.resetApiState())).catch(() => undefined);
-      resolve({ html, id, apiState, leftToBrowser, ms: performance.now() - startedAt });
+      // Everything before the page's boundary is what it hoisted.
+      const boundary = Math.max(0, html.indexOf('<!--$'));
+      resolve({
+        html: html.slice(boundary),
+        head: html.slice(0, boundary),
+        id,
+        apiState,
+        build: leftToBrowser ? null : build,
+        leftToBrowser,
+        ms: performance.now() - startedAt,
+      });
     };
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {

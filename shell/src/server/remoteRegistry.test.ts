@@ -128,7 +128,10 @@ describe('the page server’s remote registry', () => {
   it('loads a module of a remote’s current build, and none of a remote it cannot use', async () => {
     release('v1', '0.1.0');
     const { made, registered, loaded } = registry();
-    expect(await made.load('catalog/SearchPage')).toEqual({ id: 'catalog/SearchPage' });
+    expect(await made.load('catalog/SearchPage')).toEqual({
+      module: { id: 'catalog/SearchPage' },
+      build: await made.current('catalog'),
+    });
     expect(registered()).toHaveLength(1);
     await expect(made.load('orders/OrderDetailsPage')).rejects.toThrow('orders is not in remotes.json');
     expect(loaded()).toEqual(['catalog/SearchPage']);

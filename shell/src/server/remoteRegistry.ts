@@ -61,10 +61,11 @@ export interface RemoteRegistry {
    */
   current(name: string): Promise<RemoteBuild | RemoteUnavailable>;
   /**
-   * An exposed module (`<remote>/<module>`) of the remote's current build. A load that failed (the entry,
-   * a chunk or the runtime's read of the manifest) is not kept by the runtime: the next call loads again.
+   * An exposed module (`<remote>/<module>`) of the remote's current build, and that build (its browser
+   * manifest names the files the browser needs for it). A load that failed (the entry, a chunk or the
+   * runtime's read of the manifest) is not kept by the runtime: the next call loads again.
    */
-  load<T>(id: string): Promise<T>;
+  load<T>(id: string): Promise<{ module: T; build: RemoteBuild }>;
   /**
    * The shell's route table (routeTable.ts) from the routes.json beside each browser manifest, read as
    * the browser reads it, kept for the TTL like the manifests; a remote whose routes cannot be read is `missing`.
@@ -142,13 +143,13 @@ export function createRemoteRegistry(options: RemoteRegistryOptions): RemoteRegi
       return build;
     },
 
-    async load<T>(id: string): Promise<T> {
+    async load<T>(id: string) {
       const name = id.slice(0, id.indexOf('/'));
-      const found = await registry.current(name);
-      if (!isRemoteBuild(found)) throw new Error(found.reason);
+      const build = await registry.current(name);
+      if (!isRemoteBuild(build)) throw new Error(build.reason);
       const module = await options.federation.loadRemote<T>(id);
       if (!module) throw new Error(`${id} did not load`);
-      return module;
+      return { module, build };
     },
 
     async routes() {
