@@ -18,6 +18,7 @@ import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import { api, makeStore, setRuntimeConfig, type PageDataLoader, type PaginatedProducts } from '@grocer/shared';
 import { makeProduct } from '@grocer/shared/testing';
 import { LEFT_TO_BROWSER, PAGE_BUDGET_MS, renderPageArea } from './pageArea.tsx';
+import { createPageServer, PAGE_STATE } from './pages.ts';
 import { createServerFederation, REMOTE_FETCH_TIMEOUT_MS } from './remoteLoading.ts';
 import { createRemoteRegistry, manifestHash, REMOTES_TTL_MS, type RemoteRegistry } from './remoteRegistry.ts';
 import { serverShared } from './serverShared.ts';
@@ -305,6 +306,37 @@ describe('the page area, rendered by the remote that owns the route', () => {
     const state = JSON.parse(JSON.stringify(rendered.apiState)) as { queries: Record<string, { status: string; data?: unknown }> };
     const search = Object.entries(state.queries).find(([key]) => key.startsWith('catalogGlobalSearch('));
     expect(search?.[1]).toMatchObject({ status: 'fulfilled', data: results });
+  });
+
+  it('puts the page into index.html with its answers and the catalogue’s own stylesheet, from the build that rendered it', async () => {
+    const pages = createPageServer({
+      indexHtml: () => readFileSync(path.join(REPO_ROOT, 'shell/src/index.html'), 'utf8'),
+      documents: () => ({ apiBaseUrl: `${origin}/api`, remotes: remotesJson }),
+      registry,
+      budgetMs: BUDGET_MS,
+    });
+    served.length = 0;
+    const html = await pages.render(searchUrl('milk'));
+    expect(html).toMatch(
+      /<main class="site-main">\s*<!--\$--><div class="page[^"]*">.*<span class="product-card-price">\$4\.29<\/span>.*<!--\/\$-->\s*<\/main>/s,
+    );
+    expect(html).not.toContain('page-loading');
+    // The page's title, description and canonical link in <head>, its title in place of the shell's.
+    const head = html!.slice(0, html!.indexOf('</head>'));
+    expect(head.match(/<title>.*?<\/title>/g)).toEqual(['<title>Search results for &quot;milk&quot; | Grocer</title>']);
+    expect(head).toContain('<link rel="canonical" href="/search?q=milk"/>');
+    // The browser build's file for the page, as its manifest names it, linked from the remote's origin: not read here.
+    const manifest = JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as {
+      exposes: { name: string; assets: { css: { sync: string[] } } }[];
+    };
+    const css = manifest.exposes.find((e) => e.name === 'SearchPage')!.assets.css.sync;
+    expect(css.length).toBeGreaterThan(0);
+    expect(html).toContain(`${css.map((file) => `<link rel="stylesheet" href="${origin}/release/${file}">`).join('')}</head>`);
+    expect(served.filter((p) => p.endsWith('.css'))).toEqual([]);
+    // The answers the page was drawn from, for the browser's store.
+    const block = new RegExp(`<script type="application/json" ${PAGE_STATE}="api">(.*?)</script></body>`, 's').exec(html ?? '');
+    const state = JSON.parse(block![1]!) as { queries: Record<string, { data?: unknown }> };
+    expect(Object.values(state.queries).map((query) => query.data)).toContainEqual(results);
   });
 
   it('renders a release’s markup and endpoints once the TTL has passed, without a restart, and the old ones after a rollback', async () => {

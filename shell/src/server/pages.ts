@@ -1,0 +1,96 @@
+// The page server's entry (docs/decisions/013-server-composition.md, points 3, 4, 6 and 7): a page
+// navigation gets index.html with the page area rendered on the server by the remote that owns the
+// page (pageArea.tsx), the answers it was rendered from as a data block for the browser's store, and
+// that remote's own stylesheets linked. Built for Node by the shell's second rspack config
+// (tools/src/rspack.ts createShellServerConfig) to dist/server/pages.js, which tools/ only starts by
+// path: the page server runs the shell's and the remotes' code, never a copy of it.
+//
+// A page the server does not render (a page behind a sign-in, one no remote declares, a remote that is
+// missing, slow or throws, or the budget spent) is served as index.html as it is, and the browser
+// loads it as it does today.
+import { setRuntimeConfig } from '@grocer/shared';
+import { stylesheetsIn, type ManifestStyles } from '../app/remoteStyles.ts';
+import { renderPageArea, type RenderedPageArea } from './pageArea.tsx';
+import { htmlAttribute, jsonDataBlock, PAGE_AREA } from './pageHtml.ts';
+import { createServerFederation } from './remoteLoading.ts';
+import { createRemoteRegistry, type RemoteRegistry } from './remoteRegistry.ts';
+
+/** The marker of the page's state block, whose key names the store slice it holds (`api`). */
+export const PAGE_STATE = 'data-page-state';
+
+/** The shell's runtime documents as browsers get them: /config.json's API address and /remotes.json. */
+export interface ShellDocuments {
+  apiBaseUrl: string;
+  remotes: Record<string, string>;
+}
+
+export interface PageServerOptions {
+  /** The shell's index.html as it is now (a swapped build is served from at once). */
+  indexHtml(): string | Promise<string>;
+  documents(): ShellDocuments | Promise<ShellDocuments>;
+  /**
+   * Where this server reaches a public URL (PAGE_REACH): in docker-compose the API and the remotes are
+   * other containers. What goes into the page keeps the public URL. Default: as it is.
+   */
+  reach?: (publicUrl: string) => string;
+  /** The page's budget from the request's start (pageArea.tsx PAGE_BUDGET_MS by default). */
+  budgetMs?: number;
+  /** The remotes to render with; by default this process's own, from `documents().remotes`. */
+  registry?: RemoteRegistry;
+}
+
+export interface PageServer {
+  /** The page's HTML for `url` (a URL on the shell's origin), or null: serve index.html as it is. Never rejects. */
+  render(url: URL): Promise<string | null>;
+}
+
+/** A `<title>` element, as index.html and React write it. */
+const TITLE = /<title>[\s\S]*?<\/title>/;
+
+/** index.html with the rendered page area in place of its placeholder, its state and its remote's stylesheets. */
+export function assemblePage(indexHtml: string, area: RenderedPageArea): string | null {
+  if (area.leftToBrowser || !area.id || !area.build || !PAGE_AREA.test(indexHtml)) return null;
+  const expose = area.id.slice(area.id.indexOf('/') + 1);
+  const manifest = JSON.parse(area.build.browserManifest) as ManifestStyles;
+  // Named as the remote's CSS loader names them, so the browser finds them in the page and loads none again.
+  const links = stylesheetsIn(manifest, area.build.browserManifestUrl, expose).map(
+    (href) => `<link rel="stylesheet" href="${htmlAttribute(href)}">`,
+  );
+  // The page's own title, in place of the shell's; the rest it hoisted, then its stylesheets, at the end of <head>.
+  const title = TITLE.exec(area.head)?.[0];
+  const head = area.head.replace(TITLE, '');
+  // Each replacement is a function: a `$` in the page's HTML or state is text, not a replacement pattern.
+  return indexHtml
+    .replace(TITLE, (shells) => title ?? shells)
+    .replace('</head>', () => `${head}${links.join('')}</head>`)
+    .replace(PAGE_AREA, () => area.html)
+    .replace('</body>', () => `${jsonDataBlock(PAGE_STATE, 'api', area.apiState)}</body>`);
+}
+
+export function createPageServer(options: PageServerOptions): PageServer {
+  const reach = options.reach ?? ((url: string) => url);
+  const registry =
+    options.registry ??
+    createRemoteRegistry({
+      federation: createServerFederation(),
+      remotes: async () => (await options.documents()).remotes,
+      reach,
+    });
+  let apiBaseUrl: string | null = null;
+
+  return {
+    async render(url) {
+      const startedAt = performance.now();
+      try {
+        const [documents, indexHtml] = await Promise.all([options.documents(), options.indexHtml()]);
+        // The remotes' queries go to the API where this process reaches it; one API per process, as per page.
+        const reached = reach(documents.apiBaseUrl);
+        if (reached !== apiBaseUrl) setRuntimeConfig({ apiBaseUrl: (apiBaseUrl = reached) });
+        return assemblePage(indexHtml, await renderPageArea(registry, url, { startedAt, budgetMs: options.budgetMs }));
+      } catch (error) {
+        console.error(`[pages] ${url.pathname}: served as index.html`, error);
+        return null;
+      }
+    },
+  };
+}
