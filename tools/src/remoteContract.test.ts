@@ -1,10 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { REMOTE_EXPOSES } from '@grocer/shared/contracts';
 import { PRESENT_APPS as APPS, type AppDir } from './ports.ts';
 import { readPackageJson } from './mf.ts';
 import { checkRemoteManifest, releaseLine, type FederationManifest } from './remoteContract.ts';
-import { contentHash, SERVER_DIR } from './rspack.ts';
+import { contentHash, SERVER_DIR, SHELL_SERVER_FILE } from './rspack.ts';
 import { buildMissing, REPO_ROOT } from './stack.ts';
 
 interface BuiltManifest extends FederationManifest {
@@ -64,6 +65,37 @@ describe('the built remotes keep the contract the shell codes against', () => {
       expect(existsSync(path.join(serverDist, 'remoteEntry.js'))).toBe(true);
     },
   );
+
+  it('the shell’s page server (dist/server/pages.js) runs in plain Node and puts a page rendered by its own React into index.html', () => {
+    // What tools/ will do: import the file by path, nothing of the shell's sources. The remote is a stand-in
+    // registry; shell/src/server/serverRemotes.test.tsx renders a real remote's build through the same code.
+    const script = `
+      const [pages, indexHtml] = process.argv.slice(1);
+      const { readFileSync } = await import('node:fs');
+      const { createPageServer } = await import(pages);
+      const manifest = { metaData: { publicPath: 'auto' }, exposes: [{ name: 'SearchPage', assets: { css: { sync: ['search.css'] } } }] };
+      const build = { name: 'catalog', key: 'k', browserManifestUrl: 'https://catalog.example/v1/mf-manifest.json', browserManifest: JSON.stringify(manifest) };
+      const server = createPageServer({
+        indexHtml: () => readFileSync(indexHtml, 'utf8'),
+        documents: () => ({ apiBaseUrl: 'https://api.example', remotes: {} }),
+        registry: {
+          current: async () => build,
+          load: async () => ({ module: { default: () => 'Rendered in the bundle' }, build }),
+          routes: async () => ({ routes: [{ path: '/search', module: 'SearchPage', access: 'public', id: 'catalog/SearchPage' }], missing: [], pending: [] }),
+        },
+      });
+      process.stdout.write(String(await server.render(new URL('https://shop.example/search?q=milk'))));`;
+    const dist = path.join(REPO_ROOT, 'shell', 'dist');
+    const run = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', script, path.join(dist, SERVER_DIR, SHELL_SERVER_FILE), path.join(dist, 'index.html')],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/<main class="site-main">\s*<!--\$-->Rendered in the bundle(<!-- -->)?<!--\/\$-->\s*<\/main>/);
+    expect(run.stdout).toContain('<link rel="stylesheet" href="https://catalog.example/v1/search.css"></head>');
+    expect(run.stdout).toContain('<script type="application/json" data-page-state="api">');
+  });
 });
 
 describe('checkRemoteManifest', () => {

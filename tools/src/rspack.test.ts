@@ -6,7 +6,7 @@ import type { Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { REMOTE_EXPOSES } from '@grocer/shared/contracts';
 import { PRESENT_APPS } from './ports.ts';
-import { BROWSER_BUILD, SERVER_BUILD } from './rspack.ts';
+import { BROWSER_BUILD, SERVER_BUILD, SHELL_SERVER_FILE } from './rspack.ts';
 import { REPO_ROOT } from './stack.ts';
 
 type ConfigFactory = (env: unknown, argv: { mode?: string }) => Configuration | Configuration[];
@@ -67,5 +67,34 @@ describe('a remote’s production build', () => {
 
   it('the dev server builds the browser side only (its harness and hot reload)', async () => {
     expect((await configsOf('mf-catalog', 'development')).map((c) => c.name)).toEqual([BROWSER_BUILD]);
+  });
+});
+
+describe('the shell’s production build', () => {
+  it('builds for the browser, then the page server for Node into dist/server/pages.js, an ES module with everything in it', async () => {
+    const [browser, server, ...more] = await configsOf('shell', 'production');
+    expect(more).toEqual([]);
+    expect(browser!.name).toBe(BROWSER_BUILD);
+    expect(federationOf(browser!).name).toBe('shell');
+    // After the browser build, whose `clean` would otherwise remove it.
+    expect(server!).toMatchObject({ name: SERVER_BUILD, dependencies: [BROWSER_BUILD], target: 'node' });
+    expect(server!.entry).toEqual({ pages: './src/server/pages.ts' });
+    expect(server!.context).toBe(path.join(REPO_ROOT, 'shell'));
+    expect(server!.output).toMatchObject({
+      path: path.join(REPO_ROOT, 'shell', 'dist', 'server'),
+      filename: SHELL_SERVER_FILE,
+      module: true,
+      library: { type: 'module' },
+      asyncChunks: false,
+    });
+    // React and the singletons are bundled (the page server provides them to the remotes): no externals, no federation.
+    expect(server!.externals).toBeUndefined();
+    expect(server!.plugins?.some((p) => p instanceof ModuleFederationPlugin)).toBe(false);
+    const css = server!.module?.rules?.find((rule) => rule && typeof rule === 'object' && String(rule.test) === String(/\.css$/));
+    expect(css).toMatchObject({ type: 'css/auto', generator: { exportsOnly: true } });
+  });
+
+  it('the dev server builds the browser side only', async () => {
+    expect((await configsOf('shell', 'development')).map((c) => c.name)).toEqual([BROWSER_BUILD]);
   });
 });

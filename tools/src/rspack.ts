@@ -218,7 +218,7 @@ export const BROWSER_BUILD = 'browser';
 export const SERVER_BUILD = 'server';
 
 export function createAppConfig(options: AppOptions, argv: { mode?: string } = {}): Configuration {
-  const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
+  const production = isProduction(argv);
   const dev = !production;
   const info = appInfo(options.dir);
   const ports = stackPorts();
@@ -228,7 +228,7 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
 
   return {
     // Only names the compiler (multi-compiler dependencies, stats); nothing in the output depends on it.
-    ...(host ? {} : { name: BROWSER_BUILD }),
+    name: BROWSER_BUILD,
     mode: production ? 'production' : 'development',
     context: options.root,
     // A remote's own page is its stand-alone dev harness; production builds ship only what the shell loads.
@@ -247,16 +247,12 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    resolve: {
-      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
-      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      alias: {
-        ...MF_RUNTIME_ESM,
-        ...(!host && production ? BUNDLER_RUNTIME_FROM_HOST : {}),
-        ...(production ? REACT_ROUTER_PRODUCTION : {}),
-        ...(production ? MF_ERROR_DESCRIPTIONS : {}),
-      },
-    },
+    resolve: resolveSources({
+      ...MF_RUNTIME_ESM,
+      ...(!host && production ? BUNDLER_RUNTIME_FROM_HOST : {}),
+      ...(production ? REACT_ROUTER_PRODUCTION : {}),
+      ...(production ? MF_ERROR_DESCRIPTIONS : {}),
+    }),
     module: {
       rules: [
         sourceRule({ development: dev, refresh: dev, targets: 'chrome >= 111, firefox >= 115, safari >= 16.4' }),
@@ -279,11 +275,7 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
             }),
           ]
         : []),
-      new rspack.DefinePlugin({
-        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
-        __APP_VERSION__: JSON.stringify(pkg.version),
-        __APP_NAME__: JSON.stringify(pkg.name),
-      }),
+      appDefines(production, pkg),
       new ModuleFederationPlugin({
         name,
         ...(info.remote && options.exposes ? { filename: 'remoteEntry.js', exposes: federatedExposes(info.remote, options.exposes) } : {}),
@@ -379,7 +371,7 @@ export function contentHash(content: Buffer | string): string {
  * that will hydrate it.
  */
 export function createServerConfig(options: AppOptions, argv: { mode?: string } = {}): Configuration {
-  const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
+  const production = isProduction(argv);
   const info = appInfo(options.dir);
   if (!info.remote || !options.exposes) throw new Error(`${options.dir} is not a remote: only remotes build for the page server`);
   const pkg = readPackageJson(options.root);
@@ -387,10 +379,7 @@ export function createServerConfig(options: AppOptions, argv: { mode?: string } 
   const appRequire = createRequire(path.join(options.root, 'package.json'));
 
   return {
-    name: SERVER_BUILD,
-    dependencies: [BROWSER_BUILD],
-    mode: production ? 'production' : 'development',
-    context: options.root,
+    ...serverBuild(options, production),
     target: 'async-node',
     entry: {},
     // The page server evaluates these files from strings (vm), where a source map would not be applied.
@@ -405,27 +394,9 @@ export function createServerConfig(options: AppOptions, argv: { mode?: string } 
       library: { type: 'commonjs-module' },
       clean: true,
     },
-    resolve: {
-      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
-      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      alias: { ...MF_RUNTIME_ESM, ...(production ? MF_ERROR_DESCRIPTIONS : {}) },
-    },
-    module: {
-      rules: [
-        sourceRule({ development: !production, refresh: false, targets: 'node >= 20' }),
-        // Class names only: the markup names them, the browser build ships the styles.
-        { test: /\.css$/, type: 'css/auto', generator: { exportsOnly: true } },
-        // Same names as the browser build's assets; the files themselves come from there.
-        { test: /\.(svg|png|jpe?g|webp|avif|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
-      ],
-    },
     plugins: [
       new IntendedManifestNotePlugin(),
-      new rspack.DefinePlugin({
-        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
-        __APP_VERSION__: JSON.stringify(pkg.version),
-        __APP_NAME__: JSON.stringify(pkg.name),
-      }),
+      appDefines(production, pkg),
       new ModuleFederationPlugin({
         name: info.remote,
         filename: 'remoteEntry.js',
@@ -455,14 +426,92 @@ export function createServerConfig(options: AppOptions, argv: { mode?: string } 
   };
 }
 
+/** Where the shell's page server is built, inside its dist/server/ (tools/ starts it by this path). */
+export const SHELL_SERVER_FILE = 'pages.js';
+
 /**
- * A remote's `rspack build`: the browser build and, in production, the server build after it. The dev
- * server serves the browser build alone (its harness page and hot reload); the page server runs on
- * production builds (`npm start`, e2e, the images).
+ * The shell's page server (shell/src/server/pages.ts) built for Node, an ES module whose
+ * `createPageServer` tools/ gets with a plain `import()` (docs/decisions/013-server-composition.md,
+ * point 3). Everything is bundled: React and the other singletons are the ones it provides to the
+ * remotes (serverShared.ts), and plain Node cannot run the sources (@grocer/shared imports CSS).
+ * Not minified: it is read from disk once, and its stack traces in the page server's log stay readable.
+ */
+export function createShellServerConfig(options: AppOptions, argv: { mode?: string } = {}): Configuration {
+  const production = isProduction(argv);
+  if (!isHost(options)) throw new Error(`${options.dir} is a remote: its server build is createServerConfig`);
+  return {
+    ...serverBuild(options, production),
+    target: 'node',
+    entry: { pages: './src/server/pages.ts' },
+    // Its stack traces name the bundle's lines as written: no map to apply.
+    devtool: false,
+    output: {
+      path: path.join(options.root, 'dist', SERVER_DIR),
+      filename: SHELL_SERVER_FILE,
+      // One file to ship and start: a lazy import (shared's GoogleSignIn) stays in it.
+      asyncChunks: false,
+      module: true,
+      chunkFormat: 'module',
+      library: { type: 'module' },
+      clean: true,
+    },
+    plugins: [appDefines(production, readPackageJson(options.root))],
+    optimization: { moduleIds: 'deterministic', minimize: false },
+  };
+}
+
+/**
+ * An app's `rspack build`: the browser build and, in production, its server build after it (a remote's
+ * for the page server, the shell's page server itself). The dev server serves the browser build alone
+ * (its page or harness, and hot reload); the page server runs on production builds (`npm start`, e2e,
+ * the images).
  */
 export function createRemoteConfigs(options: AppOptions, argv: { mode?: string } = {}): Configuration[] {
-  const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
-  return [createAppConfig(options, argv), ...(production ? [createServerConfig(options, argv)] : [])];
+  return [createAppConfig(options, argv), ...(isProduction(argv) ? [createServerConfig(options, argv)] : [])];
+}
+
+/** The shell's `rspack build`, as createRemoteConfigs. */
+export function createShellConfigs(options: AppOptions, argv: { mode?: string } = {}): Configuration[] {
+  return [createAppConfig(options, argv), ...(isProduction(argv) ? [createShellServerConfig(options, argv)] : [])];
+}
+
+const isProduction = (argv: { mode?: string }) => (argv.mode ?? process.env.NODE_ENV) === 'production';
+
+/** Resolution of our TypeScript sources and the libraries', with `alias` for the build at hand. */
+function resolveSources(alias: Record<string, string>) {
+  return { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] }, alias };
+}
+
+/** What every build of an app compiles in: its mode, and its package's name and version. */
+function appDefines(production: boolean, pkg: { name?: string; version?: string }) {
+  return new rspack.DefinePlugin({
+    'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+    __APP_VERSION__: JSON.stringify(pkg.version),
+    __APP_NAME__: JSON.stringify(pkg.name),
+  });
+}
+
+/**
+ * What every build for Node shares: it follows the browser build of the same `rspack build` (whose
+ * `clean` would otherwise remove it), compiles for Node, keeps only class names of the styles and
+ * emits no asset (the browser build ships both; the markup only names them).
+ */
+function serverBuild(options: AppOptions, production: boolean) {
+  return {
+    name: SERVER_BUILD,
+    dependencies: [BROWSER_BUILD],
+    mode: production ? ('production' as const) : ('development' as const),
+    context: options.root,
+    resolve: resolveSources({ ...MF_RUNTIME_ESM, ...(production ? MF_ERROR_DESCRIPTIONS : {}) }),
+    module: {
+      rules: [
+        sourceRule({ development: !production, refresh: false, targets: 'node >= 20' }),
+        { test: /\.css$/, type: 'css/auto' as const, generator: { exportsOnly: true } },
+        { test: /\.(svg|png|jpe?g|webp|avif|woff2?)$/, type: 'asset/resource' as const, generator: { emit: false } },
+      ],
+    },
+    performance: { hints: false },
+  } satisfies Configuration;
 }
 
 /** Our TypeScript and JSX, compiled by rspack's built-in SWC for the browsers or the Node version a build targets. */
