@@ -1,7 +1,11 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { REMOTE_EXPOSES } from '@grocer/shared/contracts';
+// The package's testing entry also holds browser helpers (.tsx), which tools' jest does not compile.
+import { makeProduct } from '../../shared/src/testing/fixtures.ts';
 import { PRESENT_APPS as APPS, type AppDir } from './ports.ts';
 import { readPackageJson } from './mf.ts';
 import { checkRemoteManifest, releaseLine, type FederationManifest } from './remoteContract.ts';
@@ -66,36 +70,52 @@ describe('the built remotes keep the contract the shell codes against', () => {
     },
   );
 
-  it('the shell’s page server (dist/server/pages.js) runs in plain Node and puts a page rendered by its own React into index.html', () => {
-    // What tools/ will do: import the file by path, nothing of the shell's sources. The remote is a stand-in
-    // registry; shell/src/server/serverRemotes.test.tsx renders a real remote's build through the same code.
+  it('the shell’s page server (dist/server/pages.js) renders a page with mf-catalog’s server build in plain Node', async () => {
+    // What tools/ will do: import the file by path, nothing of the shell's sources, in a process of its own.
+    // Here it reads the catalogue's build and a stand-in API from this process over HTTP.
+    const results = { products: [makeProduct({ name: 'Whole Milk', price_cents: 349 })], pagination: { currentPage: 1, totalPages: 1 } };
+    const origin = http.createServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://origin');
+      const file = path.join(REPO_ROOT, 'mf-catalog', 'dist', url.pathname.replace(/^\/catalog\//, ''));
+      if (url.pathname === '/api/open/products/search/global/paginated') response.end(JSON.stringify(results));
+      else if (url.pathname.startsWith('/catalog/') && existsSync(file)) response.end(readFileSync(file));
+      else response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
     const script = `
-      const [pages, indexHtml] = process.argv.slice(1);
+      const [pages, indexHtml, origin] = process.argv.slice(1);
       const { readFileSync } = await import('node:fs');
       const { createPageServer } = await import(pages);
-      const manifest = { metaData: { publicPath: 'auto' }, exposes: [{ name: 'SearchPage', assets: { css: { sync: ['search.css'] } } }] };
-      const build = { name: 'catalog', key: 'k', browserManifestUrl: 'https://catalog.example/v1/mf-manifest.json', browserManifest: JSON.stringify(manifest) };
       const server = createPageServer({
         indexHtml: () => readFileSync(indexHtml, 'utf8'),
-        documents: () => ({ apiBaseUrl: 'https://api.example', remotes: {} }),
-        registry: {
-          current: async () => build,
-          load: async () => ({ module: { default: () => 'Rendered in the bundle' }, build }),
-          routes: async () => ({ routes: [{ path: '/search', module: 'SearchPage', access: 'public', id: 'catalog/SearchPage' }], missing: [], pending: [] }),
-        },
+        documents: () => ({ apiBaseUrl: origin + '/api', remotes: { catalog: origin + '/catalog/mf-manifest.json' } }),
+        budgetMs: 5000,
       });
       process.stdout.write(String(await server.render(new URL('https://shop.example/search?q=milk'))));`;
     const dist = path.join(REPO_ROOT, 'shell', 'dist');
-    const run = spawnSync(
-      process.execPath,
-      ['--input-type=module', '-e', script, path.join(dist, SERVER_DIR, SHELL_SERVER_FILE), path.join(dist, 'index.html')],
-      { encoding: 'utf8', timeout: 30_000 },
+    const child = spawn(process.execPath, [
+      '--input-type=module',
+      '-e',
+      script,
+      path.join(dist, SERVER_DIR, SHELL_SERVER_FILE),
+      path.join(dist, 'index.html'),
+      at,
+    ]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await new Promise((resolve) => child.on('close', resolve));
+    origin.close();
+    expect(stderr).toBe('');
+    expect(stdout).toMatch(
+      /<main class="site-main">\s*<!--\$-->.*class="product-card-name"[^>]*>.*Whole Milk.*<span class="product-card-price">\$3\.49<\/span>.*<!--\/\$-->\s*<\/main>/s,
     );
-    expect(run.stderr).toBe('');
-    expect(run.stdout).toMatch(/<main class="site-main">\s*<!--\$-->Rendered in the bundle(<!-- -->)?<!--\/\$-->\s*<\/main>/);
-    expect(run.stdout).toContain('<link rel="stylesheet" href="https://catalog.example/v1/search.css"></head>');
-    expect(run.stdout).toContain('<script type="application/json" data-page-state="api">');
-  });
+    const css = readManifest('mf-catalog').exposes.find((e) => e.name === 'SearchPage')!.assets.css.sync;
+    expect(stdout).toContain(`${css.map((file) => `<link rel="stylesheet" href="${at}/catalog/${file}">`).join('')}</head>`);
+    expect(stdout).toContain('<script type="application/json" data-page-state="api">');
+  }, 30_000);
 });
 
 describe('checkRemoteManifest', () => {
