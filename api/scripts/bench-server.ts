@@ -1,6 +1,8 @@
 // The API as the benchmark runs it (started by bench-api.ts in its own process): the real app on the
 // bench database, with the per-IP rate limit lifted because all the load comes from one address.
 // BENCH_CATALOGUE_CACHE=off measures the database path alone (no in-process answer cache).
+// BENCH_POOL_USE=off leaves out the per-step pool count: it runs every request in an AsyncLocalStorage,
+// whose promise hooks cost each request CPU on Node 20, so a run without it shows the API's own rate.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -31,7 +33,7 @@ let busySamples = 0;
 let samples = 0;
 const sampler = pool ? setInterval(() => ((samples += 1), pool.idleCount === 0 && pool.waitingCount > 0 && (busySamples += 1)), 100) : null;
 const usesByStep = new Map<string, PoolUse[]>();
-const tracker = pool ? trackPoolUse(pool) : null;
+const tracker = pool && process.env.BENCH_POOL_USE !== 'off' ? trackPoolUse(pool) : null;
 if (tracker) {
   // Every request runs inside its own count; Fastify's handler is the server's 'request' listener.
   const handlers = app.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];

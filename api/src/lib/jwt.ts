@@ -58,8 +58,21 @@ export interface SessionJwt {
   verify(token: string): Promise<SessionClaims | null>;
 }
 
+/**
+ * The HMAC key, imported into WebCrypto once: jose imports a raw secret afresh on every sign and
+ * verify, which every authenticated request paid for.
+ */
+function hmacKey(secret: string): () => Promise<CryptoKey> {
+  let key: Promise<CryptoKey> | undefined;
+  return () =>
+    (key ??= crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]));
+}
+
 export function createSessionJwt(secret: string, ttlSeconds: number): SessionJwt {
-  const key = new TextEncoder().encode(secret);
+  const key = hmacKey(secret);
   return {
     async sign({ sub, role, authMethod }, options = {}) {
       const issuedAtMs = options.issuedAtMs ?? Date.now();
@@ -72,11 +85,11 @@ export function createSessionJwt(secret: string, ttlSeconds: number): SessionJwt
         .setIssuedAt(iat)
         .setExpirationTime(iat + ttlSeconds)
         .setJti(randomUUID())
-        .sign(key);
+        .sign(await key());
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key(), {
           algorithms: [SESSION_ALG],
           issuer: SESSION_ISSUER,
           audience: SESSION_AUDIENCE,
@@ -128,7 +141,7 @@ export interface TicketJwt {
 }
 
 export function createTicketJwt(secret: string, ttlSeconds: number): TicketJwt {
-  const key = new TextEncoder().encode(secret);
+  const key = hmacKey(secret);
   const audience = (purpose: TicketPurpose) => `${SESSION_AUDIENCE}:${purpose}`;
   return {
     async sign(session, purpose, options = {}) {
@@ -142,12 +155,12 @@ export function createTicketJwt(secret: string, ttlSeconds: number): TicketJwt {
         .setIssuedAt(iat)
         .setExpirationTime(iat + ttlSeconds)
         .setJti(randomUUID())
-        .sign(key);
+        .sign(await key());
       return { ticket, expiresAt: new Date((iat + ttlSeconds) * 1000) };
     },
     async verify(ticket, purpose) {
       try {
-        const { payload } = await jwtVerify(ticket, key, {
+        const { payload } = await jwtVerify(ticket, await key(), {
           algorithms: [SESSION_ALG],
           issuer: SESSION_ISSUER,
           audience: audience(purpose),
