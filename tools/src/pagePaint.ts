@@ -24,6 +24,7 @@ import { FIRST_SCREENS, PRELOADED_CARD_PICTURES } from '../../shell/src/app/firs
 import { PAGE_STYLESHEET, SERVER_PAINTED } from '../../shell/src/app/firstPaint.ts';
 import { stylesheetsIn, type ManifestStyles } from '../../shell/src/app/remoteStyles.ts';
 import { composeRoutes, firstPageModule } from '../../shell/src/app/routeTable.ts';
+import type { PageServerOptions, ShellDocuments } from '../../shell/src/server/pages.ts';
 import { htmlAttribute, jsonDataBlock, PAGE_AREA } from '../../shell/src/server/pageHtml.ts';
 
 /** What the step may add to a page's wait for its HTML, at most. */
@@ -35,28 +36,16 @@ const MAX_DRAWINGS = 500;
 /** Routes and manifests are `no-cache` to browsers; the step re-reads them this often, so a remote's release shows within seconds. */
 const REMOTE_DOCS_TTL_MS = 5_000;
 
-export interface ShellDocuments {
-  apiBaseUrl: string;
-  remotes: Record<string, string>;
-}
+export type { ShellDocuments };
 
-export interface PagePaintOptions {
-  /** The shell's index.html as it is now (a swapped build is painted from at once). */
-  indexHtml(): string | Promise<string>;
-  /** /config.json's API address and /remotes.json, as browsers get them. */
-  documents(): ShellDocuments | Promise<ShellDocuments>;
-  /**
-   * Where this server reaches a public URL: in docker-compose the API and the remotes are other
-   * containers, not localhost. What goes into the page keeps the public URL. Default: as it is.
-   */
-  reach?: (publicUrl: string) => string;
+/** The page server's options (shell/src/server/pages.ts), which this painter is on its way out for. */
+export interface PagePaintOptions extends Omit<PageServerOptions, 'registry'> {
   /**
    * A file of the shell's build by its path in index.html ("/main.0123456789.css"): its stylesheets
    * are written into the page too, so nothing stands between the HTML and its first paint. Without
    * it they stay linked.
    */
   shellFile?: (path: string) => Promise<string>;
-  budgetMs?: number;
 }
 
 /** The page's HTML for `url` (its shell origin gives the client header), or null: serve index.html as it is. */
