@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import {
   loadPersistedState,
@@ -47,7 +48,13 @@ async function start() {
   // As a transition, React renders the whole app in slices of a few milliseconds and lets the
   // browser handle input between them, instead of one long task; index.html's layout shows meanwhile.
   const root = createRoot(container);
-  startTransition(() => root.render(<App store={store} routes={routes} />));
+  startTransition(() =>
+    root.render(
+      <BrowserRouter>
+        <App store={store} routes={routes} />
+      </BrowserRouter>,
+    ),
+  );
   // A sampled share of page loads reports its Core Web Vitals, once the page has settled.
   startVitals({ pathname, remotePatterns: async () => (await loadRouteTable()).routes.map((route) => route.path) });
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { routePatterns, type AppStore } from '@grocer/shared';
 import { RemoteUnavailable } from '../components/RemoteBoundary.tsx';
 import { RemotePage } from '../components/RemotePage.tsx';
@@ -21,7 +21,11 @@ function SessionWatch() {
   return null;
 }
 
-/** `routes`: the table composed from the remotes' declarations at start (remotes.ts loadRouteTable). */
+/**
+ * `routes`: the table composed from the remotes' declarations at start (remotes.ts loadRouteTable).
+ * Rendered inside the router of its side: the browser's (bootstrap.tsx) or the page server's at the
+ * requested URL (server/renderPage.tsx), so both render this same tree.
+ */
 export function App({ store, routes: initialRoutes }: { store: AppStore; routes: RouteTable }) {
   const [routes, setRoutes] = useState(initialRoutes);
   // The first page may start before every remote has said which pages it owns: the rest follow.
@@ -45,33 +49,31 @@ export function App({ store, routes: initialRoutes }: { store: AppStore; routes:
     <Provider store={store}>
       <SessionWatch />
       <FavouritesSync />
-      <BrowserRouter>
-        <Routes>
-          <Route element={<Layout />}>
-            {routes.routes.map(({ path, id, access }) => (
-              <Route
-                key={path}
-                path={path}
-                element={
-                  <ProtectedRoute access={access}>
-                    {/* key: a new route gets a new boundary, so one failed page never blanks another. */}
-                    <RemotePage key={path} id={id} />
-                  </ProtectedRoute>
-                }
-              />
-            ))}
+      <Routes>
+        <Route element={<Layout />}>
+          {routes.routes.map(({ path, id, access }) => (
             <Route
-              path={routePatterns.contact}
+              key={path}
+              path={path}
               element={
-                <Suspense fallback={PAGE_LOADING}>
-                  <ContactPage />
-                </Suspense>
+                <ProtectedRoute access={access}>
+                  {/* key: a new route gets a new boundary, so one failed page never blanks another. */}
+                  <RemotePage key={path} id={id} />
+                </ProtectedRoute>
               }
             />
-            <Route path="*" element={unclaimed} />
-          </Route>
-        </Routes>
-      </BrowserRouter>
+          ))}
+          <Route
+            path={routePatterns.contact}
+            element={
+              <Suspense fallback={PAGE_LOADING}>
+                <ContactPage />
+              </Suspense>
+            }
+          />
+          <Route path="*" element={unclaimed} />
+        </Route>
+      </Routes>
     </Provider>
   );
 }

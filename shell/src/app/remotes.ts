@@ -101,14 +101,16 @@ export function remoteEntries(): Readonly<Record<string, string>> {
  * Loads an exposed module (`<remote>/<module>`). With `fresh`, the remote is registered again first:
  * the runtime keeps a failed manifest or entry script, so a retry must start from a clean slate.
  */
-export async function loadRemoteModule(id: string, fresh = false): Promise<{ default: ComponentType; loadPageData?: unknown }> {
+export type RemoteModuleExports = { default: ComponentType; loadPageData?: unknown };
+
+export async function loadRemoteModule(id: string, fresh = false): Promise<RemoteModuleExports> {
   const name = id.slice(0, id.indexOf('/'));
   const entry = entries[name];
   if (!entry) throw new Error(`Remote "${name}" is not listed in /remotes.json`);
   if (fresh) registerRemotes([{ name, entry }], { force: true });
   const module = await loadRemote<{ default?: ComponentType; loadPageData?: unknown }>(id);
   if (!module?.default) throw new Error(`Remote module ${id} has no default export`);
-  return module as { default: ComponentType; loadPageData?: unknown };
+  return module as RemoteModuleExports;
 }
 
 /**

@@ -55,14 +55,16 @@ class Catch extends Component<CatchProps, { failed: boolean }> {
 
 export interface RemoteBoundaryProps {
   load: Loader;
+  /** The module, when it is loaded already: rendered in the first render (a hydration's must match the server's). */
+  loaded?: { default: ComponentType } | undefined;
   /** 'page' shows the fallback with Retry; 'slot' (header widgets) shows `slotFallback` quietly. */
   variant?: 'page' | 'slot';
   slotFallback?: ReactNode;
 }
 
 /** `load` is read once per attempt; give the boundary a new `key` to load another module. */
-export function RemoteBoundary({ load, variant = 'page', slotFallback = null }: RemoteBoundaryProps) {
-  const [Remote, setRemote] = useState(() => lazy(() => load(false)));
+export function RemoteBoundary({ load, loaded, variant = 'page', slotFallback = null }: RemoteBoundaryProps) {
+  const [Remote, setRemote] = useState<ComponentType>(() => loaded?.default ?? lazy(() => load(false)));
   // Markup of our own index.html or built with DOM nodes from the first page's data (firstData.ts), so escaped.
   const [placeholder] = useState(() => (variant === 'page' ? takeFirstPagePlaceholder() : ''));
   const pending =

@@ -21,3 +21,6 @@ export const jsonDataBlock = (attribute: string, key: string, value: unknown) =>
  * its closing tag, the one `</main>` follows (left in place).
  */
 export const PAGE_AREA = /(<div class="page-loading" aria-busy="true")(>)[\s\S]*?(<\/div>)(?=\s*<\/main>)/;
+
+/** index.html's `#root`, as its open tag, its content and its closing tag, the last before `</body>`. */
+export const ROOT = /(<div id="root">)[\s\S]*(<\/div>)(?=\s*<\/body>)/;

@@ -1,8 +1,9 @@
 /** @jest-environment node */
-// The page server's assembly of a page (pages.ts): index.html with the page area the remote rendered
-// (pageArea.tsx, run for real here, on the shell's real index.html), the store's answers as a data
-// block and the remote's stylesheets from its browser manifest. The remote is a stand-in registry
-// whose page reads through the shared api; serverRemotes.test.tsx serves a real build of mf-catalog.
+// The page server's assembly of a page (pages.ts): index.html with its #root rendered by the shell's
+// App (renderPage.tsx, run for real here, on the shell's real index.html) with the page and the
+// layout's widgets from their remotes, the store's answers as a data block and the remotes'
+// stylesheets from their browser manifests. The remotes are a stand-in registry whose page reads
+// through the shared api; serverRemotes.test.tsx serves a real build of mf-catalog.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { api, getRuntimeConfig, setRuntimeConfig, type PageDataLoader } from '@grocer/shared';
@@ -40,7 +41,14 @@ const manifest = {
   exposes: [
     { name: 'SearchPage', assets: { css: { sync: ['__federation_expose_SearchPage.0123456789.css'], async: [] } } },
     { name: 'StoresMenu', assets: { css: { sync: ['__federation_expose_StoresMenu.0123456789.css'], async: [] } } },
+    { name: 'HomePage', assets: { css: { sync: ['__federation_expose_HomePage.0123456789.css'], async: [] } } },
   ],
+};
+/** The layout's widgets this stand-in has: the search box is missing, so its slot is left to the browser. */
+const WIDGETS: Record<string, () => React.JSX.Element> = {
+  'catalog/StoresMenu': () => <button type="button">Stores</button>,
+  'cartCheckout/CartIcon': () => <a href="/cart">Cart (0)</a>,
+  'account/UserMenu': () => <button type="button">Sign In</button>,
 };
 
 /** The catalogue as the registry gives it: /search is its public page, /favorites one behind a sign-in. */
@@ -49,8 +57,10 @@ function registry(page: { default: unknown; loadPageData?: PageDataLoader }): Re
   return {
     current: async () => build,
     load: async <T,>(id: string) => {
-      if (id !== 'catalog/SearchPage') throw new Error(`${id} is not a page of this stand-in`);
-      return { module: page as T, build };
+      if (id === 'catalog/SearchPage') return { module: page as T, build };
+      const widget = WIDGETS[id];
+      if (!widget) throw new Error(`${id} is not a module of this stand-in`);
+      return { module: { default: widget } as T, build };
     },
     routes: async () =>
       composeRoutes([
@@ -84,22 +94,42 @@ const stateIn = (html: string) =>
 afterAll(() => setRuntimeConfig({ apiBaseUrl: 'http://localhost:4000' }));
 
 describe('the page server’s page', () => {
-  it('is index.html with the remote’s page in place of the placeholder, its answers as data and its stylesheets linked', async () => {
-    const html = await serverOf({ default: NotePage, loadPageData }).render(at('/search?q=milk'));
+  it('is index.html with the layout and the remote’s page in #root, its answers as data and the stylesheets linked', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let html: string | null;
+    let errors: unknown[][];
+    try {
+      html = await serverOf({ default: NotePage, loadPageData }).render(at('/search?q=milk'));
+      errors = logged.mock.calls.slice();
+    } finally {
+      logged.mockRestore();
+    }
     if (!html) throw new Error('the page was not rendered');
-    // The layout of index.html stays; its placeholder (the home page's banner) is gone, the page is in <main>.
-    expect(html).toContain('<header class="site-header">');
+    // The shell's layout as App renders it; index.html's static copy and its placeholder (the home page's banner) are gone.
+    expect(html.match(/<header class="site-header">/g)).toHaveLength(1);
     expect(html).not.toContain('page-loading');
     expect(html).not.toContain('home-banner');
-    expect(html).toMatch(/<main class="site-main">\s*<!--\$--><p class="note">search: Milk &lt;\/script&gt;.*<\/p><!--\/\$-->\s*<\/main>/s);
-    // What the page hoists goes into <head>, its title in place of the shell's; then the page's own
-    // stylesheet, from its remote's origin, beside the manifest; not the other exposes'.
+    expect(html).toMatch(/<div id="root"><div class="layout">.*<\/div><\/div>\s*<script type="application\/json" data-page-state="api">/s);
+    // The page in <main>, in its boundary.
+    expect(html).toMatch(
+      /<main id="main-content"[^>]*class="site-main"><!--\$--><p class="note">search: Milk &lt;\/script&gt;.*?<\/p><!--\/\$--><\/main>/s,
+    );
+    // The widgets each in their slot, in their own boundaries; the one that failed is left to the browser, alone.
+    expect(html).toMatch(/<div class="slot slot-stores"><!--\$--><button type="button">Stores<\/button><!--\/\$--><\/div>/);
+    expect(html).toMatch(
+      /<div class="slot slot-search"><!--\$!--><template data-dgst="grocer-left-to-browser"[^>]*><\/template><!--\/\$--><\/div>/,
+    );
+    expect(errors).toEqual([
+      ['[pages] /search: left to the browser', expect.objectContaining({ message: expect.stringContaining('catalog/SearchBox') })],
+    ]);
+    // What the page hoists goes into <head>, its title in place of the shell's; then the stylesheets of
+    // the modules it used (the page's first), from their remote's origin, beside the manifest; not the others'.
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head.match(/<title>.*?<\/title>/g)).toEqual(['<title>Search | Grocer</title>']);
     expect(head).toMatch(
-      /<meta name="description" content="What the search found"\/><link rel="stylesheet" href="https:\/\/catalog\.example\/v1\/__federation_expose_SearchPage\.0123456789\.css">$/,
+      /<meta name="description" content="What the search found"\/><link rel="stylesheet" href="https:\/\/catalog\.example\/v1\/__federation_expose_SearchPage\.0123456789\.css"><link rel="stylesheet" href="https:\/\/catalog\.example\/v1\/__federation_expose_StoresMenu\.0123456789\.css">$/,
     );
-    expect(html).not.toContain('StoresMenu');
+    expect(html).not.toContain('HomePage');
     // The store's api state, read back whole; no text in it closes its element.
     const state = stateIn(html) as { queries: Record<string, { status: string; data: string }> };
     expect(state.queries['pageNote("search")']).toMatchObject({ status: 'fulfilled', data: `search: ${AWKWARD}` });
@@ -127,7 +157,7 @@ describe('the page server’s page', () => {
     }
   });
 
-  it('is null when index.html has no page area to fill, or cannot be read', async () => {
+  it('is null when index.html has no #root to fill, or cannot be read', async () => {
     const page = { default: NotePage, loadPageData };
     const without = createPageServer({
       indexHtml: () => '<!doctype html><main></main>',

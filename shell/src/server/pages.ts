@@ -1,7 +1,7 @@
 // The page server's entry (docs/decisions/013-server-composition.md, points 3, 4, 6 and 7): a page
-// navigation gets index.html with the page area rendered on the server by the remote that owns the
-// page (pageArea.tsx), the answers it was rendered from as a data block for the browser's store, and
-// that remote's own stylesheets linked. Built for Node by the shell's second rspack config
+// navigation gets index.html with its `#root` rendered on the server, the shell's layout with the page
+// drawn by the remote that owns it (renderPage.tsx), the answers it was rendered from as a data block
+// for the browser's store, and the stylesheets of the remote modules it used, linked. Built for Node by the shell's second rspack config
 // (tools/src/rspack.ts createShellServerConfig) to dist/server/pages.js, which tools/ only starts by
 // path: the page server runs the shell's and the remotes' code, never a copy of it.
 //
@@ -10,8 +10,8 @@
 // loads it as it does today.
 import { setRuntimeConfig } from '@grocer/shared';
 import { stylesheetsIn, type ManifestStyles } from '../app/remoteStyles.ts';
-import { renderPageArea, type RenderedPageArea } from './pageArea.tsx';
-import { htmlAttribute, jsonDataBlock, PAGE_AREA } from './pageHtml.ts';
+import { renderPage, type RenderedPage } from './renderPage.tsx';
+import { htmlAttribute, jsonDataBlock, ROOT } from './pageHtml.ts';
 import { createServerFederation } from './remoteLoading.ts';
 import { createRemoteRegistry, type RemoteRegistry } from './remoteRegistry.ts';
 
@@ -33,7 +33,7 @@ export interface PageServerOptions {
    * other containers. What goes into the page keeps the public URL. Default: as it is.
    */
   reach?: (publicUrl: string) => string;
-  /** The page's budget from the request's start (pageArea.tsx PAGE_BUDGET_MS by default). */
+  /** The page's budget from the request's start (renderPage.tsx PAGE_BUDGET_MS by default). */
   budgetMs?: number;
   /** The remotes to render with; by default this process's own, from `documents().remotes`. */
   registry?: RemoteRegistry;
@@ -47,24 +47,23 @@ export interface PageServer {
 /** A `<title>` element, as index.html and React write it. */
 const TITLE = /<title>[\s\S]*?<\/title>/;
 
-/** index.html with the rendered page area in place of its placeholder, its state and its remote's stylesheets. */
-export function assemblePage(indexHtml: string, area: RenderedPageArea): string | null {
-  if (area.leftToBrowser || !area.id || !area.build || !PAGE_AREA.test(indexHtml)) return null;
-  const expose = area.id.slice(area.id.indexOf('/') + 1);
-  const manifest = JSON.parse(area.build.browserManifest) as ManifestStyles;
-  // Named as the remote's CSS loader names them, so the browser finds them in the page and loads none again.
-  const links = stylesheetsIn(manifest, area.build.browserManifestUrl, expose).map(
-    (href) => `<link rel="stylesheet" href="${htmlAttribute(href)}">`,
+/** index.html with the rendered page in its `#root`, its state and the stylesheets of the remote modules it used. */
+export function assemblePage(indexHtml: string, page: RenderedPage): string | null {
+  if (page.leftToBrowser || !ROOT.test(indexHtml)) return null;
+  // Named as each remote's CSS loader names them, so the browser finds them in the page and loads none again.
+  const hrefs = page.modules.flatMap(({ id, build }) =>
+    stylesheetsIn(JSON.parse(build.browserManifest) as ManifestStyles, build.browserManifestUrl, id.slice(id.indexOf('/') + 1)),
   );
-  // The page's own title, in place of the shell's; the rest it hoisted, then its stylesheets, at the end of <head>.
-  const title = TITLE.exec(area.head)?.[0];
-  const head = area.head.replace(TITLE, '');
+  const links = [...new Set(hrefs)].map((href) => `<link rel="stylesheet" href="${htmlAttribute(href)}">`);
+  // The page's own title, in place of the shell's; the rest it hoisted, then the stylesheets, at the end of <head>.
+  const title = TITLE.exec(page.head)?.[0];
+  const head = page.head.replace(TITLE, '');
   // Each replacement is a function: a `$` in the page's HTML or state is text, not a replacement pattern.
   return indexHtml
     .replace(TITLE, (shells) => title ?? shells)
     .replace('</head>', () => `${head}${links.join('')}</head>`)
-    .replace(PAGE_AREA, () => area.html)
-    .replace('</body>', () => `${jsonDataBlock(PAGE_STATE, 'api', area.apiState)}</body>`);
+    .replace(ROOT, (_all, open: string, close: string) => `${open}${page.html}${close}`)
+    .replace('</body>', () => `${jsonDataBlock(PAGE_STATE, 'api', page.apiState)}</body>`);
 }
 
 export function createPageServer(options: PageServerOptions): PageServer {
@@ -86,7 +85,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
         // The remotes' queries go to the API where this process reaches it; one API per process, as per page.
         const reached = reach(documents.apiBaseUrl);
         if (reached !== apiBaseUrl) setRuntimeConfig({ apiBaseUrl: (apiBaseUrl = reached) });
-        return assemblePage(indexHtml, await renderPageArea(registry, url, { startedAt, budgetMs: options.budgetMs }));
+        return assemblePage(indexHtml, await renderPage(registry, url, { startedAt, budgetMs: options.budgetMs }));
       } catch (error) {
         console.error(`[pages] ${url.pathname}: served as index.html`, error);
         return null;
