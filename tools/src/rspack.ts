@@ -1,5 +1,6 @@
 // One rspack configuration for the shell and every remote, so the five apps build the same way
 // and differ only in what they say about themselves (name, port, exposes).
+import { SERVER_DIR, SHELL_SERVER_FILE } from './shellPages.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -353,8 +354,7 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
   };
 }
 
-/** Where a remote's build for the page server goes, inside its dist/ (served from the same origin). */
-export const SERVER_DIR = 'server';
+export { SERVER_DIR, SHELL_SERVER_FILE };
 
 /** The short content hash of a file's bytes (what a browser manifest is known by on the server side). */
 export function contentHash(content: Buffer | string): string {
@@ -425,9 +425,6 @@ export function createServerConfig(options: AppOptions, argv: { mode?: string } 
     performance: { hints: false },
   };
 }
-
-/** Where the shell's page server is built, inside its dist/server/ (tools/ starts it by this path). */
-export const SHELL_SERVER_FILE = 'pages.js';
 
 /**
  * The shell's page server (shell/src/server/pages.ts) built for Node, an ES module whose
