@@ -16,17 +16,30 @@ import { App } from './app/App.tsx';
 import { readConfigDocument } from './app/config.ts';
 import { startFirstData } from './app/firstData.ts';
 import { keepFirstPaint } from './app/firstPaint.ts';
+import { hydrate } from './app/hydrate.tsx';
+import { readPageState } from './app/pageState.ts';
 import { loadRouteTable, routeTableFor } from './app/remotes.ts';
 import { startVitals } from './app/vitals.ts';
 
 async function start() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  const { pathname } = window.location;
+  const rendered = readPageState('modules');
+  if (Array.isArray(rendered)) await hydrate(container, rendered as string[]);
+  else await render(container);
+  // A sampled share of page loads reports its Core Web Vitals, once the page has settled.
+  startVitals({ pathname, remotePatterns: async () => (await loadRouteTable()).routes.map((route) => route.path) });
+}
+
+/** A page the server left to the browser: drawn here, from the entry's early reads and paint where it made them. */
+async function render(container: HTMLElement) {
   // Both documents are preloaded by index.html; index.ts already started reading them and the remotes'
   // routes (and fetching the first screen's remote modules, and connecting to the API), so this waits
   // for the same reads.
-  const { pathname } = window.location;
   const [, routes, firstData] = await Promise.all([
     loadRuntimeConfig(undefined, readConfigDocument),
-    routeTableFor(pathname),
+    routeTableFor(window.location.pathname),
     startFirstData(),
   ]);
   // The first page's reads that index.ts started: its queries take these answers instead of asking again.
@@ -35,8 +48,6 @@ async function start() {
   startPersistence(store, window.localStorage, window);
   // RTK Query's refetchOnFocus / refetchOnReconnect (e.g. an open order's status) need the window listeners.
   setupListeners(store.dispatch);
-  const container = document.getElementById('root');
-  if (!container) throw new Error('index.html has no #root');
   // The entry may be painting the page's top from those answers: React starts from that paint.
   await firstData.painted;
   // The stores' rules the cart's paint drew its minimum notes from go into the cache, so the page's
@@ -55,8 +66,6 @@ async function start() {
       </BrowserRouter>,
     ),
   );
-  // A sampled share of page loads reports its Core Web Vitals, once the page has settled.
-  startVitals({ pathname, remotePatterns: async () => (await loadRouteTable()).routes.map((route) => route.path) });
 }
 
 void start();

@@ -30,6 +30,12 @@ export interface RouteDeclaration {
   /** The name this remote exposes the page under (its rspack `exposes` key, without './'); it takes no props. */
   readonly module: string;
   readonly access: RouteAccess;
+  /**
+   * 'browser': a public page drawn from what only the browser holds (its storage: the cart), which the
+   * page server leaves to the browser; it would render it empty. Any other page is rendered on the
+   * server by this remote's own server build when it is public (docs/decisions/013-server-composition.md).
+   */
+  readonly render?: 'browser';
 }
 
 /** A remote's routes.json. */

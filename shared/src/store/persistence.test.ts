@@ -2,7 +2,7 @@ import { itemAdded, substitutionChosen } from '../cart/cartSlice.ts';
 import type { CartItem, User } from '../contracts/index.ts';
 import { signedIn, signedOut } from '../session/sessionSlice.ts';
 import { jwtValidFor, makeJwt } from '../testing/jwt.ts';
-import { loadPersistedState, startPersistence } from './persistence.ts';
+import { loadPersistedState, restorePersisted, startPersistence } from './persistence.ts';
 import { makeStore } from './store.ts';
 
 const milk = { uuid: 'p1', name: 'Milk', price_cents: 349, stockStatus: 'IN_STOCK', quantity: 1 } as CartItem;
@@ -30,6 +30,32 @@ describe('persistence', () => {
       choice: 'SPECIFIC',
       substitute: { uuid: 'p2', name: 'Oat Milk' },
     });
+  });
+
+  it('puts the stored session and cart into a store that started without them (a page hydrated from the server), and keeps them stored', () => {
+    const stored = user(jwtValidFor(3600));
+    window.localStorage.setItem('user', JSON.stringify(stored));
+    window.localStorage.setItem('user-cart', JSON.stringify([milk]));
+    const store = makeStore();
+    restorePersisted(store, window.localStorage);
+    expect(store.getState().session.user).toEqual(stored);
+    expect(store.getState().cart.items).toEqual([milk]);
+    // Persistence started after it writes the same back, not the empty state the page started with.
+    const stop = startPersistence(store, window.localStorage, window);
+    store.dispatch(itemAdded({ ...milk, uuid: 'p2', name: 'Oat Milk' }));
+    stop();
+    expect(loadPersistedState(window.localStorage)).toEqual({
+      session: { user: stored },
+      cart: { items: [milk, expect.objectContaining({ uuid: 'p2' })] },
+    });
+  });
+
+  it('restores nothing into a store when storage holds nothing, or only an expired session', () => {
+    window.localStorage.setItem('user', JSON.stringify(user(makeJwt({ exp: Math.floor(Date.now() / 1000) - 10 }))));
+    const store = makeStore();
+    const before = store.getState();
+    restorePersisted(store, window.localStorage);
+    expect(store.getState()).toBe(before);
   });
 
   it('discards a stored user whose token has expired', () => {

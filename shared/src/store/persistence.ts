@@ -28,6 +28,16 @@ export function loadPersistedState(storage: Storage, now = Date.now()): Partial<
   };
 }
 
+/**
+ * Puts what storage holds into a store that started without it: a page the server rendered is
+ * hydrated with the server's state, and the shopper's session and cart follow at once after.
+ */
+export function restorePersisted(store: AppStore, storage: Storage, now = Date.now()): void {
+  const { session, cart } = loadPersistedState(storage, now);
+  if (session?.user) store.dispatch(signedIn(session.user));
+  if (cart?.items.length) store.dispatch(itemsReplaced(cart.items));
+}
+
 /** Writes session and cart on change and follows changes made in other tabs. Returns a stop function. */
 export function startPersistence(store: AppStore, storage: Storage, target: Window): () => void {
   let { session, cart } = store.getState();

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { Route, Routes } from 'react-router';
-import { routePatterns, type AppStore } from '@grocer/shared';
+import { routePatterns, type AppStore, type RootState } from '@grocer/shared';
 import { RemoteUnavailable } from '../components/RemoteBoundary.tsx';
 import { RemotePage } from '../components/RemotePage.tsx';
 import { Layout } from './layout/Layout.tsx';
@@ -24,9 +24,10 @@ function SessionWatch() {
 /**
  * `routes`: the table composed from the remotes' declarations at start (remotes.ts loadRouteTable).
  * Rendered inside the router of its side: the browser's (bootstrap.tsx) or the page server's at the
- * requested URL (server/renderPage.tsx), so both render this same tree.
+ * requested URL (server/renderPage.tsx), so both render this same tree. `serverState`: the state a
+ * page the server rendered was rendered with (hydrate.tsx).
  */
-export function App({ store, routes: initialRoutes }: { store: AppStore; routes: RouteTable }) {
+export function App({ store, routes: initialRoutes, serverState }: { store: AppStore; routes: RouteTable; serverState?: RootState }) {
   const [routes, setRoutes] = useState(initialRoutes);
   // The first page may start before every remote has said which pages it owns: the rest follow.
   useEffect(() => {
@@ -46,7 +47,9 @@ export function App({ store, routes: initialRoutes }: { store: AppStore; routes:
       </Suspense>
     );
   return (
-    <Provider store={store}>
+    // serverState: while React hydrates a page the server rendered, its components read the state the
+    // server rendered with; once hydrated, each renders again with the store's (the shopper's own).
+    <Provider store={store} serverState={serverState}>
       <SessionWatch />
       <FavouritesSync />
       <Routes>

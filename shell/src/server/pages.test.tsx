@@ -5,6 +5,8 @@
 // stylesheets from their browser manifests. The remotes are a stand-in registry whose page reads
 // through the shared api; serverRemotes.test.tsx serves a real build of mf-catalog.
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { api, getRuntimeConfig, setRuntimeConfig, type PageDataLoader } from '@grocer/shared';
 import { composeRoutes } from '../app/routeTable.ts';
@@ -133,10 +135,47 @@ describe('the page server’s page', () => {
     // The store's api state, read back whole; no text in it closes its element.
     const state = stateIn(html) as { queries: Record<string, { status: string; data: string }> };
     expect(state.queries['pageNote("search")']).toMatchObject({ status: 'fulfilled', data: `search: ${AWKWARD}` });
-    expect(html.match(/<\/script/g)).toHaveLength(INDEX_HTML.match(/<\/script/g)!.length + 1);
+    expect(html.match(/<\/script/g)).toHaveLength(INDEX_HTML.match(/<\/script/g)!.length + 2);
+    // The modules it rendered, which the browser loads before it hydrates: not the one left to it.
+    expect(html).toContain(
+      '<script type="application/json" data-page-state="modules">["catalog/SearchPage","catalog/StoresMenu","cartCheckout/CartIcon","account/UserMenu"]</script></body>',
+    );
     expect(html).not.toContain('<script>alert(1)');
-    // The remote's queries go to the API where this process reaches it.
-    expect(getRuntimeConfig().apiBaseUrl).toBe('http://api:4000/v1');
+    // The page is drawn with the API's public address (its pictures are the browser's to fetch).
+    expect(getRuntimeConfig().apiBaseUrl).toBe('https://api.example/v1');
+  });
+
+  it('asks the API where this process reaches it, and draws with its public address', async () => {
+    const asked: string[] = [];
+    const reachedApi = http.createServer((request, response) => {
+      asked.push(request.url ?? '');
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ note: 'from the API' }));
+    });
+    await new Promise<void>((resolve) => reachedApi.listen(0, '127.0.0.1', resolve));
+    const reached = `http://127.0.0.1:${(reachedApi.address() as AddressInfo).port}`;
+    const fromApi = api.injectEndpoints({
+      endpoints: (build) => ({ apiNote: build.query<{ note: string }, void>({ query: () => '/open/note' }) }),
+    });
+    function ApiNotePage() {
+      const { data } = fromApi.useApiNoteQuery();
+      return <p className="note">{`${data?.note ?? ''} at ${getRuntimeConfig().apiBaseUrl}`}</p>;
+    }
+    try {
+      const html = await createPageServer({
+        indexHtml: () => INDEX_HTML,
+        documents: async () => documents,
+        reach: (url) => url.replace('https://api.example', reached),
+        registry: registry({
+          default: ApiNotePage,
+          loadPageData: async (_location, dispatch) => void (await dispatch(fromApi.endpoints.apiNote.initiate())),
+        }),
+      }).render(at('/search?q=milk'));
+      expect(asked).toEqual(['/v1/open/note']);
+      expect(html).toContain('<p class="note">from the API at https://api.example/v1</p>');
+    } finally {
+      reachedApi.close();
+    }
   });
 
   it('is index.html as it is (null) when the page is left to the browser', async () => {

@@ -10,13 +10,11 @@
 // loads it as it does today.
 import { setRuntimeConfig } from '@grocer/shared';
 import { stylesheetsIn, type ManifestStyles } from '../app/remoteStyles.ts';
+import { PAGE_STATE } from '../app/pageState.ts';
 import { renderPage, type RenderedPage } from './renderPage.tsx';
 import { htmlAttribute, jsonDataBlock, ROOT } from './pageHtml.ts';
 import { createServerFederation } from './remoteLoading.ts';
 import { createRemoteRegistry, type RemoteRegistry } from './remoteRegistry.ts';
-
-/** The marker of the page's state block, whose key names the store slice it holds (`api`). */
-export const PAGE_STATE = 'data-page-state';
 
 /** The shell's runtime documents as browsers get them: /config.json's API address and /remotes.json. */
 export interface ShellDocuments {
@@ -63,7 +61,37 @@ export function assemblePage(indexHtml: string, page: RenderedPage): string | nu
     .replace(TITLE, (shells) => title ?? shells)
     .replace('</head>', () => `${head}${links.join('')}</head>`)
     .replace(ROOT, (_all, open: string, close: string) => `${open}${page.html}${close}`)
-    .replace('</body>', () => `${jsonDataBlock(PAGE_STATE, 'api', page.apiState)}</body>`);
+    .replace(
+      '</body>',
+      () =>
+        `${jsonDataBlock(PAGE_STATE, 'api', page.apiState)}${jsonDataBlock(
+          PAGE_STATE,
+          'modules',
+          page.modules.map(({ id }) => id),
+        )}</body>`,
+    );
+}
+
+const publicFetch = globalThis.fetch;
+/**
+ * The shared base query asks the API by its public address, the one the page is drawn with; this
+ * process reaches it elsewhere (PAGE_REACH: another container in docker-compose). The page server is
+ * a process of its own, so its fetch is where that is settled, for every remote's reads alike.
+ */
+function reachApiFrom(api: { public: string; reached: string }) {
+  if (api.public === api.reached) {
+    globalThis.fetch = publicFetch;
+    return;
+  }
+  const base = api.public.replace(/\/+$/, '');
+  const reached = api.reached.replace(/\/+$/, '');
+  const reachUrl = (url: string) => (url === base || url.startsWith(`${base}/`) ? `${reached}${url.slice(base.length)}` : null);
+  globalThis.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const to = reachUrl(url);
+    if (!to) return publicFetch(input, init);
+    return publicFetch(input instanceof Request ? new Request(to, input) : to, init);
+  };
 }
 
 export function createPageServer(options: PageServerOptions): PageServer {
@@ -75,16 +103,20 @@ export function createPageServer(options: PageServerOptions): PageServer {
       remotes: async () => (await options.documents()).remotes,
       reach,
     });
-  let apiBaseUrl: string | null = null;
+  let api: { public: string; reached: string } | null = null;
 
   return {
     async render(url) {
       const startedAt = performance.now();
       try {
         const [documents, indexHtml] = await Promise.all([options.documents(), options.indexHtml()]);
-        // The remotes' queries go to the API where this process reaches it; one API per process, as per page.
-        const reached = reach(documents.apiBaseUrl);
-        if (reached !== apiBaseUrl) setRuntimeConfig({ apiBaseUrl: (apiBaseUrl = reached) });
+        // The page is drawn with the API's public address (its pictures' URLs are the browser's); its
+        // reads go where this process reaches the API. One API per process, as per page.
+        if (documents.apiBaseUrl !== api?.public) {
+          api = { public: documents.apiBaseUrl, reached: reach(documents.apiBaseUrl) };
+          setRuntimeConfig({ apiBaseUrl: api.public });
+          reachApiFrom(api);
+        }
         return assemblePage(indexHtml, await renderPage(registry, url, { startedAt, budgetMs: options.budgetMs }));
       } catch (error) {
         console.error(`[pages] ${url.pathname}: served as index.html`, error);

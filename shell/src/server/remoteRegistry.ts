@@ -38,7 +38,15 @@ export interface RemoteBuild {
 export interface RemoteUnavailable {
   name: string;
   reason: string;
+  /** What was thrown (a RemoteNotListed, a failed read...). */
+  cause: unknown;
 }
+
+/**
+ * The remote is not in remotes.json: not a failure of its code, and not news on every page (the
+ * browser meets it too, and ops chose it).
+ */
+export class RemoteNotListed extends Error {}
 
 export interface RemoteRegistryOptions {
   /** The page server's one Module Federation instance (remote state is per process). */
@@ -112,7 +120,7 @@ export function createRemoteRegistry(options: RemoteRegistryOptions): RemoteRegi
 
   async function readBuild(name: string): Promise<RemoteBuild> {
     const browserManifestUrl = (await remotesJson())[name];
-    if (!browserManifestUrl) throw new Error(`${name} is not in remotes.json`);
+    if (!browserManifestUrl) throw new RemoteNotListed(`${name} is not in remotes.json`);
     const serverManifestUrl = new URL('server/mf-manifest.json', browserManifestUrl).href;
     const [browserManifest, serverManifest] = await Promise.all([read(browserManifestUrl), read(serverManifestUrl)]);
     const recorded = (JSON.parse(serverManifest) as { metaData?: { buildInfo?: { browserManifestHash?: unknown } } }).metaData?.buildInfo
@@ -131,7 +139,7 @@ export function createRemoteRegistry(options: RemoteRegistryOptions): RemoteRegi
       try {
         build = await entry.read();
       } catch (error) {
-        return { name, reason: error instanceof Error ? error.message : String(error) };
+        return { name, reason: error instanceof Error ? error.message : String(error), cause: error };
       }
       if (entry.registered !== build.key) {
         // The key in the URL makes it another remote entry to the runtime: the new build's code is loaded.
@@ -146,7 +154,7 @@ export function createRemoteRegistry(options: RemoteRegistryOptions): RemoteRegi
     async load<T>(id: string) {
       const name = id.slice(0, id.indexOf('/'));
       const build = await registry.current(name);
-      if (!isRemoteBuild(build)) throw new Error(build.reason);
+      if (!isRemoteBuild(build)) throw build.cause instanceof Error ? build.cause : new Error(build.reason);
       const module = await options.federation.loadRemote<T>(id);
       if (!module) throw new Error(`${id} did not load`);
       return { module, build };

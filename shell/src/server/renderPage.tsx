@@ -12,19 +12,16 @@ import { matchRoutes, StaticRouter } from 'react-router';
 import { Writable } from 'node:stream';
 import { api, makeStore, type AppDispatch, type PageDataLoader, type RootState } from '@grocer/shared';
 import { App } from '../app/App.tsx';
+import { LEFT_TO_BROWSER } from '../app/pageState.ts';
 import type { RemoteModuleExports } from '../app/remotes.ts';
 import { RemoteModulesContext, type RemoteModules } from '../components/remoteModules.ts';
-import type { RemoteBuild, RemoteRegistry } from './remoteRegistry.ts';
+import { RemoteNotListed, type RemoteBuild, type RemoteRegistry } from './remoteRegistry.ts';
 import { REMOTE_FETCH_TIMEOUT_MS } from './remoteLoading.ts';
 
 /** The page's budget from the request's start: past it the page is the browser's to load. */
 export const PAGE_BUDGET_MS = REMOTE_FETCH_TIMEOUT_MS;
 
-/**
- * The digest of every error in a remote's area, for the browser's `onRecoverableError` to drop
- * (decision 013, step 5): that area is then loaded there as it always was, which is no error to report.
- */
-export const LEFT_TO_BROWSER = 'grocer-left-to-browser';
+export { LEFT_TO_BROWSER };
 
 export interface PageOptions {
   /** When the request started (`performance.now()`): the budget counts from there. */
@@ -130,9 +127,10 @@ export async function renderPage(registry: RemoteRegistry, url: URL, options: Pa
     if (!(error instanceof BudgetSpent)) console.error(`[pages] ${url.pathname}: left to the browser`, error);
     return leave(String(error instanceof Error ? error.message : error));
   }
-  // Pages behind a sign-in are the browser's: the server holds no session (decision 013, point 9).
+  // Pages behind a sign-in are the browser's: the server holds no session (decision 013, point 9); so
+  // are those drawn from the browser's own storage.
   const match = matchRoutes(
-    routes.routes.filter((route) => route.access === 'public').map(({ path, id }) => ({ path, id })),
+    routes.routes.filter((route) => route.access === 'public' && route.render !== 'browser').map(({ path, id }) => ({ path, id })),
     url.pathname,
   )?.[0];
   if (!match || routes.pending.length > 0) return leave(`no public page of a remote at ${url.pathname}`);
@@ -205,7 +203,8 @@ export async function renderPage(registry: RemoteRegistry, url: URL, options: Pa
         onShellError: (error) => finish(`the page could not render: ${String(error)}`),
         onError: (error) => {
           errors.push(error);
-          if (!(error instanceof BudgetSpent)) console.error(`[pages] ${url.pathname}: left to the browser`, error);
+          if (!(error instanceof BudgetSpent) && !(error instanceof RemoteNotListed))
+            console.error(`[pages] ${url.pathname}: left to the browser`, error);
           return LEFT_TO_BROWSER;
         },
       },

@@ -18,7 +18,8 @@ import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import { api, makeStore, setRuntimeConfig, type PageDataLoader, type PaginatedProducts } from '@grocer/shared';
 import { makeProduct } from '@grocer/shared/testing';
 import { PAGE_BUDGET_MS, renderPage } from './renderPage.tsx';
-import { createPageServer, PAGE_STATE } from './pages.ts';
+import { PAGE_STATE } from '../app/pageState.ts';
+import { createPageServer } from './pages.ts';
 import { createServerFederation, REMOTE_FETCH_TIMEOUT_MS } from './remoteLoading.ts';
 import { createRemoteRegistry, manifestHash, REMOTES_TTL_MS, type RemoteRegistry } from './remoteRegistry.ts';
 import { serverShared } from './serverShared.ts';
@@ -269,8 +270,8 @@ describe('the page area, rendered by the remote that owns the route', () => {
   });
 
   /**
-   * What `run` logged as errors (the page server logs a remote's failure; a page over its budget is not
-   * one), but for the layout's widgets of the remotes this test does not list, which fail on every page.
+   * What `run` logged as errors: the page server logs a remote's failure; a page over its budget is not
+   * one, nor the layout's widgets of the remotes this test does not list (their slots are the browser's).
    */
   async function errorsLoggedBy(run: () => Promise<void>): Promise<unknown[][]> {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -344,7 +345,11 @@ describe('the page area, rendered by the remote that owns the route', () => {
     expect(html!.slice(html!.indexOf('</head>'))).not.toContain('rel="stylesheet"');
     expect(served.filter((p) => p.endsWith('.css'))).toEqual([]);
     // The answers the page was drawn from, for the browser's store.
-    const block = new RegExp(`<script type="application/json" ${PAGE_STATE}="api">(.*?)</script></body>`, 's').exec(html ?? '');
+    const block = new RegExp(`<script type="application/json" ${PAGE_STATE}="api">(.*?)</script>`, 's').exec(html ?? '');
+    // And the modules it rendered, for the browser to load before it hydrates.
+    expect(html).toContain(
+      `<script type="application/json" ${PAGE_STATE}="modules">["catalog/SearchPage","catalog/StoresMenu","catalog/SearchBox"]</script></body>`,
+    );
     const state = JSON.parse(block![1]!) as { queries: Record<string, { data?: unknown }> };
     expect(Object.values(state.queries).map((query) => query.data)).toContainEqual(results);
   });

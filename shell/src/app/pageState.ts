@@ -1,0 +1,27 @@
+// What the page server hands the browser inside a page it rendered (docs/decisions/013-server-
+// composition.md, points 4 and 5): JSON data blocks, `<script type="application/json"
+// data-page-state="<key>">`, which run nothing, so the CSP allows them. Their presence is what tells
+// the browser to hydrate the page instead of drawing it anew. Only the entry's own imports: the
+// entry reads it before the shared libraries load, and the page server writes it.
+import { dataBlockText } from './config.ts';
+
+export const PAGE_STATE = 'data-page-state';
+
+/** The store's `api` slice after the page's reads, and the ids of the remote modules the server rendered. */
+export type PageStateKey = 'api' | 'modules';
+
+/**
+ * The digest of every error in a remote's area on the server: that area is then loaded by the browser
+ * as it always was, which is no error to report there (bootstrap.tsx drops it).
+ */
+export const LEFT_TO_BROWSER = 'grocer-left-to-browser';
+
+/** A block's value; undefined when the page has none (not rendered by the server) or it cannot be read. */
+export function readPageState(key: PageStateKey, doc: Document = document): unknown {
+  const text = dataBlockText(PAGE_STATE, key, doc);
+  try {
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
