@@ -19,9 +19,10 @@ const shelf = api.injectEndpoints({
 
 /** How many times the page rendered, and whether its effects ran (they run only in the browser). */
 const seen = { renders: 0, effects: 0 };
+const rendered = () => void (seen.renders += 1);
 
 function ShelfPage() {
-  seen.renders += 1;
+  rendered();
   const { data } = shelf.useShelfQuery('Milk');
   return (
     <div className="page">

@@ -116,16 +116,19 @@ export async function renderPage(registry: RemoteRegistry, url: URL, options: Pa
     ms: performance.now() - startedAt,
   });
   let routes;
+  let routesClock: ReturnType<typeof setTimeout> | undefined;
   try {
     routes = await Promise.race([
       registry.routes(),
-      new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new BudgetSpent(budgetMs)), Math.max(0, startedAt + budgetMs - performance.now())).unref(),
-      ),
+      new Promise<never>((_, reject) => {
+        routesClock = setTimeout(() => reject(new BudgetSpent(budgetMs)), Math.max(0, startedAt + budgetMs - performance.now()));
+      }),
     ]);
   } catch (error) {
     if (!(error instanceof BudgetSpent)) console.error(`[pages] ${url.pathname}: left to the browser`, error);
     return leave(String(error instanceof Error ? error.message : error));
+  } finally {
+    clearTimeout(routesClock);
   }
   // Pages behind a sign-in are the browser's: the server holds no session (decision 013, point 9); so
   // are those drawn from the browser's own storage.
@@ -144,13 +147,14 @@ export async function renderPage(registry: RemoteRegistry, url: URL, options: Pa
   );
   return new Promise((resolve) => {
     const errors: unknown[] = [];
-    let budget: ReturnType<typeof setTimeout> | undefined;
+    // Set once the render is started; React calls back no sooner than that, but jsdom's hosts may.
+    const clock: { budget?: ReturnType<typeof setTimeout> } = {};
     let html = '';
     let finished = false;
     const finish = (shellError?: string) => {
       if (finished) return;
       finished = true;
-      clearTimeout(budget);
+      clearTimeout(clock.budget);
       // The page's boundary is the first thing in <main> (Layout.tsx): left to the browser, it is React's client-rendered one.
       const pageLeft = /<main\b[^>]*>\s*<!--\$!-->/.test(html) || !/<main\b/.test(html);
       const reason = failures.page ?? errors.find((error) => !failures.widgets.has(error));
@@ -195,7 +199,7 @@ export async function renderPage(registry: RemoteRegistry, url: URL, options: Pa
         // Everything, once it is all there (or given up on): no inline script for late boundaries, so the CSP stays as it is.
         onAllReady: () => {
           // Nothing is left to abort: an abort now, while the HTML is written out, would find the request closed.
-          clearTimeout(budget);
+          clearTimeout(clock.budget);
           // After an abort React is all ready before it has let go of the aborted work (it does that on the
           // next turn); written out at once, it would be closed with that work still held.
           setImmediate(() => stream.pipe(sink));
@@ -209,6 +213,6 @@ export async function renderPage(registry: RemoteRegistry, url: URL, options: Pa
         },
       },
     );
-    budget = setTimeout(() => stream.abort(new BudgetSpent(budgetMs)), Math.max(0, startedAt + budgetMs - performance.now()));
+    clock.budget = setTimeout(() => stream.abort(new BudgetSpent(budgetMs)), Math.max(0, startedAt + budgetMs - performance.now()));
   });
 }
