@@ -3,11 +3,10 @@
 // of index.html's preload of it. The entry then reads them from the page (shell/src/app/config.ts
 // readRuntimeDocument) instead of asking for them: on a fresh connection those two requests went out
 // with the entry script and took the connection the HTML came on, so the script, which everything
-// after waits for, came on a new one. The documents stay served as they are, for the page step, ops
+// after waits for, came on a new one. The documents stay served as they are, for the page server, ops
 // and any host that sends index.html unchanged (the entry then fetches them, preloaded as before).
 // nginx does the same with sub_filter (docker/shell/40-grocer-runtime-documents.sh).
-import { RUNTIME_DOCUMENT } from '../../shell/src/app/config.ts';
-import { jsonDataBlock } from '../../shell/src/server/pageHtml.ts';
+import { jsonDataBlock, RUNTIME_DOCUMENT } from '@grocer/shared/contracts';
 
 /** index.html's preload of the document at `route` (shell/src/index.html), however the build writes its attributes. */
 const preloadOf = (route: string) =>

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { APPS, PRESENT_APPS, runtimeDocuments, type AppDir, type StackPorts } from './ports.ts';
-import { createPagePainter, shellFileOf } from './pagePaint.ts';
+import { loadShellPages, type PageRenderer } from './shellPages.ts';
 import { searchFileOnApi } from './searchFiles.ts';
 import { createStaticServer, indexHtmlOf } from './static-server.ts';
 
@@ -229,17 +229,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let remotes: Record<string, string> = docs.remotes;
 
   /**
-   * The shell's page step (pagePaint.ts) over the shell folder `root`. A folder holding a
-   * `no-page-step` file is served without it: bench:web measures a build that way against the
-   * entry's own paint (BENCH_BEFORE).
+   * The shell's page server (its build's dist/server/pages.js, shellPages.ts) for the shell folder
+   * `root`, loaded on the first page asked for. A folder holding a `no-page-step` file, or a build
+   * without it, is served without it (index.html as it is): bench:web measures a build that way
+   * against the browser's own rendering (BENCH_BEFORE).
    */
-  const shellPages = (root: string) => {
-    const paint = createPagePainter({
-      indexHtml: indexHtmlOf(root),
-      shellFile: shellFileOf(root),
-      documents: () => ({ apiBaseUrl: docs.config.apiBaseUrl, remotes }),
-    });
-    return (url: URL) => (existsSync(path.join(root, NO_PAGE_STEP)) ? Promise.resolve(null) : paint(url));
+  const shellPages = (root: string): PageRenderer => {
+    let renderer: Promise<PageRenderer | null> | undefined;
+    return async (url) => {
+      if (existsSync(path.join(root, NO_PAGE_STEP))) return null;
+      renderer ??= loadShellPages(root, {
+        indexHtml: indexHtmlOf(root),
+        documents: () => ({ apiBaseUrl: docs.config.apiBaseUrl, remotes }),
+      }).catch((error: unknown) => {
+        console.error(`[pages] ${root}: no page server, pages are drawn by the browser`, error);
+        return null;
+      });
+      const render = await renderer;
+      return render ? render(url) : null;
+    };
   };
 
   let apiChild: ChildProcess | null = null;

@@ -9,7 +9,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import { contentSecurityPolicy, inlineScriptHashes, originsOf, SECURITY_HEADERS } from './csp.ts';
-import type { PagePainter } from './pagePaint.ts';
+import type { PageRenderer } from './shellPages.ts';
 import { inlineRuntimeDocuments } from './runtimeDocuments.ts';
 
 export interface StaticServerOptions {
@@ -24,8 +24,8 @@ export interface StaticServerOptions {
   documents?: Record<string, unknown> | (() => Record<string, unknown>);
   /** Serve index.html for unknown paths (the shell's client-side routes). */
   spa?: boolean;
-  /** With `spa`: a page navigation's HTML with its top drawn in (pagePaint.ts), else index.html as it is. */
-  pages?: PagePainter;
+  /** With `spa`: a page navigation's HTML rendered by the shell's page server (shellPages.ts), else index.html as it is. */
+  pages?: PageRenderer;
   /** Paths answered by fetching another URL and sending its answer (the shell's robots.txt and sitemap, from the API). */
   passOn?: (pathname: string) => string | undefined;
 }
@@ -142,7 +142,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
   }
   if (options.spa) {
     const pages = options.pages;
-    // A page navigation gets the app: its top drawn by the page step, else index.html, with the
+    // A page navigation gets the app: rendered by the page server, else index.html, with the
     // runtime documents written in either way.
     const indexHtml = indexHtmlOf(options.root);
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {

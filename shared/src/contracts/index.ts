@@ -6,3 +6,4 @@ export * from './routes.ts';
 export * from './ops.ts';
 export * from './apiPaths.ts';
 export * from './vitals.ts';
+export * from './dataBlocks.ts';

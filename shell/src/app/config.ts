@@ -1,21 +1,22 @@
 // /config.json is read once per page, as soon as the entry runs: the entry starts the first page's
-// reads with it, and the bootstrap applies it with @grocer/shared's loadRuntimeConfig. No shared
+// reads with it, and the bootstrap applies it with @grocer/shared's loadRuntimeConfig. Only contracts
 // imports: the entry runs this before the shared libraries load.
+import { RUNTIME_DOCUMENT } from '@grocer/shared/contracts';
 
 const CONFIG_URL = '/config.json';
 let reading: Promise<Response> | undefined;
 
 /**
- * The attribute of a runtime document (/config.json, /remotes.json) that the server serving the
- * shell wrote into the page, as a JSON data block in place of index.html's preload of it
+ * RUNTIME_DOCUMENT: the attribute of a runtime document (/config.json, /remotes.json) that the server
+ * serving the shell wrote into the page, as a JSON data block in place of index.html's preload of it
  * (tools/src/runtimeDocuments.ts; nginx: docker/shell/40-grocer-runtime-documents.sh). The page then
  * starts without those two requests, which otherwise share the first connection with the entry script.
  */
-export const RUNTIME_DOCUMENT = 'data-runtime-document';
+export { RUNTIME_DOCUMENT };
 
 /**
  * The text of the page's JSON data block (`<script type="application/json">`) whose `attribute` is
- * `key`, as a server wrote it in (tools/src/runtimeDocuments.ts jsonDataBlock); undefined without one.
+ * `key`, as a server wrote it in (@grocer/shared/contracts jsonDataBlock); undefined without one.
  */
 export function dataBlockText(attribute: string, key: string, doc: Document = document): string | undefined {
   for (const block of doc.querySelectorAll(`script[type="application/json"][${attribute}]`)) {

@@ -3,9 +3,10 @@
 // data-page-state="<key>">`, which run nothing, so the CSP allows them. Their presence is what tells
 // the browser to hydrate the page instead of drawing it anew. Only the entry's own imports: the
 // entry reads it before the shared libraries load, and the page server writes it.
+import { PAGE_STATE } from '@grocer/shared/contracts';
 import { dataBlockText } from './config.ts';
 
-export const PAGE_STATE = 'data-page-state';
+export { PAGE_STATE };
 
 /** The store's `api` slice after the page's reads, and the ids of the remote modules the server rendered. */
 export type PageStateKey = 'api' | 'modules';

@@ -12,7 +12,7 @@ import { setRuntimeConfig } from '@grocer/shared';
 import { stylesheetsIn, type ManifestStyles } from '../app/remoteStyles.ts';
 import { PAGE_STATE } from '../app/pageState.ts';
 import { renderPage, type RenderedPage } from './renderPage.tsx';
-import { htmlAttribute, jsonDataBlock, ROOT } from './pageHtml.ts';
+import { htmlAttribute, jsonDataBlock } from '@grocer/shared/contracts';
 import { createServerFederation } from './remoteLoading.ts';
 import { createRemoteRegistry, type RemoteRegistry } from './remoteRegistry.ts';
 
@@ -41,6 +41,9 @@ export interface PageServer {
   /** The page's HTML for `url` (a URL on the shell's origin), or null: serve index.html as it is. Never rejects. */
   render(url: URL): Promise<string | null>;
 }
+
+/** index.html's `#root`, as its open tag, its content and its closing tag, the last before `</body>`. */
+const ROOT = /(<div id="root">)[\s\S]*(<\/div>)(?=\s*<\/body>)/;
 
 /** A `<title>` element, as index.html and React write it. */
 const TITLE = /<title>[\s\S]*?<\/title>/;
