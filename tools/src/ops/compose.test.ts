@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DockerfileParser, Env } from 'dockerfile-ast';
 import { parse } from 'yaml';
-import { parseReach } from '../pagePaint.ts';
+import { parseReach } from '../shellPages.ts';
 import { APPS, runtimeDocuments, stackPorts } from '../ports.ts';
 import { REPO_ROOT } from '../stack.ts';
 
