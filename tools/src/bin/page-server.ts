@@ -1,14 +1,22 @@
-// The shell's page step as a service of its own, for docker-compose (docker/node/Dockerfile, target pages):
+// The shell's page server as a service of its own, for docker-compose (docker/node/Dockerfile, target pages):
 // the shell's nginx sends it page navigations (docker/nginx/shell.conf) and serves index.html as it
-// is whenever this answers 404, fails or is not running at all. `npm start` runs the same step
-// inside its static server (tools/src/stack.ts).
+// is whenever this answers 404, fails, is slow or is not running at all. It renders with the shell's
+// build, started by path (tools/src/shellPages.ts): the shell's layout and each page by the remote
+// that owns it (docs/decisions/013-server-composition.md). `npm start` runs the same file inside its
+// static server (tools/src/stack.ts).
 //
+//   SHELL_DIST   the shell's production build (its dist/, holding server/pages.js); default this
+//                repo's shell/dist
 //   SHELL_URL    where this reaches the shell's nginx: its index.html, /config.json and /remotes.json
 //   PAGE_REACH   public=internal URL prefixes, space-separated: how this reaches what browsers reach
 //                at a published port (the API, the remotes); any other URL is fetched as it is
 //   PAGE_PORT    default 8080
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import { createPagePainter, parseReach, type ShellDocuments } from '../pagePaint.ts';
+import { loadShellPages, parseReach, type ShellDocuments } from '../shellPages.ts';
+
+/** This repo's shell build, for a page server started from a checkout. */
+const REPO_SHELL_DIST = fileURLToPath(new URL('../../../shell/dist', import.meta.url));
 
 /** index.html and the runtime documents are re-read this often: a shell restarted with other remotes is followed. */
 const SHELL_DOCS_TTL_MS = 5_000;
@@ -42,14 +50,15 @@ async function main() {
     return { apiBaseUrl, remotes: remotes as Record<string, string> };
   });
   const indexHtml = cached(() => shellFile('/index.html'));
-  const paint = createPagePainter({ indexHtml, documents, reach, shellFile });
+  // Started before listening: a build without its page server fails here, not on the first page.
+  const render = await loadShellPages(process.env.SHELL_DIST || REPO_SHELL_DIST, { indexHtml, documents, reach });
 
   const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
   app.get('/*', async (request, reply) => {
     // The shop's address as the shopper's browser has it, passed on by the shell's nginx.
     const proto = request.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
-    const html = await paint(new URL(request.url, `${proto}://${request.headers.host ?? 'localhost'}`));
-    if (!html) return reply.code(404).send({ message: 'Not painted here: serve index.html' });
+    const html = await render(new URL(request.url, `${proto}://${request.headers.host ?? 'localhost'}`));
+    if (!html) return reply.code(404).send({ message: 'Not rendered here: serve index.html' });
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
   const close = () => void app.close().then(() => process.exit(0));

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Copy, DockerfileParser, Env, type Instruction } from 'dockerfile-ast';
 import { parse } from 'yaml';
 import { PRESENT_APPS as APPS } from '../ports.ts';
+import { SERVER_DIR, SHELL_SERVER_FILE } from '../shellPages.ts';
 import { REPO_ROOT } from '../stack.ts';
 import { dockerfileProblems, type ImageRules } from './dockerfileRules.ts';
 
@@ -23,7 +25,7 @@ const IMAGES: Record<string, Image> = {
     ]),
   ),
   gateway: { dockerfile: 'docker/gateway/Dockerfile', workspace: null, uses: [] },
-  // The shell's page step: the shell's first-paint code, run by tools' server.
+  // The shell's page server: the shell's production build's dist/server/pages.js, started by tools' server.
   'shell-pages': {
     dockerfile: 'docker/node/Dockerfile',
     target: 'pages',
@@ -68,16 +70,92 @@ describe('the Dockerfiles', () => {
     const text = read('docker/node/Dockerfile');
     const api = { target: 'api', buildArgs: { WORKSPACE: 'api' }, workspace: 'api', uses: ['shared'], workspaces };
     expect(dockerfileProblems(text, api)).toEqual([]);
-    // The page step's stage (the last one) copies tools and the shell: in the file, never in the API's image.
-    expect(dockerfileProblems(text, { ...api, target: undefined })).toEqual([
-      expect.stringMatching(/copies tools\/src\/, another workspace/),
-      expect.stringMatching(/copies shell\/src\/app\/, another workspace/),
+    // The page server's stages (the last ones) build the shell and copy tools: in the file, never in the API's image.
+    expect(dockerfileProblems(text, { ...api, target: undefined }).map((problem) => problem.replace(/^line \d+: /, ''))).toEqual([
+      'copies tools/package.json, another workspace',
+      'copies shell/package.json, another workspace',
+      'installs or builds workspace tools',
+      'installs or builds workspace shell',
+      'copies tools/, another workspace',
+      'copies shell/, another workspace',
+      'installs or builds workspace shell',
+      'copies tools/src/shellPages.ts, another workspace',
+      'copies tools/src/bin/page-server.ts, another workspace',
     ]);
     expect(dockerfileProblems(text, { ...api, buildArgs: { WORKSPACE: 'tools' } })).toEqual([
       expect.stringMatching(/copies tools\/package\.json, another workspace/),
       expect.stringMatching(/installs or builds workspace tools/),
     ]);
     expect(dockerfileProblems(text, { ...api, target: 'worker' })).toEqual(['has no stage worker']);
+  });
+});
+
+describe('the page server image (docker/node/Dockerfile, target pages)', () => {
+  const dockerfile = DockerfileParser.parse(read('docker/node/Dockerfile'));
+  const froms = dockerfile.getFROMs();
+  const instructions = dockerfile.getInstructions();
+  /** The instructions of the stage named `name`. */
+  const stage = (name: string) => {
+    const at = froms.findIndex((f) => f.getBuildStage() === name);
+    expect(at).toBeGreaterThan(-1);
+    const [start, end] = [froms[at]!, froms[at + 1]].map((f) => f?.getRange().start.line ?? Infinity);
+    return instructions.filter((i) => i.getRange().start.line > start! && i.getRange().start.line < end!);
+  };
+  const args = (i: Instruction) => i.getArguments().map((a) => a.getValue());
+  const pages = stage('pages');
+  const env = Object.fromEntries(pages.flatMap((i) => (i instanceof Env ? i.getProperties().map((p) => [p.getName(), p.getValue()]) : [])));
+  const copies = pages.filter((i): i is Copy => i instanceof Copy);
+
+  it("holds the shell's page server from its production build, where page-server.ts looks for it (SHELL_DIST)", () => {
+    const fromBuild = copies.filter((c) => c.getFromFlag()?.getValue() === 'shell-build').map(args);
+    expect(fromBuild).toEqual([[`/src/shell/dist/${SERVER_DIR}/${SHELL_SERVER_FILE}`, `shell/dist/${SERVER_DIR}/`]]);
+    expect(env.SHELL_DIST).toBe(`/app/shell/dist`);
+    expect(
+      stage('shell-build')
+        .find((i) => i.getKeyword() === 'WORKDIR')
+        ?.getArguments()[0]
+        ?.getValue(),
+    ).toBe('/src');
+    expect(
+      stage('runtime')
+        .find((i) => i.getKeyword() === 'WORKDIR')
+        ?.getArguments()[0]
+        ?.getValue(),
+    ).toBe('/app');
+    // The shell's build script is its production build, which alone writes dist/server/.
+    expect(
+      stage('shell-build')
+        .filter((i) => i.getKeyword() === 'RUN')
+        .map((i) => i.getArgumentsContent()),
+    ).toContain('npm run build -w shell');
+    const shellScripts = (JSON.parse(read('shell/package.json')) as { scripts: Record<string, string> }).scripts;
+    expect(shellScripts.build).toMatch(/--mode production/);
+    // Its default, for the same layout: tools/src/bin/ under /app.
+    expect(read('tools/src/bin/page-server.ts')).toContain("new URL('../../../shell/dist', import.meta.url)");
+  });
+
+  it('runs page-server.ts, with only the tools files it needs: no JSDOM, no app code, nothing but Node, Fastify and each other', () => {
+    const fromRepo = copies.filter((c) => !c.getFromFlag()).map((c) => args(c)[0]!);
+    expect(fromRepo.sort()).toEqual(['tools/src/bin/page-server.ts', 'tools/src/shellPages.ts']);
+    const cmd = pages.find((i) => i.getKeyword() === 'CMD')!;
+    expect(JSON.parse(cmd.getArgumentsContent()!)).toEqual(['node', '--import', 'tsx', 'tools/src/bin/page-server.ts']);
+    for (const file of fromRepo) {
+      const imported = [...read(file).matchAll(/^import\b[^;]*?from '([^']+)'/gms)].map((m) => m[1]!);
+      expect({ file, outside: imported.filter((name) => !/^node:|^fastify$|^\.\.?\/shellPages\.ts$/.test(name)) }).toEqual({
+        file,
+        outside: [],
+      });
+    }
+    expect(pages.filter((i) => i.getKeyword() === 'USER').map(args)).toEqual([['node']]);
+  });
+});
+
+describe('the shell image (docker/static/Dockerfile, APP=shell)', () => {
+  it("leaves the shell's server build out: it is the page server's, not a browser's", () => {
+    const text = read('docker/static/Dockerfile');
+    const build = /^RUN npm run build -w \$\{APP\}(.*)$/m.exec(text)?.[1] ?? '';
+    expect(build).toContain(`if [ "\${APP}" = shell ]; then rm -r shell/dist/${SERVER_DIR}; fi`);
+    expect(text).toContain('COPY --from=build /src/${APP}/dist/ /usr/share/nginx/html/');
   });
 });
 

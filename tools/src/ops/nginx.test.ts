@@ -182,7 +182,8 @@ describe("the shell image's entrypoint script", () => {
   it('writes the nginx rules that put both documents into the page in place of its preloads, as npm start does', () => {
     expect(run(env).status).toBe(0);
     const rules = readFileSync(path.join(dir, 'documents.conf'), 'utf8').trim().split('\n');
-    const index = read('shell/src/index.html');
+    // As the build writes it: a void element without its ` />`.
+    const index = read('shell/src/index.html').replaceAll(/\s*\/>/g, '>');
     expect(rules).toHaveLength(2);
     for (const [i, route] of ['/config.json', '/remotes.json'].entries()) {
       const [, search, replacement] = /^sub_filter '([^']*)' '([^']*)';$/.exec(rules[i]!) ?? [];
