@@ -71,7 +71,7 @@ describe('a remote’s production build', () => {
 });
 
 describe('the shell’s production build', () => {
-  it('builds for the browser, then the page server for Node into dist/server/pages.js, an ES module with everything in it', async () => {
+  it('builds for the browser, then the page server for Node into dist/server/pages.mjs, an ES module with everything in it', async () => {
     const [browser, server, ...more] = await configsOf('shell', 'production');
     expect(more).toEqual([]);
     expect(browser!.name).toBe(BROWSER_BUILD);

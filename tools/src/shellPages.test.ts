@@ -28,7 +28,7 @@ describe('loadShellPages', () => {
   });
   afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
-  /** A shell build's server/pages.js with `source` as its text. */
+  /** A shell build's server/pages.mjs with `source` as its text. */
   const build = (source: string, folder = dist) => {
     mkdirSync(path.join(folder, SERVER_DIR), { recursive: true });
     writeFileSync(path.join(folder, SERVER_DIR, SHELL_SERVER_FILE), source);
@@ -56,7 +56,7 @@ describe('loadShellPages', () => {
 
   it('refuses a build whose page server is missing or exports no createPageServer', async () => {
     const options = { indexHtml: () => '', documents: () => ({ apiBaseUrl: '', remotes: {} }) };
-    await expect(loadShellPages(dist, options)).rejects.toThrow(/pages\.js/);
+    await expect(loadShellPages(dist, options)).rejects.toThrow(/pages\.mjs/);
     // Another folder: a module that failed to load stays failed for this process.
     const other = path.join(dist, 'other');
     build('export const other = 1;\n', other);

@@ -1,4 +1,4 @@
-// The shell's page server, started by path from the shell's build (shell/dist/server/pages.js, built
+// The shell's page server, started by path from the shell's build (shell/dist/server/pages.mjs, built
 // from shell/src/server/pages.ts): tools/ runs what the shell built, never its sources, so a page is
 // rendered by the shell's and the remotes' own code (docs/decisions/013-server-composition.md, point 3).
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 /** Where an app's build for the page server goes, inside its dist/ (served from the same origin). */
 export const SERVER_DIR = 'server';
 /** The shell's page server, inside its dist/server/ (tools/ starts it by this path). */
-export const SHELL_SERVER_FILE = 'pages.js';
+export const SHELL_SERVER_FILE = 'pages.mjs';
 
 /** The shell's runtime documents as browsers get them: /config.json's API address and /remotes.json. */
 export interface ShellDocuments {
@@ -15,7 +15,7 @@ export interface ShellDocuments {
   remotes: Record<string, string>;
 }
 
-/** What pages.js's createPageServer takes (shell/src/server/pages.ts PageServerOptions). */
+/** What pages.mjs's createPageServer takes (shell/src/server/pages.ts PageServerOptions). */
 export interface ShellPagesOptions {
   /** The shell's index.html as it is now. */
   indexHtml(): string | Promise<string>;

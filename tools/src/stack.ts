@@ -229,7 +229,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let remotes: Record<string, string> = docs.remotes;
 
   /**
-   * The shell's page server (its build's dist/server/pages.js, shellPages.ts) for the shell folder
+   * The shell's page server (its build's dist/server/pages.mjs, shellPages.ts) for the shell folder
    * `root`, loaded on the first page asked for. A folder holding a `no-page-step` file, or a build
    * without it, is served without it (index.html as it is): bench:web measures a build that way
    * against the browser's own rendering (BENCH_BEFORE).

@@ -2,7 +2,7 @@
 // navigation gets index.html with its `#root` rendered on the server, the shell's layout with the page
 // drawn by the remote that owns it (renderPage.tsx), the answers it was rendered from as a data block
 // for the browser's store, and the stylesheets of the remote modules it used, linked. Built for Node by the shell's second rspack config
-// (tools/src/rspack.ts createShellServerConfig) to dist/server/pages.js, which tools/ only starts by
+// (tools/src/rspack.ts createShellServerConfig) to dist/server/pages.mjs, which tools/ only starts by
 // path: the page server runs the shell's and the remotes' code, never a copy of it.
 //
 // A page the server does not render (a page behind a sign-in, one no remote declares, a remote that is

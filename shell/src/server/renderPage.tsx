@@ -196,6 +196,9 @@ export async function renderPage(registry: RemoteRegistry, url: URL, options: Pa
         </StaticRouter>
       </RemoteModulesContext>,
       {
+        // Every boundary written in place, however large: React otherwise writes a big one (a listing of
+        // 20 cards is ~60 KB) after the rest and moves it in with an inline script, which the CSP refuses.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         // Everything, once it is all there (or given up on): no inline script for late boundaries, so the CSP stays as it is.
         onAllReady: () => {
           // Nothing is left to abort: an abort now, while the HTML is written out, would find the request closed.

@@ -5,7 +5,7 @@
 // that owns it (docs/decisions/013-server-composition.md). `npm start` runs the same file inside its
 // static server (tools/src/stack.ts).
 //
-//   SHELL_DIST   the shell's production build (its dist/, holding server/pages.js); default this
+//   SHELL_DIST   the shell's production build (its dist/, holding server/pages.mjs); default this
 //                repo's shell/dist
 //   SHELL_URL    where this reaches the shell's nginx: its index.html, /config.json and /remotes.json
 //   PAGE_REACH   public=internal URL prefixes, space-separated: how this reaches what browsers reach

@@ -25,7 +25,7 @@ const IMAGES: Record<string, Image> = {
     ]),
   ),
   gateway: { dockerfile: 'docker/gateway/Dockerfile', workspace: null, uses: [] },
-  // The shell's page server: the shell's production build's dist/server/pages.js, started by tools' server.
+  // The shell's page server: the shell's production build's dist/server/pages.mjs, started by tools' server.
   'shell-pages': {
     dockerfile: 'docker/node/Dockerfile',
     target: 'pages',

@@ -32,7 +32,7 @@ const SERVER_BUILD = {
   '__federation_expose_StorePage.0123456789.js': 'exports.ids = [1];',
 };
 /** The shell's server build: its page server, which the shell's origin never serves. */
-const SHELL_SERVER_BUILD = { 'pages.js': 'export function createPageServer() {}' };
+const SHELL_SERVER_BUILD = { 'pages.mjs': 'export function createPageServer() {}' };
 const INDEX_HTML = '<h1>shell</h1>';
 
 /**
