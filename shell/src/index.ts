@@ -5,16 +5,17 @@ import { initRemotes, preloadRemoteModules, routeTableFor } from './app/remotes.
 import { firstPageModule, LAYOUT_MODULES } from './app/routeTable.ts';
 import { readStored, USER_STORAGE_KEY } from './app/storedState.ts';
 
-// The first page's data, its largest picture and a paint of its top when it waits on the API
-// (firstData.ts): on such a page the shared libraries below wait for that paint (600 ms at most),
-// so their 110 KB do not share the line with the answer and the picture, the page's largest paint.
+// The first page's data and a paint of its top on the pages the browser draws early (firstData.ts:
+// the cart, a shopper's order): there the shared libraries below wait for that paint (600 ms at
+// most), so their 110 KB do not share the line with the answer, the page's largest paint. A page the
+// server rendered reads and paints nothing here: it hydrates.
 const firstData = startFirstData();
 
 // The remotes (their routes, entries and the first screen's modules) start loading now, while the
 // shared libraries below download, instead of after them: this file and its imports use no shared
 // module. On a page the entry paints they wait for the paint (the painter reads what it needs of
-// them itself), so their dozen files and origins do not share the line with the answer, the
-// stylesheet and the picture; the libraries they run on wait for it anyway.
+// them itself), so their dozen files and origins do not share the line with the answer and the
+// stylesheet; the libraries they run on wait for it anyway.
 const painted = firstData.then((data) => data.painted);
 void painted.then(() => initRemotes()).then(() => preloadRemoteModules(LAYOUT_MODULES));
 void painted

@@ -1,25 +1,24 @@
-// Data-first loading of the first screen, the entry's one call. A page whose first paint waits on
-// the API used to wait for its code first (main → shared → bootstrap → remote entry → page chunk →
-// API → picture). On those pages the entry now asks the API as soon as /config.json says where it
-// is, and meanwhile loads paintFirstScreen.ts (only there, so / carries none of it), which preloads the
-// page's largest picture and paints the page's top from the answer, all in parallel with the JS.
+// Data-first loading of the first screen, the entry's one call, on the pages the browser still
+// draws (the cart, a signed-in shopper's order): a page the shell's page server rendered comes with
+// its data and markup and hydrates instead (hydrate.tsx), so nothing is read or painted early there.
+// On the others the entry asks the API as soon as /config.json says where it is, and meanwhile loads
+// paintFirstScreen.ts (only there, so / carries none of it), which paints the page's top from the
+// answer, in parallel with the JS.
 // The bootstrap hands the answers in flight to the base query (@grocer/shared provideEarlyResponse),
 // so the page's own queries take them instead of asking again.
 // Only contracts imports: the entry runs this before the shared libraries load.
 import { apiPaths, CLIENT_DOMAIN_HEADER, routePatterns } from '@grocer/shared/contracts';
 import { readConfigDocument } from './config.ts';
-import { paintedByServer } from './firstPaint.ts';
+import { readPageState } from './pageState.ts';
 import { readStored, USER_STORAGE_KEY } from './storedState.ts';
 import { rawPatternParams } from './routeTable.ts';
 
 /**
- * A page's early reads: `paint`, what firstScreen.ts draws the page's top from (in that order), and
- * `also`, the page's other open reads of its first render, started with them so the page has them
- * sooner. null: this URL's first screen is not painted early (the page reads for itself).
+ * A page's early reads: `paint`, what firstScreen.ts draws the page's top from (in that order).
+ * null: this URL's first screen is not painted early (the page reads for itself).
  */
 export interface PageReads {
   paint: string[];
-  also: string[];
   /**
    * Asked with the stored session's token, as the page's own authenticated query asks: only that
    * query (same URL, same token) takes the answer, and the paint drawn from it goes into this
@@ -28,55 +27,18 @@ export interface PageReads {
   session?: true;
 }
 
-type Reads = (params: Readonly<Record<string, string>>, query: URLSearchParams) => PageReads | null;
-
-// The listings' first page as the catalogue's pages ask for it with nothing chosen in the URL
-// (@grocer/shared CONSTANTS: PAGE_SIZE, DEFAULT_SORT, DEFAULT_ORDER; firstData.test.ts holds them
-// equal), with its query in the order its endpoints write it (mf-catalog catalogApi.ts, through
-// URLSearchParams as RTK Query's fetchBaseQuery does).
-export const FIRST_PAGE = { page: '1', limit: '20', sort: 'name', order: 'asc' } as const;
-const withQuery = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params).toString()}`;
-
-/** A store's listing, all of it or one category, as StorePage reads it on its first render. */
-function storeReads(publicId: string, categoryUuid?: string): PageReads {
-  const products = categoryUuid ? apiPaths.categoryProducts(publicId, categoryUuid) : apiPaths.storeProducts(publicId);
-  return {
-    paint: [apiPaths.store(publicId), withQuery(apiPaths.categories, { storeId: publicId }), withQuery(products, FIRST_PAGE)],
-    also: [
-      apiPaths.storeRules,
-      withQuery(apiPaths.facets, categoryUuid ? { categoryId: categoryUuid, storeId: publicId } : { storeId: publicId }),
-    ],
-  };
-}
-
-/** Only a URL with nothing but these query parameters is painted early: anything else (a page, a sort, a filter) reads for itself. */
-const onlyQuery = (query: URLSearchParams, names: string[]) => [...query.keys()].every((name) => names.includes(name));
+type Reads = (params: Readonly<Record<string, string>>) => PageReads | null;
 
 /**
- * The pages whose first paint waits on the API, and the open GETs each makes on its first render,
- * with the paths its endpoints build. A page not listed here loads its data itself, as before;
- * firstScreen.ts says what each paints.
+ * The pages the browser draws whose first paint is drawn early, and the open GETs each makes on its
+ * first render, with the paths its endpoints build. A page not listed here loads its data itself, as
+ * before; firstScreen.ts says what each paints.
  */
 const FIRST_READS = {
-  [routePatterns.product]: ({ productUuid }) => ({ paint: [apiPaths.product(productUuid!)], also: [] }),
-  [routePatterns.store]: ({ pathName }, query) => (onlyQuery(query, []) ? storeReads(pathName!) : null),
-  // useParams gives the category as it is; the page's filters read it lower-cased only from ?category=.
-  [routePatterns.storeCategory]: ({ pathName, categoryUuid }, query) =>
-    onlyQuery(query, []) ? storeReads(pathName!, categoryUuid!) : null,
   // The cart is drawn from the browser's storage: firstScreen.ts reads the stores' rules itself when
   // the stored cart has lines (the storage is read there, so the entry of every page stays smaller).
-  [routePatterns.cart]: () => ({ paint: [], also: [] }),
-  [routePatterns.orderDetails]: ({ orderId }) => ({ paint: [apiPaths.order(orderId!)], also: [], session: true }),
-  [routePatterns.search]: (_params, query) => {
-    // The page trims what it searches for, and reads nothing for a blank search.
-    const q = query.get('q')?.trim() ?? '';
-    if (!q || !onlyQuery(query, ['q']) || query.getAll('q').length > 1) return null;
-    const { page, limit } = FIRST_PAGE;
-    return {
-      paint: [withQuery(apiPaths.globalSearch, { query: q, page, limit })],
-      also: [withQuery(apiPaths.facets, { query: q })],
-    };
-  },
+  [routePatterns.cart]: () => ({ paint: [] }),
+  [routePatterns.orderDetails]: ({ orderId }) => ({ paint: [apiPaths.order(orderId!)], session: true }),
 } satisfies Record<string, Reads>;
 
 /** The pages read early, each painted early too (firstScreen.ts draws each). */
@@ -117,12 +79,11 @@ export function patternParams(pattern: string, pathname: string): Record<string,
 }
 
 /** The first screen's page pattern and the API paths it reads first; null where nothing is read early. */
-export function firstReads(pathname: string, search = ''): ({ pattern: FirstDataPattern } & PageReads) | null {
-  const query = new URLSearchParams(search);
+export function firstReads(pathname: string): ({ pattern: FirstDataPattern } & PageReads) | null {
   for (const [pattern, reads] of Object.entries(FIRST_READS) as Array<[FirstDataPattern, Reads]>) {
     const params = patternParams(pattern, pathname);
     if (!params) continue;
-    const paths = reads(params, query);
+    const paths = reads(params);
     return paths && { pattern, ...paths };
   }
   return null;
@@ -145,13 +106,6 @@ async function readApiBaseUrl(): Promise<string | null> {
   }
 }
 
-/**
- * The attribute of an open answer the shell's page step read for this page and handed over in it,
- * as a JSON data block (`<script type="application/json">`, which runs nothing, so the CSP allows
- * it): the entry then has the answer without asking the API.
- */
-export const HANDED_OVER = 'data-api-path';
-
 /** An early GET: the same request the base query would send (@grocer/shared baseQuery.ts), so its answer serves it. */
 export const readEarly = (url: string, origin: string, authorization: string | null = null) =>
   fetch(url, {
@@ -165,16 +119,6 @@ export const readEarly = (url: string, origin: string, authorization: string | n
 export const bodyOf = (response: Promise<Response>): Promise<unknown> =>
   response.then((r) => (r.ok ? r.clone().json() : null)).catch(() => null);
 
-/** The page's load event (its pictures in), or PAGE_LOAD_WAIT_MS at most. */
-function pageLoaded(doc: Document): Promise<void> {
-  if (doc.readyState === 'complete') return Promise.resolve();
-  return new Promise((resolve) => {
-    doc.defaultView?.addEventListener('load', () => resolve(), { once: true });
-    setTimeout(resolve, PAGE_LOAD_WAIT_MS);
-  });
-}
-const PAGE_LOAD_WAIT_MS = 1_000;
-
 let started: Promise<FirstData> | undefined;
 
 /**
@@ -183,15 +127,17 @@ let started: Promise<FirstData> | undefined;
  * and the page then reads for itself.
  */
 export function startFirstData(
-  location: Pick<Location, 'pathname' | 'search' | 'origin'> = window.location,
+  location: Pick<Location, 'pathname' | 'origin'> = window.location,
   doc: Document = document,
 ): Promise<FirstData> {
   started ??= start(location, doc);
   return started;
 }
 
-async function start(location: Pick<Location, 'pathname' | 'search' | 'origin'>, doc: Document): Promise<FirstData> {
-  const reads = firstReads(location.pathname, location.search);
+async function start(location: Pick<Location, 'pathname' | 'origin'>, doc: Document): Promise<FirstData> {
+  // Rendered by the server: the page came drawn, with its answers (pageState.ts), and hydrates.
+  if (readPageState('modules', doc) !== undefined) return NOTHING;
+  const reads = firstReads(location.pathname);
   if (!reads) return NOTHING;
   let authorization: string | null = null;
   if (reads.session) {
@@ -199,28 +145,20 @@ async function start(location: Pick<Location, 'pathname' | 'search' | 'origin'>,
     if (typeof token !== 'string') return NOTHING;
     authorization = `Bearer ${token}`;
   }
-  // Drawn in the HTML already (the shell's page step): the reads still go out for the page's queries.
-  const drawn = paintedByServer(doc);
   // The painter loads while /config.json and the API answer.
-  const painter = drawn ? null : import('./paintFirstScreen.ts');
-  painter?.catch(() => undefined);
-  const paths = [...reads.paint, ...reads.also];
+  const painter = import('./paintFirstScreen.ts');
+  painter.catch(() => undefined);
   // Every early paint needs the API's address, for its reads or its pictures (index.html preloads it).
   const apiBaseUrl = await readApiBaseUrl();
   if (apiBaseUrl === null) return NOTHING;
-  // A drawn page's reads are for its code, which comes later: they wait until the page's own
-  // pictures are in, so they do not share the line with them.
-  if (drawn) await pageLoaded(doc);
   const responses = new Map<string, Promise<Response>>();
   const painting = new Map<string, Promise<unknown>>();
-  for (const [i, path] of paths.entries()) {
+  for (const path of reads.paint) {
     const url = apiUrl(apiBaseUrl, path);
     const response = readEarly(url, location.origin, authorization);
     responses.set(url, response);
-    if (i < reads.paint.length) painting.set(path, bodyOf(response));
-    else response.catch(() => undefined);
+    painting.set(path, bodyOf(response));
   }
-  if (!painter) return { responses, authorization, painting, painted: Promise.resolve() };
   const paint = painter
     .then((module) => module.paintFirstScreen(reads.pattern, painting, apiBaseUrl, doc, location))
     .catch(() => undefined);

@@ -16,17 +16,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 import type * as FirstDataModule from './firstData.ts';
 import { manifestRead } from './remoteStyles.ts';
-import {
-  cartFirstScreen,
-  FIRST_CARDS,
-  FIRST_SCREENS,
-  formatCents,
-  orderDetailsFirstScreen,
-  productHref,
-  searchFirstScreen,
-  storeFirstScreen,
-  titleCaseStatus,
-} from './firstScreen.ts';
+import { cartFirstScreen, FIRST_SCREENS, formatCents, orderDetailsFirstScreen, productHref, titleCaseStatus } from './firstScreen.ts';
 import { CART_STORAGE_KEY, USER_STORAGE_KEY } from './storedState.ts';
 
 const url = (path: string) => `http://api.test${path}`;
@@ -41,110 +31,13 @@ const product = (n: number, extra: object = {}) => ({
   store: { uuid: 's', name: 'Andersonville Co-op', publicId: 'andersonville-co-op' },
   ...extra,
 });
-const listing = (count: number, extra: object = {}) => ({
-  products: Array.from({ length: count }, (_, i) => product(i + 1)),
-  pagination: { currentPage: 1, totalPages: 30, totalItems: 598, itemsPerPage: 20 },
-  ...extra,
-});
-const store = {
-  uuid: 's',
-  publicId: 'andersonville-co-op',
-  name: 'Andersonville Co-op',
-  address1: '5311 N Clark St',
-  address2: 'Chicago, IL 60640',
-  logo: '/images/stores/a.svg',
-};
-const categories = [
-  { uuid: 'c1', name: 'Baby', productCount: 7 },
-  { uuid: 'c2', name: 'Bakery', productCount: 44 },
-];
-
 const text = (node: Element | null | undefined) => node?.textContent?.replace(/\s+/g, ' ').trim();
 
-describe('the listings’ early paint', () => {
+describe('the cart’s early paint', () => {
   it('formats money as @grocer/shared does', () => {
     for (const cents of [0, 5, 99, 100, 189, 123456, 100000000, -2550]) expect(formatCents(cents)).toBe(sharedFormatCents(cents));
   });
 
-  it('a store page: its banner with the store’s figures, the categories, and the first cards, text as text', () => {
-    const screen = storeFirstScreen([store, categories, listing(20)], document, url, {
-      pathname: '/store/andersonville-co-op',
-      search: '',
-    });
-    const content = screen!.content as HTMLElement;
-    expect(content.className).toBe('page store-page');
-    expect(text(content.querySelector('h1'))).toBe('Andersonville Co-op');
-    expect([...content.querySelectorAll('.store-info dd')].map(text)).toEqual([
-      '5311 N Clark St, Chicago, IL 60640',
-      '8:00 AM - 10:00 PM',
-      '★ 4.8',
-      '51',
-      '2',
-    ]);
-    expect([...content.querySelectorAll('.category-nav a')].map(text)).toEqual(['All Products', 'Baby7', 'Bakery44']);
-    expect(content.querySelector('.category-nav a[aria-current="page"]')?.textContent).toBe('All Products');
-    expect(text(content.querySelector('.results-toolbar h2'))).toBe('All Products');
-    expect(text(content.querySelector('.results-summary'))).toBe('Showing 1–20 of 598 products');
-    const cards = content.querySelectorAll('article.product-card');
-    expect(cards).toHaveLength(FIRST_CARDS);
-    expect(text(cards[0]!.querySelector('h3'))).toBe('Product 1 <b>bold</b>');
-    expect(cards[0]!.querySelector('b')).toBeNull();
-    expect(text(cards[0]!.querySelector('.product-card-price'))).toBe('$1,234.57');
-    // A store's own listing does not repeat the store on every card.
-    expect(cards[0]!.querySelector('.product-card-store')).toBeNull();
-    const image = cards[0]!.querySelector('img')!;
-    expect(['src', 'width', 'height', 'loading', 'fetchpriority'].map((a) => image.getAttribute(a))).toEqual([
-      'http://api.test/images/products/p1.svg',
-      '240',
-      '240',
-      'eager',
-      'high',
-    ]);
-    expect(screen!.images).toEqual([
-      '/images/products/p1.svg',
-      '/images/products/p2.svg',
-      '/images/products/p3.svg',
-      '/images/products/p4.svg',
-    ]);
-    // A picture of the page: out of the accessibility tree and the tab order.
-    expect(content.getAttribute('aria-hidden')).toBe('true');
-    expect(content.hasAttribute('inert')).toBe(true);
-    expect([...content.querySelectorAll('a, button, input, select')].every((c) => c.getAttribute('tabindex') === '-1')).toBe(true);
-  });
-
-  it('a category page: the category in the trail, its heading with its count, its chip current', () => {
-    const screen = storeFirstScreen([store, categories, listing(3, { categoryName: 'Bakery' })], document, url, {
-      pathname: '/store/andersonville-co-op/category/c2',
-      search: '',
-    });
-    const content = screen!.content as HTMLElement;
-    expect([...content.querySelectorAll('.breadcrumbs li')].map(text)).toEqual(['Home', 'Andersonville Co-op', 'Bakery']);
-    expect(text(content.querySelector('.results-toolbar h2'))).toBe('Bakery (598 products)');
-    expect(text(content.querySelector('.category-nav a[aria-current="page"]'))).toBe('Bakery44');
-    expect(content.querySelectorAll('article')).toHaveLength(3);
-  });
-
-  it('paints nothing for an unknown store, an empty listing or a malformed answer: the page says what it says', () => {
-    const at = { pathname: '/store/x', search: '' };
-    expect(storeFirstScreen([{ message: 'Store not found' }, categories, listing(2)], document, url, at)).toBeNull();
-    expect(storeFirstScreen([store, categories, listing(0)], document, url, at)).toBeNull();
-    expect(storeFirstScreen([store, { message: 'x' }, listing(2)], document, url, at)).toBeNull();
-    expect(searchFirstScreen(listing(0), document, url, { search: '?q=milk' })).toBeNull();
-    expect(searchFirstScreen({ products: 'x' }, document, url, { search: '?q=milk' })).toBeNull();
-  });
-
-  it('a search: its banner, the search field with the text, and the first cards with their stores', () => {
-    const screen = searchFirstScreen(listing(20), document, url, { search: '?q=%20milk%20' });
-    const content = screen!.content as HTMLElement;
-    expect(text(content.querySelector('.page-banner-subtitle'))).toBe('for "milk"');
-    expect(content.querySelector('input')?.getAttribute('value')).toBe('milk');
-    expect(text(content.querySelector('.results-summary'))).toBe('Showing 1–20 of 598 results for "milk"');
-    expect(text(content.querySelector('.product-card-store'))).toBe('Available at Andersonville Co-op');
-    expect(content.querySelectorAll('article')).toHaveLength(FIRST_CARDS);
-  });
-});
-
-describe('the cart’s early paint', () => {
   it('reads the cart and the session where the shop keeps them', () => {
     expect(CART_STORAGE_KEY).toBe(STORAGE_KEYS.cart);
     expect(USER_STORAGE_KEY).toBe(STORAGE_KEYS.user);
@@ -164,7 +57,7 @@ describe('the cart’s early paint', () => {
   });
 
   it.each([null, [], { items: [] }])('an empty cart (%j) paints the heading and the empty state', (stored) => {
-    const content = cartFirstScreen(stored, false, undefined, document, url)!.content as HTMLElement;
+    const content = cartFirstScreen(stored, false, undefined, document, url) as HTMLElement;
     expect(content.className).toBe('page cart-page');
     expect([...content.querySelectorAll('h1, h2, p, a')].map((e) => e.textContent)).toEqual([
       'Cart',
@@ -189,7 +82,7 @@ describe('the cart’s early paint', () => {
   ];
 
   it('a visitor’s cart paints the count, every store’s lines and the minimum notes as CartPage draws them', () => {
-    const content = cartFirstScreen(cart, false, rules, document, url)!.content as HTMLElement;
+    const content = cartFirstScreen(cart, false, rules, document, url) as HTMLElement;
     expect(content.hasAttribute('inert')).toBe(true);
     expect(content.getAttribute('aria-hidden')).toBe('true');
     expect(text(content.querySelector('.page-header-sub'))).toBe('6 items from 2 stores');
@@ -215,7 +108,7 @@ describe('the cart’s early paint', () => {
   });
 
   it('a line waiting for its specific replacement shows the second choice as the page does before it loads', () => {
-    const content = cartFirstScreen(cart, false, rules, document, url)!.content as HTMLElement;
+    const content = cartFirstScreen(cart, false, rules, document, url) as HTMLElement;
     const [choice, replacement] = [...content.querySelectorAll('.cart-store')[1]!.querySelectorAll('select')];
     expect(choice?.selectedOptions[0]?.textContent).toBe('A specific replacement');
     expect(replacement?.disabled).toBe(true);
@@ -223,7 +116,7 @@ describe('the cart’s early paint', () => {
   });
 
   it('a signed-in shopper’s cart paints only the first store’s lines: fees and coverage come below them later', () => {
-    const content = cartFirstScreen(cart, true, rules, document, url)!.content as HTMLElement;
+    const content = cartFirstScreen(cart, true, rules, document, url) as HTMLElement;
     expect([...content.querySelectorAll('.cart-store h2')].map(text)).toEqual(['Andersonville Co-op']);
     expect(content.querySelectorAll('.cart-line')).toHaveLength(2);
     expect(content.querySelector('.store-rule-notes')).toBeNull();
@@ -232,70 +125,6 @@ describe('the cart’s early paint', () => {
   it('a stored line it does not understand, or rules that did not come, leave the cart to the page', () => {
     expect(cartFirstScreen([line(1, 1), { uuid: 'x', name: 'No price' }], false, rules, document, url)).toBeNull();
     expect(cartFirstScreen(cart, false, { error: 'nope' }, document, url)).toBeNull();
-  });
-});
-
-describe('a listing painted by the entry', () => {
-  const realFetch = global.fetch;
-  const origin = 'http://shop.test';
-  const manifestUrl = 'http://catalog.test/mf-manifest.json';
-  const searchUrl = 'http://api.test:4000/open/products/search/global/paginated?query=milk&page=1&limit=20';
-
-  beforeEach(() => {
-    document.body.innerHTML =
-      '<div id="root"><main class="site-main"><div class="page-loading"><div class="page">banner</div></div></main></div>';
-    global.fetch = jest.fn(async (input: RequestInfo | URL) => {
-      const { href, pathname } = new URL(String(input), origin);
-      if (pathname === '/config.json') return Response.json({ apiBaseUrl: 'http://api.test:4000' });
-      if (pathname === '/remotes.json') return Response.json({ catalog: manifestUrl });
-      if (href === 'http://catalog.test/routes.json')
-        return Response.json({ routes: [{ path: '/search', module: 'SearchPage', access: 'public' }] });
-      if (href === searchUrl) return Response.json(listing(20));
-      return Response.json({}, { status: 404 });
-    }) as typeof fetch;
-  });
-
-  afterEach(() => {
-    document.head.innerHTML = '';
-    document.body.innerHTML = '';
-    global.fetch = realFetch;
-  });
-
-  it('preloads the first pictures at once, then paints once the catalogue’s own stylesheet for the page has loaded', async () => {
-    let firstData!: typeof FirstDataModule;
-    await jest.isolateModulesAsync(async () => {
-      firstData = await import('./firstData.ts');
-    });
-    const first = await firstData.startFirstData({ pathname: '/search', search: '?q=milk', origin });
-    expect([...first.responses.keys()]).toEqual([searchUrl, 'http://api.test:4000/open/products/facets?query=milk']);
-    // What the federation runtime hands the runtime plugin once it has read the catalogue's manifest.
-    // (The painter firstData.ts imports shares this file's registry, so this is its remoteStyles.ts.)
-    manifestRead(manifestUrl, {
-      metaData: { publicPath: 'auto' },
-      exposes: [{ name: 'SearchPage', assets: { css: { sync: ['__federation_expose_SearchPage.67dd3ad783.css'] } } }],
-    });
-    const stylesheet = async () => {
-      for (let i = 0; i < 50; i++) {
-        const link = document.head.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
-        if (link) return link;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      throw new Error('no stylesheet linked');
-    };
-    const link = await stylesheet();
-    expect(link.href).toBe('http://catalog.test/__federation_expose_SearchPage.67dd3ad783.css');
-    await (await first.responses.get(searchUrl))!.clone().json();
-    for (let i = 0; i < 100 && !document.head.querySelector('link[as="image"]'); i++)
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    expect([...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((l) => l.href)).toEqual([
-      'http://api.test:4000/images/products/p1.svg',
-      'http://api.test:4000/images/products/p2.svg',
-    ]);
-    // Not before the stylesheet: unstyled, the cards would stand where the page will not put them.
-    expect(document.querySelector('.page-loading article')).toBeNull();
-    link.dispatchEvent(new Event('load'));
-    await first.painted;
-    expect(document.querySelectorAll('.page-loading .search-page article.product-card')).toHaveLength(FIRST_CARDS);
   });
 });
 
@@ -353,8 +182,7 @@ describe('an order’s early paint', () => {
   });
 
   it('draws the heading, the facts, the progress and every line as the details page first renders them', () => {
-    const screen = orderDetailsFirstScreen(order, document, url)!;
-    const content = screen.content as HTMLElement;
+    const content = orderDetailsFirstScreen(order, document, url) as HTMLElement;
     expect(text(content.querySelector('h1'))).toBe('Order Details');
     expect([...content.querySelectorAll('.order-facts > div')].map((fact) => [...fact.children].map(text))).toEqual([
       ['Status', 'Preparing'],
@@ -399,5 +227,65 @@ describe('an order’s early paint', () => {
     } finally {
       window.history.replaceState(null, '');
     }
+  });
+
+  describe('painted by the entry', () => {
+    const realFetch = global.fetch;
+    const origin = 'http://shop.test';
+    const manifestUrl = 'http://orders.test/mf-manifest.json';
+    const orderUrl = `http://api.test:4000/orders/${order.orderId}`;
+
+    beforeEach(() => {
+      localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ uuid: 'u1', token: 'tok-1' }));
+      document.body.innerHTML = '<div id="root"><main class="site-main"><div class="page-loading"></div></main></div>';
+      global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+        const { href, pathname } = new URL(String(input), origin);
+        if (pathname === '/config.json') return Response.json({ apiBaseUrl: 'http://api.test:4000' });
+        if (pathname === '/remotes.json') return Response.json({ orders: manifestUrl });
+        if (href === 'http://orders.test/routes.json')
+          return Response.json({ routes: [{ path: routePatterns.orderDetails, module: 'OrderDetailsPage', access: ['CUSTOMER'] }] });
+        if (href === orderUrl) return Response.json(order);
+        return Response.json({}, { status: 404 });
+      }) as typeof fetch;
+    });
+
+    afterEach(() => {
+      localStorage.removeItem(STORAGE_KEYS.user);
+      document.head.innerHTML = '';
+      document.body.innerHTML = '';
+      global.fetch = realFetch;
+    });
+
+    it('paints the order once the orders’ own stylesheet for the page has loaded', async () => {
+      let firstData!: typeof FirstDataModule;
+      await jest.isolateModulesAsync(async () => {
+        firstData = await import('./firstData.ts');
+      });
+      const first = await firstData.startFirstData({ pathname: `/order-details/${order.orderId}`, origin });
+      expect([...first.responses.keys()]).toEqual([orderUrl]);
+      // What the federation runtime hands the runtime plugin once it has read the remote's manifest.
+      // (The painter firstData.ts imports shares this file's registry, so this is its remoteStyles.ts.)
+      manifestRead(manifestUrl, {
+        metaData: { publicPath: 'auto' },
+        exposes: [{ name: 'OrderDetailsPage', assets: { css: { sync: ['__federation_expose_OrderDetailsPage.1a2b.css'] } } }],
+      });
+      const stylesheet = async () => {
+        for (let i = 0; i < 50; i++) {
+          const link = document.head.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+          if (link) return link;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        throw new Error('no stylesheet linked');
+      };
+      const link = await stylesheet();
+      expect(link.href).toBe('http://orders.test/__federation_expose_OrderDetailsPage.1a2b.css');
+      await (await first.responses.get(orderUrl))!.clone().json();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Not before the stylesheet: unstyled, the order would stand where the page will not put it.
+      expect(document.querySelector('.page-loading h1')).toBeNull();
+      link.dispatchEvent(new Event('load'));
+      await first.painted;
+      expect(text(document.querySelector('.page-loading .order-details-page h1'))).toBe('Order Details');
+    });
   });
 });

@@ -1,63 +1,32 @@
-// What a data page shows first, drawn from its first answers before its code has loaded
-// (paintFirstScreen.ts paints it): the top of the page with the same markup and classes as the
-// page's own, so it is laid out as the page will be and nothing moves when the page replaces it.
-// The product page's boxes are copied into shell.css; the listings (store, category, search) are
-// laid out by the catalogue's own stylesheet for that page (remoteStyles.ts), so a release of the
-// catalogue restyles its early paint too. Pure: DOM nodes from answers, nothing fetched or painted.
-import type {
-  Category,
-  CategoryProductsResponse,
-  Order,
-  OrderItem,
-  OrderStatus,
-  PaginatedProducts,
-  Product,
-  ProductResponse,
-  Store,
-  StoreRulesJson,
-} from '@grocer/shared/contracts';
+// What a page the browser draws shows first, drawn from the browser's storage or its first answer
+// before its code has loaded (paintFirstScreen.ts paints it): the top of the page with the same
+// markup and classes as the page's own, laid out by the remote's own stylesheet for that page
+// (remoteStyles.ts), so nothing moves when the page replaces it. Pure: DOM nodes from answers,
+// nothing fetched or painted.
+import type { Order, OrderItem, OrderStatus, StoreRulesJson } from '@grocer/shared/contracts';
 import { apiPaths, DEFAULT_ORDER_STATUS, ORDER_STATUSES, routePatterns, UNKNOWN_STORE_NAME } from '@grocer/shared/contracts';
 import type { FirstDataPattern } from './firstData.ts';
 import { CART_STORAGE_KEY, readStored, USER_STORAGE_KEY } from './storedState.ts';
 
-/** What a page shows first from its first answers; null when it shows nothing (an unknown product, an error). */
-export interface FirstScreen {
-  /** The pictures the first screen shows, largest first: API paths or absolute URLs. */
-  images: string[];
-  /** Built with DOM nodes, never markup from the answer. */
-  content: Node;
-}
+/** What a page shows first, built with DOM nodes, never markup from the answer; null when it shows nothing (an unknown order, an error). */
+export type FirstScreen = Node;
 
 type Url = (pathOrUrl: string) => string;
-type Draw = (bodies: unknown[], doc: Document, url: Url, location: Pick<Location, 'pathname' | 'search'>) => FirstScreen | null;
 
 export interface ScreenSpec {
-  draw: Draw;
+  draw: (bodies: unknown[], doc: Document, url: Url) => FirstScreen | null;
   /** API paths read besides firstData.ts's, when only the browser's storage says they are needed; their answers follow `paint`'s. */
   reads?: () => string[];
-  /** Open reads `reads` may name: the shell's page step hands their answers over in the page (paintFirstScreen.ts handedOver). */
-  openReads?: string[];
-  /** Laid out by the page's own stylesheet (remote CSS), which the paint then waits for; else by shell.css. */
-  ownStylesheet: boolean;
 }
 
 /** Each page of firstData.ts's FIRST_READS (its type asks for every one), drawn from its `paint` answers in that order. */
 export const FIRST_SCREENS: Record<FirstDataPattern, ScreenSpec> = {
-  [routePatterns.product]: { draw: ([body], doc, url) => productFirstScreen(body, doc, url), ownStylesheet: false },
-  [routePatterns.store]: { draw: (bodies, doc, url, location) => storeFirstScreen(bodies, doc, url, location), ownStylesheet: true },
-  [routePatterns.storeCategory]: {
-    draw: (bodies, doc, url, location) => storeFirstScreen(bodies, doc, url, location),
-    ownStylesheet: true,
-  },
-  [routePatterns.search]: { draw: ([body], doc, url, location) => searchFirstScreen(body, doc, url, location), ownStylesheet: true },
   [routePatterns.cart]: {
     // Lines below a store's minimum say so under them, from the stores' rules (the cart's notes read them too).
     reads: () => (hasLines(readStored(CART_STORAGE_KEY)) ? [apiPaths.storeRules] : []),
-    openReads: [apiPaths.storeRules],
     draw: ([rules], doc, url) => cartFirstScreen(readStored(CART_STORAGE_KEY), readStored(USER_STORAGE_KEY) !== null, rules, doc, url),
-    ownStylesheet: true,
   },
-  [routePatterns.orderDetails]: { draw: ([body], doc, url) => orderDetailsFirstScreen(body, doc, url), ownStylesheet: true },
+  [routePatterns.orderDetails]: { draw: ([body], doc, url) => orderDetailsFirstScreen(body, doc, url) },
 };
 
 const hasLines = (items: unknown): items is unknown[] => Array.isArray(items) && items.length > 0;
@@ -120,7 +89,7 @@ export function cartFirstScreen(items: unknown, signedIn: boolean, rules: unknow
         element('a', { href: '/', class: 'btn btn-primary' }, 'Start Shopping'),
       ),
     );
-    return { images: [], content: asPicture(content) };
+    return asPicture(content);
   }
   if (!items.every(isStoredLine) || !Array.isArray(rules)) return null;
   const minimums = new Map((rules as Array<Partial<StoreRulesJson>>).map((rule) => [rule.storeUuid, rule.minOrderCents]));
@@ -168,7 +137,7 @@ export function cartFirstScreen(items: unknown, signedIn: boolean, rules: unknow
       ),
     ),
   );
-  return { images: [], content: asPicture(content) };
+  return asPicture(content);
 }
 
 /** mf-cart-checkout's CartLine as it first renders (the substitute list not yet loaded). */
@@ -263,7 +232,6 @@ function elementMaker(doc: Document) {
  */
 function asPicture(content: HTMLElement): HTMLElement {
   content.setAttribute('aria-hidden', 'true');
-  // The attribute, not the property: the shell's page step serialises this drawing into its HTML.
   content.setAttribute('inert', '');
   for (const control of content.querySelectorAll('a, button, input, select')) control.setAttribute('tabindex', '-1');
   return content;
@@ -275,310 +243,6 @@ export function formatCents(cents: number): string {
   const abs = Math.abs(whole);
   const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${whole < 0 ? '-' : ''}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** mf-catalog's ProductPage as it first renders: the banner (PageBanner) and the large picture. */
-export function productFirstScreen(body: unknown, doc: Document, url: Url): FirstScreen | null {
-  const product = (body as Partial<ProductResponse> | null)?.product;
-  if (typeof product?.image !== 'string' || typeof product.name !== 'string') return null;
-  const element = elementMaker(doc);
-  const crumbs = ['Home', product.store?.name, product.category?.name, product.name].filter((c): c is string => typeof c === 'string');
-  const image = element('img', { src: url(product.image), alt: '', width: '400', height: '400', fetchpriority: 'high', decoding: 'async' });
-  const content = element(
-    'div',
-    { class: 'page product-page' },
-    element(
-      'header',
-      { class: 'page-banner' },
-      element('div', { class: 'breadcrumbs' }, element('ol', null, ...crumbs.map((crumb) => element('li', null, crumb)))),
-      element(
-        'div',
-        { class: 'page-banner-main' },
-        element('div', null, element('h1', null, product.name), element('p', { class: 'page-banner-subtitle' }, product.brand ?? '')),
-      ),
-    ),
-    element('div', { class: 'product-layout' }, element('div', { class: 'product-media' }, image)),
-  );
-  return { images: [product.image], content: asPicture(content) };
-}
-
-/**
- * The cards a listing paints early: its first row on a wide screen (mf-catalog ProductGrid's
- * FIRST_ROW, whose pictures load eagerly), two rows on a phone, the first screen either way.
- */
-export const FIRST_CARDS = 4;
-/** Pictures preloaded before the paint: the first row on a phone (two columns), the largest paint there. */
-export const PRELOADED_CARD_PICTURES = 2;
-
-const HEART_PATH =
-  'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2.1 0 3.6 1.1 5.2 3 1.6-1.9 3.1-3 5.2-3 3.8 0 5.9 3.9 4.4 7.3C19.5 16.4 12 21 12 21z';
-
-/** mf-catalog's ProductCard as it first renders for a visitor (whose heart asks them to sign in). */
-function productCard(doc: Document, url: Url, product: Product, showStore: boolean): HTMLElement {
-  const element = elementMaker(doc);
-  const svg = (tag: string, attributes: Record<string, string>, ...children: Node[]) => {
-    const node = doc.createElementNS('http://www.w3.org/2000/svg', tag);
-    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-    node.append(...children);
-    return node;
-  };
-  const href = product.store.publicId ? productHref(product.store.publicId, product.uuid) : null;
-  const image = element('img', {
-    src: url(product.image),
-    alt: '',
-    width: '240',
-    height: '240',
-    loading: 'eager',
-    fetchpriority: 'high',
-    decoding: 'async',
-  });
-  const link = (child: Child) => (href ? element('a', { href }, child) : child);
-  return element(
-    'article',
-    { class: 'product-card' },
-    element(
-      'div',
-      { class: 'product-card-media' },
-      link(image),
-      element(
-        'button',
-        { type: 'button', class: 'favourite-button' },
-        svg('svg', { viewBox: '0 0 24 24', width: '22', height: '22' }, svg('path', { d: HEART_PATH })),
-      ),
-    ),
-    element(
-      'div',
-      { class: 'product-card-body' },
-      element('h3', { class: 'product-card-name' }, link(product.name)),
-      ...(showStore ? [element('p', { class: 'product-card-store' }, `Available at ${product.store.name}`)] : []),
-      element(
-        'p',
-        { class: 'product-card-prices' },
-        element('span', { class: 'product-card-price' }, formatCents(product.price_cents)),
-        ' ',
-        element('span', { class: 'product-card-unit' }, product.unitPrice.label),
-      ),
-      element(
-        'div',
-        { class: 'product-card-action' },
-        product.stockStatus === 'OUT_OF_STOCK'
-          ? element('p', { class: 'product-card-out' }, 'Out of stock')
-          : element('button', { type: 'button', class: 'btn btn-primary add-to-cart', 'data-phase': 'idle' }, 'Add to Cart'),
-      ),
-    ),
-  );
-}
-
-function isProductList(value: unknown): value is Pick<PaginatedProducts, 'products' | 'pagination'> {
-  const page = value as Partial<PaginatedProducts> | null;
-  return Array.isArray(page?.products) && typeof page.pagination?.totalItems === 'number';
-}
-
-/** The first cards of a listing's answer, with the pictures they show. */
-function firstCards(doc: Document, url: Url, products: readonly Product[], showStore: boolean) {
-  const shown = products.slice(0, FIRST_CARDS);
-  const grid = elementMaker(doc)('ul', { class: 'product-grid' });
-  for (const product of shown) grid.append(elementMaker(doc)('li', null, productCard(doc, url, product, showStore)));
-  return { grid, images: shown.map((p) => p.image) };
-}
-
-/** mf-catalog's sort choices (sortOptions.ts), which size the select; a search adds its best match first. */
-const SORT_LABELS = ['Name A-Z', 'Name Z-A', 'Price Low-High', 'Price High-Low'];
-const SEARCH_SORT_LABELS = ['Best match', ...SORT_LABELS];
-
-/** The sort control as SortSelect renders it, on its first choice (the default). */
-function sortSelect(doc: Document, labels: readonly string[]): HTMLElement {
-  const element = elementMaker(doc);
-  return element(
-    'div',
-    { class: 'sort-select' },
-    element('label', null, 'Sort by'),
-    element('select', null, ...labels.map((label) => element('option', null, label))),
-  );
-}
-
-/** FilterPanel folded, as a phone shows it first; a wide screen shows its choices once the page renders. */
-function filterPanel(doc: Document): HTMLElement {
-  const element = elementMaker(doc);
-  return element(
-    'section',
-    { class: 'filter-panel' },
-    element(
-      'div',
-      { class: 'filter-heading' },
-      element('h2', null, 'Filters'),
-      element('button', { type: 'button', class: 'btn btn-outline filter-toggle' }, 'Show filters'),
-    ),
-    element('div', { class: 'filter-choices' }),
-  );
-}
-
-const products = (count: number) => plural(count, 'product');
-
-/**
- * mf-catalog's StorePage (all products or one category) as it renders once its store, categories and
- * first page are in: the banner with the store's figures, the sidebar (search, folded filters, the
- * categories), the results' heading and the first cards. A search inside a store is not painted early.
- */
-export function storeFirstScreen(
-  [storeBody, categoriesBody, pageBody]: unknown[],
-  doc: Document,
-  url: Url,
-  location: Pick<Location, 'pathname' | 'search'>,
-): FirstScreen | null {
-  const store = storeBody as Partial<Store> | null;
-  const categories = categoriesBody as Category[] | null;
-  if (typeof store?.name !== 'string' || typeof store.logo !== 'string' || typeof store.publicId !== 'string') return null;
-  if (!Array.isArray(categories) || !isProductList(pageBody) || pageBody.products.length === 0) return null;
-  const element = elementMaker(doc);
-  const storePath = `/store/${encodeURIComponent(store.publicId)}`;
-  // The store route and its category route differ by their /category/:categoryUuid tail.
-  const inCategory = /\/category\/[^/]+\/?$/i.test(location.pathname);
-  const category = inCategory ? categories.find((c) => isCurrent(c, location.pathname)) : undefined;
-  const categoryName = (pageBody as Partial<CategoryProductsResponse>).categoryName ?? category?.name;
-  if (inCategory && typeof categoryName !== 'string') return null;
-
-  const crumbs: Child[] = [element('a', { href: '/' }, 'Home'), inCategory ? element('a', { href: storePath }, store.name) : store.name];
-  if (inCategory) crumbs.push(categoryName!);
-  const info: Array<[string, Child[]]> = [
-    ['Address', [[store.address1, store.address2].filter(Boolean).join(', ') || 'Address not available']],
-    // StorePage's STORE_HEADER_DEFAULTS until the store's hours are in.
-    ['Hours', ['8:00 AM - 10:00 PM']],
-    ['Rating', [element('span', null, '★ '), '4.8']],
-    ['Products', [String(categories.reduce((sum, c) => sum + c.productCount, 0))]],
-    ['Categories', [String(categories.length)]],
-  ];
-  const banner = element(
-    'header',
-    { class: 'page-banner' },
-    element('nav', { class: 'breadcrumbs' }, element('ol', null, ...crumbs.map((crumb) => element('li', null, crumb)))),
-    element(
-      'div',
-      { class: 'page-banner-main' },
-      element('img', { src: url(store.logo), alt: '', width: '64', height: '64', decoding: 'async' }),
-      element('div', null, element('h1', null, store.name)),
-    ),
-    element(
-      'dl',
-      { class: 'store-info' },
-      ...info.map(([term, value]) => element('div', null, element('dt', null, term), element('dd', null, ...value))),
-    ),
-  );
-  const chip = (href: string, current: boolean, ...children: Child[]) =>
-    element('li', null, element('a', current ? { href, 'aria-current': 'page' } : { href }, ...children));
-  const sidebar = element(
-    'aside',
-    { class: 'store-sidebar' },
-    element(
-      'form',
-      { class: 'store-search' },
-      element('label', null, 'Search this store'),
-      element(
-        'div',
-        { class: 'store-search-row' },
-        element('input', { type: 'search', placeholder: 'e.g. milk' }),
-        element('button', { type: 'button', class: 'btn btn-primary' }, 'Search'),
-      ),
-    ),
-    filterPanel(doc),
-    element(
-      'nav',
-      { class: 'category-nav' },
-      element('h2', null, 'Categories'),
-      element(
-        'ul',
-        null,
-        chip(storePath, !inCategory, element('span', null, 'All Products')),
-        ...categories.map((c) =>
-          chip(
-            `${storePath}/category/${encodeURIComponent(c.uuid)}`,
-            inCategory && isCurrent(c, location.pathname),
-            element('span', null, c.name),
-            element('span', { class: 'category-count' }, String(c.productCount)),
-          ),
-        ),
-      ),
-    ),
-  );
-  const { pagination } = pageBody;
-  const cards = firstCards(doc, url, pageBody.products, false);
-  const shown = pageBody.products.length;
-  const heading: Child[] = inCategory
-    ? [categoryName!, element('span', { class: 'results-count' }, ` (${products(pagination.totalItems)})`)]
-    : ['All Products'];
-  const results = element(
-    'section',
-    { class: 'store-results' },
-    element('div', { class: 'results-toolbar' }, element('h2', null, ...heading), sortSelect(doc, SORT_LABELS)),
-    element('p', { class: 'results-summary' }, `Showing 1–${shown} of ${products(pagination.totalItems)}`),
-    cards.grid,
-  );
-  const content = element('div', { class: 'page store-page' }, banner, element('div', { class: 'store-layout' }, sidebar, results));
-  return { images: cards.images, content: asPicture(content) };
-}
-
-/** Whether `pathname` is this category's page (its uuid as the last segment, as the page's route reads it). */
-function isCurrent(category: Category, pathname: string): boolean {
-  const last = pathname.replace(/\/$/, '').split('/').at(-1) ?? '';
-  try {
-    return decodeURIComponent(last) === category.uuid;
-  } catch {
-    return false;
-  }
-}
-
-/** mf-catalog's SearchPage as it renders once the first page of results is in (with results; an empty search is left to the page). */
-export function searchFirstScreen(body: unknown, doc: Document, url: Url, location: Pick<Location, 'search'>): FirstScreen | null {
-  const q = new URLSearchParams(location.search).get('q')?.trim() ?? '';
-  if (!q || !isProductList(body) || body.products.length === 0) return null;
-  const element = elementMaker(doc);
-  const total = body.pagination.totalItems;
-  const cards = firstCards(doc, url, body.products, true);
-  const content = element(
-    'div',
-    { class: 'page search-page' },
-    element(
-      'header',
-      { class: 'page-banner' },
-      element(
-        'nav',
-        { class: 'breadcrumbs' },
-        element('ol', null, element('li', null, element('a', { href: '/' }, 'Home')), element('li', null, 'Search')),
-      ),
-      element(
-        'div',
-        { class: 'page-banner-main' },
-        element('div', null, element('h1', null, 'Search Results'), element('p', { class: 'page-banner-subtitle' }, `for "${q}"`)),
-      ),
-    ),
-    element(
-      'div',
-      { class: 'search-toolbar' },
-      element(
-        'form',
-        { class: 'search-form' },
-        element('input', { type: 'search', placeholder: 'Search all stores', value: q }),
-        element('button', { type: 'button', class: 'btn btn-primary' }, 'Search'),
-      ),
-      sortSelect(doc, SEARCH_SORT_LABELS),
-    ),
-    element(
-      'div',
-      { class: 'search-layout' },
-      filterPanel(doc),
-      element(
-        'section',
-        { class: 'search-results' },
-        element(
-          'p',
-          { class: 'results-summary' },
-          `Showing 1–${body.products.length} of ${total} ${total === 1 ? 'result' : 'results'} for "${q}"`,
-        ),
-        cards.grid,
-      ),
-    ),
-  );
-  return { images: cards.images, content: asPicture(content) };
 }
 
 /** mf-orders orderStatusOf: a known status, else PROCESSING. */
@@ -699,7 +363,7 @@ export function orderDetailsFirstScreen(body: unknown, doc: Document, url: Url):
       ),
     ),
   );
-  return { images: [], content: asPicture(content) };
+  return asPicture(content);
 }
 
 /** mf-orders itemNameOf: the name as ordered, with its size when the name does not carry it. */

@@ -1,33 +1,13 @@
-// The entry's painter (firstData.ts loads it only on data pages): the page's first pictures,
-// preloaded as soon as the answers name them, and the top of the page drawn by firstScreen.ts,
-// painted into index.html's page area (firstPaint.ts) once the answers and, for a listing, the
-// page's own stylesheet are in.
-import { dataBlockText } from './config.ts';
-import { apiUrl, bodyOf, HANDED_OVER, readEarly, type FirstDataPattern } from './firstData.ts';
-import { PAGE_STYLESHEET, paintFirstPage } from './firstPaint.ts';
-import { FIRST_SCREENS, PRELOADED_CARD_PICTURES } from './firstScreen.ts';
+// The entry's painter (firstData.ts loads it only on the pages the browser draws early): the top of
+// the page drawn by firstScreen.ts, painted into index.html's page area (firstPaint.ts) once the
+// answers and the page's own stylesheet are in.
+import { apiUrl, bodyOf, readEarly, type FirstDataPattern } from './firstData.ts';
+import { paintFirstPage } from './firstPaint.ts';
+import { FIRST_SCREENS } from './firstScreen.ts';
 import { exposeStylesheets, readManifestEarly } from './remoteStyles.ts';
 import { firstPageModule } from './routeTable.ts';
 import { remoteEntries, routeTableFor } from './remotes.ts';
 import { readStored, USER_STORAGE_KEY } from './storedState.ts';
-
-/** The answer the page came with for this API path (firstData.ts HANDED_OVER), or undefined (then it is read as usual). */
-export function handedOver(path: string, doc: Document = document): unknown {
-  const text = dataBlockText(HANDED_OVER, path, doc);
-  if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Asks the browser for a picture now, at the priority the page's <img> asks for it. */
-function preloadImage(doc: Document, href: string): void {
-  const link = doc.createElement('link');
-  for (const [name, value] of Object.entries({ rel: 'preload', as: 'image', href, fetchpriority: 'high' })) link.setAttribute(name, value);
-  doc.head.append(link);
-}
 
 /**
  * Links the first page's own stylesheets (the remote module's, from its manifest) and settles once
@@ -35,8 +15,6 @@ function preloadImage(doc: Document, href: string): void {
  * The remote's CSS loader later finds these links and does not add its own.
  */
 async function linkPageStylesheets(doc: Document, pathname: string): Promise<boolean> {
-  // Written into the HTML by the shell's page step: nothing to wait for.
-  if (doc.querySelector(`style[${PAGE_STYLESHEET}]`)) return true;
   // A protected page's module is the page's own only with a stored session (the painter draws it only then).
   const id = firstPageModule(await routeTableFor(pathname), pathname, readStored(USER_STORAGE_KEY) !== null);
   const remote = id?.slice(0, id.indexOf('/'));
@@ -61,34 +39,24 @@ async function linkPageStylesheets(doc: Document, pathname: string): Promise<boo
   return (await Promise.all(loads)).every(Boolean);
 }
 
-/**
- * Preloads the pictures and paints the page's top once the answers (JSON bodies, null for a failed
- * read) and, for a listing, the page's stylesheet are in.
- */
+/** Paints the page's top once the answers (JSON bodies, null for a failed read) and the page's stylesheet are in. */
 export async function paintFirstScreen(
   pattern: FirstDataPattern,
   painting: Map<string, Promise<unknown>>,
   apiBaseUrl: string,
   doc: Document,
-  location: Pick<Location, 'pathname' | 'search' | 'origin'> = window.location,
+  location: Pick<Location, 'pathname' | 'origin'> = window.location,
 ): Promise<void> {
   const spec = FIRST_SCREENS[pattern];
   // Reads that only the browser's storage says are needed (the cart's), started here and added to
   // what the page is drawn from: the bootstrap gives them to the page's first render.
-  // The page may have come with them (the shell's page step hands open answers over).
-  for (const path of spec.reads?.() ?? []) {
-    const handed = handedOver(path, doc);
-    painting.set(path, handed !== undefined ? Promise.resolve(handed) : bodyOf(readEarly(apiUrl(apiBaseUrl, path), location.origin)));
-  }
-  // Asked for now, so they load alongside the answers.
-  const styled = spec.ownStylesheet ? linkPageStylesheets(doc, location.pathname).catch(() => false) : Promise.resolve(true);
+  for (const path of spec.reads?.() ?? []) painting.set(path, bodyOf(readEarly(apiUrl(apiBaseUrl, path), location.origin)));
+  // Asked for now, so it loads alongside the answers.
+  const styled = linkPageStylesheets(doc, location.pathname).catch(() => false);
   const answers = await Promise.all(painting.values());
   if (answers.includes(null)) return;
-  const screen = spec.draw(answers, doc, (pathOrUrl) => apiUrl(apiBaseUrl, pathOrUrl), location);
-  if (!screen) return;
-  for (const image of screen.images.slice(0, spec.ownStylesheet ? PRELOADED_CARD_PICTURES : 1))
-    preloadImage(doc, apiUrl(apiBaseUrl, image));
-  if (!(await styled) || !paintFirstPage(screen.content, doc)) return;
+  const screen = spec.draw(answers, doc, (pathOrUrl) => apiUrl(apiBaseUrl, pathOrUrl));
+  if (!screen || !(await styled) || !paintFirstPage(screen, doc)) return;
   // Settles once that paint is on screen: the libraries and modules the entry loads next would
   // otherwise hold the frame back, or share the line with what it shows.
   await onScreen();

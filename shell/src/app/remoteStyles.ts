@@ -61,7 +61,7 @@ export async function exposeStylesheets(manifestUrl: string, expose: string): Pr
   return stylesheetsIn(await manifestOf(manifestUrl), manifestUrl, expose);
 }
 
-/** exposeStylesheets of a manifest already read (the shell's page step reads its own). */
+/** exposeStylesheets of a manifest already read (the shell's page server reads its own). */
 export function stylesheetsIn(manifest: ManifestStyles, manifestUrl: string, expose: string): string[] {
   const files = manifest.exposes?.find((e) => e.name === expose)?.assets?.css?.sync ?? [];
   const publicPath = manifest.metaData?.publicPath;

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import type { PageDataLoader } from '@grocer/shared';
 import { renderWithProviders } from '@grocer/shared/testing';
+import type * as FirstPaintModule from '../app/firstPaint.ts';
 
 // The remote's page module: its page says what its loader had read by the time it rendered.
 let loadPageData: jest.MockedFunction<PageDataLoader> | undefined;
@@ -10,15 +11,22 @@ jest.mock('../app/remotes.ts', () => ({
   loadRemoteModule: jest.fn(async () => (loadPageData ? { default: Page, loadPageData } : { default: Page })),
 }));
 
-import { keepFirstPaint, SERVER_PAINTED, takeDrawnFromData } from '../app/firstPaint.ts';
+// Whether the entry drew the visit's first page from its data before React took it over (firstPaint.ts).
+let mockFirstDrawn = false;
+jest.mock('../app/firstPaint.ts', () => ({
+  ...jest.requireActual<typeof FirstPaintModule>('../app/firstPaint.ts'),
+  takeDrawnFromData: () => {
+    const drawn = mockFirstDrawn;
+    mockFirstDrawn = false;
+    return drawn;
+  },
+}));
+
 import { FIRST_PAGE_DATA_BUDGET_MS, RemotePage } from './RemotePage.tsx';
 
-/** index.html as the page step serves it, with the page's top drawn in (or not), taken over by React. */
+/** A visit whose first page the entry drew from its data (or not), taken over by React. */
 function startVisit({ drawn }: { drawn: boolean }) {
-  takeDrawnFromData();
-  const root = document.createElement('div');
-  root.innerHTML = `<main class="site-main"><div class="page-loading" ${drawn ? SERVER_PAINTED : ''}></div></main>`;
-  keepFirstPaint(root);
+  mockFirstDrawn = drawn;
 }
 
 const openPage = (route = '/store/fresh-mart/category/dairy?q=milk') =>
