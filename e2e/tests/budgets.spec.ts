@@ -7,6 +7,10 @@ import type { Page } from '@playwright/test';
 
 /** Every script the first load of / fetched (fresh context: empty cache), largest first, with its gzip size. */
 async function firstLoadOfHome(page: Page, stack: E2EStack) {
+  // As a shopper gets it: rendered by the page server (whose first page after a start may be left to the browser).
+  await expect
+    .poll(async () => (await page.request.get(stack.shellUrl('/'))).text(), { timeout: 15_000 })
+    .toContain('data-page-state="modules"');
   const scripts: Promise<{ url: string; size: number }>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script' || new URL(response.url()).pathname.endsWith('.js')) {

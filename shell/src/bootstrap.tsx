@@ -1,24 +1,6 @@
-import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { setupListeners } from '@reduxjs/toolkit/query';
-import {
-  loadPersistedState,
-  loadRuntimeConfig,
-  makeStore,
-  provideEarlyResponse,
-  startPersistence,
-  storeRulesApi,
-  type StoreRulesJson,
-} from '@grocer/shared';
-import { apiPaths } from '@grocer/shared/contracts';
-import { App } from './app/App.tsx';
-import { readConfigDocument } from './app/config.ts';
-import { startFirstData } from './app/firstData.ts';
-import { keepFirstPaint } from './app/firstPaint.ts';
 import { hydrate } from './app/hydrate.tsx';
 import { readPageState } from './app/pageState.ts';
-import { loadRouteTable, routeTableFor } from './app/remotes.ts';
+import { loadRouteTable } from './app/remotes.ts';
 import { startVitals } from './app/vitals.ts';
 
 async function start() {
@@ -27,45 +9,10 @@ async function start() {
   const { pathname } = window.location;
   const rendered = readPageState('modules');
   if (Array.isArray(rendered)) await hydrate(container, rendered as string[]);
-  else await render(container);
+  // Only a page the browser draws itself loads that code: most pages come rendered.
+  else await (await import('./app/render.tsx')).render(container);
   // A sampled share of page loads reports its Core Web Vitals, once the page has settled.
   startVitals({ pathname, remotePatterns: async () => (await loadRouteTable()).routes.map((route) => route.path) });
-}
-
-/** A page the server left to the browser: drawn here, from the entry's early reads and paint where it made them. */
-async function render(container: HTMLElement) {
-  // Both documents are preloaded by index.html; index.ts already started reading them and the remotes'
-  // routes (and fetching the first screen's remote modules, and connecting to the API), so this waits
-  // for the same reads.
-  const [, routes, firstData] = await Promise.all([
-    loadRuntimeConfig(undefined, readConfigDocument),
-    routeTableFor(window.location.pathname),
-    startFirstData(),
-  ]);
-  // The first page's reads that index.ts started: its queries take these answers instead of asking again.
-  for (const [url, response] of firstData.responses) provideEarlyResponse(url, response, firstData.authorization);
-  const store = makeStore(loadPersistedState(window.localStorage));
-  startPersistence(store, window.localStorage, window);
-  // RTK Query's refetchOnFocus / refetchOnReconnect (e.g. an open order's status) need the window listeners.
-  setupListeners(store.dispatch);
-  // The entry may be painting the page's top from those answers: React starts from that paint.
-  await firstData.painted;
-  // The stores' rules the cart's paint drew its minimum notes from go into the cache, so the page's
-  // first render has its notes too: a moment without them would pull the stores below them up and
-  // push them back down.
-  const rules = await firstData.painting.get(apiPaths.storeRules);
-  if (Array.isArray(rules)) void store.dispatch(storeRulesApi.util.upsertQueryData('storeRules', undefined, rules as StoreRulesJson[]));
-  keepFirstPaint(container);
-  // As a transition, React renders the whole app in slices of a few milliseconds and lets the
-  // browser handle input between them, instead of one long task; index.html's layout shows meanwhile.
-  const root = createRoot(container);
-  startTransition(() =>
-    root.render(
-      <BrowserRouter>
-        <App store={store} routes={routes} />
-      </BrowserRouter>,
-    ),
-  );
 }
 
 void start();

@@ -6,8 +6,9 @@ import { loadPersistedState, loadRuntimeConfig, makeStore, startPersistence, typ
 import { RemoteModulesContext } from '../components/remoteModules.ts';
 import { App } from './App.tsx';
 import { readConfigDocument } from './config.ts';
-import { LEFT_TO_BROWSER, readPageState } from './pageState.ts';
+import { HYDRATED, LEFT_TO_BROWSER, readPageState } from './pageState.ts';
 import { loadRemoteModule, routeTableFor, type RemoteModuleExports } from './remotes.ts';
+import type { RouteTable } from './routeTable.ts';
 
 /**
  * A page the server rendered (decision 013, point 5): the store starts from the answers it was drawn
@@ -17,7 +18,11 @@ import { loadRemoteModule, routeTableFor, type RemoteModuleExports } from './rem
  * store holds from the start. `ids`: the modules the server rendered (pageState.ts).
  */
 export async function hydrate(container: HTMLElement, ids: string[]) {
-  const [, routes] = await Promise.all([loadRuntimeConfig(undefined, readConfigDocument), routeTableFor(window.location.pathname)]);
+  // The table the server rendered with, else the remotes' own (a page served by an older page server).
+  const [, routes] = await Promise.all([
+    loadRuntimeConfig(undefined, readConfigDocument),
+    (readPageState('routes') as RouteTable | undefined) ?? routeTableFor(window.location.pathname),
+  ]);
   const answers = { api: readPageState('api') as RootState['api'] };
   const store = makeStore({ ...answers, ...loadPersistedState(window.localStorage) });
   startPersistence(store, window.localStorage, window);
@@ -46,4 +51,7 @@ export async function hydrate(container: HTMLElement, ids: string[]) {
       },
     },
   );
+  // React listens from here on: a click on the page is the page's (a part it has not hydrated yet is
+  // hydrated first, its modules being loaded).
+  document.documentElement.dataset[HYDRATED] = '';
 }

@@ -87,6 +87,7 @@ globalThis.setImmediate ??= nodeSetImmediate;
 
 import { createPageServer } from '../server/pages.ts';
 import { hydrate } from './hydrate.tsx';
+import { routeTableFor } from './remotes.ts';
 
 describe('a page the server rendered, hydrated in the browser', () => {
   it('is taken over by the same tree without a mismatch, an error, or a second render, then gets the stored session and cart', async () => {
@@ -134,6 +135,9 @@ describe('a page the server rendered, hydrated in the browser', () => {
     // The slot the server left is the browser's: loaded and rendered here, with no error reported.
     expect(userMenuLoads).toBe(1);
     expect(container.querySelector('.slot-user')?.textContent).toBe('Sign In');
+    // With the server's route table (the remotes' routes.json were not asked for), and live.
+    expect(routeTableFor).not.toHaveBeenCalled();
+    expect(document.documentElement.dataset.hydrated).toBe('');
     // Then the shopper's own state: the stored cart in the header, and still in storage.
     expect(container.querySelector('.slot-cart')?.textContent).toBe('Cart (2)');
     expect(JSON.parse(window.localStorage.getItem('user-cart')!)).toEqual([milk]);

@@ -8,8 +8,14 @@ import { dataBlockText } from './config.ts';
 
 export { PAGE_STATE };
 
-/** The store's `api` slice after the page's reads, and the ids of the remote modules the server rendered. */
-export type PageStateKey = 'api' | 'modules';
+/**
+ * The store's `api` slice after the page's reads, the ids of the remote modules the server rendered,
+ * and the route table it rendered with (routeTable.ts): the browser hydrates with the same one at once.
+ */
+export type PageStateKey = 'api' | 'modules' | 'routes';
+
+/** Set on <html> once React has taken over a page the server rendered: it answers the shopper from then on. */
+export const HYDRATED = 'hydrated';
 
 /**
  * The digest of every error in a remote's area on the server: that area is then loaded by the browser

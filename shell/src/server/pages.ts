@@ -57,6 +57,15 @@ export function assemblePage(indexHtml: string, page: RenderedPage): string | nu
   );
   const links = [...new Set(hrefs)].map((href) => `<link rel="stylesheet" href="${htmlAttribute(href)}">`);
   // The page's own title, in place of the shell's; the rest it hoisted, then the stylesheets, at the end of <head>.
+  const blocks = [
+    jsonDataBlock(PAGE_STATE, 'api', page.apiState),
+    jsonDataBlock(
+      PAGE_STATE,
+      'modules',
+      page.modules.map(({ id }) => id),
+    ),
+    jsonDataBlock(PAGE_STATE, 'routes', page.routes),
+  ].join('');
   const title = TITLE.exec(page.head)?.[0];
   const head = page.head.replace(TITLE, '');
   // Each replacement is a function: a `$` in the page's HTML or state is text, not a replacement pattern.
@@ -64,15 +73,7 @@ export function assemblePage(indexHtml: string, page: RenderedPage): string | nu
     .replace(TITLE, (shells) => title ?? shells)
     .replace('</head>', () => `${head}${links.join('')}</head>`)
     .replace(ROOT, (_all, open: string, close: string) => `${open}${page.html}${close}`)
-    .replace(
-      '</body>',
-      () =>
-        `${jsonDataBlock(PAGE_STATE, 'api', page.apiState)}${jsonDataBlock(
-          PAGE_STATE,
-          'modules',
-          page.modules.map(({ id }) => id),
-        )}</body>`,
-    );
+    .replace('</body>', () => `${blocks}</body>`);
 }
 
 const publicFetch = globalThis.fetch;

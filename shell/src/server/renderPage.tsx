@@ -14,6 +14,7 @@ import { api, makeStore, type AppDispatch, type PageDataLoader, type RootState }
 import { App } from '../app/App.tsx';
 import { LEFT_TO_BROWSER } from '../app/pageState.ts';
 import type { RemoteModuleExports } from '../app/remotes.ts';
+import type { RouteTable } from '../app/routeTable.ts';
 import { RemoteModulesContext, type RemoteModules } from '../components/remoteModules.ts';
 import { RemoteNotListed, type RemoteBuild, type RemoteRegistry } from './remoteRegistry.ts';
 import { REMOTE_FETCH_TIMEOUT_MS } from './remoteLoading.ts';
@@ -49,6 +50,8 @@ export interface RenderedPage {
   apiState: RootState['api'] | null;
   /** The page's module first, then the layout's widgets the render used. Empty when left to the browser. */
   modules: RenderedModule[];
+  /** The route table it rendered with; null when left to the browser. */
+  routes: RouteTable | null;
   /** Why the page is left to the browser, or null when it was rendered. */
   leftToBrowser: string | null;
   /** From the request's start to the HTML. */
@@ -112,6 +115,7 @@ export async function renderPage(registry: RemoteRegistry, url: URL, options: Pa
     id,
     apiState: null,
     modules: [],
+    routes: null,
     leftToBrowser: reason,
     ms: performance.now() - startedAt,
   });
@@ -175,6 +179,7 @@ export async function renderPage(registry: RemoteRegistry, url: URL, options: Pa
         id,
         apiState,
         modules: [...rendered.filter((m) => m.id === id), ...rendered.filter((m) => m.id !== id)],
+        routes,
         leftToBrowser: null,
         ms: performance.now() - startedAt,
       });

@@ -348,7 +348,7 @@ describe('the page area, rendered by the remote that owns the route', () => {
     const block = new RegExp(`<script type="application/json" ${PAGE_STATE}="api">(.*?)</script>`, 's').exec(html ?? '');
     // And the modules it rendered, for the browser to load before it hydrates.
     expect(html).toContain(
-      `<script type="application/json" ${PAGE_STATE}="modules">["catalog/SearchPage","catalog/StoresMenu","catalog/SearchBox"]</script></body>`,
+      `<script type="application/json" ${PAGE_STATE}="modules">["catalog/SearchPage","catalog/StoresMenu","catalog/SearchBox"]</script>`,
     );
     const state = JSON.parse(block![1]!) as { queries: Record<string, { data?: unknown }> };
     expect(Object.values(state.queries).map((query) => query.data)).toContainEqual(results);
