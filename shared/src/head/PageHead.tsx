@@ -16,11 +16,20 @@ interface PageHeadProps {
 }
 
 /**
+ * Where a server rendering a page says which origin it is rendering for (the shell's page server:
+ * shell/src/server/renderPage.tsx). A key in the process-wide symbol registry: each remote bundles
+ * its own copy of this file, and all of them must find the one the server set.
+ */
+export const PUBLIC_ORIGIN_ON_SERVER = Symbol.for('grocer.publicOrigin');
+
+/**
  * The shop's public origin. Pages are served by the shell on that origin, so the address bar's
- * origin is it; /config.json names only the API's.
+ * origin is it; /config.json names only the API's. On a server: the origin of the page it renders.
  */
 export function publicOrigin(): string {
-  return typeof window === 'undefined' ? '' : window.location.origin;
+  if (typeof window !== 'undefined') return window.location.origin;
+  const onServer = (globalThis as { [PUBLIC_ORIGIN_ON_SERVER]?: () => string | undefined })[PUBLIC_ORIGIN_ON_SERVER];
+  return onServer?.() ?? '';
 }
 
 /** An absolute URL on the shop for a path ("/store/x" → "https://shop.example/store/x"). */

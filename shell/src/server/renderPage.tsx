@@ -9,8 +9,10 @@
 // leaves its own slot to the browser.
 import { renderToPipeableStream } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import { api, makeStore, type AppDispatch, type PageDataLoader, type RootState } from '@grocer/shared';
+import { PUBLIC_ORIGIN_ON_SERVER } from '@grocer/shared/head';
 import { App } from '../app/App.tsx';
 import { LEFT_TO_BROWSER } from '../app/pageState.ts';
 import type { RemoteModuleExports } from '../app/remotes.ts';
@@ -66,6 +68,13 @@ class BudgetSpent extends Error {
 }
 
 type PageModule = RemoteModuleExports & { loadPageData?: PageDataLoader };
+
+/**
+ * The origin of the page being rendered, for the pages' canonical URLs and structured data
+ * (@grocer/shared/head publicOrigin): requests render side by side, each in its own context.
+ */
+const renderingFor = new AsyncLocalStorage<string>();
+(globalThis as { [PUBLIC_ORIGIN_ON_SERVER]?: () => string | undefined })[PUBLIC_ORIGIN_ON_SERVER] = () => renderingFor.getStore();
 
 /**
  * The remotes' modules as this request sees them: each loaded once from the registry's current build,
@@ -194,32 +203,34 @@ export async function renderPage(registry: RemoteRegistry, url: URL, options: Pa
         done();
       },
     });
-    const stream = renderToPipeableStream(
-      <RemoteModulesContext value={modules}>
-        <StaticRouter location={url.pathname + url.search}>
-          <App store={store} routes={routes} />
-        </StaticRouter>
-      </RemoteModulesContext>,
-      {
-        // Every boundary written in place, however large: React otherwise writes a big one (a listing of
-        // 20 cards is ~60 KB) after the rest and moves it in with an inline script, which the CSP refuses.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        // Everything, once it is all there (or given up on): no inline script for late boundaries, so the CSP stays as it is.
-        onAllReady: () => {
-          // Nothing is left to abort: an abort now, while the HTML is written out, would find the request closed.
-          clearTimeout(clock.budget);
-          // After an abort React is all ready before it has let go of the aborted work (it does that on the
-          // next turn); written out at once, it would be closed with that work still held.
-          setImmediate(() => stream.pipe(sink));
+    const stream = renderingFor.run(url.origin, () =>
+      renderToPipeableStream(
+        <RemoteModulesContext value={modules}>
+          <StaticRouter location={url.pathname + url.search}>
+            <App store={store} routes={routes} />
+          </StaticRouter>
+        </RemoteModulesContext>,
+        {
+          // Every boundary written in place, however large: React otherwise writes a big one (a listing of
+          // 20 cards is ~60 KB) after the rest and moves it in with an inline script, which the CSP refuses.
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
+          // Everything, once it is all there (or given up on): no inline script for late boundaries, so the CSP stays as it is.
+          onAllReady: () => {
+            // Nothing is left to abort: an abort now, while the HTML is written out, would find the request closed.
+            clearTimeout(clock.budget);
+            // After an abort React is all ready before it has let go of the aborted work (it does that on the
+            // next turn); written out at once, it would be closed with that work still held.
+            setImmediate(() => stream.pipe(sink));
+          },
+          onShellError: (error) => finish(`the page could not render: ${String(error)}`),
+          onError: (error) => {
+            errors.push(error);
+            if (!(error instanceof BudgetSpent) && !(error instanceof RemoteNotListed))
+              console.error(`[pages] ${url.pathname}: left to the browser`, error);
+            return LEFT_TO_BROWSER;
+          },
         },
-        onShellError: (error) => finish(`the page could not render: ${String(error)}`),
-        onError: (error) => {
-          errors.push(error);
-          if (!(error instanceof BudgetSpent) && !(error instanceof RemoteNotListed))
-            console.error(`[pages] ${url.pathname}: left to the browser`, error);
-          return LEFT_TO_BROWSER;
-        },
-      },
+      ),
     );
     clock.budget = setTimeout(() => stream.abort(new BudgetSpent(budgetMs)), Math.max(0, startedAt + budgetMs - performance.now()));
   });

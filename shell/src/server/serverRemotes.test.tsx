@@ -328,7 +328,8 @@ describe('the page area, rendered by the remote that owns the route', () => {
     // The page's title, description and canonical link in <head>, its title in place of the shell's.
     const head = html!.slice(0, html!.indexOf('</head>'));
     expect(head.match(/<title>.*?<\/title>/g)).toEqual(['<title>Search results for &quot;milk&quot; | Grocer</title>']);
-    expect(head).toContain('<link rel="canonical" href="/search?q=milk"/>');
+    // Absolute, on the origin the page was asked on.
+    expect(head).toContain('<link rel="canonical" href="https://shop.example/search?q=milk"/>');
     // The browser build's file for the page, as its manifest names it, linked from the remote's origin: not read here.
     const manifest = JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as {
       exposes: { name: string; assets: { css: { sync: string[] } } }[];
