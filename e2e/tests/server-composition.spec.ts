@@ -124,6 +124,7 @@ async function hydrated(page: Page, url: string): Promise<string[]> {
     const response = await page.goto(url, { waitUntil: 'networkidle' });
     expect(hasReleasedCard(await response!.text())).toBe(true);
   }).toPass({ timeout: 20_000 });
+  await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset);
   await expect.poll(() => cardHydrated(page), { message: 'React hydrated the first card' }).toBe(true);
   await expect(page.locator('article.product-card').first().locator('.card-badges')).toHaveText(BADGE);
   return complaints;
@@ -242,9 +243,19 @@ test.describe('a catalogue release of a changed card, shell untouched', () => {
   });
 });
 
-test.describe('with JavaScript off', () => {
-  test.use({ javaScriptEnabled: false });
+/**
+ * A page in a browser without JavaScript. Not the suite's page, whose navigations wait for the page to
+ * be hydrated, which never happens here.
+ */
+const withoutJs = test.extend<{ page: Page }>({
+  page: async ({ browser }, use) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await use(await context.newPage());
+    await context.close();
+  },
+});
 
+withoutJs.describe('with JavaScript off', () => {
   /** Opens `url` as the server renders it: a render that missed its budget (index.html, no page) is loaded again. */
   async function open(page: Page, url: string, rendered: (page: Page) => Promise<void>) {
     await expect(async () => {
@@ -265,7 +276,7 @@ test.describe('with JavaScript off', () => {
     return links;
   }
 
-  test('store, category, search and product pages show their products with working links', async ({ page, stack }) => {
+  withoutJs('store, category, search and product pages show their products with working links', async ({ page, stack }) => {
     const store = await firstStore(stack);
     await open(page, stack.shellUrl(`/store/${store.publicId}`), hasCards);
     await expect(page.getByRole('heading', { level: 1, name: store.name })).toBeVisible();
@@ -296,7 +307,7 @@ test.describe('with JavaScript off', () => {
   // With JavaScript off the pager does nothing: mf-catalog's Pager (src/components/Pager.tsx) draws its
   // previous, page and next controls as <button type="button"> with onClick handlers, not links, so the
   // server's HTML has no way to page 2.
-  test.fixme('a store listing of more than one page has a pager whose next page is a link to page 2', async ({ page, stack }) => {
+  withoutJs.fixme('a store listing of more than one page has a pager whose next page is a link to page 2', async ({ page, stack }) => {
     const store = await firstStore(stack);
     const { pagination } = (await (await fetch(`${stack.apiUrl}/open/products/${store.publicId}/paginated?page=1&limit=20`)).json()) as {
       pagination: { totalItems: number };
