@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { Pager, pageWindow } from './Pager.tsx';
 
 const numbers = () => within(screen.getByRole('navigation', { name: 'Pagination' })).getAllByRole('button', { name: /^Page \d+$/ });
@@ -43,5 +44,31 @@ describe('Pager', () => {
   it('is disabled while loading', () => {
     render(<Pager currentPage={2} totalPages={3} onPageChange={jest.fn()} disabled />);
     for (const button of screen.getAllByRole('button')) expect(button).toBeDisabled();
+  });
+
+  it('pages without JavaScript where the page is in the URL: its buttons submit the same URL with their page, which a click with JavaScript keeps in place', () => {
+    const onPageChange = jest.fn();
+    const { container } = render(
+      <MemoryRouter initialEntries={['/search?q=milk&sort=price&page=2']}>
+        <Pager currentPage={2} totalPages={5} onPageChange={onPageChange} pageParam="page" label="Result pages" />
+      </MemoryRouter>,
+    );
+    const form = container.querySelector('form')!;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/search');
+    // Every other parameter of the URL goes with it; the page is the button's own.
+    expect(
+      [...form.querySelectorAll('input[type="hidden"]')].map((input) => `${input.getAttribute('name')}=${input.getAttribute('value')}`),
+    ).toEqual(['q=milk', 'sort=price']);
+    const next = screen.getByRole('button', { name: 'Next page' });
+    expect(next).toHaveAttribute('type', 'submit');
+    expect(next).toHaveAttribute('name', 'page');
+    expect(next).toHaveAttribute('value', '3');
+    expect(screen.getByRole('button', { name: 'Page 4' })).toHaveAttribute('value', '4');
+    const submitted = jest.fn((event: Event) => event.preventDefault());
+    form.addEventListener('submit', submitted);
+    fireEvent.click(next);
+    expect(onPageChange).toHaveBeenCalledWith(3);
+    expect(submitted).not.toHaveBeenCalled();
   });
 });

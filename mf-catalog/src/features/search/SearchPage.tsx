@@ -165,6 +165,7 @@ export default function SearchPage() {
           {q && pagination && (
             <Pager
               label="Result pages"
+              pageParam="page"
               currentPage={page}
               totalPages={pagination.totalPages}
               disabled={result.isFetching}

@@ -259,6 +259,7 @@ export default function StorePage() {
           {pagination && (
             <Pager
               label="Product pages"
+              pageParam="page"
               currentPage={listing.page}
               totalPages={pagination.totalPages}
               disabled={products.isFetching}
