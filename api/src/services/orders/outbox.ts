@@ -17,6 +17,7 @@ import type { Config } from '../../config.ts';
 import { createWorker } from '../../lib/poller.ts';
 import type { Database } from '../../db/client.ts';
 import {
+  deliveryHolds,
   notifications,
   orders,
   stores,
@@ -112,13 +113,38 @@ function orderCreatedPayload(order: OrderRow, lines: OrderLineRow[]) {
  */
 export async function enqueueOrderNotifications(tx: Database, order: OrderRow): Promise<number> {
   const lines = await linesOf(tx, order.id);
-  const payloads = storePayloads(order, lines, await substituteNames(tx, lines), (await bookedWindows(tx, [order.id])).get(order.id));
-  const storeUuids = payloads.map((p) => p.storeId);
-  const contacts =
-    storeUuids.length === 0
+  // The order's stores with their contact e-mail and the window booked there, in one statement.
+  const uuids = storeUuids(lines);
+  const orderStores =
+    uuids.length === 0
       ? []
-      : await tx.select({ uuid: stores.uuid, contactEmail: stores.contactEmail }).from(stores).where(inArray(stores.uuid, storeUuids));
-  const emailOf = new Map(contacts.map((c) => [c.uuid, c.contactEmail]));
+      : await tx
+          .select({
+            uuid: stores.uuid,
+            name: stores.name,
+            timeZone: stores.timeZone,
+            contactEmail: stores.contactEmail,
+            startsAt: deliveryHolds.startsAt,
+            endsAt: deliveryHolds.endsAt,
+          })
+          .from(stores)
+          .leftJoin(deliveryHolds, and(eq(deliveryHolds.storeId, stores.id), eq(deliveryHolds.orderId, order.id)))
+          .where(inArray(stores.uuid, uuids));
+  const windows: BookedWindowJson[] = orderStores.flatMap((s) =>
+    s.startsAt === null || s.endsAt === null
+      ? []
+      : [
+          {
+            storeUuid: s.uuid,
+            storeName: s.name,
+            timeZone: s.timeZone,
+            startsAt: s.startsAt.toISOString(),
+            endsAt: s.endsAt.toISOString(),
+          },
+        ],
+  );
+  const payloads = storePayloads(order, lines, await substituteNames(tx, lines), windows);
+  const emailOf = new Map(orderStores.map((c) => [c.uuid, c.contactEmail]));
   const rows = [
     {
       type: 'order_created' as const,
