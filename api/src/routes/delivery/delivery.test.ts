@@ -194,6 +194,22 @@ describe('holds', () => {
     expect((await hold(bob, shop.loop.uuid, first)).statusCode).toBe(200);
   });
 
+  it('answers 404 for a hold at an unknown or malformed store, whatever the window, and holds nothing', async () => {
+    const [offered] = await windows(alice, [shop.loop.uuid]);
+    const startsAt = offered!.windows[0]!.startsAt;
+    for (const [storeUuid, at] of [
+      ['00000000-0000-4000-8000-000000000000', startsAt],
+      ['00000000-0000-4000-8000-000000000000', 'not a time'],
+      ['not-a-uuid', startsAt],
+    ] as const) {
+      const res = await hold(alice, storeUuid, at);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('STORE_NOT_FOUND');
+    }
+    const [held] = await app.db.select({ n: count() }).from(deliveryHolds).where(eq(deliveryHolds.userUuid, alice.uuid));
+    expect(held!.n).toBe(0);
+  });
+
   it('refuses a window the store does not offer (closed, too soon, not on the grid)', async () => {
     for (const startsAt of ['2026-12-06T17:00:00.000Z', '2026-11-30T15:00:00.000Z', '2026-11-30T17:30:00.000Z', 'soon']) {
       const res = await hold(alice, shop.loop.uuid, startsAt);

@@ -28,7 +28,16 @@ import { DELIVERY_ERRORS, haversineMiles, storeQuote } from '../deliveryFees.ts'
 import type { UserRow } from '../users.ts';
 import type { ZipDirectory } from '../zipDirectory.ts';
 import { storesByUuid } from '../stores/byUuid.ts';
-import { formatMinute, localTime, readStoreRules, zonedInstant, type StoreRules, type StoreWithRules } from '../stores/rules.ts';
+import {
+  formatMinute,
+  localTime,
+  readStoreRules,
+  storeHoursJson,
+  zonedInstant,
+  type StoreRules,
+  type StoreWithRules,
+} from '../stores/rules.ts';
+import { isUuid } from '../catalogue/catalogueService.ts';
 
 export const WINDOW_MINUTES = 120;
 export const LEAD_MINUTES = 60;
@@ -165,23 +174,27 @@ export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindow
   const storeNotFound = () => httpError(404, 'STORE_NOT_FOUND', WINDOW_MESSAGES.storeNotFound, 'storeUuid');
 
   /**
-   * Locks one window's row, creating it on first use (an upsert's update takes the row lock even when it
-   * changes nothing), and releases the caller's other live hold at the store, in one statement; returns
-   * the window's bookings. Callers lock in (store, start) order.
+   * In one statement: the store (by uuid) with the rules a hold checks, its window's row locked and created on
+   * first use (an upsert's update takes the row lock even when it changes nothing), and the caller's other
+   * live hold at the store released. No row when there is no such store. Callers lock in (store, start) order.
    */
-  async function lockWindowReleasingOthers(tx: Database, storeId: number, startsAt: Date, userUuid: string, now: Date): Promise<number> {
+  async function lockWindowReleasingOthers(tx: Database, storeUuid: string, startsAt: Date, userUuid: string, now: Date) {
     const { rows } = (await tx.execute(sql`
-      with slot as (
-        insert into ${deliveryWindowSlots} (store_id, starts_at) values (${storeId}, ${startsAt})
+      with store as (
+        select s.id, s.name, s.time_zone, ${storeHoursJson(sql`s.id`)} as hours from ${stores} s where s.uuid = ${storeUuid}
+      ), slot as (
+        insert into ${deliveryWindowSlots} (store_id, starts_at) select id, ${startsAt} from store
         on conflict (store_id, starts_at) do update set booked = ${deliveryWindowSlots}.booked
         returning booked
       ), released as (
         update ${deliveryHolds} set status = 'RELEASED', updated_at = ${now}
-        where user_uuid = ${userUuid} and store_id = ${storeId} and status = 'HELD'
+        where user_uuid = ${userUuid} and store_id in (select id from store) and status = 'HELD'
         returning 1
       )
-      select booked from slot`)) as unknown as { rows: { booked: number }[] };
-    return rows[0]!.booked;
+      select id as "storeId", name, time_zone as "timeZone", hours, (select booked from slot) as booked from store`)) as unknown as {
+      rows: (Pick<StoreRules, 'storeId' | 'timeZone' | 'hours'> & { name: string; booked: number })[];
+    };
+    return rows[0];
   }
 
   async function listStores(userUuid: string, found: StoreWithRules[]): Promise<StoreWindowsJson[]> {
@@ -258,35 +271,41 @@ export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindow
 
     listStores,
 
-    async hold(userUuid, storeUuid, startsAtText) {
+    async hold(userUuid, storeUuidText, startsAtText) {
       const now = clock().now();
-      const store = (await storesByUuid(db, [storeUuid], storeNotFound))[0]!;
+      const storeUuid = storeUuidText.toLowerCase();
+      if (!isUuid(storeUuid)) throw storeNotFound();
       const startsAt = new Date(startsAtText);
-      const window = Number.isNaN(startsAt.getTime())
-        ? undefined
-        : offeredWindows(store, now).find((w) => w.startsAt.getTime() === startsAt.getTime());
-      if (!window) throw httpError(400, 'WINDOW_NOT_OFFERED', WINDOW_MESSAGES.notOffered(store.name), 'startsAt');
       const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
       return db.transaction(async (txn) => {
         const tx = txn as unknown as Database;
-        // The caller's other hold at this store goes (re-choosing the same window just renews it).
-        const booked = await lockWindowReleasingOthers(tx, store.storeId, window.startsAt, userUuid, now);
+        // The store's rules come with the window's lock; a refusal below rolls the lock's row and the release
+        // back. The caller's other hold at this store goes (re-choosing the same window just renews it).
+        const store = Number.isNaN(startsAt.getTime())
+          ? (await storesByUuid(tx, [storeUuid], storeNotFound))[0]!
+          : await lockWindowReleasingOthers(tx, storeUuid, startsAt, userUuid, now);
+        if (!store) throw storeNotFound();
+        const window = Number.isNaN(startsAt.getTime())
+          ? undefined
+          : offeredWindows(store, now).find((w) => w.startsAt.getTime() === startsAt.getTime());
+        if (!window) throw httpError(400, 'WINDOW_NOT_OFFERED', WINDOW_MESSAGES.notOffered(store.name), 'startsAt');
         // A statement of its own, after the lock: its snapshot sees every hold committed under the lock, and
-        // it inserts only while bookings and the live holds it counts leave a place.
+        // it inserts only while bookings and the live holds it counts leave a place (capacity read now, as
+        // ops may lower it).
         const { rows: inserted } = (await tx.execute(sql`
           insert into ${deliveryHolds} (store_id, user_uuid, starts_at, ends_at, status, expires_at)
           select ${store.storeId}, ${userUuid}, ${window.startsAt}, ${window.endsAt}, 'HELD', ${expiresAt}
-          where ${booked} + (
+          where (select booked from ${deliveryWindowSlots} where store_id = ${store.storeId} and starts_at = ${window.startsAt}) + (
             select count(*) from ${deliveryHolds}
             where store_id = ${store.storeId} and starts_at = ${window.startsAt} and status = 'HELD' and expires_at > ${now}
-          ) < ${store.windowCapacity}
+          ) < (select window_capacity from ${stores} where id = ${store.storeId})
           returning 1`)) as unknown as { rows: unknown[] };
         if (inserted.length === 0) {
           throw httpError(409, 'WINDOW_FULL', WINDOW_MESSAGES.full(store.name), 'startsAt', {
-            store: { uuid: store.uuid, name: store.name },
+            store: { uuid: storeUuid, name: store.name },
           });
         }
-        return toHoldJson(store.uuid, { ...window, expiresAt });
+        return toHoldJson(storeUuid, { ...window, expiresAt });
       });
     },
 

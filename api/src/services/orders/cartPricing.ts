@@ -3,13 +3,13 @@
 // names, prices, stores and availability are read here, and the money comes from pricing.ts.
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products, storeHours, stores, type IntentItem } from '../../db/schema.ts';
+import { products, stores, type IntentItem } from '../../db/schema.ts';
 import { httpError, type UnavailableProduct } from '../../db/errors.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
 import { productSize, unitPrice } from '../catalogue/unitPrice.ts';
 import type { DeliveryFeesService, DeliveryQuote } from '../deliveryFees.ts';
 import { calculatePricing, type PricingCents } from '../pricing.ts';
-import type { DayHours, StoreWithRules } from '../stores/rules.ts';
+import { storeHoursJson, type StoreWithRules } from '../stores/rules.ts';
 
 export interface CartItemInput {
   /** Product uuid. */
@@ -115,9 +115,7 @@ const prepareCartRead = (db: Database) =>
       deliveryRadiusMiles: stores.deliveryRadiusMiles,
       windowCapacity: stores.windowCapacity,
       lowStockThreshold: stores.lowStockThreshold,
-      hours: sql<DayHours[]>`(
-        select coalesce(json_agg(json_build_object('weekday', h.weekday, 'opensMinute', h.opens_minute, 'closesMinute', h.closes_minute) order by h.weekday), '[]'::json)
-        from ${storeHours} h where h.store_id = ${stores.id})`,
+      hours: storeHoursJson(stores.id),
     })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
