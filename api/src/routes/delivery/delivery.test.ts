@@ -1,7 +1,8 @@
 // The delivery promise end to end through the routes: store rules (minimum, radius, hours), windows,
 // 10-minute holds against capacity, expiry, booking at payment (409 naming the store, nothing
-// captured), release on payment failure and cancel, and the race: 30 shoppers paying at once for
-// 10 places. The clock is set by the test; runs on PGlite, and on PostgreSQL with DATABASE_URL.
+// captured), release on payment failure and cancel, and the races: 20 shoppers holding 5 places, 12
+// switching their holds to a window of 4, 30 paying at once for 10 places, and 24 paying at once for
+// windows at two stores. The clock is set by the test; runs on PGlite, and on PostgreSQL with DATABASE_URL.
 import type { DeliveryCoverage, Order, StoreRulesJson, StoreWindowsJson } from '@grocer/shared/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
@@ -191,6 +192,22 @@ describe('holds', () => {
     const again = await app.inject({ method: 'DELETE', url: `/delivery/holds/${shop.loop.uuid}`, headers: bearer(alice.token) });
     expect(again.statusCode).toBe(404);
     expect((await hold(bob, shop.loop.uuid, first)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for a hold at an unknown or malformed store, whatever the window, and holds nothing', async () => {
+    const [offered] = await windows(alice, [shop.loop.uuid]);
+    const startsAt = offered!.windows[0]!.startsAt;
+    for (const [storeUuid, at] of [
+      ['00000000-0000-4000-8000-000000000000', startsAt],
+      ['00000000-0000-4000-8000-000000000000', 'not a time'],
+      ['not-a-uuid', startsAt],
+    ] as const) {
+      const res = await hold(alice, storeUuid, at);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('STORE_NOT_FOUND');
+    }
+    const [held] = await app.db.select({ n: count() }).from(deliveryHolds).where(eq(deliveryHolds.userUuid, alice.uuid));
+    expect(held!.n).toBe(0);
   });
 
   it('refuses a window the store does not offer (closed, too soon, not on the grid)', async () => {
@@ -458,6 +475,35 @@ describe('the race: 20 shoppers, 5 places, all holding at once', () => {
   }, 120_000);
 });
 
+describe('the race: 12 shoppers, each holding another window, all switching to one with 4 places', () => {
+  it('moves exactly 4, and the 8 refused keep the hold they had', async () => {
+    await clearHolds();
+    await setLoopRules({ windowCapacity: 4 });
+    const shoppers = await Promise.all(Array.from({ length: 12 }, (_, i) => registerShopper(app, `Switcher${i}`, 'Shopper')));
+    const [offered] = await windows(shoppers[0]!, [shop.loop.uuid]);
+    const wanted = offered!.windows[0]!.startsAt;
+    // Three shoppers per other window, so those hold them without filling them.
+    const before = shoppers.map((_, i) => offered!.windows[1 + Math.floor(i / 3)]!.startsAt);
+    for (const [i, shopper] of shoppers.entries()) expect((await hold(shopper, shop.loop.uuid, before[i]!)).statusCode).toBe(200);
+
+    const results = await Promise.all(shoppers.map((shopper) => hold(shopper, shop.loop.uuid, wanted)));
+
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(4);
+    const refused = results.filter((r) => r.statusCode === 409);
+    expect(refused).toHaveLength(8);
+    for (const r of refused) expect(r.json().error.code).toBe('WINDOW_FULL');
+    // Each shopper holds exactly one window: the new one, or (refused) the old one, whose release rolled back.
+    for (const [i, shopper] of shoppers.entries()) {
+      const live = await app.db
+        .select()
+        .from(deliveryHolds)
+        .where(and(eq(deliveryHolds.userUuid, shopper.uuid), eq(deliveryHolds.status, 'HELD')));
+      expect(live).toHaveLength(1);
+      expect(live[0]!.startsAt.toISOString()).toBe(results[i]!.statusCode === 200 ? wanted : before[i]);
+    }
+  }, 120_000);
+});
+
 describe('the race: 30 shoppers, 10 places, all paying at once', () => {
   it('books exactly 10, refuses 20 with 409 naming the store, and captures nothing for the 20', async () => {
     await clearHolds();
@@ -491,5 +537,51 @@ describe('the race: 30 shoppers, 10 places, all paying at once', () => {
     started.forEach((s, i) => {
       if (results[i]!.statusCode === 409) expect(paypal.order(s.paypalOrderId)!.capture).toBeNull();
     });
+  }, 120_000);
+});
+
+describe('the race: 24 shoppers buying from two stores, all paying at once', () => {
+  it('books both windows of exactly 8 orders, the second store deciding, and leaves no count raised by a refused order', async () => {
+    await clearHolds();
+    await app.db.delete(deliveryHolds).where(eq(deliveryHolds.storeId, shop.evanston.id));
+    await app.db.delete(deliveryWindowSlots).where(eq(deliveryWindowSlots.storeId, shop.evanston.id));
+    await setLoopRules({ windowCapacity: 30 });
+    await app.db.update(stores).set({ windowCapacity: 30, minOrderCents: 0 }).where(eq(stores.id, shop.evanston.id));
+    const shoppers = await Promise.all(Array.from({ length: 24 }, (_, i) => registerShopper(app, `Pair${i}`, 'Shopper')));
+    const cart: CartLine[] = [
+      { product: milk, quantity: 1 },
+      { product: bread, quantity: 1 },
+    ];
+    const started: Awaited<ReturnType<typeof startPayment>>[] = [];
+    for (const shopper of shoppers) {
+      const s = await startPayment(app, shopper, cart);
+      paypal.approve(s.paypalOrderId);
+      started.push(s);
+    }
+    const held = await app.db.select().from(deliveryHolds).where(eq(deliveryHolds.userUuid, shoppers[0]!.uuid));
+    const windowAt = (storeId: number) => held.find((h) => h.storeId === storeId)!.startsAt.toISOString();
+    // One booking locks both stores' windows: the first store (lower id) keeps 12 places, the second only 8,
+    // so four orders raise the first window's count and then find the second full.
+    expect(shop.loop.id).toBeLessThan(shop.evanston.id);
+    await app.db.update(stores).set({ windowCapacity: 12 }).where(eq(stores.id, shop.loop.id));
+    await app.db.update(stores).set({ windowCapacity: 8 }).where(eq(stores.id, shop.evanston.id));
+    const captures = paypal.calls.capture;
+
+    const results = await Promise.all(
+      shoppers.map((shopper, i) => createOrder(app, shopper, orderPayload(started[i]!.paypalOrderId, cart))),
+    );
+
+    // Every answer is a booking or a refusal naming a store: a deadlock between two bookings would be a 500.
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(8);
+    const refused = results.filter((r) => r.statusCode === 409);
+    expect(refused).toHaveLength(16);
+    for (const r of refused) expect(r.json().error.code).toBe('WINDOW_FULL');
+    expect(await bookedCount(shop.loop.id, windowAt(shop.loop.id))).toBe(8);
+    expect(await bookedCount(shop.evanston.id, windowAt(shop.evanston.id))).toBe(8);
+    expect(paypal.calls.capture - captures).toBe(8);
+    // A refused order's holds are still the shopper's to pay with later.
+    const stillHeld = await app.db.select({ n: count() }).from(deliveryHolds).where(eq(deliveryHolds.status, 'HELD'));
+    expect(stillHeld[0]!.n).toBe(32);
   }, 120_000);
 });

@@ -1,11 +1,9 @@
 // The store rules a cart must meet before payment, per store part: its minimum order and its
 // delivery radius (the same haversine distance, in tenths of a mile, that priced its fee). A refusal
 // is a 409 naming the store, so the shopper knows which part to change.
-import type { Database } from '../../db/client.ts';
 import { httpError } from '../../db/errors.ts';
 import type { PricedCart } from '../orders/cartPricing.ts';
 import { centsToDollars } from '../pricing.ts';
-import { readStoreRulesByUuid } from '../stores/rules.ts';
 import type { StorePart } from './windows.ts';
 
 export const STORE_RULE_MESSAGES = {
@@ -30,14 +28,13 @@ export interface StoreRuleProblem {
  * first and then the minimum. The cart page shows all of them (POST /pricing/calculate); payment and
  * order creation refuse with the first (checkStoreParts): one decision, said early and enforced late.
  */
-export async function readStoreParts(
-  db: Database,
-  cart: Pick<PricedCart, 'lines' | 'delivery'>,
+export function readStoreParts(
+  cart: Pick<PricedCart, 'lines' | 'delivery' | 'stores'>,
   zip: string,
-): Promise<{ parts: StorePart[]; problems: StoreRuleProblem[] }> {
+): { parts: StorePart[]; problems: StoreRuleProblem[] } {
   const uuids = [...new Set(cart.lines.map((l) => l.storeUuid))];
-  if (uuids.length === 0) return { parts: [], problems: [] };
-  const stores = await readStoreRulesByUuid(db, uuids);
+  // The rules came with the cart's products (priceCart): no read of their own.
+  const stores = cart.stores;
   const parts: StorePart[] = [];
   const problems: StoreRuleProblem[] = [];
   for (const uuid of uuids) {
@@ -69,8 +66,8 @@ export async function readStoreParts(
 }
 
 /** The cart's store parts in cart order, or 409 BELOW_MINIMUM_ORDER / OUT_OF_DELIVERY_AREA for the first part at fault. */
-export async function checkStoreParts(db: Database, cart: Pick<PricedCart, 'lines' | 'delivery'>, zip: string): Promise<StorePart[]> {
-  const { parts, problems } = await readStoreParts(db, cart, zip);
+export function checkStoreParts(cart: Pick<PricedCart, 'lines' | 'delivery' | 'stores'>, zip: string): StorePart[] {
+  const { parts, problems } = readStoreParts(cart, zip);
   const first = problems[0];
   if (first) throw httpError(409, first.code, first.message, 'items', { store: { uuid: first.storeUuid, name: first.storeName } });
   return parts;

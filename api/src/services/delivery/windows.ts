@@ -6,7 +6,11 @@
 //   hold     = inserted only under the window's row (delivery_window_slots, locked by the upsert that
 //              reads its booking count), when live holds + bookings < capacity; a shopper has one live
 //              hold per store (choosing another window releases the old one in the same transaction).
-//   booking  = in the order's transaction, before any capture: one conditional update raises the
+//              Two statements: the lock (and the release), then the insert that counts the live holds
+//              in its own condition, so its snapshot is taken after the lock and sees every hold
+//              committed under it.
+//   booking  = in the order's transaction, before any capture, one statement for every store part:
+//              the windows' rows locked in (store id, start) order, one conditional update raises each
 //              window's count (`booked = booked + 1 where booked < capacity`, capacity read then, as
 //              ops may lower it), and the shopper's live hold of each store of the cart becomes BOOKED
 //              for the order. An expired or missing hold, or a full window, is a 409 naming the store;
@@ -16,7 +20,7 @@
 // Every writer locks window rows in (store id, start) order, so concurrent checkouts never deadlock.
 import type { BookedWindowJson, DeliveryCoverage, DeliveryHoldJson, StoreRulesJson, StoreWindowsJson } from '@grocer/shared/contracts';
 import { isAddressComplete } from '@grocer/shared/validation';
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { deliveryHolds, deliveryWindowSlots, stores } from '../../db/schema.ts';
 import { httpError } from '../../db/errors.ts';
@@ -24,7 +28,16 @@ import { DELIVERY_ERRORS, haversineMiles, storeQuote } from '../deliveryFees.ts'
 import type { UserRow } from '../users.ts';
 import type { ZipDirectory } from '../zipDirectory.ts';
 import { storesByUuid } from '../stores/byUuid.ts';
-import { formatMinute, localTime, readStoreRules, zonedInstant, type StoreRules } from '../stores/rules.ts';
+import {
+  formatMinute,
+  localTime,
+  readStoreRules,
+  storeHoursJson,
+  zonedInstant,
+  type StoreRules,
+  type StoreWithRules,
+} from '../stores/rules.ts';
+import { isUuid } from '../catalogue/catalogueService.ts';
 
 export const WINDOW_MINUTES = 120;
 export const LEAD_MINUTES = 60;
@@ -86,6 +99,8 @@ export interface DeliveryWindowsService {
   coverage(account: UserRow): Promise<DeliveryCoverage>;
   /** POST /delivery/windows: per store (in the order asked), its windows and the caller's live hold. */
   list(userUuid: string, storeUuids: string[]): Promise<StoreWindowsJson[]>;
+  /** The same for stores whose rules the caller has read already (the cart's pricing). */
+  listStores(userUuid: string, stores: StoreWithRules[]): Promise<StoreWindowsJson[]>;
   /** POST /delivery/holds: holds the window for HOLD_MINUTES (replacing the caller's other hold at that store). */
   hold(userUuid: string, storeUuid: string, startsAt: string): Promise<DeliveryHoldJson>;
   /** DELETE /delivery/holds/{storeUuid}: gives the caller's hold back; true when there was one. */
@@ -105,9 +120,48 @@ const toHoldJson = (storeUuid: string, h: { startsAt: Date; endsAt: Date; expire
   expiresAt: h.expiresAt.toISOString(),
 });
 
-/** Holds and bookings that count against a window's capacity at `now`. */
-const counting = (now: Date) =>
-  or(eq(deliveryHolds.status, 'BOOKED'), and(eq(deliveryHolds.status, 'HELD'), gt(deliveryHolds.expiresAt, now)));
+/**
+ * The reads every checkout repeats, prepared once per database handle (as the store rules are): what counts
+ * against each window of some stores, with the caller's own live hold among them (the windows list and the
+ * cart's pricing), and the caller's live holds (before a PayPal order is created).
+ */
+const preparedHoldReads = new WeakMap<Database, ReturnType<typeof prepareHoldReads>>();
+const nowParam = sql`${sql.placeholder('now')}::timestamptz`;
+const prepareHoldReads = (db: Database) => ({
+  // A live hold ends after it expires (a window starts at least an hour after the hold is taken, the hold
+  // lasts ten minutes), so the caller's hold is always among the windows that have not ended.
+  windowUse: db
+    .select({
+      storeId: deliveryHolds.storeId,
+      startsAt: deliveryHolds.startsAt,
+      endsAt: deliveryHolds.endsAt,
+      n: sql<number>`count(*)::int`,
+      myHoldExpiresAt:
+        sql<Date | null>`max(${deliveryHolds.expiresAt}) filter (where ${deliveryHolds.userUuid} = ${sql.placeholder('user')}::uuid and ${deliveryHolds.status} = 'HELD')`.mapWith(
+          deliveryHolds.expiresAt,
+        ),
+    })
+    .from(deliveryHolds)
+    .where(
+      sql`${deliveryHolds.storeId} = any(${sql.placeholder('ids')}::int[]) and ${deliveryHolds.endsAt} > ${nowParam}
+        and (${deliveryHolds.status} = 'BOOKED' or (${deliveryHolds.status} = 'HELD' and ${deliveryHolds.expiresAt} > ${nowParam}))`,
+    )
+    .groupBy(deliveryHolds.storeId, deliveryHolds.startsAt, deliveryHolds.endsAt)
+    .prepare('delivery_window_use'),
+  liveHolds: db
+    .select({ storeId: deliveryHolds.storeId })
+    .from(deliveryHolds)
+    .where(
+      sql`${deliveryHolds.userUuid} = ${sql.placeholder('user')}::uuid and ${deliveryHolds.storeId} = any(${sql.placeholder('ids')}::int[])
+        and ${deliveryHolds.status} = 'HELD' and ${deliveryHolds.expiresAt} > ${nowParam}`,
+    )
+    .prepare('delivery_live_holds'),
+});
+function holdReads(db: Database) {
+  let reads = preparedHoldReads.get(db);
+  if (!reads) preparedHoldReads.set(db, (reads = prepareHoldReads(db)));
+  return reads;
+}
 
 export interface DeliveryWindowsDeps {
   db: Database;
@@ -120,49 +174,58 @@ export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindow
   const storeNotFound = () => httpError(404, 'STORE_NOT_FOUND', WINDOW_MESSAGES.storeNotFound, 'storeUuid');
 
   /**
-   * Locks one window's row, creating it on first use, in one statement (an upsert's update takes the
-   * row lock even when it changes nothing); returns its bookings. Callers lock in (store, start) order.
+   * In one statement: the store (by uuid) with the rules a hold checks, its window's row locked and created on
+   * first use (an upsert's update takes the row lock even when it changes nothing), and the caller's other
+   * live hold at the store released. No row when there is no such store. Callers lock in (store, start) order.
    */
-  async function lockWindow(tx: Database, storeId: number, startsAt: Date): Promise<number> {
-    const [slot] = await tx
-      .insert(deliveryWindowSlots)
-      .values({ storeId, startsAt })
-      .onConflictDoUpdate({
-        target: [deliveryWindowSlots.storeId, deliveryWindowSlots.startsAt],
-        set: { booked: sql.raw('"delivery_window_slots"."booked"') },
-      })
-      .returning({ booked: deliveryWindowSlots.booked });
-    return slot!.booked;
+  async function lockWindowReleasingOthers(tx: Database, storeUuid: string, startsAt: Date, userUuid: string, now: Date) {
+    const { rows } = (await tx.execute(sql`
+      with store as (
+        select s.id, s.name, s.time_zone, ${storeHoursJson(sql`s.id`)} as hours from ${stores} s where s.uuid = ${storeUuid}
+      ), slot as (
+        insert into ${deliveryWindowSlots} (store_id, starts_at) select id, ${startsAt} from store
+        on conflict (store_id, starts_at) do update set booked = ${deliveryWindowSlots}.booked
+        returning booked
+      ), released as (
+        update ${deliveryHolds} set status = 'RELEASED', updated_at = ${now}
+        where user_uuid = ${userUuid} and store_id in (select id from store) and status = 'HELD'
+        returning 1
+      )
+      select id as "storeId", name, time_zone as "timeZone", hours, (select booked from slot) as booked from store`)) as unknown as {
+      rows: (Pick<StoreRules, 'storeId' | 'timeZone' | 'hours'> & { name: string; booked: number })[];
+    };
+    return rows[0];
   }
 
-  /** Live holds of one window, counted under its lock. */
-  async function countHeld(tx: Database, storeId: number, startsAt: Date, now: Date): Promise<number> {
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(deliveryHolds)
-      .where(
-        and(
-          eq(deliveryHolds.storeId, storeId),
-          eq(deliveryHolds.startsAt, startsAt),
-          eq(deliveryHolds.status, 'HELD'),
-          gt(deliveryHolds.expiresAt, now),
-        ),
-      );
-    return row?.n ?? 0;
+  async function listStores(userUuid: string, found: StoreWithRules[]): Promise<StoreWindowsJson[]> {
+    const now = clock().now();
+    if (found.length === 0) return [];
+    // One statement: every window's count, and the caller's own hold among them.
+    const use = await holdReads(db).windowUse.execute({ ids: found.map((s) => s.storeId), user: userUuid, now: now.toISOString() });
+    const takenBy = new Map(use.map((t) => [`${t.storeId}|${t.startsAt.getTime()}`, t.n]));
+    const mine = new Map(
+      use.flatMap((t) =>
+        t.myHoldExpiresAt === null ? [] : [[t.storeId, { startsAt: t.startsAt, endsAt: t.endsAt, expiresAt: t.myHoldExpiresAt }] as const],
+      ),
+    );
+    return found.map((r) => {
+      const hold = mine.get(r.storeId);
+      return {
+        storeUuid: r.uuid,
+        storeName: r.name,
+        timeZone: r.timeZone,
+        windows: offeredWindows(r, now).map((w) => {
+          const isMine = hold !== undefined && hold.startsAt.getTime() === w.startsAt.getTime();
+          return {
+            startsAt: w.startsAt.toISOString(),
+            endsAt: w.endsAt.toISOString(),
+            available: isMine || (takenBy.get(`${r.storeId}|${w.startsAt.getTime()}`) ?? 0) < r.windowCapacity,
+          };
+        }),
+        hold: hold ? toHoldJson(r.uuid, hold) : null,
+      };
+    });
   }
-
-  const liveHolds = (executor: Database, userUuid: string, storeIds: number[], now: Date) =>
-    executor
-      .select()
-      .from(deliveryHolds)
-      .where(
-        and(
-          eq(deliveryHolds.userUuid, userUuid),
-          inArray(deliveryHolds.storeId, storeIds),
-          eq(deliveryHolds.status, 'HELD'),
-          gt(deliveryHolds.expiresAt, now),
-        ),
-      );
 
   return {
     async publicRules() {
@@ -203,62 +266,46 @@ export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindow
     },
 
     async list(userUuid, storeUuids) {
-      const now = clock().now();
-      const found = await storesByUuid(db, storeUuids, storeNotFound);
-      if (found.length === 0) return [];
-      const ids = found.map((s) => s.storeId);
-      const taken = await db
-        .select({ storeId: deliveryHolds.storeId, startsAt: deliveryHolds.startsAt, n: sql<number>`count(*)::int` })
-        .from(deliveryHolds)
-        .where(and(inArray(deliveryHolds.storeId, ids), gt(deliveryHolds.endsAt, now), counting(now)))
-        .groupBy(deliveryHolds.storeId, deliveryHolds.startsAt);
-      const takenBy = new Map(taken.map((t) => [`${t.storeId}|${t.startsAt.getTime()}`, t.n]));
-      const mine = new Map((await liveHolds(db, userUuid, ids, now)).map((h) => [h.storeId, h]));
-      return found.map((r) => {
-        const hold = mine.get(r.storeId);
-        return {
-          storeUuid: r.uuid,
-          storeName: r.name,
-          timeZone: r.timeZone,
-          windows: offeredWindows(r, now).map((w) => {
-            const isMine = hold !== undefined && hold.startsAt.getTime() === w.startsAt.getTime();
-            return {
-              startsAt: w.startsAt.toISOString(),
-              endsAt: w.endsAt.toISOString(),
-              available: isMine || (takenBy.get(`${r.storeId}|${w.startsAt.getTime()}`) ?? 0) < r.windowCapacity,
-            };
-          }),
-          hold: hold ? toHoldJson(r.uuid, hold) : null,
-        };
-      });
+      return listStores(userUuid, await storesByUuid(db, storeUuids, storeNotFound));
     },
 
-    async hold(userUuid, storeUuid, startsAtText) {
+    listStores,
+
+    async hold(userUuid, storeUuidText, startsAtText) {
       const now = clock().now();
-      const store = (await storesByUuid(db, [storeUuid], storeNotFound))[0]!;
+      const storeUuid = storeUuidText.toLowerCase();
+      if (!isUuid(storeUuid)) throw storeNotFound();
       const startsAt = new Date(startsAtText);
-      const window = Number.isNaN(startsAt.getTime())
-        ? undefined
-        : offeredWindows(store, now).find((w) => w.startsAt.getTime() === startsAt.getTime());
-      if (!window) throw httpError(400, 'WINDOW_NOT_OFFERED', WINDOW_MESSAGES.notOffered(store.name), 'startsAt');
       const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
       return db.transaction(async (txn) => {
         const tx = txn as unknown as Database;
-        const booked = await lockWindow(tx, store.storeId, window.startsAt);
-        // The caller's other hold at this store goes (re-choosing the same window just renews it).
-        await tx
-          .update(deliveryHolds)
-          .set({ status: 'RELEASED', updatedAt: now })
-          .where(and(eq(deliveryHolds.userUuid, userUuid), eq(deliveryHolds.storeId, store.storeId), eq(deliveryHolds.status, 'HELD')));
-        if (booked + (await countHeld(tx, store.storeId, window.startsAt, now)) >= store.windowCapacity) {
+        // The store's rules come with the window's lock; a refusal below rolls the lock's row and the release
+        // back. The caller's other hold at this store goes (re-choosing the same window just renews it).
+        const store = Number.isNaN(startsAt.getTime())
+          ? (await storesByUuid(tx, [storeUuid], storeNotFound))[0]!
+          : await lockWindowReleasingOthers(tx, storeUuid, startsAt, userUuid, now);
+        if (!store) throw storeNotFound();
+        const window = Number.isNaN(startsAt.getTime())
+          ? undefined
+          : offeredWindows(store, now).find((w) => w.startsAt.getTime() === startsAt.getTime());
+        if (!window) throw httpError(400, 'WINDOW_NOT_OFFERED', WINDOW_MESSAGES.notOffered(store.name), 'startsAt');
+        // A statement of its own, after the lock: its snapshot sees every hold committed under the lock, and
+        // it inserts only while bookings and the live holds it counts leave a place (capacity read now, as
+        // ops may lower it).
+        const { rows: inserted } = (await tx.execute(sql`
+          insert into ${deliveryHolds} (store_id, user_uuid, starts_at, ends_at, status, expires_at)
+          select ${store.storeId}, ${userUuid}, ${window.startsAt}, ${window.endsAt}, 'HELD', ${expiresAt}
+          where (select booked from ${deliveryWindowSlots} where store_id = ${store.storeId} and starts_at = ${window.startsAt}) + (
+            select count(*) from ${deliveryHolds}
+            where store_id = ${store.storeId} and starts_at = ${window.startsAt} and status = 'HELD' and expires_at > ${now}
+          ) < (select window_capacity from ${stores} where id = ${store.storeId})
+          returning 1`)) as unknown as { rows: unknown[] };
+        if (inserted.length === 0) {
           throw httpError(409, 'WINDOW_FULL', WINDOW_MESSAGES.full(store.name), 'startsAt', {
-            store: { uuid: store.uuid, name: store.name },
+            store: { uuid: storeUuid, name: store.name },
           });
         }
-        await tx
-          .insert(deliveryHolds)
-          .values({ storeId: store.storeId, userUuid, startsAt: window.startsAt, endsAt: window.endsAt, expiresAt, status: 'HELD' });
-        return toHoldJson(store.uuid, { ...window, expiresAt });
+        return toHoldJson(storeUuid, { ...window, expiresAt });
       });
     },
 
@@ -274,16 +321,12 @@ export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindow
 
     async requireHolds(executor, userUuid, parts) {
       if (parts.length === 0) return;
-      const held = new Set(
-        (
-          await liveHolds(
-            executor,
-            userUuid,
-            parts.map((p) => p.storeId),
-            clock().now(),
-          )
-        ).map((h) => h.storeId),
-      );
+      const live = await holdReads(executor).liveHolds.execute({
+        user: userUuid,
+        ids: parts.map((p) => p.storeId),
+        now: clock().now().toISOString(),
+      });
+      const held = new Set(live.map((h) => h.storeId));
       const missing = parts.find((p) => !held.has(p.storeId));
       if (missing) {
         throw httpError(409, 'DELIVERY_WINDOW_REQUIRED', WINDOW_MESSAGES.required(missing.storeName), 'deliveryWindows', {
@@ -295,42 +338,51 @@ export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindow
     async book(tx, userUuid, orderId, parts) {
       if (parts.length === 0) return;
       const now = clock().now();
-      const ids = parts.map((p) => p.storeId);
-      // The caller's holds of these stores, expired or not: an expired one says "expired", not "pick one".
-      const holds = await tx
-        .select()
-        .from(deliveryHolds)
-        .where(and(eq(deliveryHolds.userUuid, userUuid), inArray(deliveryHolds.storeId, ids), eq(deliveryHolds.status, 'HELD')))
-        .orderBy(asc(deliveryHolds.storeId), asc(deliveryHolds.startsAt));
-      const byStore = new Map(holds.map((h) => [h.storeId, h]));
+      const ids = sql.join(
+        parts.map((p) => sql`${p.storeId}::int`),
+        sql`, `,
+      );
+      // One statement for every store part. The caller's hold of each store, expired or not (an expired one
+      // says "expired", not "pick one"; a shopper has one per store, a unique index). Holds were counted
+      // when taken; bookings are counted again here because capacity may have been lowered since. The hold
+      // made the window's row; the windows' rows are locked first, in (store, start) order, so concurrent
+      // orders never deadlock; each count's update then re-checks `booked < capacity` on the newest row,
+      // and a hold becomes its booking only when its window's count went up.
+      const { rows } = (await tx.execute(sql`
+        with mine as (
+          select id, store_id, starts_at, expires_at from ${deliveryHolds}
+          where user_uuid = ${userUuid} and store_id in (${ids}) and status = 'HELD'
+        ), live as (
+          select * from mine where expires_at > ${now}
+        ), locked as materialized (
+          select s.store_id from ${deliveryWindowSlots} s join live h on h.store_id = s.store_id and h.starts_at = s.starts_at
+          order by s.store_id, s.starts_at for no key update of s
+        ), counted as (
+          update ${deliveryWindowSlots} s set booked = s.booked + 1
+          from live h
+          where s.store_id = h.store_id and s.starts_at = h.starts_at and s.store_id in (select store_id from locked)
+            and s.booked < (select window_capacity from ${stores} where id = s.store_id)
+          returning s.store_id
+        ), taken as (
+          update ${deliveryHolds} d set status = 'BOOKED', order_id = ${orderId}, updated_at = ${now}
+          from live h
+          where d.id = h.id and d.status = 'HELD' and h.store_id in (select store_id from counted)
+          returning d.store_id
+        )
+        select m.store_id as "storeId", m.expires_at > ${now} as live,
+          m.store_id in (select store_id from counted) as counted, m.store_id in (select store_id from taken) as taken
+        from mine m`)) as unknown as { rows: { storeId: number; live: boolean; counted: boolean; taken: boolean }[] };
+      const byStore = new Map(rows.map((r) => [r.storeId, r]));
       const named = (p: StorePart) => ({ store: { uuid: p.storeUuid, name: p.storeName } });
       for (const part of [...parts].sort((a, b) => a.storeId - b.storeId)) {
         const hold = byStore.get(part.storeId);
         if (!hold)
           throw httpError(409, 'DELIVERY_WINDOW_REQUIRED', WINDOW_MESSAGES.required(part.storeName), 'deliveryWindows', named(part));
-        if (hold.expiresAt.getTime() <= now.getTime())
+        if (!hold.live)
           throw httpError(409, 'WINDOW_HOLD_EXPIRED', WINDOW_MESSAGES.expired(part.storeName), 'deliveryWindows', named(part));
-        // Holds were counted when taken; bookings are counted again here because capacity may have been lowered
-        // since. The hold made the window's row; the count's update waits for its lock and re-checks after it,
-        // and the hold becomes the booking in the same statement only when the count went up.
-        const { rows } = (await tx.execute(sql`
-          with counted as (
-            update ${deliveryWindowSlots} set booked = booked + 1
-            where store_id = ${part.storeId} and starts_at = ${hold.startsAt}
-              and booked < (select window_capacity from ${stores} where id = ${part.storeId})
-            returning 1
-          ), taken as (
-            update ${deliveryHolds} set status = 'BOOKED', order_id = ${orderId}, updated_at = ${now}
-            where id = ${hold.id} and status = 'HELD' and exists (select 1 from counted)
-            returning 1
-          )
-          select (select count(*) from counted)::int as counted, (select count(*) from taken)::int as taken`)) as unknown as {
-          rows: { counted: number; taken: number }[];
-        };
-        if (rows[0]!.counted === 0)
-          throw httpError(409, 'WINDOW_FULL', WINDOW_MESSAGES.full(part.storeName), 'deliveryWindows', named(part));
+        if (!hold.counted) throw httpError(409, 'WINDOW_FULL', WINDOW_MESSAGES.full(part.storeName), 'deliveryWindows', named(part));
         // A concurrent request of the same shopper took or replaced it (the count's rise rolls back with the order).
-        if (rows[0]!.taken === 0)
+        if (!hold.taken)
           throw httpError(409, 'WINDOW_HOLD_EXPIRED', WINDOW_MESSAGES.expired(part.storeName), 'deliveryWindows', named(part));
       }
     },

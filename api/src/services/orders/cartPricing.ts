@@ -1,7 +1,7 @@
 // A cart priced from the database: the one computation behind POST /pricing/calculate, the PayPal
 // order's amount and order creation (decision 003). The client sends product ids and quantities;
 // names, prices, stores and availability are read here, and the money comes from pricing.ts.
-import { inArray, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, stores, type IntentItem } from '../../db/schema.ts';
 import { httpError, type UnavailableProduct } from '../../db/errors.ts';
@@ -9,6 +9,7 @@ import { isUuid } from '../catalogue/catalogueService.ts';
 import { productSize, unitPrice } from '../catalogue/unitPrice.ts';
 import type { DeliveryFeesService, DeliveryQuote } from '../deliveryFees.ts';
 import { calculatePricing, type PricingCents } from '../pricing.ts';
+import { storeHoursJson, type StoreWithRules } from '../stores/rules.ts';
 
 export interface CartItemInput {
   /** Product uuid. */
@@ -49,6 +50,8 @@ export interface PricedCart {
   delivery: DeliveryQuote;
   /** Lines asked for more than the shelf holds; empty unless priced with `shortStock: 'report'`. */
   shortStock: ShortStockLine[];
+  /** The stores of the lines with their rules, by uuid: read with the products, for the store-part checks. */
+  stores: Map<string, StoreWithRules>;
 }
 
 /** A line priced as asked although its store has fewer on hand: checkout refuses it (INSUFFICIENT_STOCK). */
@@ -85,6 +88,46 @@ export function mergeItems(items: CartItemInput[]): IntentItem[] {
 }
 
 /**
+ * The cart's products with their stores and the stores' rules (hours as one JSON array per row), in one
+ * statement prepared once per database handle: pricing, the PayPal order and order creation each price the
+ * cart, and the store-part checks that follow need the rules of the same stores.
+ */
+const preparedCartReads = new WeakMap<Database, ReturnType<typeof prepareCartRead>>();
+const prepareCartRead = (db: Database) =>
+  db
+    .select({
+      uuid: products.uuid,
+      name: products.name,
+      image: products.image,
+      sizeMilli: products.sizeMilli,
+      sizeUnit: products.sizeUnit,
+      unitPriceUnit: products.unitPriceUnit,
+      priceCents: products.priceCents,
+      stock: products.stockQuantity,
+      isActive: products.isActive,
+      storeId: stores.id,
+      storeUuid: stores.uuid,
+      storeName: stores.name,
+      storePublicId: stores.publicId,
+      storeZip: stores.zip,
+      timeZone: stores.timeZone,
+      minOrderCents: stores.minOrderCents,
+      deliveryRadiusMiles: stores.deliveryRadiusMiles,
+      windowCapacity: stores.windowCapacity,
+      lowStockThreshold: stores.lowStockThreshold,
+      hours: storeHoursJson(stores.id),
+    })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(sql`${products.uuid} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('cart_products');
+function cartReads(db: Database) {
+  let read = preparedCartReads.get(db);
+  if (!read) preparedCartReads.set(db, (read = prepareCartRead(db)));
+  return read;
+}
+
+/**
  * Prices `items` for delivery to `address`, or throws 409 PRODUCTS_UNAVAILABLE when a product is
  * unknown, inactive or short of stock. `db` may be a transaction (order creation prices inside its own).
  * With `shortStock: 'report'` (the cart's own pricing, never payment or order creation) a line short of
@@ -100,28 +143,7 @@ export async function priceCart(
 ): Promise<PricedCart> {
   const items = mergeItems(input);
   const ids = items.map((i) => i.productId).filter(isUuid);
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            uuid: products.uuid,
-            name: products.name,
-            image: products.image,
-            sizeMilli: products.sizeMilli,
-            sizeUnit: products.sizeUnit,
-            unitPriceUnit: products.unitPriceUnit,
-            priceCents: products.priceCents,
-            stock: products.stockQuantity,
-            isActive: products.isActive,
-            storeUuid: stores.uuid,
-            storeName: stores.name,
-            storePublicId: stores.publicId,
-            storeZip: stores.zip,
-          })
-          .from(products)
-          .innerJoin(stores, eq(stores.id, products.storeId))
-          .where(inArray(products.uuid, ids));
+  const rows = ids.length === 0 ? [] : await cartReads(db).execute({ ids });
   const byUuid = new Map(rows.map((r) => [r.uuid, r]));
 
   const unavailable: UnavailableProduct[] = [];
@@ -162,12 +184,25 @@ export async function priceCart(
 
   // Each store delivers once, however many of its products are in the cart.
   const deliveryStores = new Map<string, { uuid: string; name: string; zip: string }>();
+  const cartStores = new Map<string, StoreWithRules>();
   for (const line of lines) {
     const row = byUuid.get(line.productUuid)!;
     deliveryStores.set(row.storeUuid, { uuid: row.storeUuid, name: row.storeName, zip: row.storeZip });
+    cartStores.set(row.storeUuid, {
+      storeId: row.storeId,
+      uuid: row.storeUuid,
+      name: row.storeName,
+      zip: row.storeZip,
+      timeZone: row.timeZone,
+      minOrderCents: row.minOrderCents,
+      deliveryRadiusMiles: row.deliveryRadiusMiles,
+      windowCapacity: row.windowCapacity,
+      lowStockThreshold: row.lowStockThreshold,
+      hours: row.hours,
+    });
   }
   const delivery = deliveryFees.quote([...deliveryStores.values()], address.zip);
   const subtotalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
   const pricing = calculatePricing({ subtotalCents, deliveryFeeCents: delivery.totalCents, state: address.state });
-  return { items, lines, pricing, delivery, shortStock };
+  return { items, lines, pricing, delivery, shortStock, stores: cartStores };
 }

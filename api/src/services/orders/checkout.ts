@@ -4,7 +4,6 @@
 // PayPal order that is not the caller's and re-check the total it is about to capture.
 import { randomUUID } from 'node:crypto';
 import type { CartProblem, DeliveryFeeResponse, Dollars, PaymentBreakdown } from '@grocer/shared/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { checkoutIntents } from '../../db/schema.ts';
@@ -59,7 +58,7 @@ export interface CheckoutDeps {
   deliveryFees: Pick<DeliveryFeesService, 'quote'>;
   /** Read at call time: tests (and the config) decide which PayPal the app talks to. */
   paypal: () => PaypalClient;
-  windows: () => Pick<DeliveryWindowsService, 'requireHolds' | 'list'>;
+  windows: () => Pick<DeliveryWindowsService, 'requireHolds' | 'listStores'>;
 }
 
 export function createCheckoutService({ db, log, users, deliveryFees, paypal, windows }: CheckoutDeps): CheckoutService {
@@ -80,7 +79,7 @@ export function createCheckoutService({ db, log, users, deliveryFees, paypal, wi
       const address = await deliveryAddress(caller, false);
       const cart = await priceCart(db, deliveryFees, items, address, { shortStock: 'report' });
       // The refusals of createPaypalOrder (short stock, then each store's area and minimum), as a list.
-      const { problems: storeProblems } = await readStoreParts(db, cart, address.zip);
+      const { problems: storeProblems } = readStoreParts(cart, address.zip);
       const problems: CartProblem[] = [];
       for (const short of cart.shortStock) {
         problems.push({
@@ -104,8 +103,7 @@ export function createCheckoutService({ db, log, users, deliveryFees, paypal, wi
       }
       // Payment needs a held window per store (DELIVERY_WINDOW_REQUIRED); a store with none free in
       // the days it offers leaves nothing to pick in step 1, so the cart says so while it can be acted on.
-      const storeUuids = [...new Set(cart.lines.map((l) => l.storeUuid))];
-      for (const store of storeUuids.length === 0 ? [] : await windows().list(caller.uuid, storeUuids)) {
+      for (const store of await windows().listStores(caller.uuid, [...cart.stores.values()])) {
         if (!store.windows.some((w) => w.available)) {
           problems.push({
             code: 'NO_DELIVERY_WINDOW',
@@ -135,12 +133,31 @@ export function createCheckoutService({ db, log, users, deliveryFees, paypal, wi
       const address = await deliveryAddress(caller, true);
       const cart = await priceCart(db, deliveryFees, items, address);
       // Store rules and a held window per store before the shopper is asked to approve any money.
-      const parts = await checkStoreParts(db, cart, address.zip);
+      const parts = checkStoreParts(cart, address.zip);
       await windows().requireHolds(db, caller.uuid, parts);
       const orderReference = randomUUID();
+      let paypalOrderId: string;
+      try {
+        // PayPal-Request-Id from the reference: a retried create returns the same PayPal order.
+        const created = await paypal().createOrder({
+          orderReference,
+          amountCents: cart.pricing.total,
+          currency: 'USD',
+          requestId: `create-${orderReference}`,
+        });
+        paypalOrderId = created.id;
+      } catch (err) {
+        // Nothing was written: there is no intent, so nothing can be captured for this attempt.
+        log.warn({ err, orderReference }, 'PayPal order creation failed');
+        throw paypalUnavailable();
+      }
+      // The intent is written once, with its PayPal order, after PayPal made it: one statement instead of an
+      // insert and an update. Should this insert fail, the PayPal order is never shown to the shopper, so it
+      // is never approved, and order creation (which looks the intent up by it) could not use it anyway.
       await db.insert(checkoutIntents).values({
         orderReference,
         userUuid: caller.uuid,
+        paypalOrderId,
         items: cart.items,
         subtotalCents: cart.pricing.subtotal,
         taxCents: cart.pricing.tax,
@@ -155,22 +172,6 @@ export function createCheckoutService({ db, log, users, deliveryFees, paypal, wi
         deliveryZip: address.zip,
         deliveryMinutes: cart.delivery.longestDurationMinutes,
       });
-      let paypalOrderId: string;
-      try {
-        // PayPal-Request-Id from the reference: a retried create returns the same PayPal order.
-        const created = await paypal().createOrder({
-          orderReference,
-          amountCents: cart.pricing.total,
-          currency: 'USD',
-          requestId: `create-${orderReference}`,
-        });
-        paypalOrderId = created.id;
-      } catch (err) {
-        // The intent stays without a PayPal order; nothing can be captured against it.
-        log.warn({ err, orderReference }, 'PayPal order creation failed');
-        throw paypalUnavailable();
-      }
-      await db.update(checkoutIntents).set({ paypalOrderId }).where(eq(checkoutIntents.orderReference, orderReference));
       return { paypalOrderId, orderReference, pricing: toPaymentBreakdown(cart.pricing) };
     },
   };

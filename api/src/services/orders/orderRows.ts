@@ -3,7 +3,17 @@
 // they run in.
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderLines, orders, orderStoreParts, products, refunds, type OrderLineRow, type OrderRow } from '../../db/schema.ts';
+import {
+  orderLines,
+  orders,
+  orderStoreParts,
+  products,
+  refunds,
+  stockChanges,
+  users,
+  type OrderLineRow,
+  type OrderRow,
+} from '../../db/schema.ts';
 import type { UnavailableProduct } from '../../db/errors.ts';
 import { recordStockChanges, type StockMove } from '../catalogue/stockChanges.ts';
 import { productsUnavailable } from './cartPricing.ts';
@@ -41,7 +51,7 @@ export const ordersOfUser = (db: Database, userUuid: string, before: number | un
 /**
  * Takes each line's quantity off its product's stock, only where that much is left (`stock_quantity >= qty`);
  * throws PRODUCTS_UNAVAILABLE when a line cannot be served, so the caller's transaction rolls back.
- * Each move is audited as a SALE of the order, by the shopper. Returns whether a product sold out.
+ * Each move is audited as a SALE of the order, by the shopper, in the same statement. Returns whether a product sold out.
  */
 export async function takeStock(
   tx: Database,
@@ -58,15 +68,24 @@ export async function takeStock(
     lines.map((l) => sql`(${l.productUuid}::uuid, ${l.quantity}::int)`),
     sql`, `,
   );
+  // Each move is audited as a SALE of the order by the shopper in the same statement (the e-mail kept beside
+  // the uuid, as recordStockChanges does); when a line is refused the transaction rolls the audit back too.
   const { rows: taken } = (await tx.execute(sql`
     with wanted (uuid, quantity) as (values ${wanted}),
     locked as materialized (
       select p.id from ${products} p join wanted w on w.uuid = p.uuid order by p.uuid for no key update of p
+    ), taken as (
+      update ${products} p set stock_quantity = p.stock_quantity - w.quantity
+      from wanted w
+      where p.uuid = w.uuid and p.id in (select id from locked) and p.is_active and p.stock_quantity >= w.quantity
+      returning p.id, p.uuid, p.stock_quantity as stock, w.quantity
+    ), audited as (
+      insert into ${stockChanges} (product_id, old_quantity, new_quantity, reason, order_id, changed_by, changed_by_email)
+      select t.id, t.stock + t.quantity, t.stock, 'SALE', ${sale.orderId}::uuid, ${sale.by}::uuid,
+        (select email from ${users} where uuid = ${sale.by}::uuid)
+      from taken t where t.quantity <> 0
     )
-    update ${products} p set stock_quantity = p.stock_quantity - w.quantity
-    from wanted w
-    where p.uuid = w.uuid and p.id in (select id from locked) and p.is_active and p.stock_quantity >= w.quantity
-    returning p.id, p.uuid, p.stock_quantity as stock`)) as unknown as { rows: { id: number; uuid: string; stock: number }[] };
+    select id, uuid, stock from taken`)) as unknown as { rows: { id: number; uuid: string; stock: number }[] };
   const takenOf = new Map(taken.map((t) => [t.uuid, t]));
   const missing = [...lines].sort((a, b) => (a.productUuid < b.productUuid ? -1 : 1)).find((l) => !takenOf.has(l.productUuid));
   if (missing) {
@@ -75,14 +94,7 @@ export async function takeStock(
     const reason: UnavailableProduct['reason'] = (now?.stock ?? 0) > 0 ? 'INSUFFICIENT_STOCK' : 'OUT_OF_STOCK';
     throw productsUnavailable([{ productId: missing.productUuid, name: missing.productName, reason }]);
   }
-  let soldOut = false;
-  const moves: StockMove[] = lines.map((line) => {
-    const row = takenOf.get(line.productUuid)!;
-    if (row.stock === 0) soldOut = true;
-    return { productId: row.id, oldQuantity: row.stock + line.quantity, newQuantity: row.stock };
-  });
-  await recordStockChanges(tx, moves, { reason: 'SALE', orderId: sale.orderId, by: sale.by });
-  return soldOut;
+  return taken.some((t) => t.stock === 0);
 }
 
 /** Adds a quantity back to each product (by uuid) and audits it; true when a product came back into stock (from 0). */

@@ -11,13 +11,15 @@
 // and marking it leaves a claim to expire, after DELIVERY_LEASE_MINUTES: then that one mail can go twice.)
 // The same worker retries refunds that are due (refunds.ts).
 import type { BookedWindowJson, NewOrderItemsNotification, NewOrderNotification, Substitution } from '@grocer/shared/contracts';
-import { and, eq, exists, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { createWorker } from '../../lib/poller.ts';
 import type { Database } from '../../db/client.ts';
 import {
+  deliveryHolds,
   notifications,
+  orderLines,
   orders,
   stores,
   type NotificationRow,
@@ -111,15 +113,36 @@ function orderCreatedPayload(order: OrderRow, lines: OrderLineRow[]) {
  * follow-up call for an order paid before the outbox existed. Returns how many rows were new.
  */
 export async function enqueueOrderNotifications(tx: Database, order: OrderRow): Promise<number> {
-  const lines = await linesOf(tx, order.id);
-  const payloads = storePayloads(order, lines, await substituteNames(tx, lines), (await bookedWindows(tx, [order.id])).get(order.id));
-  const storeUuids = payloads.map((p) => p.storeId);
-  const contacts =
-    storeUuids.length === 0
-      ? []
-      : await tx.select({ uuid: stores.uuid, contactEmail: stores.contactEmail }).from(stores).where(inArray(stores.uuid, storeUuids));
-  const emailOf = new Map(contacts.map((c) => [c.uuid, c.contactEmail]));
-  const rows = [
+  // The order's lines, each with its store's contact e-mail and the window booked there, in one statement.
+  const rows = await tx
+    .select({
+      line: orderLines,
+      contactEmail: stores.contactEmail,
+      storeName: stores.name,
+      timeZone: stores.timeZone,
+      startsAt: deliveryHolds.startsAt,
+      endsAt: deliveryHolds.endsAt,
+    })
+    .from(orderLines)
+    .leftJoin(stores, eq(stores.uuid, orderLines.storeUuid))
+    .leftJoin(deliveryHolds, and(eq(deliveryHolds.storeId, stores.id), eq(deliveryHolds.orderId, order.id)))
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.id));
+  const lines = rows.map((r) => r.line);
+  const windows = new Map<string, BookedWindowJson>();
+  for (const { line, storeName, timeZone, startsAt, endsAt } of rows) {
+    if (storeName === null || timeZone === null || startsAt === null || endsAt === null) continue;
+    windows.set(line.storeUuid, {
+      storeUuid: line.storeUuid,
+      storeName,
+      timeZone,
+      startsAt: startsAt.toISOString(),
+      endsAt: endsAt.toISOString(),
+    });
+  }
+  const payloads = storePayloads(order, lines, await substituteNames(tx, lines), [...windows.values()]);
+  const emailOf = new Map(rows.map((r) => [r.line.storeUuid, r.contactEmail]));
+  const notices = [
     {
       type: 'order_created' as const,
       recipient: `customer:${order.userUuid}`,
@@ -137,7 +160,7 @@ export async function enqueueOrderNotifications(tx: Database, order: OrderRow): 
   const inserted = await tx
     .insert(notifications)
     .values(
-      rows.map((r) => ({
+      notices.map((r) => ({
         orderId: order.id,
         type: r.type,
         recipient: r.recipient,

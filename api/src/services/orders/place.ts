@@ -71,11 +71,11 @@ export function createOrderInsert({
     // only hold its connection longer); PayPal will capture the intent's total, so they must agree. The
     // store rules again too. A refusal here leaves nothing written and the PayPal order is never captured.
     let cart: Awaited<ReturnType<typeof priceCart>>;
-    let parts: Awaited<ReturnType<typeof checkStoreParts>>;
+    let parts: ReturnType<typeof checkStoreParts>;
     try {
       cart = await priceCart(db, deliveryFees, intent.items, { state: intent.deliveryState, zip: intent.deliveryZip });
       if (cart.pricing.total !== intent.totalCents) throw httpError(409, 'PRICE_CHANGED', ORDER_MESSAGES.priceChanged, 'items');
-      parts = await checkStoreParts(db, cart, intent.deliveryZip);
+      parts = checkStoreParts(cart, intent.deliveryZip);
     } catch (err) {
       // A repeat of a placed order gets that order, even when its cart cannot be priced now (it took the last of a product).
       const placed = await placedBefore();

@@ -7,9 +7,9 @@
 // gives the stock back in the recording transaction, and money PayPal captured anyway is refunded
 // (refunds.ts). When PayPal does not answer, the order stays PENDING; a retry settles it later, or the
 // reconciler (reconcile.ts) does from PayPal's record of the order without capturing anything.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orders, orderTracking, type OrderRow, type PaymentStatusValue } from '../../db/schema.ts';
+import { orders, orderStoreParts, orderTracking, type OrderRow, type PaymentStatusValue } from '../../db/schema.ts';
 import type { Caller } from '../caller.ts';
 import { PaypalError, type PaypalOrderState } from '../paypal/types.ts';
 import { amountMismatch, paymentFailed, paymentPending } from './errors.ts';
@@ -151,9 +151,18 @@ export function createSettlement(
         return row;
       }
       if (paid) {
-        await tx.insert(orderTracking).values({ orderId: row.id, status: 'CONFIRMED', notes: 'Payment received' }).onConflictDoNothing();
         await enqueueOrderNotifications(tx, row);
-        await createStoreParts(tx, row);
+        // The 'confirmed' tracking entry and every store part confirmed, in one statement. An order placed
+        // before its parts were recorded at placing has none to confirm: createStoreParts makes them.
+        const { rows: confirmed } = (await tx.execute(sql`
+          with tracked as (
+            insert into ${orderTracking} (order_id, status, notes) values (${row.id}, 'CONFIRMED', 'Payment received')
+            on conflict do nothing
+          )
+          update ${orderStoreParts} set status = 'CONFIRMED', updated_at = ${now}
+          where order_id = ${row.id} and status = 'PENDING'
+          returning 1`)) as unknown as { rows: unknown[] };
+        if (confirmed.length === 0) await createStoreParts(tx, row);
         return row;
       }
       // The payment never completed: the system gives the stock back, nobody did.

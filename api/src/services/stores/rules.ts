@@ -3,6 +3,7 @@
 // questions every caller asks (open now? today's hours? which local day and minute is it?).
 // Times are stored as minutes after local midnight in the store's time zone; instants are UTC.
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { storeHours, stores } from '../../db/schema.ts';
 import { httpError } from '../../db/errors.ts';
@@ -102,6 +103,11 @@ export interface StoreWithRules extends StoreRules {
   name: string;
   zip: string;
 }
+
+/** A store's open days as one JSON array (DayHours[], by weekday), for reads that take its rules along in one row. */
+export const storeHoursJson = (storeId: SQL | AnyPgColumn) => sql<DayHours[]>`(
+  select coalesce(json_agg(json_build_object('weekday', h.weekday, 'opensMinute', h.opens_minute, 'closesMinute', h.closes_minute) order by h.weekday), '[]'::json)
+  from ${storeHours} h where h.store_id = ${storeId})`;
 
 /** The columns of a store with its rules, one row per open day (a store open no day comes once, hours null). */
 const storeWithRulesQuery = (db: Database, where: SQL) =>
