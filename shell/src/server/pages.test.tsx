@@ -145,7 +145,10 @@ describe('the page server’s page', () => {
     const routes = JSON.parse(/<script type="application\/json" data-page-state="routes">(.*?)<\/script><\/body>/s.exec(html)![1]!) as {
       routes: { path: string; id: string }[];
     };
-    expect(routes.routes.map(({ path, id }) => `${path} ${id}`)).toEqual(['/search catalog/SearchPage', '/favorites catalog/FavoritesPage']);
+    expect(routes.routes.map(({ path, id }) => `${path} ${id}`)).toEqual([
+      '/search catalog/SearchPage',
+      '/favorites catalog/FavoritesPage',
+    ]);
     // The page is drawn with the API's public address (its pictures are the browser's to fetch).
     expect(getRuntimeConfig().apiBaseUrl).toBe('https://api.example/v1');
   });
