@@ -113,7 +113,7 @@ describe('the built remotes keep the contract the shell codes against', () => {
       /<main [^>]*class="site-main"><!--\$-->.*class="product-card-name"[^>]*>.*Whole Milk.*<span class="product-card-price">\$3\.49<\/span>.*<!--\/\$--><\/main>/s,
     );
     const css = readManifest('mf-catalog').exposes.find((e) => e.name === 'SearchPage')!.assets.css.sync;
-    expect(stdout).toContain(css.map((file) => `<link rel="stylesheet" href="${at}/catalog/${file}">`).join(''));
+    expect(stdout).toContain(`<style data-page-stylesheet="${at}/catalog/${css[0]}">`);
     expect(stdout).toContain('<script type="application/json" data-page-state="api">');
   }, 30_000);
 });

@@ -287,5 +287,21 @@ describe('an order’s early paint', () => {
       await first.painted;
       expect(text(document.querySelector('.page-loading .order-details-page h1'))).toBe('Order Details');
     });
+
+    it('paints the order at once under the stylesheet the page server wrote in: nothing is linked or waited for', async () => {
+      const written = document.createElement('style');
+      written.setAttribute('data-page-stylesheet', 'http://orders.test/__federation_expose_OrderDetailsPage.1a2b.css');
+      document.head.append(written);
+      let firstData!: typeof FirstDataModule;
+      await jest.isolateModulesAsync(async () => {
+        firstData = await import('./firstData.ts');
+      });
+      const first = await firstData.startFirstData({ pathname: `/order-details/${order.orderId}`, origin });
+      // No manifest is ever read here: the painter does not wait on the orders' origin.
+      await first.painted;
+      expect(text(document.querySelector('.page-loading .order-details-page h1'))).toBe('Order Details');
+      expect(document.head.querySelector('link[rel="stylesheet"]')).toBeNull();
+      expect(jest.mocked(global.fetch).mock.calls.map(([input]) => String(input))).not.toContain('http://orders.test/mf-manifest.json');
+    });
   });
 });

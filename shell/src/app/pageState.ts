@@ -14,6 +14,12 @@ export { PAGE_STATE };
  */
 export type PageStateKey = 'api' | 'modules' | 'routes';
 
+/**
+ * The marker of a remote's stylesheet the page server wrote into the page, its value the file's URL:
+ * the entry's painter then has it, with nothing to load.
+ */
+export const PAGE_STYLESHEET = 'data-page-stylesheet';
+
 /** Set on <html> once React has taken over a page the server rendered: it answers the shopper from then on. */
 export const HYDRATED = 'hydrated';
 

@@ -5,6 +5,7 @@ import { apiUrl, bodyOf, readEarly, type FirstDataPattern } from './firstData.ts
 import { paintFirstPage } from './firstPaint.ts';
 import { FIRST_SCREENS } from './firstScreen.ts';
 import { exposeStylesheets, readManifestEarly } from './remoteStyles.ts';
+import { PAGE_STYLESHEET } from './pageState.ts';
 import { firstPageModule } from './routeTable.ts';
 import { remoteEntries, routeTableFor } from './remotes.ts';
 import { readStored, USER_STORAGE_KEY } from './storedState.ts';
@@ -15,6 +16,8 @@ import { readStored, USER_STORAGE_KEY } from './storedState.ts';
  * The remote's CSS loader later finds these links and does not add its own.
  */
 async function linkPageStylesheets(doc: Document, pathname: string): Promise<boolean> {
+  // Written into the page by the page server (the page's own, from its remote's manifest): nothing to wait for.
+  if (doc.querySelector(`style[${PAGE_STYLESHEET}]`)) return true;
   // A protected page's module is the page's own only with a stored session (the painter draws it only then).
   const id = firstPageModule(await routeTableFor(pathname), pathname, readStored(USER_STORAGE_KEY) !== null);
   const remote = id?.slice(0, id.indexOf('/'));
@@ -23,8 +26,11 @@ async function linkPageStylesheets(doc: Document, pathname: string): Promise<boo
   const manifest = new URL(manifestUrl, doc.baseURI).href;
   readManifestEarly(manifest);
   const hrefs = await exposeStylesheets(manifest, id.slice(remote.length + 1));
+  // Written into the page by the page server: there already, nothing to load.
+  const written = new Set([...doc.querySelectorAll(`style[${PAGE_STYLESHEET}]`)].map((style) => style.getAttribute(PAGE_STYLESHEET)));
   const loads = hrefs.map((href) => {
-    const present = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => link.href === href);
+    const present =
+      written.has(href) || [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => link.href === href);
     if (present) return Promise.resolve(true);
     const link = doc.createElement('link');
     link.rel = 'stylesheet';

@@ -44,6 +44,7 @@ const manifest = {
     { name: 'SearchPage', assets: { css: { sync: ['__federation_expose_SearchPage.0123456789.css'], async: [] } } },
     { name: 'StoresMenu', assets: { css: { sync: ['__federation_expose_StoresMenu.0123456789.css'], async: [] } } },
     { name: 'HomePage', assets: { css: { sync: ['__federation_expose_HomePage.0123456789.css'], async: [] } } },
+    { name: 'FavoritesPage', assets: { css: { sync: ['__federation_expose_FavoritesPage.0123456789.css'], async: [] } } },
   ],
 };
 /** The layout's widgets this stand-in has: the search box is missing, so its slot is left to the browser. */
@@ -186,6 +187,59 @@ describe('the page server’s page', () => {
     } finally {
       reachedApi.close();
     }
+  });
+
+  it('is index.html with the page’s own stylesheets written in for a page the browser draws (behind a sign-in, or from its storage)', async () => {
+    const remote = http.createServer((request, response) => {
+      if (request.url === '/v1/__federation_expose_FavoritesPage.0123456789.css') response.end('.favorites{color:green}');
+      else response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
+    const reached = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
+    try {
+      const html = await createPageServer({
+        indexHtml: () => INDEX_HTML,
+        documents: async () => documents,
+        reach: (url) => url.replace('https://catalog.example', reached),
+        registry: registry({ default: NotePage, loadPageData }),
+      }).render(at('/favorites'));
+      expect(html).toContain(
+        '<style data-page-stylesheet="https://catalog.example/v1/__federation_expose_FavoritesPage.0123456789.css">.favorites{color:green}</style></head>',
+      );
+      // The page itself is the browser's: index.html's placeholder, no state.
+      expect(html).toContain('<div class="page-loading" aria-busy="true">');
+      expect(html).not.toContain('data-page-state');
+    } finally {
+      remote.close();
+    }
+  });
+
+  it('renders a URL once for the requests that ask for it within the TTL, waiting ones included; not a page left to the browser', async () => {
+    let reads = 0;
+    const counted: PageDataLoader = async (location, dispatch) => {
+      reads += 1;
+      await loadPageData(location, dispatch);
+    };
+    const server = createPageServer({
+      indexHtml: () => INDEX_HTML,
+      documents: async () => documents,
+      registry: registry({ default: NotePage, loadPageData: counted }),
+      budgetMs: 5_000,
+      renderedTtlMs: 300,
+    });
+    const [first, second] = await Promise.all([server.render(at('/search?q=milk')), server.render(at('/search?q=milk'))]);
+    expect(first).toContain('<p class="note">');
+    expect(second).toBe(first);
+    expect(await server.render(at('/search?q=milk'))).toBe(first);
+    expect(reads).toBe(1);
+    // Another URL is its own page.
+    await server.render(at('/search?q=bread'));
+    expect(reads).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 320));
+    await server.render(at('/search?q=milk'));
+    expect(reads).toBe(3);
+    // Nothing kept for a page the server does not render: the next request asks again.
+    expect(await server.render(at('/no-such-page'))).toBeNull();
   });
 
   it('is index.html as it is (null) when the page is left to the browser', async () => {

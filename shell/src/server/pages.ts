@@ -10,11 +10,11 @@
 // loads it as it does today.
 import { setRuntimeConfig } from '@grocer/shared';
 import { stylesheetsIn, type ManifestStyles } from '../app/remoteStyles.ts';
-import { PAGE_STATE } from '../app/pageState.ts';
+import { PAGE_STATE, PAGE_STYLESHEET } from '../app/pageState.ts';
 import { renderPage, type RenderedPage } from './renderPage.tsx';
 import { htmlAttribute, jsonDataBlock } from '@grocer/shared/contracts';
-import { createServerFederation } from './remoteLoading.ts';
-import { createRemoteRegistry, type RemoteRegistry } from './remoteRegistry.ts';
+import { createServerFederation, fetchRemoteFile } from './remoteLoading.ts';
+import { createRemoteRegistry, isRemoteBuild, type RemoteRegistry } from './remoteRegistry.ts';
 
 /** The shell's runtime documents as browsers get them: /config.json's API address and /remotes.json. */
 export interface ShellDocuments {
@@ -35,6 +35,8 @@ export interface PageServerOptions {
   budgetMs?: number;
   /** The remotes to render with; by default this process's own, from `documents().remotes`. */
   registry?: RemoteRegistry;
+  /** How long a page's HTML serves the requests for its URL (RENDERED_TTL_MS by default; 0: every request renders). */
+  renderedTtlMs?: number;
 }
 
 export interface PageServer {
@@ -42,20 +44,48 @@ export interface PageServer {
   render(url: URL): Promise<string | null>;
 }
 
+/** How long a page's HTML serves the requests for its URL. */
+export const RENDERED_TTL_MS = 2_000;
+/** Pages' HTML kept (a store page is ~80 KB): the hot pages of an evening. */
+const MAX_RENDERED = 200;
+
+/** Stylesheet texts kept: every remote's page and widget files, with room for a few releases. */
+const MAX_STYLESHEETS = 256;
+
 /** index.html's `#root`, as its open tag, its content and its closing tag, the last before `</body>`. */
 const ROOT = /(<div id="root">)[\s\S]*(<\/div>)(?=\s*<\/body>)/;
 
 /** A `<title>` element, as index.html and React write it. */
 const TITLE = /<title>[\s\S]*?<\/title>/;
 
-/** index.html with the rendered page in its `#root`, its state and the stylesheets of the remote modules it used. */
-export function assemblePage(indexHtml: string, page: RenderedPage): string | null {
-  if (page.leftToBrowser || !ROOT.test(indexHtml)) return null;
-  // Named as each remote's CSS loader names them, so the browser finds them in the page and loads none again.
+/** The stylesheets of the remote modules a page used, as each remote's CSS loader names them (its manifest's files). */
+export function pageStylesheets(page: RenderedPage): string[] {
   const hrefs = page.modules.flatMap(({ id, build }) =>
     stylesheetsIn(JSON.parse(build.browserManifest) as ManifestStyles, build.browserManifestUrl, id.slice(id.indexOf('/') + 1)),
   );
-  const links = [...new Set(hrefs)].map((href) => `<link rel="stylesheet" href="${htmlAttribute(href)}">`);
+  return [...new Set(hrefs)];
+}
+
+/** Text that could close a <style> element is never written into a page. */
+const closesStyle = (text: string) => /<\/style/i.test(text);
+
+/**
+ * A remote's stylesheet written into the page, marked with its URL (the entry's painter looks for it),
+ * or linked when its text is not there. Written in rather than linked: a link is one more origin to
+ * connect to before the page can paint; the remote's CSS loader still links the file when its module loads.
+ */
+const styleElement = (href: string, text: string | null | undefined) =>
+  text && !closesStyle(text)
+    ? `<style ${PAGE_STYLESHEET}="${htmlAttribute(href)}">${text}</style>`
+    : `<link rel="stylesheet" href="${htmlAttribute(href)}">`;
+
+/**
+ * index.html with the rendered page in its `#root`, its state and the stylesheets of the remote modules
+ * it used: written in where `styles` has their text, else linked.
+ */
+export function assemblePage(indexHtml: string, page: RenderedPage, styles: ReadonlyMap<string, string | null> = new Map()): string | null {
+  if (page.leftToBrowser || !ROOT.test(indexHtml)) return null;
+  const links = pageStylesheets(page).map((href) => styleElement(href, styles.get(href)));
   // The page's own title, in place of the shell's; the rest it hoisted, then the stylesheets, at the end of <head>.
   const blocks = [
     jsonDataBlock(PAGE_STATE, 'api', page.apiState),
@@ -108,24 +138,80 @@ export function createPageServer(options: PageServerOptions): PageServer {
       reach,
     });
   let api: { public: string; reached: string } | null = null;
+  // The remotes' stylesheets by URL: their names carry their content's hash, so a text never changes.
+  const stylesheets = new Map<string, Promise<string | null>>();
+  const stylesheetText = (href: string): Promise<string | null> => {
+    let text = stylesheets.get(href);
+    if (!text) {
+      // One that cannot be read now is linked instead, and read again for the next page.
+      text = fetchRemoteFile(reach(href)).then(
+        (response) => response.text(),
+        () => (stylesheets.delete(href), null),
+      );
+      stylesheets.set(href, text);
+      if (stylesheets.size > MAX_STYLESHEETS) stylesheets.delete(stylesheets.keys().next().value!);
+    }
+    return text;
+  };
 
-  return {
-    async render(url) {
-      const startedAt = performance.now();
-      try {
-        const [documents, indexHtml] = await Promise.all([options.documents(), options.indexHtml()]);
-        // The page is drawn with the API's public address (its pictures' URLs are the browser's); its
-        // reads go where this process reaches the API. One API per process, as per page.
-        if (documents.apiBaseUrl !== api?.public) {
-          api = { public: documents.apiBaseUrl, reached: reach(documents.apiBaseUrl) };
-          setRuntimeConfig({ apiBaseUrl: api.public });
-          reachApiFrom(api);
-        }
-        return assemblePage(indexHtml, await renderPage(registry, url, { startedAt, budgetMs: options.budgetMs }));
-      } catch (error) {
-        console.error(`[pages] ${url.pathname}: served as index.html`, error);
-        return null;
+  /**
+   * index.html with the stylesheets of the page module `id` written in, for a page the browser draws
+   * (its entry paints the page's top from its storage or session under them: nothing to wait for on
+   * another origin); null (index.html as it is) when they cannot be read now.
+   */
+  async function withStylesheetsOf(id: string, indexHtml: string): Promise<string | null> {
+    const build = await registry.current(id.slice(0, id.indexOf('/')));
+    if (!isRemoteBuild(build)) return null;
+    const hrefs = stylesheetsIn(
+      JSON.parse(build.browserManifest) as ManifestStyles,
+      build.browserManifestUrl,
+      id.slice(id.indexOf('/') + 1),
+    );
+    const texts = await Promise.all(hrefs.map((href) => stylesheetText(href)));
+    if (hrefs.length === 0 || texts.includes(null)) return null;
+    return indexHtml.replace('</head>', () => `${hrefs.map((href, i) => styleElement(href, texts[i])).join('')}</head>`);
+  }
+
+  async function renderNow(url: URL): Promise<string | null> {
+    const startedAt = performance.now();
+    try {
+      const [documents, indexHtml] = await Promise.all([options.documents(), options.indexHtml()]);
+      // The page is drawn with the API's public address (its pictures' URLs are the browser's); its
+      // reads go where this process reaches the API. One API per process, as per page.
+      if (documents.apiBaseUrl !== api?.public) {
+        api = { public: documents.apiBaseUrl, reached: reach(documents.apiBaseUrl) };
+        setRuntimeConfig({ apiBaseUrl: api.public });
+        reachApiFrom(api);
       }
+      const page = await renderPage(registry, url, { startedAt, budgetMs: options.budgetMs });
+      if (page.drawnByBrowser && page.id) return withStylesheetsOf(page.id, indexHtml);
+      if (page.leftToBrowser) return null;
+      const hrefs = pageStylesheets(page);
+      const texts = await Promise.all(hrefs.map((href) => stylesheetText(href)));
+      return assemblePage(indexHtml, page, new Map(hrefs.map((href, i) => [href, texts[i]!])));
+    } catch (error) {
+      console.error(`[pages] ${url.pathname}: served as index.html`, error);
+      return null;
+    }
+  }
+
+  // Pages of open data are the same for every shopper (no session here): one render serves every
+  // request for that URL for RENDERED_TTL_MS, and requests arriving while it renders wait for it. A
+  // release still shows within seconds (the remotes' documents are read every 5 s, then this TTL).
+  const rendered = new Map<string, { until: number; html: Promise<string | null> }>();
+  return {
+    render(url) {
+      const key = url.href;
+      const kept = rendered.get(key);
+      if (kept && kept.until > performance.now()) return kept.html;
+      const html = renderNow(url);
+      const entry = { until: performance.now() + (options.renderedTtlMs ?? RENDERED_TTL_MS), html };
+      rendered.delete(key);
+      rendered.set(key, entry);
+      if (rendered.size > MAX_RENDERED) rendered.delete(rendered.keys().next().value!);
+      // A page left to the browser is asked again by the next request: it may be rendered by then.
+      void html.then((page) => page === null && rendered.get(key) === entry && rendered.delete(key));
+      return html;
     },
   };
 }

@@ -56,6 +56,8 @@ export interface RenderedPage {
   routes: RouteTable | null;
   /** Why the page is left to the browser, or null when it was rendered. */
   leftToBrowser: string | null;
+  /** A page of a remote that the browser draws (behind a sign-in, or from its storage): `id` names it. */
+  drawnByBrowser?: true;
   /** From the request's start to the HTML. */
   ms: number;
 }
@@ -143,14 +145,15 @@ export async function renderPage(registry: RemoteRegistry, url: URL, options: Pa
   } finally {
     clearTimeout(routesClock);
   }
-  // Pages behind a sign-in are the browser's: the server holds no session (decision 013, point 9); so
-  // are those drawn from the browser's own storage.
   const match = matchRoutes(
-    routes.routes.filter((route) => route.access === 'public' && route.render !== 'browser').map(({ path, id }) => ({ path, id })),
+    routes.routes.map(({ path, id, access, render }) => ({ path, id, access, render })),
     url.pathname,
   )?.[0];
-  if (!match || routes.pending.length > 0) return leave(`no public page of a remote at ${url.pathname}`);
-  const id = match.route.id;
+  if (!match || routes.pending.length > 0) return leave(`no page of a remote at ${url.pathname}`);
+  const { id, access, render } = match.route;
+  // Pages behind a sign-in are the browser's: the server holds no session (decision 013, point 9); so
+  // are those drawn from the browser's own storage.
+  if (access !== 'public' || render === 'browser') return { ...leave(`${id} is drawn by the browser`, id), drawnByBrowser: true };
 
   const store = makeStore();
   const { modules, used, failures, pageLoad } = requestModules(

@@ -318,6 +318,8 @@ describe('the page area, rendered by the remote that owns the route', () => {
       documents: () => ({ apiBaseUrl: `${origin}/api`, remotes: remotesJson }),
       registry,
       budgetMs: BUDGET_MS,
+      // Every request renders: what is kept here is the stylesheets, not the page.
+      renderedTtlMs: 0,
     });
     served.length = 0;
     const html = await pages.render(searchUrl('milk'));
@@ -330,20 +332,26 @@ describe('the page area, rendered by the remote that owns the route', () => {
     expect(head.match(/<title>.*?<\/title>/g)).toEqual(['<title>Search results for &quot;milk&quot; | Grocer</title>']);
     // Absolute, on the origin the page was asked on.
     expect(head).toContain('<link rel="canonical" href="https://shop.example/search?q=milk"/>');
-    // The browser build's file for the page, as its manifest names it, linked from the remote's origin: not read here.
+    // The browser build's files for the page, as its manifest names them, written in from the remote's origin.
     const manifest = JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as {
       exposes: { name: string; assets: { css: { sync: string[] } } }[];
     };
     const css = manifest.exposes.find((e) => e.name === 'SearchPage')!.assets.css.sync;
     expect(css.length).toBeGreaterThan(0);
-    // The page's first, then the header widgets' of the same remote.
-    const links = [...head.matchAll(/<link rel="stylesheet" href="([^"]*)">/g)].map(([, href]) => href);
-    expect(links.slice(0, css.length)).toEqual(css.map((file) => `${origin}/release/${file}`));
-    expect(links.slice(css.length)).toEqual([
+    // The page's first, then the header widgets' of the same remote, each the file's text.
+    const styles = [...head.matchAll(/<style data-page-stylesheet="([^"]*)">(.*?)<\/style>/gs)];
+    expect(styles.map(([, href]) => href).slice(0, css.length)).toEqual(css.map((file) => `${origin}/release/${file}`));
+    expect(styles.map(([, href]) => href).slice(css.length)).toEqual([
       expect.stringMatching(/\/release\/__federation_expose_StoresMenu\.[0-9a-f]+\.css$/),
       expect.stringMatching(/\/release\/__federation_expose_SearchBox\.[0-9a-f]+\.css$/),
     ]);
-    expect(html!.slice(html!.indexOf('</head>'))).not.toContain('rel="stylesheet"');
+    expect(styles[0]![2]).toBe(readFileSync(path.join(dist, css[0]!), 'utf8'));
+    expect(html).not.toContain('rel="stylesheet"');
+    const cssReads = served.filter((p) => p.endsWith('.css'));
+    expect(cssReads).toHaveLength(styles.length);
+    // Kept by name (a name's text never changes): the next page reads none of them again.
+    served.length = 0;
+    await pages.render(searchUrl('milk'));
     expect(served.filter((p) => p.endsWith('.css'))).toEqual([]);
     // The answers the page was drawn from, for the browser's store.
     const block = new RegExp(`<script type="application/json" ${PAGE_STATE}="api">(.*?)</script>`, 's').exec(html ?? '');
@@ -430,7 +438,7 @@ describe('the page area, rendered by the remote that owns the route', () => {
   });
 
   it('leaves to the browser a page no remote declares', async () => {
-    await expectLeftToBrowser(new URL('https://shop.example/no-such-page'), /no public page of a remote at \/no-such-page/);
+    await expectLeftToBrowser(new URL('https://shop.example/no-such-page'), /no page of a remote at \/no-such-page/);
   });
 
   it('follows a new remotes.json URL within the TTL', async () => {
