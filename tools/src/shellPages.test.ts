@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadShellPages, parseReach, SERVER_DIR, SHELL_SERVER_FILE } from './shellPages.ts';
+import { loadShellPages, parseReach, SERVER_DIR, SHELL_SERVER_FILE, shellFileOf } from './shellPages.ts';
 
 describe('parseReach', () => {
   it('maps public URL prefixes to internal ones, and leaves any other URL as it is', () => {
@@ -61,5 +61,19 @@ describe('loadShellPages', () => {
     const other = path.join(dist, 'other');
     build('export const other = 1;\n', other);
     await expect(loadShellPages(other, options)).rejects.toThrow(/exports no createPageServer/);
+  });
+});
+
+describe('shellFileOf', () => {
+  it('reads a file of the served folder by its path in the page, never one outside it', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'grocer-shell-file-'));
+    try {
+      writeFileSync(path.join(root, 'main.0123456789.css'), '.layout{}');
+      const file = shellFileOf(root);
+      await expect(file('/main.0123456789.css')).resolves.toBe('.layout{}');
+      await expect(file('../secret.css')).rejects.toThrow(/outside the served folder/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 // The shell's page server, started by path from the shell's build (shell/dist/server/pages.mjs, built
 // from shell/src/server/pages.ts): tools/ runs what the shell built, never its sources, so a page is
 // rendered by the shell's and the remotes' own code (docs/decisions/013-server-composition.md, point 3).
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -24,6 +25,17 @@ export interface ShellPagesOptions {
   reach?: (publicUrl: string) => string;
   /** The page's budget from the request's start; the page server's own by default. */
   budgetMs?: number;
+  /** A file of the shell's build by its path in index.html: its stylesheets are then written into the pages. */
+  shellFile?: (path: string) => Promise<string>;
+}
+
+/** A file of a served folder by its path in the page ("/main.0123456789.css"); never outside the folder. */
+export function shellFileOf(root: string): (file: string) => Promise<string> {
+  return async (file) => {
+    const full = path.join(root, path.normalize(file));
+    if (!full.startsWith(path.join(root, path.sep))) throw new Error(`${file} is outside the served folder`);
+    return readFile(full, 'utf8');
+  };
 }
 
 /** The page's HTML for `url` (on the shell's origin), or null: serve index.html as it is. Never rejects. */

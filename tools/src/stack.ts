@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { APPS, PRESENT_APPS, runtimeDocuments, type AppDir, type StackPorts } from './ports.ts';
-import { loadShellPages, type PageRenderer } from './shellPages.ts';
+import { loadShellPages, shellFileOf, type PageRenderer } from './shellPages.ts';
 import { searchFileOnApi } from './searchFiles.ts';
 import { createStaticServer, indexHtmlOf } from './static-server.ts';
 
@@ -240,6 +240,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       if (existsSync(path.join(root, NO_PAGE_STEP))) return null;
       renderer ??= loadShellPages(root, {
         indexHtml: indexHtmlOf(root),
+        shellFile: shellFileOf(root),
         documents: () => ({ apiBaseUrl: docs.config.apiBaseUrl, remotes }),
       }).catch((error: unknown) => {
         console.error(`[pages] ${root}: no page server, pages are drawn by the browser`, error);

@@ -214,6 +214,25 @@ describe('the page server’s page', () => {
     }
   });
 
+  it('writes the shell’s own stylesheets in where it can read them, and links the rest', async () => {
+    const built = INDEX_HTML.replace(
+      '</head>',
+      '<link href="/main.0123456789.css" rel="stylesheet"><link href="/gone.0123456789.css" rel="stylesheet"></head>',
+    );
+    const html = await createPageServer({
+      indexHtml: () => built,
+      documents: async () => documents,
+      registry: registry({ default: NotePage, loadPageData }),
+      budgetMs: 5_000,
+      shellFile: async (file) => {
+        if (file === '/main.0123456789.css') return '.layout{display:flex}';
+        throw new Error(`${file}: not in the build`);
+      },
+    }).render(at('/search?q=milk'));
+    expect(html).toContain('<style>.layout{display:flex}</style><link href="/gone.0123456789.css" rel="stylesheet">');
+    expect(html).not.toContain('/main.0123456789.css');
+  });
+
   it('renders a URL once for the requests that ask for it within the TTL, waiting ones included; not a page left to the browser', async () => {
     let reads = 0;
     const counted: PageDataLoader = async (location, dispatch) => {

@@ -37,6 +37,12 @@ export interface PageServerOptions {
   registry?: RemoteRegistry;
   /** How long a page's HTML serves the requests for its URL (RENDERED_TTL_MS by default; 0: every request renders). */
   renderedTtlMs?: number;
+  /**
+   * A file of the shell's build by its path in index.html ("/main.0123456789.css"): the shell's own
+   * stylesheets are then written into the pages too, so nothing stands between the HTML and its first
+   * paint. Without it they stay linked.
+   */
+  shellFile?: (path: string) => Promise<string>;
 }
 
 export interface PageServer {
@@ -65,6 +71,9 @@ export function pageStylesheets(page: RenderedPage): string[] {
   );
   return [...new Set(hrefs)];
 }
+
+/** The shell's own stylesheets in index.html (the build links them by their path). */
+const SHELL_STYLESHEET = /<link\b(?=[^>]*\brel="stylesheet")(?=[^>]*\bhref="(\/[^"]+\.css)")[^>]*>/g;
 
 /** Text that could close a <style> element is never written into a page. */
 const closesStyle = (text: string) => /<\/style/i.test(text);
@@ -172,10 +181,31 @@ export function createPageServer(options: PageServerOptions): PageServer {
     return indexHtml.replace('</head>', () => `${hrefs.map((href, i) => styleElement(href, texts[i])).join('')}</head>`);
   }
 
+  // The shell's stylesheets by path: their names carry their content's hash.
+  const shellStyles = new Map<string, Promise<string | null>>();
+  const shellStyle = (file: string) => {
+    let text = shellStyles.get(file);
+    if (!text) {
+      text = (options.shellFile?.(file) ?? Promise.resolve(null)).catch(() => (shellStyles.delete(file), null));
+      shellStyles.set(file, text);
+    }
+    return text;
+  };
+  /** `html` with the shell's own stylesheets written in where they can be read. */
+  async function withShellStyles(html: string): Promise<string> {
+    if (!options.shellFile) return html;
+    const files = [...html.matchAll(SHELL_STYLESHEET)].map(([, file]) => file!);
+    const texts = new Map(await Promise.all(files.map(async (file) => [file, await shellStyle(file)] as const)));
+    return html.replace(SHELL_STYLESHEET, (link, file: string) => {
+      const text = texts.get(file);
+      return text && !closesStyle(text) ? `<style>${text}</style>` : link;
+    });
+  }
+
   async function renderNow(url: URL): Promise<string | null> {
     const startedAt = performance.now();
     try {
-      const [documents, indexHtml] = await Promise.all([options.documents(), options.indexHtml()]);
+      const [documents, indexHtml] = await Promise.all([options.documents(), Promise.resolve(options.indexHtml()).then(withShellStyles)]);
       // The page is drawn with the API's public address (its pictures' URLs are the browser's); its
       // reads go where this process reaches the API. One API per process, as per page.
       if (documents.apiBaseUrl !== api?.public) {

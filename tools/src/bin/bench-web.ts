@@ -21,7 +21,7 @@ import type { CartItem, Category, Product, STORAGE_KEYS } from '@grocer/shared';
 import { kb } from '../budgets.ts';
 import { apiClient, placeDemoOrder } from '../demoOrder.ts';
 import { APPS, type AppDir } from '../ports.ts';
-import { loadShellPages, type PageRenderer } from '../shellPages.ts';
+import { loadShellPages, shellFileOf, type PageRenderer } from '../shellPages.ts';
 import { indexHtmlOf } from '../static-server.ts';
 import { apiOutputUnlessAsked, buildMissing, freeStackPorts, REPO_ROOT, startStack } from '../stack.ts';
 
@@ -366,6 +366,7 @@ async function bench(): Promise<boolean> {
     const load = await pageServerUnderLoad(shellUrl, pages, () =>
       loadShellPages(served.shell, {
         indexHtml: indexHtmlOf(served.shell),
+        shellFile: shellFileOf(served.shell),
         documents: () => ({ apiBaseUrl: stack.apiUrl, remotes: stack.remotes() }),
         budgetMs: 5_000,
       }),

@@ -51,7 +51,8 @@ async function main() {
   });
   const indexHtml = cached(() => shellFile('/index.html'));
   // Started before listening: a build without its page server fails here, not on the first page.
-  const render = await loadShellPages(process.env.SHELL_DIST || REPO_SHELL_DIST, { indexHtml, documents, reach });
+  // The shell's stylesheets are written into the pages: read from the shell like index.html.
+  const render = await loadShellPages(process.env.SHELL_DIST || REPO_SHELL_DIST, { indexHtml, documents, reach, shellFile });
 
   const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
   app.get('/*', async (request, reply) => {
