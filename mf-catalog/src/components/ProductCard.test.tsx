@@ -79,9 +79,16 @@ describe('ProductCard', () => {
     expect(screen.queryByText(/Available at/)).not.toBeInTheDocument();
   });
 
-  it('loads the image eagerly for the first row', () => {
-    const { container } = renderWithProviders(<ProductCard product={product} priority />);
+  it('loads the image as asked: first (eagerly, fetched before other images), eagerly, or lazily by default', () => {
+    const { container, unmount } = renderWithProviders(<ProductCard product={product} imageLoad="first" />);
     expect(container.querySelector('img')).toHaveAttribute('loading', 'eager');
+    expect(container.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
+    unmount();
+    const eager = renderWithProviders(<ProductCard product={product} imageLoad="eager" />);
+    expect(eager.container.querySelector('img')).toHaveAttribute('loading', 'eager');
+    expect(eager.container.querySelector('img')).not.toHaveAttribute('fetchpriority');
+    eager.unmount();
+    expect(renderWithProviders(<ProductCard product={product} />).container.querySelector('img')).toHaveAttribute('loading', 'lazy');
   });
 
   it('goes Add to Cart → Adding... → Added! → In Cart and puts the product in the shared cart', () => {

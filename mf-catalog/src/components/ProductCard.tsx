@@ -3,7 +3,7 @@
 // and the heart.
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { Picture, formatCents, paths, type Product } from '@grocer/shared';
+import { Picture, formatCents, paths, type PictureProps, type Product } from '@grocer/shared';
 import { AddToCartButton } from './AddToCartButton.tsx';
 import { DietaryBadges } from './DietaryBadges.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
@@ -14,18 +14,18 @@ export const PRODUCT_IMAGE_SIZE = 240;
 
 export interface ProductCardOwnProps {
   product: Product;
-  /** Images of the first row load eagerly with high priority; the rest lazily. */
-  priority?: boolean;
+  /** How its picture loads (Picture): 'first' above the fold on every screen, 'eager' above it on wide ones. */
+  imageLoad?: PictureProps['load'];
   /** 'Available at {store}' (spec §2 search); a store's own listing leaves it out, every card would repeat it. */
   showStore?: boolean;
 }
 
-export function ProductCard({ product, priority = false, showStore = true }: ProductCardOwnProps) {
+export function ProductCard({ product, imageLoad = 'lazy', showStore = true }: ProductCardOwnProps) {
   const titleId = useId();
   const outOfStock = product.stockStatus === 'OUT_OF_STOCK';
   // A product of an unknown store has no publicId, so no page to open.
   const href = product.store.publicId ? paths.product(product.store.publicId, product.uuid) : undefined;
-  const image = <Picture src={product.image} size={PRODUCT_IMAGE_SIZE} load={priority ? 'first' : 'lazy'} />;
+  const image = <Picture src={product.image} size={PRODUCT_IMAGE_SIZE} load={imageLoad} />;
   return (
     <article className="product-card" aria-labelledby={titleId}>
       <div className="product-card-media">

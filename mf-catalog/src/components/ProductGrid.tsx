@@ -7,6 +7,11 @@ import './StatusMessage.css';
 
 /** Cards in the first row on a wide screen: their images load eagerly (above the fold). */
 const FIRST_ROW = 4;
+/**
+ * Cards in the first row on a phone: their images are fetched first, and preloaded by the page the
+ * server renders. More at that priority only shared the phone's line with the largest one.
+ */
+const PHONE_ROW = 2;
 
 /** `showStore` is for cross-store lists (search); a store's own listing passes false. */
 export function ProductGrid({ products, showStore = true }: { products: readonly Product[]; showStore?: boolean }) {
@@ -14,7 +19,11 @@ export function ProductGrid({ products, showStore = true }: { products: readonly
     <ul className="product-grid">
       {products.map((product, index) => (
         <li key={product.uuid}>
-          <ProductCard product={product} priority={index < FIRST_ROW} showStore={showStore} />
+          <ProductCard
+            product={product}
+            imageLoad={index < PHONE_ROW ? 'first' : index < FIRST_ROW ? 'eager' : 'lazy'}
+            showStore={showStore}
+          />
         </li>
       ))}
     </ul>
