@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { PAGE_IN_URL } from './PageForm.tsx';
 import { Pager, pageWindow } from './Pager.tsx';
 
 const numbers = () => within(screen.getByRole('navigation', { name: 'Pagination' })).getAllByRole('button', { name: /^Page \d+$/ });
@@ -50,7 +51,7 @@ describe('Pager', () => {
     const onPageChange = jest.fn();
     const { container } = render(
       <MemoryRouter initialEntries={['/search?q=milk&sort=price&page=2']}>
-        <Pager currentPage={2} totalPages={5} onPageChange={onPageChange} pageParam="page" label="Result pages" />
+        <Pager currentPage={2} totalPages={5} onPageChange={onPageChange} inUrl={PAGE_IN_URL} label="Result pages" />
       </MemoryRouter>,
     );
     const form = container.querySelector('form')!;
@@ -65,10 +66,16 @@ describe('Pager', () => {
     expect(next).toHaveAttribute('name', 'page');
     expect(next).toHaveAttribute('value', '3');
     expect(screen.getByRole('button', { name: 'Page 4' })).toHaveAttribute('value', '4');
-    const submitted = jest.fn((event: Event) => event.preventDefault());
-    form.addEventListener('submit', submitted);
-    fireEvent.click(next);
+    // Last to hear it, after the page's own handlers: the submission is cancelled, the page changed in place.
+    const cancelled: boolean[] = [];
+    const submitted = (event: Event) => void cancelled.push(event.defaultPrevented);
+    window.addEventListener('submit', submitted);
+    try {
+      fireEvent.click(next);
+    } finally {
+      window.removeEventListener('submit', submitted);
+    }
     expect(onPageChange).toHaveBeenCalledWith(3);
-    expect(submitted).not.toHaveBeenCalled();
+    expect(cancelled).toEqual([true]);
   });
 });

@@ -1,9 +1,9 @@
 // Pagination (spec §2): at most 5 page numbers around the current one, previous/next arrows,
 // hidden with one page or fewer, disabled while the next page loads. A listing whose page is in its
-// URL (`pageParam`) pages without JavaScript too: the buttons then submit a GET form of the same URL
-// with that page, which the server renders; with JavaScript the page changes in place, as before.
-import type { MouseEvent } from 'react';
-import { useLocation } from 'react-router';
+// URL (`inUrl`) pages without JavaScript too: the buttons then submit a GET form of the same URL with
+// that page, which the server renders; with JavaScript the form submits nothing and the page changes in
+// place, as before.
+import type { ComponentType, ReactNode } from 'react';
 import { CONSTANTS } from '@grocer/shared';
 import './Pager.css';
 
@@ -15,8 +15,11 @@ export interface PagerProps {
   disabled?: boolean;
   /** Accessible name of the navigation landmark. */
   label?: string;
-  /** The URL's query parameter holding the page, when the listing keeps its page there. */
-  pageParam?: string;
+  /**
+   * Where the listing keeps its page in the URL: the query parameter, and the form the buttons submit
+   * (PageForm.tsx; given by the pages that have one, so a pager without it carries none of its code).
+   */
+  inUrl?: { pageParam: string; Form: ComponentType<{ pageParam: string; children: ReactNode }> };
 }
 
 /** The page numbers to show: a window of at most `max` pages that contains `current`. */
@@ -26,29 +29,14 @@ export function pageWindow(current: number, total: number, max: number = CONSTAN
   return Array.from({ length: count }, (_, i) => start + i);
 }
 
-/** A GET form of the current URL but its page: what the buttons submit where no script runs. */
-function PageForm({ pageParam, children }: { pageParam: string; children: React.ReactNode }) {
-  const { pathname, search } = useLocation();
-  const kept = [...new URLSearchParams(search)].filter(([name]) => name !== pageParam);
-  return (
-    <form method="get" action={pathname}>
-      {kept.map(([name, value], i) => (
-        <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
-      ))}
-      {children}
-    </form>
-  );
-}
-
-export function Pager({ currentPage, totalPages, onPageChange, disabled = false, label = 'Pagination', pageParam }: PagerProps) {
+export function Pager({ currentPage, totalPages, onPageChange, disabled = false, label = 'Pagination', inUrl }: PagerProps) {
   if (totalPages <= 1) return null;
-  const go = (page: number) => (event: MouseEvent) => {
-    event.preventDefault();
+  const go = (page: number) => {
     if (page !== currentPage && page >= 1 && page <= totalPages) onPageChange(page);
   };
   // Submit buttons naming their page only inside the form; elsewhere plain buttons, as they always were.
   const submit = (page: number) =>
-    pageParam ? { type: 'submit' as const, name: pageParam, value: String(page) } : { type: 'button' as const };
+    inUrl ? { type: 'submit' as const, name: inUrl.pageParam, value: String(page) } : { type: 'button' as const };
   const list = (
     <ul>
       <li>
@@ -57,7 +45,7 @@ export function Pager({ currentPage, totalPages, onPageChange, disabled = false,
           className="pager-arrow"
           aria-label="Previous page"
           disabled={disabled || currentPage <= 1}
-          onClick={go(currentPage - 1)}
+          onClick={() => go(currentPage - 1)}
         >
           <span aria-hidden="true">‹</span>
         </button>
@@ -69,7 +57,7 @@ export function Pager({ currentPage, totalPages, onPageChange, disabled = false,
             aria-label={`Page ${page}`}
             aria-current={page === currentPage ? 'page' : undefined}
             disabled={disabled}
-            onClick={go(page)}
+            onClick={() => go(page)}
           >
             {page}
           </button>
@@ -81,7 +69,7 @@ export function Pager({ currentPage, totalPages, onPageChange, disabled = false,
           className="pager-arrow"
           aria-label="Next page"
           disabled={disabled || currentPage >= totalPages}
-          onClick={go(currentPage + 1)}
+          onClick={() => go(currentPage + 1)}
         >
           <span aria-hidden="true">›</span>
         </button>
@@ -90,7 +78,7 @@ export function Pager({ currentPage, totalPages, onPageChange, disabled = false,
   );
   return (
     <nav className="pager" aria-label={label} aria-busy={disabled || undefined}>
-      {pageParam ? <PageForm pageParam={pageParam}>{list}</PageForm> : list}
+      {inUrl ? <inUrl.Form pageParam={inUrl.pageParam}>{list}</inUrl.Form> : list}
     </nav>
   );
 }

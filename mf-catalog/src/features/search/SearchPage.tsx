@@ -10,6 +10,7 @@ import { readLiteral } from '../../lib/literalSearch.ts';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { PageBanner } from '../../components/PageBanner.tsx';
 import { Pager } from '../../components/Pager.tsx';
+import { PAGE_IN_URL } from '../../components/PageForm.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid.tsx';
 import { SortSelect } from '../../components/SortSelect.tsx';
 import { SearchForm } from '../../components/SearchForm.tsx';
@@ -165,7 +166,7 @@ export default function SearchPage() {
           {q && pagination && (
             <Pager
               label="Result pages"
-              pageParam="page"
+              inUrl={PAGE_IN_URL}
               currentPage={page}
               totalPages={pagination.totalPages}
               disabled={result.isFetching}

@@ -23,6 +23,7 @@ import { DeliveryFeeSlot, useFeeAddress } from '../../components/DeliveryFeeSlot
 import { useTodaysHours } from '../../lib/storeHours.ts';
 import { PageBanner, type Breadcrumb } from '../../components/PageBanner.tsx';
 import { Pager } from '../../components/Pager.tsx';
+import { PAGE_IN_URL } from '../../components/PageForm.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid.tsx';
 import { SortSelect } from '../../components/SortSelect.tsx';
 import { EmptyMessage, ErrorMessage, LoadingMessage, PastEndMessage } from '../../components/StatusMessage.tsx';
@@ -259,7 +260,7 @@ export default function StorePage() {
           {pagination && (
             <Pager
               label="Product pages"
-              pageParam="page"
+              inUrl={PAGE_IN_URL}
               currentPage={listing.page}
               totalPages={pagination.totalPages}
               disabled={products.isFetching}
