@@ -159,7 +159,7 @@ for (const viewport of [
       const html = await serverRendered(request, stack, path);
       expect(html).toContain(`<h1>${heading.replace(/&/g, '&amp;')}</h1>`);
       expect(html).toMatch(/<article class="product-card[^"]*"/);
-      expect(html).not.toContain('page-loading');
+      expect(html).not.toContain('<div class="page-loading"');
 
       const release = await holdModule(page, expose);
       // Not waiting for 'load': the held module may be one of the scripts the load event waits for.
