@@ -244,7 +244,7 @@ describe('the page server’s page', () => {
       documents: async () => documents,
       registry: registry({ default: NotePage, loadPageData: counted }),
       budgetMs: 5_000,
-      renderedTtlMs: 300,
+      renderedTtlMs: 500,
     });
     const [first, second] = await Promise.all([server.render(at('/search?q=milk')), server.render(at('/search?q=milk'))]);
     expect(first).toContain('<p class="note">');
@@ -254,7 +254,7 @@ describe('the page server’s page', () => {
     // Another URL is its own page.
     await server.render(at('/search?q=bread'));
     expect(reads).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 320));
+    await new Promise((resolve) => setTimeout(resolve, 550));
     await server.render(at('/search?q=milk'));
     expect(reads).toBe(3);
     // Nothing kept for a page the server does not render: the next request asks again.

@@ -235,12 +235,16 @@ export function createPageServer(options: PageServerOptions): PageServer {
       const kept = rendered.get(key);
       if (kept && kept.until > performance.now()) return kept.html;
       const html = renderNow(url);
-      const entry = { until: performance.now() + (options.renderedTtlMs ?? RENDERED_TTL_MS), html };
+      // Kept while it renders (later requests wait for it), then for the TTL from when it is done.
+      const entry = { until: Number.POSITIVE_INFINITY, html };
       rendered.delete(key);
       rendered.set(key, entry);
       if (rendered.size > MAX_RENDERED) rendered.delete(rendered.keys().next().value!);
-      // A page left to the browser is asked again by the next request: it may be rendered by then.
-      void html.then((page) => page === null && rendered.get(key) === entry && rendered.delete(key));
+      void html.then((page) => {
+        entry.until = performance.now() + (options.renderedTtlMs ?? RENDERED_TTL_MS);
+        // A page left to the browser is asked again by the next request: it may be rendered by then.
+        if (page === null && rendered.get(key) === entry) rendered.delete(key);
+      });
       return html;
     },
   };

@@ -270,7 +270,7 @@ describe('PickListPage', () => {
     expect(await screen.findByRole('status')).toHaveTextContent("This store's part is now Delivered.");
     expect(net!.calls.find((c) => c.method === 'POST')!.body).toEqual({ status: 'DELIVERED', deliverEarly: true });
     // In the store's time, like the window above it (not the device's), and no "due in" once delivered.
-    expect(screen.getByText('Delivered early, confirmed at 8:41 AM.')).toBeInTheDocument();
+    expect(await screen.findByText('Delivered early, confirmed at 8:41 AM.')).toBeInTheDocument();
     expect(screen.getByText(/^Delivery window:/)).not.toHaveTextContent(/due in|late|left/);
   });
 
