@@ -14,7 +14,7 @@ import { PAGE_STATE, PAGE_STYLESHEET } from '../app/pageState.ts';
 import { renderPage, type RenderedPage } from './renderPage.tsx';
 import { htmlAttribute, jsonDataBlock } from '@grocer/shared/contracts';
 import { createServerFederation, fetchRemoteFile } from './remoteLoading.ts';
-import { createRemoteRegistry, isRemoteBuild, type RemoteRegistry } from './remoteRegistry.ts';
+import { createRemoteRegistry, isRemoteBuild, type RemoteBuild, type RemoteRegistry } from './remoteRegistry.ts';
 
 /** The shell's runtime documents as browsers get them: /config.json's API address and /remotes.json. */
 export interface ShellDocuments {
@@ -55,7 +55,7 @@ export const RENDERED_TTL_MS = 2_000;
 /** Pages' HTML kept (a store page is ~80 KB): the hot pages of an evening. */
 const MAX_RENDERED = 200;
 
-/** Stylesheet texts kept: every remote's page and widget files, with room for a few releases. */
+/** Stylesheet texts kept, per kind: every remote's page and widget files, with room for a few releases. */
 const MAX_STYLESHEETS = 256;
 
 /** index.html's `#root`, as its open tag, its content and its closing tag, the last before `</body>`. */
@@ -64,12 +64,30 @@ const ROOT = /(<div id="root">)[\s\S]*(<\/div>)(?=\s*<\/body>)/;
 /** A `<title>` element, as index.html and React write it. */
 const TITLE = /<title>[\s\S]*?<\/title>/;
 
-/** The stylesheets of the remote modules a page used, as each remote's CSS loader names them (its manifest's files). */
+/** The stylesheets of remote module `id` of `build`, as the remote's CSS loader names them (its manifest's files). */
+const moduleStylesheets = (id: string, build: RemoteBuild) =>
+  stylesheetsIn(JSON.parse(build.browserManifest) as ManifestStyles, build.browserManifestUrl, id.slice(id.indexOf('/') + 1));
+
+/** The stylesheets of the remote modules a page used. */
 export function pageStylesheets(page: RenderedPage): string[] {
-  const hrefs = page.modules.flatMap(({ id, build }) =>
-    stylesheetsIn(JSON.parse(build.browserManifest) as ManifestStyles, build.browserManifestUrl, id.slice(id.indexOf('/') + 1)),
-  );
-  return [...new Set(hrefs)];
+  return [...new Set(page.modules.flatMap(({ id, build }) => moduleStylesheets(id, build)))];
+}
+
+/**
+ * Texts of files whose names carry their content's hash (a name's text never changes), read once each;
+ * one that cannot be read now is null, and read again next time.
+ */
+function hashedTexts(read: (name: string) => Promise<string>): (name: string) => Promise<string | null> {
+  const texts = new Map<string, Promise<string | null>>();
+  return (name) => {
+    let text = texts.get(name);
+    if (!text) {
+      text = read(name).catch(() => (texts.delete(name), null));
+      texts.set(name, text);
+      if (texts.size > MAX_STYLESHEETS) texts.delete(texts.keys().next().value!);
+    }
+    return text;
+  };
 }
 
 /** The shell's own stylesheets in index.html (the build links them by their path). */
@@ -147,21 +165,8 @@ export function createPageServer(options: PageServerOptions): PageServer {
       reach,
     });
   let api: { public: string; reached: string } | null = null;
-  // The remotes' stylesheets by URL: their names carry their content's hash, so a text never changes.
-  const stylesheets = new Map<string, Promise<string | null>>();
-  const stylesheetText = (href: string): Promise<string | null> => {
-    let text = stylesheets.get(href);
-    if (!text) {
-      // One that cannot be read now is linked instead, and read again for the next page.
-      text = fetchRemoteFile(reach(href)).then(
-        (response) => response.text(),
-        () => (stylesheets.delete(href), null),
-      );
-      stylesheets.set(href, text);
-      if (stylesheets.size > MAX_STYLESHEETS) stylesheets.delete(stylesheets.keys().next().value!);
-    }
-    return text;
-  };
+  // The remotes' stylesheets by URL; one that cannot be read now is linked instead.
+  const stylesheetText = hashedTexts(async (href) => (await fetchRemoteFile(reach(href))).text());
 
   /**
    * index.html with the stylesheets of the page module `id` written in, for a page the browser draws
@@ -171,29 +176,17 @@ export function createPageServer(options: PageServerOptions): PageServer {
   async function withStylesheetsOf(id: string, indexHtml: string): Promise<string | null> {
     const build = await registry.current(id.slice(0, id.indexOf('/')));
     if (!isRemoteBuild(build)) return null;
-    const hrefs = stylesheetsIn(
-      JSON.parse(build.browserManifest) as ManifestStyles,
-      build.browserManifestUrl,
-      id.slice(id.indexOf('/') + 1),
-    );
+    const hrefs = moduleStylesheets(id, build);
     const texts = await Promise.all(hrefs.map((href) => stylesheetText(href)));
     if (hrefs.length === 0 || texts.includes(null)) return null;
     return indexHtml.replace('</head>', () => `${hrefs.map((href, i) => styleElement(href, texts[i])).join('')}</head>`);
   }
 
-  // The shell's stylesheets by path: their names carry their content's hash.
-  const shellStyles = new Map<string, Promise<string | null>>();
-  const shellStyle = (file: string) => {
-    let text = shellStyles.get(file);
-    if (!text) {
-      text = (options.shellFile?.(file) ?? Promise.resolve(null)).catch(() => (shellStyles.delete(file), null));
-      shellStyles.set(file, text);
-    }
-    return text;
-  };
+  // The shell's stylesheets by path.
+  const shellStyle = options.shellFile && hashedTexts(options.shellFile);
   /** `html` with the shell's own stylesheets written in where they can be read. */
   async function withShellStyles(html: string): Promise<string> {
-    if (!options.shellFile) return html;
+    if (!shellStyle) return html;
     const files = [...html.matchAll(SHELL_STYLESHEET)].map(([, file]) => file!);
     const texts = new Map(await Promise.all(files.map(async (file) => [file, await shellStyle(file)] as const)));
     return html.replace(SHELL_STYLESHEET, (link, file: string) => {
