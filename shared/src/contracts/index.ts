@@ -7,3 +7,4 @@ export * from './ops.ts';
 export * from './apiPaths.ts';
 export * from './vitals.ts';
 export * from './dataBlocks.ts';
+export * from './firstScreen.ts';

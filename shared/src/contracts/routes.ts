@@ -36,6 +36,11 @@ export interface RouteDeclaration {
    * server by this remote's own server build when it is public (docs/decisions/013-server-composition.md).
    */
   readonly render?: 'browser';
+  /**
+   * Written by the build, never in routes.ts: the page's first screen (contracts/firstScreen.ts), a
+   * file relative to routes.json, when the remote builds one for this module (createAppConfig `firstScreens`).
+   */
+  readonly firstScreen?: string;
 }
 
 /** A remote's routes.json. */
