@@ -1,10 +1,15 @@
 import { matchPath } from 'react-router';
 import { routePatterns, STORAGE_KEYS } from '@grocer/shared';
+import type { FirstScreenModule } from '@grocer/shared/contracts';
 import type * as FirstDataModule from './firstData.ts';
 import type * as FirstPaintModule from './firstPaint.ts';
 import type * as PaintFirstScreenModule from './paintFirstScreen.ts';
-import { firstReads, patternParams } from './firstData.ts';
-import { PAGE_STATE } from './pageState.ts';
+import { patternParams } from './firstData.ts';
+import { PAGE_STATE, PAGE_STYLESHEET } from './pageState.ts';
+import { composeRoutes } from './routeTable.ts';
+
+// The federation runtime is the shell bundle's: here only its registration is needed, and it does nothing.
+jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn(), preloadRemote: jest.fn() }));
 
 const UUID = '2cb28267-1c9b-421c-b7d4-18174cef2f18';
 
@@ -34,39 +39,34 @@ describe('the first route, recognised before React Router loads', () => {
       });
     }
   });
-
-  it('the cart reads nothing: it is painted from the browser’s storage', () => {
-    expect(firstReads('/cart')).toEqual({ pattern: routePatterns.cart, paint: [] });
-  });
-
-  it('an order’s details read the order with the stored session, as the page’s own query does, and paint from it', () => {
-    expect(firstReads('/order-details/42 a')).toEqual({
-      pattern: routePatterns.orderDetails,
-      paint: ['/orders/42%20a'],
-      session: true,
-    });
-  });
-
-  it.each([
-    '/',
-    '/search',
-    '/store/andersonville-co-op',
-    '/store/andersonville-co-op/category/9b2f',
-    `/store/andersonville-co-op/product/${UUID}`,
-    '/checkout',
-    '/order-details/%E0%A4%A',
-  ])('%s reads nothing early: the server renders it, or its page loads its own data', (pathname) => {
-    expect(firstReads(pathname)).toBeNull();
-  });
 });
 
-describe('the first reads, started by the entry', () => {
+describe('the first reads, started by the entry from the page’s own first screen', () => {
   const realFetch = global.fetch;
   const origin = 'http://shop.test';
   const location = (pathname: string) => ({ pathname, origin });
   const orderPage = '/order-details/42';
   const orderUrl = 'http://api.test:4000/orders/42';
+  const ordersRoutes = 'http://orders.test/routes.json';
+  const screenUrl = 'http://orders.test/first-screen/OrderDetailsPage.0123abcd.js';
   let requests: Request[];
+  let imported: string[];
+
+  /** The orders remote's first screen, as its build publishes it: it reads the order with the session and draws its number. */
+  const orderScreen: FirstScreenModule = {
+    reads: ({ orderId }) => ({ paths: [`/orders/${encodeURIComponent(orderId!)}`], session: true }),
+    draw: ([order], doc) => {
+      const id = (order as { orderId?: unknown } | null)?.orderId;
+      if (typeof id !== 'string') return null;
+      const heading = doc.createElement('h1');
+      heading.textContent = `Order ${id}`;
+      return heading;
+    },
+  };
+  const load = async (url: string) => {
+    imported.push(url);
+    return { default: orderScreen };
+  };
 
   function answerWith(routes: Record<string, () => Response | Promise<Response>>) {
     requests = [];
@@ -91,22 +91,44 @@ describe('the first reads, started by the entry', () => {
     return { ...firstData, ...firstPaint };
   }
 
+  /** The route table the page server writes into a page it leaves to the browser. */
+  const routesBlock = (firstScreen: string | null = 'first-screen/OrderDetailsPage.0123abcd.js') =>
+    `<script type="application/json" ${PAGE_STATE}="routes">${JSON.stringify(
+      composeRoutes([
+        [
+          'orders',
+          {
+            routes: [
+              {
+                path: routePatterns.orderDetails,
+                module: 'OrderDetailsPage',
+                access: 'signed-in',
+                ...(firstScreen ? { firstScreen } : {}),
+              },
+            ],
+          },
+          ordersRoutes,
+        ],
+      ]),
+    )}</script>`;
+
+  /** index.html's static layout, as React has not taken it over yet, with the page's stylesheet written in. */
+  const layout = (blocks: string) => {
+    document.head.innerHTML = `<style ${PAGE_STYLESHEET}="http://orders.test/OrderDetailsPage.css"></style>`;
+    document.body.innerHTML = `<div id="root"><main class="site-main"><div class="page-loading"></div></main></div>${blocks}`;
+  };
+
   /** An order's page opened cold by a signed-in shopper, the API answering with `reply`. */
   async function openOrderPage(reply: () => Response | Promise<Response> = () => Response.json({ orderId: '42' })) {
-    answerWith({
-      '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000/' }),
-      // No remotes: the painter finds no stylesheet for the page, so it paints nothing.
-      '/remotes.json': () => Response.json({}),
-      '/orders/42': reply,
-    });
+    answerWith({ '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000/' }), '/orders/42': reply });
     const { startFirstData } = await freshModules();
-    return { startFirstData, first: await startFirstData(location(orderPage)) };
+    return { startFirstData, first: await startFirstData(location(orderPage), document, load) };
   }
 
   beforeEach(() => {
+    imported = [];
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ uuid: 'u1', token: 'tok-1' }));
-    // index.html's static layout, as React has not taken it over yet.
-    document.body.innerHTML = '<div id="root"><main class="site-main"><div class="page-loading"></div></main></div>';
+    layout(routesBlock());
   });
 
   afterEach(() => {
@@ -118,8 +140,9 @@ describe('the first reads, started by the entry', () => {
 
   const painted = () => document.querySelector('.page-loading')!;
 
-  it('an order’s details are read at once with the stored session’s token, as the page’s own query asks; once per page', async () => {
+  it('reads what the page’s first screen asks for, with the stored session’s token as the page’s own query asks, and paints what it draws; once per page', async () => {
     const { startFirstData, first } = await openOrderPage();
+    expect(imported).toEqual([screenUrl]);
     expect([...first.responses.keys()]).toEqual([orderUrl]);
     expect(first.authorization).toBe('Bearer tok-1');
     const read = requests.find((r) => r.url === orderUrl);
@@ -128,19 +151,44 @@ describe('the first reads, started by the entry', () => {
     expect(read?.headers.get('authorization')).toBe('Bearer tok-1');
     const response = await first.responses.get(orderUrl)!;
     await expect(response.json()).resolves.toEqual({ orderId: '42' });
-    // An answer that is no order paints nothing.
     await first.painted;
-    expect(painted().innerHTML).toBe('');
+    expect(painted().innerHTML).toBe('<h1>Order 42</h1>');
     // Once per page: the bootstrap's call gets the same reads, not new ones.
     expect(await startFirstData(location('/elsewhere'))).toBe(first);
     expect(requests.filter((r) => r.url === orderUrl)).toHaveLength(1);
+  });
+
+  it('without the page’s table, finds the first screen in the remotes’ routes.json, relative to it', async () => {
+    layout('');
+    answerWith({
+      '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }),
+      '/remotes.json': () => Response.json({ orders: 'http://orders.test/mf-manifest.json' }),
+      '/routes.json': () =>
+        Response.json({
+          routes: [{ path: routePatterns.orderDetails, module: 'OrderDetailsPage', access: 'signed-in', firstScreen: 'first-screen/x.js' }],
+        }),
+      '/orders/42': () => Response.json({ orderId: '42' }),
+    });
+    const { startFirstData } = await freshModules();
+    await (
+      await startFirstData(location(orderPage), document, load)
+    ).painted;
+    expect(imported).toEqual(['http://orders.test/first-screen/x.js']);
+    expect(painted().innerHTML).toBe('<h1>Order 42</h1>');
+  });
+
+  it('a first screen on another origin than its remote’s is not loaded', async () => {
+    layout(routesBlock('https://elsewhere.test/x.js'));
+    const { first } = await openOrderPage();
+    expect(imported).toEqual([]);
+    expect(first.responses.size).toBe(0);
   });
 
   it('without a stored session an order’s details read nothing', async () => {
     localStorage.removeItem(STORAGE_KEYS.user);
     const { first } = await openOrderPage();
     expect(first.responses.size).toBe(0);
-    expect(requests).toHaveLength(0);
+    expect(requests.filter((r) => r.url === orderUrl)).toHaveLength(0);
   });
 
   it.each([orderPage, '/cart'])(
@@ -151,27 +199,44 @@ describe('the first reads, started by the entry', () => {
         `<script type="application/json" ${PAGE_STATE}="modules">["orders/OrderDetailsPage"]</script>`;
       answerWith({ '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }), '/orders/42': () => Response.json({}) });
       const { startFirstData } = await freshModules();
-      const first = await startFirstData(location(pathname));
+      const first = await startFirstData(location(pathname), document, load);
       await first.painted;
       expect(first.responses.size).toBe(0);
       expect(first.painting.size).toBe(0);
       expect(requests).toHaveLength(0);
+      expect(imported).toEqual([]);
       expect(document.querySelector('.site-main')!.innerHTML).toBe('<div class="page"><h1>Rendered</h1></div>');
     },
   );
 
-  it('a page that reads nothing early reads nothing, not even /config.json', async () => {
-    answerWith({ '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }) });
-    const { startFirstData } = await freshModules();
-    expect((await startFirstData(location('/checkout'))).responses.size).toBe(0);
-    expect((await (await freshModules()).startFirstData(location(`/store/a/product/${UUID}`))).responses.size).toBe(0);
+  it('a page whose remote builds no first screen reads nothing, not even /config.json', async () => {
+    layout(routesBlock(null));
+    const { first } = await openOrderPage();
+    expect(first.responses.size).toBe(0);
+    expect(imported).toEqual([]);
     expect(requests).toHaveLength(0);
+  });
+
+  it('a first screen that cannot be loaded, or is no first screen, reads nothing: the page draws itself', async () => {
+    for (const broken of [
+      () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      async () => ({ default: {} }),
+    ]) {
+      answerWith({ '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }) });
+      const { startFirstData } = await freshModules();
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const first = await startFirstData(location(orderPage), document, broken);
+      warn.mockRestore();
+      expect(first.responses.size).toBe(0);
+      expect(requests.filter((r) => r.url === orderUrl)).toHaveLength(0);
+      expect(painted().innerHTML).toBe('');
+    }
   });
 
   it('an unreadable /config.json starts nothing: the page reads for itself', async () => {
     answerWith({ '/config.json': () => Response.json({ message: 'gone' }, { status: 500 }) });
     const { startFirstData } = await freshModules();
-    expect((await startFirstData(location(orderPage))).responses.size).toBe(0);
+    expect((await startFirstData(location(orderPage), document, load)).responses.size).toBe(0);
     expect(requests.map((r) => new URL(r.url).pathname)).toEqual(['/config.json']);
   });
 
@@ -195,11 +260,10 @@ describe('the first reads, started by the entry', () => {
     try {
       answerWith({
         '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }),
-        '/remotes.json': () => Response.json({}),
         '/orders/42': () => new Promise<Response>(() => undefined),
       });
       const { startFirstData, FIRST_PAINT_WAIT_MS } = await freshModules();
-      const first = await startFirstData(location(orderPage));
+      const first = await startFirstData(location(orderPage), document, load);
       let settled = false;
       void first.painted.then(() => (settled = true));
       await jest.advanceTimersByTimeAsync(FIRST_PAINT_WAIT_MS - 1);

@@ -1,54 +1,25 @@
 // Data-first loading of the first screen, the entry's one call, on the pages the browser still
 // draws (the cart, a signed-in shopper's order): a page the shell's page server rendered comes with
 // its data and markup and hydrates instead (hydrate.tsx), so nothing is read or painted early there.
-// On the others the entry asks the API as soon as /config.json says where it is, and meanwhile loads
-// paintFirstScreen.ts (only there, so / carries none of it), which paints the page's top from the
-// answer, in parallel with the JS.
+// On the others, when the page's remote builds a first screen for it (shared/src/contracts/
+// firstScreen.ts, named by its routes.json), the entry imports that module, asks the API what it
+// reads as soon as /config.json says where the API is, and meanwhile loads paintFirstScreen.ts (only
+// there, so / carries none of it), which paints what the module draws, in parallel with the JS.
 // The bootstrap hands the answers in flight to the base query (@grocer/shared provideEarlyResponse),
-// so the page's own queries take them instead of asking again.
+// so the page's own queries take them instead of asking again. The shell knows no page's reads or markup.
 // Only contracts imports: the entry runs this before the shared libraries load.
-import { apiPaths, CLIENT_DOMAIN_HEADER, routePatterns } from '@grocer/shared/contracts';
+import { CLIENT_DOMAIN_HEADER, type FirstScreenModule, type FirstScreenReads } from '@grocer/shared/contracts';
 import { readConfigDocument } from './config.ts';
 import { readPageState } from './pageState.ts';
+import { routeTableFor } from './remotes.ts';
 import { readStored, USER_STORAGE_KEY } from './storedState.ts';
-import { rawPatternParams } from './routeTable.ts';
-
-/**
- * A page's early reads: `paint`, what firstScreen.ts draws the page's top from (in that order).
- * null: this URL's first screen is not painted early (the page reads for itself).
- */
-export interface PageReads {
-  paint: string[];
-  /**
-   * Asked with the stored session's token, as the page's own authenticated query asks: only that
-   * query (same URL, same token) takes the answer, and the paint drawn from it goes into this
-   * browser's own page. Nothing is read without a stored session.
-   */
-  session?: true;
-}
-
-type Reads = (params: Readonly<Record<string, string>>) => PageReads | null;
-
-/**
- * The pages the browser draws whose first paint is drawn early, and the open GETs each makes on its
- * first render, with the paths its endpoints build. A page not listed here loads its data itself, as
- * before; firstScreen.ts says what each paints.
- */
-const FIRST_READS = {
-  // The cart is drawn from the browser's storage: firstScreen.ts reads the stores' rules itself when
-  // the stored cart has lines (the storage is read there, so the entry of every page stays smaller).
-  [routePatterns.cart]: () => ({ paint: [] }),
-  [routePatterns.orderDetails]: ({ orderId }) => ({ paint: [apiPaths.order(orderId!)], session: true }),
-} satisfies Record<string, Reads>;
-
-/** The pages read early, each painted early too (firstScreen.ts draws each). */
-export type FirstDataPattern = keyof typeof FIRST_READS;
+import { firstPageRoute, rawPatternParams, type RouteTable } from './routeTable.ts';
 
 /** What the entry started for the first screen. */
 export interface FirstData {
   /** Answers in flight by absolute URL, for the base query. */
   responses: ReadonlyMap<string, Promise<Response>>;
-  /** The Authorization header they were asked with (PageReads.session), else null. */
+  /** The Authorization header they were asked with (FirstScreenReads.session), else null. */
   authorization: string | null;
   /** The JSON bodies the paint is drawn from, by API path (null for a failed read). */
   painting: ReadonlyMap<string, Promise<unknown>>;
@@ -78,15 +49,29 @@ export function patternParams(pattern: string, pathname: string): Record<string,
   }
 }
 
-/** The first screen's page pattern and the API paths it reads first; null where nothing is read early. */
-export function firstReads(pathname: string): ({ pattern: FirstDataPattern } & PageReads) | null {
-  for (const [pattern, reads] of Object.entries(FIRST_READS) as Array<[FirstDataPattern, Reads]>) {
-    const params = patternParams(pattern, pathname);
-    if (!params) continue;
-    const paths = reads(params);
-    return paths && { pattern, ...paths };
-  }
-  return null;
+/** Imports a remote's first screen by its URL (a plain ES module of the remote's origin, not a federated one). */
+export type FirstScreenImport = (url: string) => Promise<{ default?: Partial<FirstScreenModule> }>;
+
+const importFirstScreen: FirstScreenImport = (url) => import(/* webpackIgnore: true */ url);
+
+/** The first page's route and its `:param` values, when its remote builds a first screen for it; else null. */
+async function firstScreenRoute(pathname: string, doc: Document): Promise<{ url: string; params: Record<string, string> } | null> {
+  // A page the server left to the browser carries the table it matched the URL with: no wait for the remotes' files.
+  const table = (readPageState('routes', doc) as RouteTable | undefined) ?? (await routeTableFor(pathname));
+  const route = firstPageRoute(table, pathname, readStored(USER_STORAGE_KEY) !== null);
+  const params = route?.firstScreen ? patternParams(route.path, pathname) : null;
+  return route?.firstScreen && params ? { url: route.firstScreen, params } : null;
+}
+
+/** What a first screen module reads for `params`; null when it is no first screen or reads nothing. */
+async function readsOf(
+  module: Promise<{ default?: Partial<FirstScreenModule> }>,
+  params: Record<string, string>,
+): Promise<{ screen: FirstScreenModule; reads: FirstScreenReads } | null> {
+  const screen = (await module).default;
+  if (typeof screen?.reads !== 'function' || typeof screen.draw !== 'function') return null;
+  const reads = screen.reads(params);
+  return reads && { screen: screen as FirstScreenModule, reads };
 }
 
 /** A URL of the API: its paths are relative to the base URL, anything absolute stays as it is. */
@@ -123,45 +108,48 @@ let started: Promise<FirstData> | undefined;
 
 /**
  * Starts the first screen's reads, once per page (the bootstrap's call gets the same answers).
- * Resolves, never rejects: to nothing where nothing is read early or /config.json cannot be read,
- * and the page then reads for itself.
+ * Resolves, never rejects: to nothing where nothing is read early, the page's first screen cannot be
+ * loaded or /config.json cannot be read, and the page then reads and draws for itself.
  */
 export function startFirstData(
   location: Pick<Location, 'pathname' | 'origin'> = window.location,
   doc: Document = document,
+  load: FirstScreenImport = importFirstScreen,
 ): Promise<FirstData> {
-  started ??= start(location, doc);
+  started ??= start(location, doc, load).catch((error: unknown) => {
+    console.warn('[first screen] not drawn early', error);
+    return NOTHING;
+  });
   return started;
 }
 
-async function start(location: Pick<Location, 'pathname' | 'origin'>, doc: Document): Promise<FirstData> {
+async function start(location: Pick<Location, 'pathname' | 'origin'>, doc: Document, load: FirstScreenImport): Promise<FirstData> {
   // Rendered by the server: the page came drawn, with its answers (pageState.ts), and hydrates.
   if (readPageState('modules', doc) !== undefined) return NOTHING;
-  const reads = firstReads(location.pathname);
-  if (!reads) return NOTHING;
+  const route = await firstScreenRoute(location.pathname, doc);
+  if (!route) return NOTHING;
+  // The painter and the API's address load while the page's first screen does.
+  const painter = import('./paintFirstScreen.ts');
+  painter.catch(() => undefined);
+  const [first, apiBaseUrl] = await Promise.all([readsOf(load(route.url), route.params), readApiBaseUrl()]);
+  if (!first) return NOTHING;
   let authorization: string | null = null;
-  if (reads.session) {
+  if (first.reads.session) {
     const token = (readStored(USER_STORAGE_KEY) as { token?: unknown } | null)?.token;
     if (typeof token !== 'string') return NOTHING;
     authorization = `Bearer ${token}`;
   }
-  // The painter loads while /config.json and the API answer.
-  const painter = import('./paintFirstScreen.ts');
-  painter.catch(() => undefined);
   // Every early paint needs the API's address, for its reads or its pictures (index.html preloads it).
-  const apiBaseUrl = await readApiBaseUrl();
   if (apiBaseUrl === null) return NOTHING;
   const responses = new Map<string, Promise<Response>>();
   const painting = new Map<string, Promise<unknown>>();
-  for (const path of reads.paint) {
+  for (const path of first.reads.paths) {
     const url = apiUrl(apiBaseUrl, path);
     const response = readEarly(url, location.origin, authorization);
     responses.set(url, response);
     painting.set(path, bodyOf(response));
   }
-  const paint = painter
-    .then((module) => module.paintFirstScreen(reads.pattern, painting, apiBaseUrl, doc, location))
-    .catch(() => undefined);
+  const paint = painter.then((module) => module.paintFirstScreen(first.screen, painting, apiBaseUrl, doc, location)).catch(() => undefined);
   const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS));
   return { responses, authorization, painting, painted: Promise.race([paint, waited]) };
 }

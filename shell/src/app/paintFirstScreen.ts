@@ -1,9 +1,9 @@
 // The entry's painter (firstData.ts loads it only on the pages the browser draws early): the top of
-// the page drawn by firstScreen.ts, painted into index.html's page area (firstPaint.ts) once the
-// answers and the page's own stylesheet are in.
-import { apiUrl, bodyOf, readEarly, type FirstDataPattern } from './firstData.ts';
+// the page drawn by its remote's first screen (shared/src/contracts/firstScreen.ts), painted into
+// index.html's page area (firstPaint.ts) once the answers and the page's own stylesheet are in.
+import type { FirstScreenModule } from '@grocer/shared/contracts';
+import { apiUrl } from './firstData.ts';
 import { paintFirstPage } from './firstPaint.ts';
-import { FIRST_SCREENS } from './firstScreen.ts';
 import { exposeStylesheets, readManifestEarly } from './remoteStyles.ts';
 import { PAGE_STYLESHEET } from './pageState.ts';
 import { firstPageModule } from './routeTable.ts';
@@ -47,21 +47,17 @@ async function linkPageStylesheets(doc: Document, pathname: string): Promise<boo
 
 /** Paints the page's top once the answers (JSON bodies, null for a failed read) and the page's stylesheet are in. */
 export async function paintFirstScreen(
-  pattern: FirstDataPattern,
-  painting: Map<string, Promise<unknown>>,
+  firstScreen: FirstScreenModule,
+  painting: ReadonlyMap<string, Promise<unknown>>,
   apiBaseUrl: string,
   doc: Document,
-  location: Pick<Location, 'pathname' | 'origin'> = window.location,
+  location: Pick<Location, 'pathname'> = window.location,
 ): Promise<void> {
-  const spec = FIRST_SCREENS[pattern];
-  // Reads that only the browser's storage says are needed (the cart's), started here and added to
-  // what the page is drawn from: the bootstrap gives them to the page's first render.
-  for (const path of spec.reads?.() ?? []) painting.set(path, bodyOf(readEarly(apiUrl(apiBaseUrl, path), location.origin)));
   // Asked for now, so it loads alongside the answers.
   const styled = linkPageStylesheets(doc, location.pathname).catch(() => false);
   const answers = await Promise.all(painting.values());
   if (answers.includes(null)) return;
-  const screen = spec.draw(answers, doc, (pathOrUrl) => apiUrl(apiBaseUrl, pathOrUrl));
+  const screen = firstScreen.draw(answers, doc, (pathOrUrl) => apiUrl(apiBaseUrl, pathOrUrl));
   if (!screen || !(await styled) || !paintFirstPage(screen, doc)) return;
   // Settles once that paint is on screen: the libraries and modules the entry loads next would
   // otherwise hold the frame back, or share the line with what it shows.

@@ -12,7 +12,7 @@ let entries: Record<string, string> = {};
 let reading: Promise<void> | undefined;
 /** Each remote's routes.json read (started once per page, again on Retry), and what it gave once settled. */
 const routeReads = new Map<string, Promise<unknown>>();
-const routesRead = new Map<string, RemoteRoutes | null>();
+const routesRead = new Map<string, { routes: RemoteRoutes | null; url: string }>();
 /** A remote origin that accepts connections but never answers must not hold the shell's start for long. */
 const ROUTES_TIMEOUT_MS = 5000;
 /** Reads /remotes.json and registers the remotes, once per page: later calls get the same promise. */
@@ -34,8 +34,10 @@ async function readRemotes(url: string): Promise<void> {
   registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry })));
 }
 
+const routesUrl = (entry: string) => new URL('routes.json', new URL(entry, window.location.href));
+
 async function readRoutes(name: string, entry: string): Promise<RemoteRoutes | null> {
-  const url = new URL('routes.json', new URL(entry, window.location.href));
+  const url = routesUrl(entry);
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(ROUTES_TIMEOUT_MS) });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -51,10 +53,10 @@ async function readRoutes(name: string, entry: string): Promise<RemoteRoutes | n
 function readAllRoutes(retry = false): Promise<unknown>[] {
   return Object.entries(entries).map(([name, entry]) => {
     const read = routeReads.get(name);
-    if (read && !(retry && routesRead.get(name) === null)) return read;
+    if (read && !(retry && routesRead.get(name)?.routes === null)) return read;
     // The runtime keeps a failed manifest: a remote that was down starts from a clean slate.
     if (read) registerRemotes([{ name, entry }], { force: true });
-    const next = readRoutes(name, entry).then((routes) => void routesRead.set(name, routes));
+    const next = readRoutes(name, entry).then((routes) => void routesRead.set(name, { routes, url: routesUrl(entry).href }));
     routeReads.set(name, next);
     return next;
   });
@@ -62,7 +64,12 @@ function readAllRoutes(retry = false): Promise<unknown>[] {
 
 /** The table of what has been read so far; remotes still being read are `pending`. */
 function tableSoFar(): RouteTable {
-  return composeRoutes(Object.keys(entries).map((name) => [name, routesRead.has(name) ? routesRead.get(name)! : undefined] as const));
+  return composeRoutes(
+    Object.keys(entries).map((name) => {
+      const read = routesRead.get(name);
+      return [name, read ? read.routes : undefined, read?.url] as const;
+    }),
+  );
 }
 
 /**

@@ -5,16 +5,7 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import {
-  loadPersistedState,
-  loadRuntimeConfig,
-  makeStore,
-  provideEarlyResponse,
-  startPersistence,
-  storeRulesApi,
-  type StoreRulesJson,
-} from '@grocer/shared';
-import { apiPaths } from '@grocer/shared/contracts';
+import { loadPersistedState, loadRuntimeConfig, makeStore, provideEarlyResponse, startPersistence } from '@grocer/shared';
 import { App } from './App.tsx';
 import { readConfigDocument } from './config.ts';
 import { startFirstData } from './firstData.ts';
@@ -36,13 +27,9 @@ export async function render(container: HTMLElement) {
   startPersistence(store, window.localStorage, window);
   // RTK Query's refetchOnFocus / refetchOnReconnect (e.g. an open order's status) need the window listeners.
   setupListeners(store.dispatch);
-  // The entry may be painting the page's top from those answers: React starts from that paint.
+  // The entry may be painting the page's top from those answers: React starts from that paint, and
+  // the page renders once its module's `loadPageData` has the same answers in the store (RemotePage).
   await firstData.painted;
-  // The stores' rules the cart's paint drew its minimum notes from go into the cache, so the page's
-  // first render has its notes too: a moment without them would pull the stores below them up and
-  // push them back down.
-  const rules = await firstData.painting.get(apiPaths.storeRules);
-  if (Array.isArray(rules)) void store.dispatch(storeRulesApi.util.upsertQueryData('storeRules', undefined, rules as StoreRulesJson[]));
   keepFirstPaint(container);
   // As a transition, React renders the whole app in slices of a few milliseconds and lets the
   // browser handle input between them, instead of one long task; index.html's layout shows meanwhile.

@@ -124,4 +124,22 @@ describe('the route table read before React Router loads', () => {
     );
     expect(ranked?.[0]?.route.id).toBe('cartCheckout/CartPage');
   });
+
+  it('a first screen is a file of the remote’s own origin, relative to its routes.json; any other is left out and logged', () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const declare = (firstScreen: string): RemoteRoutes => ({
+      routes: [{ path: '/cart', module: 'CartPage', access: 'public', firstScreen }],
+    });
+    const screenOf = (routes: RemoteRoutes, url?: string) => composeRoutes([['cartCheckout', routes, url]]).routes[0]!.firstScreen;
+    expect(screenOf(declare('first-screen/CartPage.0a1b.js'), 'http://cart.test/v2/routes.json')).toBe(
+      'http://cart.test/v2/first-screen/CartPage.0a1b.js',
+    );
+    expect(error).not.toHaveBeenCalled();
+    expect(screenOf(declare('https://elsewhere.test/x.js'), 'http://cart.test/routes.json')).toBeUndefined();
+    expect(screenOf(declare('//elsewhere.test/x.js'), 'http://cart.test/routes.json')).toBeUndefined();
+    // Read from nowhere known (a table written by hand): nothing to resolve it against.
+    expect(screenOf(declare('first-screen/CartPage.0a1b.js'))).toBeUndefined();
+    expect(error).toHaveBeenCalledTimes(3);
+    error.mockRestore();
+  });
 });

@@ -7,6 +7,8 @@ import type { PropLessModuleId, RemoteRoutes, RouteDeclaration } from '@grocer/s
 export interface ComposedRoute extends RouteDeclaration {
   /** The remote that owns the route, and the module id the shell loads: `<remote>/<module>`. */
   readonly id: string;
+  /** The page's first screen (contracts/firstScreen.ts) as an absolute URL, when the remote builds one. */
+  readonly firstScreen?: string;
 }
 
 export interface RouteTable {
@@ -25,27 +27,48 @@ export const LAYOUT_MODULES: readonly PropLessModuleId[] = [
   'account/UserMenu',
 ];
 
+/** A remote's declaration as read, with where it was read from (its routes.json, which its file names are relative to). */
+export type DeclaredRoutes = readonly [remote: string, routes: RemoteRoutes | null | undefined, routesUrl?: string];
+
 /**
  * One table from each remote's declaration, in /remotes.json order; `null` for a remote whose routes
- * could not be read, `undefined` for one still being read. A malformed entry is left out and logged.
+ * could not be read, `undefined` for one still being read. A malformed entry is left out and logged;
+ * so is a first screen that is not a file of the remote's own origin (the CSP would refuse it anyway).
  * Where two remotes claim a path (the contract test refuses that before a release), the first in
  * /remotes.json renders it: React Router and firstPageModule both take the first of equal matches.
  */
-export function composeRoutes(declared: ReadonlyArray<readonly [remote: string, routes: RemoteRoutes | null | undefined]>): RouteTable {
+export function composeRoutes(declared: readonly DeclaredRoutes[]): RouteTable {
   const routes: ComposedRoute[] = [];
   const missing: string[] = [];
   const pending: string[] = [];
-  for (const [remote, declaration] of declared) {
+  for (const [remote, declaration, routesUrl] of declared) {
     if (!declaration) {
       (declaration === null ? missing : pending).push(remote);
       continue;
     }
     for (const route of Array.isArray(declaration.routes) ? declaration.routes : []) {
-      if (typeof route?.path === 'string' && typeof route.module === 'string') routes.push({ ...route, id: `${remote}/${route.module}` });
-      else console.error(`[routes] ${remote} declares an unusable route`, route);
+      if (typeof route?.path !== 'string' || typeof route.module !== 'string') {
+        console.error(`[routes] ${remote} declares an unusable route`, route);
+        continue;
+      }
+      const { firstScreen, ...declared } = route;
+      const screen = firstScreenUrl(firstScreen, routesUrl);
+      if (firstScreen !== undefined && !screen) console.error(`[routes] ${remote} names an unusable first screen`, firstScreen);
+      routes.push({ ...declared, id: `${remote}/${route.module}`, ...(screen ? { firstScreen: screen } : {}) });
     }
   }
   return { routes, missing, pending };
+}
+
+/** A first screen's file, relative to routes.json, as an absolute URL on the remote's origin; null otherwise. */
+function firstScreenUrl(file: unknown, routesUrl: string | undefined): string | null {
+  if (typeof file !== 'string' || !routesUrl) return null;
+  try {
+    const url = new URL(file, routesUrl);
+    return url.origin === new URL(routesUrl).origin ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -82,5 +105,10 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
  * should not wait for the header's widgets before the page's own code is even asked for.
  */
 export function firstPageModule(table: RouteTable, pathname: string, signedIn = false): string | null {
-  return table.routes.find((r) => (signedIn || r.access === 'public') && matchesPattern(r.path, pathname))?.id ?? null;
+  return firstPageRoute(table, pathname, signedIn)?.id ?? null;
+}
+
+/** The route of firstPageModule. */
+export function firstPageRoute(table: RouteTable, pathname: string, signedIn = false): ComposedRoute | null {
+  return table.routes.find((r) => (signedIn || r.access === 'public') && matchesPattern(r.path, pathname)) ?? null;
 }

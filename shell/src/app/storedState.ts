@@ -1,9 +1,10 @@
 // What the shop keeps in the browser's storage, read by the entry before the shared libraries load
-// (firstData.ts, firstScreen.ts): the keys are @grocer/shared STORAGE_KEYS' (storedState.test.ts
-// holds them equal), and this file stays tiny because the entry of every page carries it.
+// (firstData.ts: whether a session is stored, and its token). It stays tiny because the entry of every
+// page carries it: the key is typed by @grocer/shared STORAGE_KEYS (a type-only import costs no byte),
+// so a renamed key is a compile error here.
+import type { STORAGE_KEYS } from '@grocer/shared';
 
-export const CART_STORAGE_KEY = 'user-cart';
-export const USER_STORAGE_KEY = 'user';
+export const USER_STORAGE_KEY: (typeof STORAGE_KEYS)['user'] = 'user';
 
 /** A stored value, parsed; null when missing, unreadable or refused (a privacy setting). */
 export function readStored(key: string): unknown {

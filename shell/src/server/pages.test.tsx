@@ -72,9 +72,10 @@ function registry(page: { default: unknown; loadPageData?: PageDataLoader }): Re
           {
             routes: [
               { path: '/search', module: 'SearchPage', access: 'public' },
-              { path: '/favorites', module: 'FavoritesPage', access: 'signed-in' },
+              { path: '/favorites', module: 'FavoritesPage', access: 'signed-in', firstScreen: 'first-screen/FavoritesPage.0a1b.js' },
             ],
           },
+          'https://catalog.example/v1/routes.json',
         ],
       ]),
   };
@@ -206,9 +207,17 @@ describe('the page server’s page', () => {
       expect(html).toContain(
         '<style data-page-stylesheet="https://catalog.example/v1/__federation_expose_FavoritesPage.0123456789.css">.favorites{color:green}</style></head>',
       );
-      // The page itself is the browser's: index.html's placeholder, no state.
+      // The page itself is the browser's: index.html's placeholder, no state to hydrate with...
       expect(html).toContain('<div class="page-loading" aria-busy="true">');
-      expect(html).not.toContain('data-page-state');
+      expect(html).not.toMatch(/data-page-state="(api|modules)"/);
+      // ...but its remote's first screen loads with the entry, and the route table it was matched with is there.
+      expect(html).toContain('<link rel="modulepreload" href="https://catalog.example/v1/first-screen/FavoritesPage.0a1b.js">');
+      const routes = JSON.parse(/<script type="application\/json" data-page-state="routes">(.*?)<\/script>/s.exec(html!)![1]!) as {
+        routes: Array<{ id: string; firstScreen?: string }>;
+      };
+      expect(routes.routes.find((route) => route.id === 'catalog/FavoritesPage')?.firstScreen).toBe(
+        'https://catalog.example/v1/first-screen/FavoritesPage.0a1b.js',
+      );
     } finally {
       remote.close();
     }

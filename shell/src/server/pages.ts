@@ -169,17 +169,23 @@ export function createPageServer(options: PageServerOptions): PageServer {
   const stylesheetText = hashedTexts(async (href) => (await fetchRemoteFile(reach(href))).text());
 
   /**
-   * index.html with the stylesheets of the page module `id` written in, for a page the browser draws
-   * (its entry paints the page's top from its storage or session under them: nothing to wait for on
-   * another origin); null (index.html as it is) when they cannot be read now.
+   * index.html for a page the browser draws (its entry paints the page's top with its remote's first
+   * screen, from the browser's storage or session): with the page module's stylesheets written in, so
+   * nothing waits on another origin; the route table it was matched with, so the entry finds the first
+   * screen without reading the remotes' routes; and that module preloaded, alongside the entry. null
+   * (index.html as it is) when the stylesheets cannot be read now.
    */
-  async function withStylesheetsOf(id: string, indexHtml: string): Promise<string | null> {
+  async function drawnByBrowser(page: RenderedPage, indexHtml: string): Promise<string | null> {
+    const id = page.id!;
     const build = await registry.current(id.slice(0, id.indexOf('/')));
     if (!isRemoteBuild(build)) return null;
     const hrefs = moduleStylesheets(id, build);
     const texts = await Promise.all(hrefs.map((href) => stylesheetText(href)));
     if (hrefs.length === 0 || texts.includes(null)) return null;
-    return indexHtml.replace('</head>', () => `${hrefs.map((href, i) => styleElement(href, texts[i])).join('')}</head>`);
+    const preload = page.firstScreen ? `<link rel="modulepreload" href="${htmlAttribute(page.firstScreen)}">` : '';
+    return indexHtml
+      .replace('</head>', () => `${preload}${hrefs.map((href, i) => styleElement(href, texts[i])).join('')}</head>`)
+      .replace('</body>', () => `${jsonDataBlock(PAGE_STATE, 'routes', page.routes)}</body>`);
   }
 
   // The shell's stylesheets by path.
@@ -207,7 +213,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
         reachApiFrom(api);
       }
       const page = await renderPage(registry, url, { startedAt, budgetMs: options.budgetMs });
-      if (page.drawnByBrowser && page.id) return withStylesheetsOf(page.id, indexHtml);
+      if (page.drawnByBrowser && page.id) return drawnByBrowser(page, indexHtml);
       if (page.leftToBrowser) return null;
       const hrefs = pageStylesheets(page);
       const texts = await Promise.all(hrefs.map((href) => stylesheetText(href)));

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import type { RemoteRoutes } from '@grocer/shared/contracts';
-import { composeRoutes, type RouteTable } from '../app/routeTable.ts';
+import { composeRoutes, type DeclaredRoutes, type RouteTable } from '../app/routeTable.ts';
 import { fetchRemoteFile, REMOTE_FETCH_TIMEOUT_MS } from './remoteLoading.ts';
 
 /** How long remotes.json and the manifests read are trusted: a release reaches the server render within this. */
@@ -111,11 +111,11 @@ export function createRemoteRegistry(options: RemoteRegistryOptions): RemoteRegi
 
   /** Per remote: its routes.json, read from where remotes.json points now. */
   const routeReads = new Map<string, { url: string; read: () => Promise<RemoteRoutes> }>();
-  function readRoutes(name: string, browserManifestUrl: string): Promise<RemoteRoutes | null> {
+  async function readRoutes(name: string, browserManifestUrl: string): Promise<DeclaredRoutes> {
     const url = new URL('routes.json', browserManifestUrl).href;
     let entry = routeReads.get(name);
     if (entry?.url !== url) routeReads.set(name, (entry = { url, read: kept(async () => JSON.parse(await read(url)) as RemoteRoutes) }));
-    return entry.read().catch(() => null);
+    return [name, await entry.read().catch(() => null), url];
   }
 
   async function readBuild(name: string): Promise<RemoteBuild> {
@@ -162,9 +162,7 @@ export function createRemoteRegistry(options: RemoteRegistryOptions): RemoteRegi
 
     async routes() {
       const remotes = await remotesJson();
-      return composeRoutes(
-        await Promise.all(Object.entries(remotes).map(async ([name, url]) => [name, await readRoutes(name, url)] as const)),
-      );
+      return composeRoutes(await Promise.all(Object.entries(remotes).map(([name, url]) => readRoutes(name, url))));
     },
   };
   return registry;

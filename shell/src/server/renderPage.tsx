@@ -56,8 +56,12 @@ export interface RenderedPage {
   routes: RouteTable | null;
   /** Why the page is left to the browser, or null when it was rendered. */
   leftToBrowser: string | null;
-  /** A page of a remote that the browser draws (behind a sign-in, or from its storage): `id` names it. */
+  /**
+   * A page of a remote that the browser draws (behind a sign-in, or from its storage): `id` names it,
+   * `routes` is the table it was matched with, and `firstScreen` its remote's first screen, if it builds one.
+   */
   drawnByBrowser?: true;
+  firstScreen?: string;
   /** From the request's start to the HTML. */
   ms: number;
 }
@@ -146,14 +150,16 @@ export async function renderPage(registry: RemoteRegistry, url: URL, options: Pa
     clearTimeout(routesClock);
   }
   const match = matchRoutes(
-    routes.routes.map(({ path, id, access, render }) => ({ path, id, access, render })),
+    routes.routes.map(({ path, id, access, render, firstScreen }) => ({ path, id, access, render, firstScreen })),
     url.pathname,
   )?.[0];
   if (!match || routes.pending.length > 0) return leave(`no page of a remote at ${url.pathname}`);
-  const { id, access, render } = match.route;
+  const { id, access, render, firstScreen } = match.route;
   // Pages behind a sign-in are the browser's: the server holds no session (decision 013, point 9); so
   // are those drawn from the browser's own storage.
-  if (access !== 'public' || render === 'browser') return { ...leave(`${id} is drawn by the browser`, id), drawnByBrowser: true };
+  if (access !== 'public' || render === 'browser') {
+    return { ...leave(`${id} is drawn by the browser`, id), routes, drawnByBrowser: true, ...(firstScreen ? { firstScreen } : {}) };
+  }
 
   const store = makeStore();
   const { modules, used, failures, pageLoad } = requestModules(
