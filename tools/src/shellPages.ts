@@ -27,6 +27,8 @@ export interface ShellPagesOptions {
   budgetMs?: number;
   /** A file of the shell's build by its path in index.html: its stylesheets are then written into the pages. */
   shellFile?: (path: string) => Promise<string>;
+  /** How long index.html and the documents, once read, serve the pages; by default each page reads them. */
+  documentsTtlMs?: number;
 }
 
 /** A file of a served folder by its path in the page ("/main.0123456789.css"); never outside the folder. */

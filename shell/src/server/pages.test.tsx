@@ -223,6 +223,26 @@ describe('the page server’s page', () => {
     }
   });
 
+  it('reads index.html and the documents for every page, or once per documentsTtlMs when told to keep them', async () => {
+    for (const [documentsTtlMs, expected] of [
+      [undefined, 2],
+      [60_000, 1],
+    ] as const) {
+      const reads = { index: 0, documents: 0 };
+      const server = createPageServer({
+        indexHtml: () => (reads.index++, INDEX_HTML),
+        documents: async () => (reads.documents++, documents),
+        registry: registry({ default: NotePage, loadPageData }),
+        budgetMs: 5_000,
+        renderedTtlMs: 0,
+        documentsTtlMs,
+      });
+      await server.render(at('/search?q=milk'));
+      await server.render(at('/search?q=bread'));
+      expect(reads).toEqual({ index: expected, documents: expected });
+    }
+  });
+
   it('writes the shell’s own stylesheets in where it can read them, and links the rest', async () => {
     const built = INDEX_HTML.replace(
       '</head>',

@@ -14,7 +14,7 @@ import { PAGE_STATE, PAGE_STYLESHEET } from '../app/pageState.ts';
 import { renderPage, type RenderedPage } from './renderPage.tsx';
 import { htmlAttribute, jsonDataBlock } from '@grocer/shared/contracts';
 import { createServerFederation, fetchRemoteFile } from './remoteLoading.ts';
-import { createRemoteRegistry, isRemoteBuild, type RemoteBuild, type RemoteRegistry } from './remoteRegistry.ts';
+import { createRemoteRegistry, isRemoteBuild, keptFor, type RemoteBuild, type RemoteRegistry } from './remoteRegistry.ts';
 
 /** The shell's runtime documents as browsers get them: /config.json's API address and /remotes.json. */
 export interface ShellDocuments {
@@ -43,6 +43,11 @@ export interface PageServerOptions {
    * paint. Without it they stay linked.
    */
   shellFile?: (path: string) => Promise<string>;
+  /**
+   * How long index.html and the documents, once read, serve the pages: for a page server reading
+   * them from the shell over the network (docker-compose). By default every page reads them afresh.
+   */
+  documentsTtlMs?: number;
 }
 
 export interface PageServer {
@@ -64,9 +69,15 @@ const ROOT = /(<div id="root">)[\s\S]*(<\/div>)(?=\s*<\/body>)/;
 /** A `<title>` element, as index.html and React write it. */
 const TITLE = /<title>[\s\S]*?<\/title>/;
 
+/** Each build's browser manifest, parsed once (a build is read again only when its TTL ends). */
+const manifests = new WeakMap<RemoteBuild, ManifestStyles>();
+
 /** The stylesheets of remote module `id` of `build`, as the remote's CSS loader names them (its manifest's files). */
-const moduleStylesheets = (id: string, build: RemoteBuild) =>
-  stylesheetsIn(JSON.parse(build.browserManifest) as ManifestStyles, build.browserManifestUrl, id.slice(id.indexOf('/') + 1));
+function moduleStylesheets(id: string, build: RemoteBuild): string[] {
+  let manifest = manifests.get(build);
+  if (!manifest) manifests.set(build, (manifest = JSON.parse(build.browserManifest) as ManifestStyles));
+  return stylesheetsIn(manifest, build.browserManifestUrl, id.slice(id.indexOf('/') + 1));
+}
 
 /** The stylesheets of the remote modules a page used. */
 export function pageStylesheets(page: RenderedPage): string[] {
@@ -157,11 +168,14 @@ function reachApiFrom(api: { public: string; reached: string }) {
 
 export function createPageServer(options: PageServerOptions): PageServer {
   const reach = options.reach ?? ((url: string) => url);
+  const ttl = options.documentsTtlMs;
+  const indexHtmlNow = ttl ? keptFor(async () => options.indexHtml(), ttl) : options.indexHtml;
+  const documentsNow = ttl ? keptFor(async () => options.documents(), ttl) : options.documents;
   const registry =
     options.registry ??
     createRemoteRegistry({
       federation: createServerFederation(),
-      remotes: async () => (await options.documents()).remotes,
+      remotes: async () => (await documentsNow()).remotes,
       reach,
     });
   let api: { public: string; reached: string } | null = null;
@@ -204,7 +218,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
   async function renderNow(url: URL): Promise<string | null> {
     const startedAt = performance.now();
     try {
-      const [documents, indexHtml] = await Promise.all([options.documents(), Promise.resolve(options.indexHtml()).then(withShellStyles)]);
+      const [documents, indexHtml] = await Promise.all([documentsNow(), Promise.resolve(indexHtmlNow()).then(withShellStyles)]);
       // The page is drawn with the API's public address (its pictures' URLs are the browser's); its
       // reads go where this process reaches the API. One API per process, as per page.
       if (documents.apiBaseUrl !== api?.public) {

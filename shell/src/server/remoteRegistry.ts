@@ -81,6 +81,24 @@ export interface RemoteRegistry {
   routes(): Promise<RouteTable>;
 }
 
+/**
+ * `load`, kept for `ttlMs` from when it was asked: callers within that time share its answer. A
+ * failed read is not kept, so the next caller tries again.
+ */
+export function keptFor<T>(load: () => Promise<T>, ttlMs: number, now: () => number = Date.now): () => Promise<T> {
+  let held: { until: number; value: Promise<T> } | null = null;
+  return () => {
+    if (held && held.until > now()) return held.value;
+    const value = load();
+    const entry = { until: now() + ttlMs, value };
+    value.catch(() => {
+      if (held === entry) held = null;
+    });
+    held = entry;
+    return value;
+  };
+}
+
 export const isRemoteBuild = (found: RemoteBuild | RemoteUnavailable): found is RemoteBuild => 'key' in found;
 
 export function createRemoteRegistry(options: RemoteRegistryOptions): RemoteRegistry {
@@ -90,20 +108,7 @@ export function createRemoteRegistry(options: RemoteRegistryOptions): RemoteRegi
   const now = options.now ?? Date.now;
   const read = async (url: string) => (await fetchRemoteFile(reach(url), {}, timeoutMs)).text();
 
-  /** A read kept for the TTL; a failed one is not kept, so the next request tries again. */
-  function kept<T>(load: () => Promise<T>): () => Promise<T> {
-    let held: { until: number; value: Promise<T> } | null = null;
-    return () => {
-      if (held && held.until > now()) return held.value;
-      const value = load();
-      const entry = { until: now() + ttlMs, value };
-      value.catch(() => {
-        if (held === entry) held = null;
-      });
-      held = entry;
-      return value;
-    };
-  }
+  const kept = <T>(load: () => Promise<T>) => keptFor(load, ttlMs, now);
 
   const remotesJson = kept(options.remotes);
   /** Per remote: its build as last read, and the key registered with the runtime. */

@@ -21,17 +21,6 @@ const REPO_SHELL_DIST = fileURLToPath(new URL('../../../shell/dist', import.meta
 /** index.html and the runtime documents are re-read this often: a shell restarted with other remotes is followed. */
 const SHELL_DOCS_TTL_MS = 5_000;
 
-function cached<T>(read: () => Promise<T>): () => Promise<T> {
-  let value: { until: number; body: Promise<T> } | null = null;
-  return () => {
-    if (value && value.until > Date.now()) return value.body;
-    const body = read();
-    body.catch(() => (value = null));
-    value = { until: Date.now() + SHELL_DOCS_TTL_MS, body };
-    return body;
-  };
-}
-
 async function main() {
   const shellUrl = (process.env.SHELL_URL ?? '').replace(/\/+$/, '');
   if (!/^https?:\/\//.test(shellUrl)) throw new Error('SHELL_URL must be the http(s) address of the shell (e.g. http://shell:8080)');
@@ -43,16 +32,22 @@ async function main() {
     return response.text();
   };
   const json = async (file: string) => JSON.parse(await shellFile(file)) as unknown;
-  const documents = cached(async (): Promise<ShellDocuments> => {
+  const documents = async (): Promise<ShellDocuments> => {
     const [config, remotes] = await Promise.all([json('/config.json'), json('/remotes.json')]);
     const apiBaseUrl = (config as { apiBaseUrl?: unknown }).apiBaseUrl;
     if (typeof apiBaseUrl !== 'string') throw new Error('/config.json has no apiBaseUrl');
     return { apiBaseUrl, remotes: remotes as Record<string, string> };
-  });
-  const indexHtml = cached(() => shellFile('/index.html'));
+  };
+  const indexHtml = () => shellFile('/index.html');
   // Started before listening: a build without its page server fails here, not on the first page.
   // The shell's stylesheets are written into the pages: read from the shell like index.html.
-  const render = await loadShellPages(process.env.SHELL_DIST || REPO_SHELL_DIST, { indexHtml, documents, reach, shellFile });
+  const render = await loadShellPages(process.env.SHELL_DIST || REPO_SHELL_DIST, {
+    indexHtml,
+    documents,
+    reach,
+    shellFile,
+    documentsTtlMs: SHELL_DOCS_TTL_MS,
+  });
 
   const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
   app.get('/*', async (request, reply) => {
