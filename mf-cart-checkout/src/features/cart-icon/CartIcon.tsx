@@ -3,6 +3,7 @@
 import { Link } from 'react-router';
 import { paths, selectCartCount, useAppSelector } from '@grocer/shared';
 import { useStockRefreshOnMount } from '../../lib/useStockRefresh.ts';
+import './CartIcon.css';
 
 export default function CartIcon() {
   const count = useAppSelector(selectCartCount);
