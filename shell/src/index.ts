@@ -1,27 +1,28 @@
 // The stylesheet is part of the entry so the HTML links it up front and the layout paints before JS.
 import './app/shell.css';
-import { startFirstData } from './app/firstData.ts';
+import { readPageState } from './app/pageState.ts';
 import { initRemotes, preloadRemoteModules, routeTableFor } from './app/remotes.ts';
-import { firstPageModule, LAYOUT_MODULES } from './app/routeTable.ts';
+import { firstPageRoute, LAYOUT_MODULES } from './app/routeTable.ts';
 import { readStored, USER_STORAGE_KEY } from './app/storedState.ts';
 
 // The first page's data and a paint of its top on the pages the browser draws early (firstData.ts:
 // the cart, a shopper's order): there the shared libraries below wait for that paint (600 ms at
 // most), so their 110 KB do not share the line with the answer, the page's largest paint. A page the
-// server rendered reads and paints nothing here: it hydrates.
-const firstData = startFirstData();
+// server rendered reads and paints nothing here: it hydrates, and its entry carries none of that code.
+const firstData =
+  readPageState('modules') === undefined ? import('./app/firstData.ts').then((module) => module.startFirstData()) : undefined;
 
 // The remotes (their routes, entries and the first screen's modules) start loading now, while the
 // shared libraries below download, instead of after them: this file and its imports use no shared
 // module. On a page the entry paints they wait for the paint (the painter reads what it needs of
 // them itself), so their dozen files and origins do not share the line with the answer and the
 // stylesheet; the libraries they run on wait for it anyway.
-const painted = firstData.then((data) => data.painted);
+const painted = Promise.resolve(firstData).then((data) => data?.painted);
 void painted.then(() => initRemotes()).then(() => preloadRemoteModules(LAYOUT_MODULES));
 void painted
   .then(() => routeTableFor(window.location.pathname))
   .then((table) => {
-    const page = firstPageModule(table, window.location.pathname, readStored(USER_STORAGE_KEY) !== null);
+    const page = firstPageRoute(table, window.location.pathname, readStored(USER_STORAGE_KEY) !== null)?.id;
     if (page) preloadRemoteModules([page]);
   });
 

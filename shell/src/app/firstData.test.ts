@@ -220,13 +220,11 @@ describe('the first reads, started by the entry from the page’s own first scre
   it('a first screen that cannot be loaded, or is no first screen, reads nothing: the page draws itself', async () => {
     for (const broken of [
       () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
-      async () => ({ default: {} }),
+      async () => ({ default: {} as FirstScreenModule }),
     ]) {
       answerWith({ '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }) });
       const { startFirstData } = await freshModules();
-      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
       const first = await startFirstData(location(orderPage), document, broken);
-      warn.mockRestore();
       expect(first.responses.size).toBe(0);
       expect(requests.filter((r) => r.url === orderUrl)).toHaveLength(0);
       expect(painted().innerHTML).toBe('');

@@ -1,15 +1,16 @@
 // Data-first loading of the first screen, the entry's one call, on the pages the browser still
 // draws (the cart, a signed-in shopper's order): a page the shell's page server rendered comes with
 // its data and markup and hydrates instead (hydrate.tsx), so nothing is read or painted early there.
-// On the others, when the page's remote builds a first screen for it (shared/src/contracts/
-// firstScreen.ts, named by its routes.json), the entry imports that module, asks the API what it
-// reads as soon as /config.json says where the API is, and meanwhile loads paintFirstScreen.ts (only
-// there, so / carries none of it), which paints what the module draws, in parallel with the JS.
+// On the others (the entry loads this file only there, so a rendered page carries none of it), when
+// the page's remote builds a first screen for it (shared/src/contracts/firstScreen.ts, named by its
+// routes.json), this imports that module, asks the API what it reads as soon as /config.json says
+// where the API is, and paints what the module draws (paintFirstScreen.ts), in parallel with the JS.
 // The bootstrap hands the answers in flight to the base query (@grocer/shared provideEarlyResponse),
 // so the page's own queries take them instead of asking again. The shell knows no page's reads or markup.
 // Only contracts imports: the entry runs this before the shared libraries load.
 import { CLIENT_DOMAIN_HEADER, type FirstScreenModule, type FirstScreenReads } from '@grocer/shared/contracts';
 import { readConfigDocument } from './config.ts';
+import { paintFirstScreen } from './paintFirstScreen.ts';
 import { readPageState } from './pageState.ts';
 import { routeTableFor } from './remotes.ts';
 import { readStored, USER_STORAGE_KEY } from './storedState.ts';
@@ -50,9 +51,9 @@ export function patternParams(pattern: string, pathname: string): Record<string,
 }
 
 /** Imports a remote's first screen by its URL (a plain ES module of the remote's origin, not a federated one). */
-export type FirstScreenImport = (url: string) => Promise<{ default?: Partial<FirstScreenModule> }>;
+export type FirstScreenImport = (url: string) => Promise<{ default: FirstScreenModule }>;
 
-const importFirstScreen: FirstScreenImport = (url) => import(/* webpackIgnore: true */ url);
+const importFirstScreen = (url: string) => import(/* webpackIgnore: true */ url) as ReturnType<FirstScreenImport>;
 
 /** The first page's route and its `:param` values, when its remote builds a first screen for it; else null. */
 async function firstScreenRoute(pathname: string, doc: Document): Promise<{ url: string; params: Record<string, string> } | null> {
@@ -63,15 +64,17 @@ async function firstScreenRoute(pathname: string, doc: Document): Promise<{ url:
   return route?.firstScreen && params ? { url: route.firstScreen, params } : null;
 }
 
-/** What a first screen module reads for `params`; null when it is no first screen or reads nothing. */
+/**
+ * What a first screen module reads for `params`; null when it reads nothing. One that is no first
+ * screen throws, here or in the painter: startFirstData's catch then leaves the page to draw itself.
+ */
 async function readsOf(
-  module: Promise<{ default?: Partial<FirstScreenModule> }>,
+  module: Promise<{ default: FirstScreenModule }>,
   params: Record<string, string>,
 ): Promise<{ screen: FirstScreenModule; reads: FirstScreenReads } | null> {
   const screen = (await module).default;
-  if (typeof screen?.reads !== 'function' || typeof screen.draw !== 'function') return null;
   const reads = screen.reads(params);
-  return reads && { screen: screen as FirstScreenModule, reads };
+  return reads && { screen, reads };
 }
 
 /** A URL of the API: its paths are relative to the base URL, anything absolute stays as it is. */
@@ -116,10 +119,8 @@ export function startFirstData(
   doc: Document = document,
   load: FirstScreenImport = importFirstScreen,
 ): Promise<FirstData> {
-  started ??= start(location, doc, load).catch((error: unknown) => {
-    console.warn('[first screen] not drawn early', error);
-    return NOTHING;
-  });
+  // A first screen that cannot be loaded or throws leaves the page to draw itself.
+  started ??= start(location, doc, load).catch(() => NOTHING);
   return started;
 }
 
@@ -128,9 +129,7 @@ async function start(location: Pick<Location, 'pathname' | 'origin'>, doc: Docum
   if (readPageState('modules', doc) !== undefined) return NOTHING;
   const route = await firstScreenRoute(location.pathname, doc);
   if (!route) return NOTHING;
-  // The painter and the API's address load while the page's first screen does.
-  const painter = import('./paintFirstScreen.ts');
-  painter.catch(() => undefined);
+  // The API's address is read while the page's first screen loads.
   const [first, apiBaseUrl] = await Promise.all([readsOf(load(route.url), route.params), readApiBaseUrl()]);
   if (!first) return NOTHING;
   let authorization: string | null = null;
@@ -149,7 +148,7 @@ async function start(location: Pick<Location, 'pathname' | 'origin'>, doc: Docum
     responses.set(url, response);
     painting.set(path, bodyOf(response));
   }
-  const paint = painter.then((module) => module.paintFirstScreen(first.screen, painting, apiBaseUrl, doc, location)).catch(() => undefined);
+  const paint = paintFirstScreen(first.screen, painting, apiBaseUrl, doc, location).catch(() => undefined);
   const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS));
   return { responses, authorization, painting, painted: Promise.race([paint, waited]) };
 }

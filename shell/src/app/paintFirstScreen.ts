@@ -1,4 +1,4 @@
-// The entry's painter (firstData.ts loads it only on the pages the browser draws early): the top of
+// The entry's painter (firstData.ts's, on the pages the browser draws early): the top of
 // the page drawn by its remote's first screen (shared/src/contracts/firstScreen.ts), painted into
 // index.html's page area (firstPaint.ts) once the answers and the page's own stylesheet are in.
 import type { FirstScreenModule } from '@grocer/shared/contracts';
@@ -6,7 +6,7 @@ import { apiUrl } from './firstData.ts';
 import { paintFirstPage } from './firstPaint.ts';
 import { exposeStylesheets, readManifestEarly } from './remoteStyles.ts';
 import { PAGE_STYLESHEET } from './pageState.ts';
-import { firstPageModule } from './routeTable.ts';
+import { firstPageRoute } from './routeTable.ts';
 import { remoteEntries, routeTableFor } from './remotes.ts';
 import { readStored, USER_STORAGE_KEY } from './storedState.ts';
 
@@ -19,7 +19,7 @@ async function linkPageStylesheets(doc: Document, pathname: string): Promise<boo
   // Written into the page by the page server (the page's own, from its remote's manifest): nothing to wait for.
   if (doc.querySelector(`style[${PAGE_STYLESHEET}]`)) return true;
   // A protected page's module is the page's own only with a stored session (the painter draws it only then).
-  const id = firstPageModule(await routeTableFor(pathname), pathname, readStored(USER_STORAGE_KEY) !== null);
+  const id = firstPageRoute(await routeTableFor(pathname), pathname, readStored(USER_STORAGE_KEY) !== null)?.id;
   const remote = id?.slice(0, id.indexOf('/'));
   const manifestUrl = remote && remoteEntries()[remote];
   if (!id || !manifestUrl) return false;

@@ -12,7 +12,7 @@ let entries: Record<string, string> = {};
 let reading: Promise<void> | undefined;
 /** Each remote's routes.json read (started once per page, again on Retry), and what it gave once settled. */
 const routeReads = new Map<string, Promise<unknown>>();
-const routesRead = new Map<string, { routes: RemoteRoutes | null; url: string }>();
+const routesRead = new Map<string, RemoteRoutes | null>();
 /** A remote origin that accepts connections but never answers must not hold the shell's start for long. */
 const ROUTES_TIMEOUT_MS = 5000;
 /** Reads /remotes.json and registers the remotes, once per page: later calls get the same promise. */
@@ -53,10 +53,10 @@ async function readRoutes(name: string, entry: string): Promise<RemoteRoutes | n
 function readAllRoutes(retry = false): Promise<unknown>[] {
   return Object.entries(entries).map(([name, entry]) => {
     const read = routeReads.get(name);
-    if (read && !(retry && routesRead.get(name)?.routes === null)) return read;
+    if (read && !(retry && routesRead.get(name) === null)) return read;
     // The runtime keeps a failed manifest: a remote that was down starts from a clean slate.
     if (read) registerRemotes([{ name, entry }], { force: true });
-    const next = readRoutes(name, entry).then((routes) => void routesRead.set(name, { routes, url: routesUrl(entry).href }));
+    const next = readRoutes(name, entry).then((routes) => void routesRead.set(name, routes));
     routeReads.set(name, next);
     return next;
   });
@@ -65,10 +65,9 @@ function readAllRoutes(retry = false): Promise<unknown>[] {
 /** The table of what has been read so far; remotes still being read are `pending`. */
 function tableSoFar(): RouteTable {
   return composeRoutes(
-    Object.keys(entries).map((name) => {
-      const read = routesRead.get(name);
-      return [name, read ? read.routes : undefined, read?.url] as const;
-    }),
+    Object.entries(entries).map(
+      ([name, entry]) => [name, routesRead.has(name) ? routesRead.get(name) : undefined, routesUrl(entry).href] as const,
+    ),
   );
 }
 

@@ -1,7 +1,7 @@
 // The shell's route table, composed at start from the routes each remote in /remotes.json declares
 // in its routes.json (shared/src/contracts/routes.ts), so a remote joins or leaves by configuration.
 // It imports only contract types (no runtime imports), so the shell's entry can match the first
-// route before the shared libraries (React Router among them) have loaded: see firstPageModule.
+// route before the shared libraries (React Router among them) have loaded: see firstPageRoute.
 import type { PropLessModuleId, RemoteRoutes, RouteDeclaration } from '@grocer/shared/contracts';
 
 export interface ComposedRoute extends RouteDeclaration {
@@ -33,9 +33,9 @@ export type DeclaredRoutes = readonly [remote: string, routes: RemoteRoutes | nu
 /**
  * One table from each remote's declaration, in /remotes.json order; `null` for a remote whose routes
  * could not be read, `undefined` for one still being read. A malformed entry is left out and logged;
- * so is a first screen that is not a file of the remote's own origin (the CSP would refuse it anyway).
+ * a first screen that is not a file of the remote's own origin is left out (the CSP would refuse it anyway).
  * Where two remotes claim a path (the contract test refuses that before a release), the first in
- * /remotes.json renders it: React Router and firstPageModule both take the first of equal matches.
+ * /remotes.json renders it: React Router and firstPageRoute both take the first of equal matches.
  */
 export function composeRoutes(declared: readonly DeclaredRoutes[]): RouteTable {
   const routes: ComposedRoute[] = [];
@@ -51,23 +51,19 @@ export function composeRoutes(declared: readonly DeclaredRoutes[]): RouteTable {
         console.error(`[routes] ${remote} declares an unusable route`, route);
         continue;
       }
-      const { firstScreen, ...declared } = route;
-      const screen = firstScreenUrl(firstScreen, routesUrl);
-      if (firstScreen !== undefined && !screen) console.error(`[routes] ${remote} names an unusable first screen`, firstScreen);
-      routes.push({ ...declared, id: `${remote}/${route.module}`, ...(screen ? { firstScreen: screen } : {}) });
+      routes.push({ ...route, id: `${remote}/${route.module}`, firstScreen: firstScreenUrl(route.firstScreen, routesUrl) });
     }
   }
   return { routes, missing, pending };
 }
 
-/** A first screen's file, relative to routes.json, as an absolute URL on the remote's origin; null otherwise. */
-function firstScreenUrl(file: unknown, routesUrl: string | undefined): string | null {
-  if (typeof file !== 'string' || !routesUrl) return null;
+/** A first screen's file, relative to routes.json, as an absolute URL on the remote's origin; else undefined. */
+function firstScreenUrl(file: unknown, routesUrl: string | undefined): string | undefined {
   try {
-    const url = new URL(file, routesUrl);
-    return url.origin === new URL(routesUrl).origin ? url.href : null;
+    const url = new URL(file as string, routesUrl);
+    if (typeof file == 'string' && url.origin == new URL(routesUrl!).origin) return url.href;
   } catch {
-    return null;
+    // Not a file name, or nowhere known to resolve it against (a table written by hand).
   }
 }
 
@@ -100,15 +96,10 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
 }
 
 /**
- * The remote module the first page at `pathname` renders. A protected page only with a stored session
- * (`signedIn`): a visitor would be sent elsewhere, while a signed-in shopper opening their order
- * should not wait for the header's widgets before the page's own code is even asked for.
+ * The route of the first page at `pathname`, whose module the entry preloads. A protected page only with
+ * a stored session (`signedIn`): a visitor would be sent elsewhere, while a signed-in shopper opening
+ * their order should not wait for the header's widgets before the page's own code is even asked for.
  */
-export function firstPageModule(table: RouteTable, pathname: string, signedIn = false): string | null {
-  return firstPageRoute(table, pathname, signedIn)?.id ?? null;
-}
-
-/** The route of firstPageModule. */
-export function firstPageRoute(table: RouteTable, pathname: string, signedIn = false): ComposedRoute | null {
-  return table.routes.find((r) => (signedIn || r.access === 'public') && matchesPattern(r.path, pathname)) ?? null;
+export function firstPageRoute(table: RouteTable, pathname: string, signedIn = false): ComposedRoute | undefined {
+  return table.routes.find((r) => (signedIn || r.access === 'public') && matchesPattern(r.path, pathname));
 }
