@@ -36,13 +36,13 @@ const rules: Array<Pick<StoreRulesJson, 'storeUuid' | 'minOrderCents'>> = [
 describe('the cart’s first screen', () => {
   it('reads the stores’ rules for the minimum notes only when the stored cart has lines', () => {
     stored(undefined);
-    expect(cartFirstScreen.reads({})).toEqual({ paths: [] });
+    expect(cartFirstScreen.reads()).toEqual({ paths: [] });
     stored([]);
-    expect(cartFirstScreen.reads({})).toEqual({ paths: [] });
+    expect(cartFirstScreen.reads()).toEqual({ paths: [] });
     stored('{not json');
-    expect(cartFirstScreen.reads({})).toEqual({ paths: [] });
+    expect(cartFirstScreen.reads()).toEqual({ paths: [] });
     stored([{ uuid: 'p', quantity: 1 }]);
-    expect(cartFirstScreen.reads({})).toEqual({ paths: ['/open/store-rules'] });
+    expect(cartFirstScreen.reads()).toEqual({ paths: ['/open/store-rules'] });
   });
 
   it.each([undefined, [], { items: [] }])('an empty cart (%j) draws the heading and the empty state', (items) => {

@@ -53,7 +53,8 @@ const order = makeOrder({
       unitPrice: 15,
       lineTotal: 15,
       storeName: null,
-      substitution: null,
+      // Ordered before the choice existed.
+      substitution: undefined,
     }),
   ],
 });
