@@ -56,9 +56,10 @@ const SPECIFIERS = [
 /**
  * Every module `file` loads at run time, followed through relative imports and @grocer/* packages'
  * sources: the files reached and the packages' specifiers. `libraries` are those of them that would
- * bring React, the router or the store (none may, in a first screen).
+ * bring React, the router or the store, and `components` the React components and stylesheets
+ * reached (a first screen may load none of either).
  */
-export function importGraph(file: string): { files: string[]; specifiers: string[]; libraries: string[] } {
+export function importGraph(file: string): { files: string[]; specifiers: string[]; libraries: string[]; components: string[] } {
   const files = new Set<string>();
   const specifiers = new Set<string>();
   const visit = (current: string) => {
@@ -79,5 +80,10 @@ export function importGraph(file: string): { files: string[]; specifiers: string
     }
   };
   visit(path.resolve(file));
-  return { files: [...files], specifiers: [...specifiers].sort(), libraries: [...specifiers].filter((spec) => LIBRARIES.test(spec)) };
+  return {
+    files: [...files],
+    specifiers: [...specifiers].sort(),
+    libraries: [...specifiers].filter((spec) => LIBRARIES.test(spec)),
+    components: [...files].filter((reached) => /\.(tsx|css)$/.test(reached)),
+  };
 }
