@@ -5,11 +5,10 @@
 // can never disagree. A visitor (no address, no pricing) sees only how far a store is from its
 // public minimum; payment is behind sign-in and the address anyway.
 import { Link } from 'react-router';
-import { formatCents, itemsRemoved, paths, useAppDispatch, useStoreRulesQuery, type CartProblem } from '@grocer/shared';
+import { itemsRemoved, paths, useAppDispatch, useStoreRulesQuery, type CartProblem } from '@grocer/shared';
+import { addMoreText, TO_CHECK_OUT } from '../lib/cartWords.ts';
 import type { StoreGroup } from '../lib/groupByStore.ts';
 
-/** The link's words: 'Add $3.20 more from Fresh Mart' (then ' to check out'). */
-export const addMoreText = (shortCents: number, storeName: string) => `Add ${formatCents(shortCents)} more from ${storeName}`;
 export const doesNotDeliverText = (storeName: string, zip: string) => `${storeName} does not deliver to ${zip}`;
 export const onlyLeftText = (available: number, name: string) => `Only ${available} left of ${name}`;
 export const REMOVE_THESE_ITEMS = 'Remove these items';
@@ -24,7 +23,8 @@ function BelowMinimum({ group, shortCents }: { group: StoreGroup; shortCents: nu
   const text = addMoreText(shortCents, group.storeName);
   return (
     <p className="store-rule-note store-rule-minimum">
-      {group.storePublicId ? <Link to={paths.store(group.storePublicId)}>{text}</Link> : text} to check out
+      {group.storePublicId ? <Link to={paths.store(group.storePublicId)}>{text}</Link> : text}
+      {TO_CHECK_OUT}
     </p>
   );
 }

@@ -1,6 +1,7 @@
 // Cart lines grouped by store, in the order each store first appears (spec §2: lines and the order
 // summary are grouped by store; §3: a store that matches none is 'Unknown Store').
-import { UNKNOWN_STORE_NAME, type CartItem } from '@grocer/shared';
+// Contracts only: the cart's first screen (cartFirstScreen.ts) groups with this too, before the shared libraries load.
+import { UNKNOWN_STORE_NAME, type CartItem } from '@grocer/shared/contracts';
 
 export interface StoreGroup {
   /** Store uuid. */

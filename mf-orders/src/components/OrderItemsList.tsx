@@ -2,12 +2,9 @@
 // unit price × quantity, the per-unit price, the line total, and what the store did with it once picked.
 import { useId } from 'react';
 import { formatDollars, type OrderItem } from '@grocer/shared';
-import { fulfilmentText, lineTotalOf, storeNameOf, substitutionText } from '../lib/orderText.ts';
+import { fulfilmentText, lineTotalOf, ORDER_LINE_IMAGE_SIZE, storeNameOf, substitutionText } from '../lib/orderText.ts';
 import { OrderItemProduct } from './OrderItemProduct.tsx';
 import './orders.css';
-
-/** Intrinsic size of a line's thumbnail; the attributes reserve its box (no layout shift). */
-const LINE_IMAGE_SIZE = 48;
 
 export function OrderItemsList({ items, heading = 'Order Items' }: { items: readonly OrderItem[]; heading?: string }) {
   const headingId = useId();
@@ -19,7 +16,7 @@ export function OrderItemsList({ items, heading = 'Order Items' }: { items: read
           <li key={`${index}-${item.productName}`} className="order-item">
             <div>
               <p className="order-item-name">
-                <OrderItemProduct item={item} imageSize={LINE_IMAGE_SIZE} prefix={`${item.quantity}x `} />
+                <OrderItemProduct item={item} imageSize={ORDER_LINE_IMAGE_SIZE} prefix={`${item.quantity}x `} />
               </p>
               <p className="order-item-meta">
                 {storeNameOf(item)} · {formatDollars(item.unitPrice)} × {item.quantity}

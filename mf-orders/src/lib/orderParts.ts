@@ -1,7 +1,9 @@
 // An order told store by store: each store's part has its own status, booked window and
 // lines. The order's overall status is derived from its parts (the least advanced store that still
 // delivers), and stated in words beside the spec's badge ('1 of 2 stores delivered').
-import { ORDER_STATUSES, formatDollars, type Order, type OrderItem, type OrderStatus, type OrderStorePart } from '@grocer/shared';
+// Leaf imports only: the order's first screen (orderDetailsFirstScreen.ts) uses this before the shared libraries load.
+import { ORDER_STATUSES, type Order, type OrderItem, type OrderStatus, type OrderStorePart } from '@grocer/shared/contracts';
+import { formatDollars } from '@grocer/shared/format';
 import { orderStatusOf } from './orderStatus.ts';
 
 /** '1 of 2 stores', '2 of 3 stores'. */

@@ -1,6 +1,8 @@
 // Spec §4 order statuses as the order pages show them: badge tone, title-cased text, and which
 // statuses are final (no more changes to wait for).
-import { DEFAULT_ORDER_STATUS, ORDER_STATUSES, titleCaseStatus, type OrderStatus } from '@grocer/shared';
+// Leaf imports only: the order's first screen (orderDetailsFirstScreen.ts) uses this before the shared libraries load.
+import { DEFAULT_ORDER_STATUS, ORDER_STATUSES, type OrderStatus } from '@grocer/shared/contracts';
+import { titleCaseStatus } from '@grocer/shared/format';
 
 export type StatusTone = 'success' | 'danger' | 'info' | 'warning' | 'primary';
 

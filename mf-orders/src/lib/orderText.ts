@@ -1,9 +1,15 @@
 // How the order pages read an order (spec §3 "Order as read"): counts, names and address lines.
-import { formatDollars, paths, type Order, type OrderItem } from '@grocer/shared';
+// Leaf imports only: the order's first screen (orderDetailsFirstScreen.ts) uses this before the shared libraries load.
+import type { Order, OrderItem } from '@grocer/shared/contracts';
+import { formatDollars } from '@grocer/shared/format';
+import { paths } from '@grocer/shared/paths';
 
 /** Spec §2: an item without a store name shows 'Store'. */
 export const DEFAULT_STORE_NAME = 'Store';
 export const NO_DELIVERY_INFO = 'Delivery information not available';
+
+/** Intrinsic size of an order line's thumbnail in the items list; the attributes reserve its box (no layout shift). */
+export const ORDER_LINE_IMAGE_SIZE = 48;
 
 // Order ids are UUIDs (any version); anything else is refused before a call is made.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -4,17 +4,10 @@ import type { CartItem, User } from '../contracts/index.ts';
 import { itemsReplaced } from '../cart/cartSlice.ts';
 import { signedIn, signedOut } from '../session/sessionSlice.ts';
 import { isTokenUsable } from '../session/token.ts';
-import { STORAGE_KEYS } from '../storage.ts';
+import { readStoredJson, STORAGE_KEYS } from '../storage.ts';
 import type { AppStore, RootState } from './store.ts';
 
-function readJson<T>(storage: Storage, key: string): T | null {
-  try {
-    const raw = storage.getItem(key);
-    return raw ? (JSON.parse(raw) as T) : null;
-  } catch {
-    return null;
-  }
-}
+const readJson = <T>(storage: Storage, key: string) => readStoredJson(key, () => storage) as T | null;
 
 /** What the store starts with; a stored user whose token has expired is discarded (spec §4). */
 export function loadPersistedState(storage: Storage, now = Date.now()): Partial<RootState> {

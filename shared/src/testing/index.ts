@@ -5,3 +5,4 @@ export * from './jwt.ts';
 export * from './fixtures.ts';
 export * from './fakeEventSource.ts';
 export * from './pageHead.ts';
+export * from './firstScreen.ts';

@@ -3,10 +3,8 @@
 // remove and the line total (spec §2 Cart, §5 Quantity).
 import { Link } from 'react-router';
 import { Picture, formatCents, itemRemoved, MIN_QUANTITY, paths, quantityChanged, useAppDispatch, type CartItem } from '@grocer/shared';
+import { CART_IMAGE_SIZE, isAtStock, leftInStockText } from './cartLineParts.ts';
 import { SubstitutionChoice } from './SubstitutionChoice.tsx';
-
-/** Intrinsic size of the line's thumbnail; the attributes reserve its box (no layout shift). */
-export const CART_IMAGE_SIZE = 48;
 
 export function CartLine({ item }: { item: CartItem }) {
   const dispatch = useAppDispatch();
@@ -14,8 +12,7 @@ export function CartLine({ item }: { item: CartItem }) {
   // A product of an unknown store has no publicId, so no page to open.
   const href = item.store.publicId ? paths.product(item.store.publicId, item.uuid) : undefined;
   const image = <Picture src={item.image} size={CART_IMAGE_SIZE} />;
-  // A line stored before stockQuantity was sent has no limit here until its stock refresh; the server's check still holds.
-  const atStock = item.stockQuantity !== undefined && item.quantity >= item.stockQuantity;
+  const atStock = isAtStock(item);
   return (
     <li className="cart-line">
       {/* The name is the same link, so the picture's is skipped by keyboard and screen readers. */}
@@ -57,7 +54,7 @@ export function CartLine({ item }: { item: CartItem }) {
         >
           +
         </button>
-        {atStock && <span className="quantity-limit">Only {item.stockQuantity} left</span>}
+        {atStock && <span className="quantity-limit">{leftInStockText(item.stockQuantity)}</span>}
       </div>
       <p className="cart-line-total">
         <span className="visually-hidden">Line total </span>

@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { PricingSummary } from '../../components/PricingSummary.tsx';
 import { StoreDeliveryFee } from '../../components/StoreDeliveryFee.tsx';
 import { StoreRuleNotes } from '../../components/StoreRuleNotes.tsx';
+import { plural } from '../../lib/cartWords.ts';
 import { groupByStore } from '../../lib/groupByStore.ts';
 import { useCartPricing } from '../../lib/useCartPricing.ts';
 import { useStockRefreshOnMount } from '../../lib/useStockRefresh.ts';
@@ -20,8 +21,6 @@ import { PageHead } from '@grocer/shared/head';
 
 /** Fees are computed only with a complete address (spec §5); until then the cart says what is missing. */
 export const ADD_ADDRESS_NOTE = 'Delivery fee: add your address';
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 export default function CartPage() {
   const items = useAppSelector(selectCartItems);

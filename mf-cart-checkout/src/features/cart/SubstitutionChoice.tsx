@@ -11,13 +11,8 @@ import {
   type Substitution,
   type SubstitutionChoice as Choice,
 } from '@grocer/shared';
+import { SUBSTITUTES_LOADING, SUBSTITUTION_LABELS } from './cartLineParts.ts';
 import { useCartSaveSubstitutionMutation, useCartSubstitutesQuery } from './substitutionApi.ts';
-
-export const SUBSTITUTION_LABELS: Record<Choice, string> = {
-  BEST_MATCH: 'Best match',
-  SPECIFIC: 'A specific replacement',
-  NONE: "Don't replace (refund)",
-};
 
 export const NO_SUBSTITUTES = 'No other products of this kind are in stock at this store.';
 export const SUBSTITUTES_FAILED = 'Could not load replacements. Please try again.';
@@ -87,7 +82,7 @@ export function SubstitutionChoice({ item }: { item: CartItem }) {
               aria-label={`Replace ${item.name} with`}
             >
               <option value="" disabled>
-                {substitutes.data ? 'Choose a product' : 'Loading...'}
+                {substitutes.data ? 'Choose a product' : SUBSTITUTES_LOADING}
               </option>
               {/* The remembered one may have left the in-stock list since; it stays selectable as chosen. */}
               {current && !substitutes.data?.some((p) => p.uuid === current) && (

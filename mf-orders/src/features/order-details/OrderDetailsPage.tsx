@@ -15,7 +15,6 @@ import {
   selectUser,
   useAppSelector,
   type Order,
-  type OrderDetailsLocationState,
   type OrderStatus,
 } from '@grocer/shared';
 import { Fact } from '../../components/Fact.tsx';
@@ -34,6 +33,7 @@ import { overallStatus, partsOf, partsSummary } from '../../lib/orderParts.ts';
 import { StorePartsCard } from '../../components/StorePart.tsx';
 import { ordersApi, useOrdersGetQuery, type OrderQueryArg } from '../../lib/ordersApi.ts';
 import { isOrderId, itemCountLabel, orderReference } from '../../lib/orderText.ts';
+import { isNewOrder } from './newOrder.ts';
 import { OrderProgress } from './OrderProgress.tsx';
 import { useOrderEvents } from './useOrderEvents.ts';
 import '../../components/orders.css';
@@ -42,10 +42,6 @@ import { PageHead } from '@grocer/shared/head';
 
 /** How often an open details page asks for the order's status while it can still change. */
 export const ORDER_POLL_MS = 15_000;
-
-function isNewOrder(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && (state as OrderDetailsLocationState).newOrder === true;
-}
 
 /** A new order reads 'Confirmed' until the stores move it past processing (spec §2). */
 function shownStatus(order: Order, newOrder: boolean): OrderStatus {

@@ -8,7 +8,8 @@
 // A step only some stores have reached says how many ('1 of 2 stores'), Delivered to You too while it waits
 // for the others. Stores whose part was cancelled
 // (nothing of it could be supplied) do not count; a cancelled order lights nothing.
-import { ORDER_STATUSES, type OrderStatus } from '@grocer/shared';
+// Leaf imports only: the order's first screen (orderDetailsFirstScreen.ts) uses this before the shared libraries load.
+import { ORDER_STATUSES, type OrderStatus } from '@grocer/shared/contracts';
 import { storesLabel } from '../../lib/orderParts.ts';
 
 export type ProgressNote = 'In Progress' | 'Completed';
