@@ -1,0 +1,4 @@
+// Stands in for the cart's first screen until its own lands: it draws nothing, so the page draws itself.
+import type { FirstScreenModule } from '@grocer/shared/contracts';
+
+export default { reads: () => null, draw: () => null } satisfies FirstScreenModule;
