@@ -2,7 +2,8 @@ import { createRemoteConfigs } from '@grocer/tools/rspack';
 import routes from './src/routes.ts';
 
 // The exposes map is this remote's public API; its names must match REMOTE_EXPOSES in @grocer/shared.
-// `routes` are the pages it owns; the build writes them to routes.json for the shell.
+// `routes` are the pages it owns; the build writes them to routes.json for the shell, with the first
+// screen of each page in `firstScreens` (drawn before React loads; shared/src/contracts/firstScreen.ts).
 export default (_env: unknown, argv: { mode?: string }) =>
   createRemoteConfigs(
     {
@@ -15,6 +16,7 @@ export default (_env: unknown, argv: { mode?: string }) =>
         OrderHistoryPage: './src/features/order-history/OrderHistoryPage.tsx',
       },
       routes,
+      firstScreens: { OrderDetailsPage: './src/features/order-details/orderDetailsFirstScreen.ts' },
     },
     argv,
   );

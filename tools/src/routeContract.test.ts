@@ -6,7 +6,7 @@ import type { Configuration } from '@rspack/core';
 import { routePatterns, type RemoteRoutes } from '@grocer/shared/contracts';
 import { PRESENT_APPS } from './ports.ts';
 import { RoutesPlugin } from './rspack.ts';
-import { checkRouteContract, type RemoteRouteSource } from './routeContract.ts';
+import { checkFirstScreens, checkRemoteRoutes, checkRouteContract, type RemoteRouteSource } from './routeContract.ts';
 import { REPO_ROOT } from './stack.ts';
 
 type ConfigFactory = (env: unknown, argv: { mode?: string }) => Configuration | Configuration[];
@@ -122,6 +122,50 @@ describe('checkRouteContract', () => {
       `ops: route /b has access "everyone"; expected 'public', 'signed-in' or { roles: [...] }`,
       'ops: route /c admits unknown roles OWNER',
       `ops: route /d has access {"roles":[]}; expected 'public', 'signed-in' or { roles: [...] }`,
+    ]);
+  });
+});
+
+describe('first screens in routes.json', () => {
+  const details = { path: '/order-details/:orderId', module: 'OrderDetailsPage', access: 'signed-in' } as const;
+  const source = (...list: RemoteRoutes['routes']): RemoteRouteSource => ({
+    remote: 'orders',
+    exposes: ['OrderHistoryPage', 'OrderDetailsPage'],
+    routes: { routes: list },
+  });
+
+  it('accepts a route naming its page’s first screen: first-screen/<Module>.<hash>.js, beside routes.json', () => {
+    expect(checkRemoteRoutes(source({ ...details, firstScreen: 'first-screen/OrderDetailsPage.0123456789.js' }))).toEqual([]);
+  });
+
+  it('fails on a first screen elsewhere, of another page, without its hash, or not a script', () => {
+    const named = (firstScreen: unknown) => checkRemoteRoutes(source({ ...details, firstScreen: firstScreen as string }));
+    for (const firstScreen of [
+      '/first-screen/OrderDetailsPage.0123456789.js',
+      'https://elsewhere.test/first-screen/OrderDetailsPage.0123456789.js',
+      'first-screen/../OrderDetailsPage.0123456789.js',
+      'first-screen/OrderHistoryPage.0123456789.js',
+      'first-screen/OrderDetailsPage.js',
+      'first-screen/OrderDetailsPage.0123456789.css',
+      'OrderDetailsPage.0123456789.js',
+      '',
+      7,
+    ]) {
+      expect(named(firstScreen)).toEqual([
+        `orders: route /order-details/:orderId names first screen ${JSON.stringify(firstScreen)}; expected first-screen/OrderDetailsPage.<hash>.js`,
+      ]);
+    }
+  });
+
+  it('builds first screens only for pages the remote exposes and routes to, and routes.ts names none', () => {
+    const history = { path: '/order-history', module: 'OrderHistoryPage', access: 'signed-in' } as const;
+    expect(checkFirstScreens(source(details, history), ['OrderDetailsPage', 'OrderHistoryPage'])).toEqual([]);
+    expect(checkFirstScreens(source(details), ['OrderDetailPage', 'OrderHistoryPage'])).toEqual([
+      'orders: first screen OrderDetailPage is not a module it exposes (exposes: OrderHistoryPage, OrderDetailsPage)',
+      'orders: first screen OrderHistoryPage is the page of none of its routes',
+    ]);
+    expect(checkFirstScreens(source({ ...details, firstScreen: 'first-screen/OrderDetailsPage.0123456789.js' }), [])).toEqual([
+      'orders: route /order-details/:orderId names its first screen in routes.ts; the build writes it',
     ]);
   });
 });

@@ -12,6 +12,12 @@ export interface RemoteRouteSource {
   routes: RemoteRoutes;
 }
 
+/**
+ * A first screen as routes.json names it, relative to routes.json: in first-screen/, named for its
+ * page and content-hashed, so it is served immutable like every hashed chunk (static-server.ts HASHED).
+ */
+export const FIRST_SCREEN_FILE = /^first-screen\/([A-Za-z_$][A-Za-z0-9_$]*)\.[0-9a-f]{10}\.js$/;
+
 const ROLES = new Set(['CUSTOMER', 'ADMIN', 'STORE_STAFF']);
 // What the shell's matcher (shell/src/app/routeTable.ts) and React Router read alike: static segments
 // and `:param` segments; '/' alone is the home page.
@@ -41,6 +47,29 @@ export function checkRemoteRoutes({ remote, exposes, routes }: RemoteRouteSource
     }
     const access = accessProblem(route.access);
     if (access) problems.push(`${where} ${access}`);
+    if (route.firstScreen !== undefined && FIRST_SCREEN_FILE.exec(String(route.firstScreen))?.[1] !== route.module) {
+      problems.push(`${where} names first screen ${JSON.stringify(route.firstScreen)}; expected first-screen/${route.module}.<hash>.js`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Problems of a remote's first screens (createAppConfig `firstScreens`, page module names) against its
+ * declaration: each is a page it exposes and one of its routes renders, and src/routes.ts names no file
+ * (the build writes `firstScreen` into routes.json).
+ */
+export function checkFirstScreens({ remote, exposes, routes }: RemoteRouteSource, firstScreens: readonly string[]): string[] {
+  const problems: string[] = [];
+  const pages = new Set(routes.routes.map((route) => route.module));
+  for (const module of firstScreens) {
+    if (!exposes.includes(module))
+      problems.push(`${remote}: first screen ${module} is not a module it exposes (exposes: ${exposes.join(', ')})`);
+    else if (!pages.has(module)) problems.push(`${remote}: first screen ${module} is the page of none of its routes`);
+  }
+  for (const route of routes.routes) {
+    if (route.firstScreen !== undefined)
+      problems.push(`${remote}: route ${route.path} names its first screen in routes.ts; the build writes it`);
   }
   return problems;
 }

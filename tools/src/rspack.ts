@@ -14,7 +14,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
 import { appInfo, runtimeDocuments, stackPorts, type AppDir } from './ports.ts';
 import { REMOTE_EXPOSES, type RemoteRoutes } from '@grocer/shared/contracts';
-import { checkRemoteRoutes, type RemoteRouteSource } from './routeContract.ts';
+import { checkFirstScreens, checkRemoteRoutes, type RemoteRouteSource } from './routeContract.ts';
+import { emitFirstScreens, FIRST_SCREEN_DIR, FirstScreenBuildPlugin } from './firstScreens.ts';
 import { readPackageJson, SHARED_ENTRIES, sharedConfig, SINGLETONS } from './mf.ts';
 
 export interface AppOptions {
@@ -27,6 +28,12 @@ export interface AppOptions {
   title: string;
   /** The routes a remote owns (its src/routes.ts), emitted as routes.json beside mf-manifest.json. */
   routes?: RemoteRoutes;
+  /**
+   * A remote's first screens (shared/src/contracts/firstScreen.ts), like `exposes`: the page's exposed
+   * name → the source of its first screen. Each is built on its own (createFirstScreenConfig) into
+   * first-screen/ and named in routes.json on the routes of that page.
+   */
+  firstScreens?: Record<string, string>;
 }
 
 const require = createRequire(import.meta.url);
@@ -124,22 +131,53 @@ export const ROUTES_FILE = 'routes.json';
 /**
  * Emits a remote's routes.json (shared/src/contracts/routes.ts) and fails the build when a route names a
  * module the remote does not expose. It keeps what it was given, so the contract test reads each
- * remote's routes and exposes from its rspack config (tools/src/routeContract.test.ts).
+ * remote's routes and exposes from its rspack config (tools/src/routeContract.test.ts). With first
+ * screens, it emits the files its first-screen build made (firstScreens.ts) and names each on the routes
+ * of its page: only files of this very build.
  */
 export class RoutesPlugin {
-  constructor(readonly source: RemoteRouteSource) {}
+  constructor(
+    readonly source: RemoteRouteSource,
+    readonly firstScreens: { dist: string; modules: readonly string[] } = { dist: '', modules: [] },
+  ) {}
 
   apply(compiler: Compiler) {
     compiler.hooks.thisCompilation.tap('GrocerRoutes', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'GrocerRoutes', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        for (const problem of checkRemoteRoutes(this.source)) compilation.errors.push(new rspack.WebpackError(problem));
-        compilation.emitAsset(ROUTES_FILE, new rspack.sources.RawSource(`${JSON.stringify(this.source.routes)}\n`));
+        const files = emitFirstScreens(compilation, this.firstScreens.dist, this.firstScreens.modules);
+        const routes: RemoteRoutes = {
+          routes: this.source.routes.routes.map((route) => {
+            const firstScreen = files.get(route.module);
+            return firstScreen ? { ...route, firstScreen } : route;
+          }),
+        };
+        for (const problem of checkRemoteRoutes({ ...this.source, routes })) compilation.errors.push(new rspack.WebpackError(problem));
+        compilation.emitAsset(ROUTES_FILE, new rspack.sources.RawSource(`${JSON.stringify(routes)}\n`));
       });
     });
   }
 }
 
 const isHost = (o: AppOptions) => o.exposes === undefined;
+
+/** The browsers every build for the browser compiles for. */
+const BROWSER_TARGETS = 'chrome >= 111, firefox >= 115, safari >= 16.4';
+
+/**
+ * The page modules a remote builds first screens for, refused (the build does not start) unless each is
+ * a page it exposes and one of its routes renders (routeContract.ts checkFirstScreens).
+ */
+function firstScreenModules(options: AppOptions): string[] {
+  const modules = Object.keys(options.firstScreens ?? {});
+  const remote = appInfo(options.dir).remote;
+  if (!remote || !options.exposes) {
+    if (modules.length > 0) throw new Error(`${options.dir} is not a remote: only remotes build first screens`);
+    return modules;
+  }
+  const problems = checkFirstScreens({ remote, exposes: Object.keys(options.exposes), routes: options.routes ?? { routes: [] } }, modules);
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+  return modules;
+}
 
 /**
  * The shared entry (shared-entries/react-router.ts) imports React Router's ES build by file, and its
@@ -150,6 +188,8 @@ const reactRouterDist = path.join(path.dirname(require.resolve('react-router/pac
 const REACT_ROUTER_PRODUCTION: Record<string, string> = {
   [path.join(reactRouterDist, 'development/index.mjs')]: path.join(reactRouterDist, 'production/index.mjs'),
 };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Matches the modules of the libraries the shell shares (tools/src/mf.ts SINGLETONS, the
@@ -170,8 +210,7 @@ function sharedLibraryModules(appDir: string): RegExp {
     for (const dependency of Object.keys(readPackageJson(dir).dependencies ?? {})) visit(dependency, dir);
   };
   for (const name of SINGLETONS) if (name !== '@grocer/shared') visit(name, appDir);
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^(${[...dirs].map((dir) => escape(dir + path.sep)).join('|')})`);
+  return new RegExp(`^(${[...dirs].map((dir) => escapeRegExp(dir + path.sep)).join('|')})`);
 }
 
 const MF_RUNTIME_DIR = fileURLToPath(new URL('./mf-runtime/', import.meta.url));
@@ -214,9 +253,10 @@ function federatedExposes(remote: string, exposes: Record<string, string>): Reco
   return Object.fromEntries(Object.entries(exposes).map(([name, file]) => [`./${name}`, file]));
 }
 
-/** The compiler names of a remote's two builds, so the server build can wait for the browser one. */
+/** The compiler names of a remote's builds, so one can wait for another. */
 export const BROWSER_BUILD = 'browser';
 export const SERVER_BUILD = 'server';
+export const FIRST_SCREEN_BUILD = 'first-screen';
 
 export function createAppConfig(options: AppOptions, argv: { mode?: string } = {}): Configuration {
   const production = isProduction(argv);
@@ -226,10 +266,13 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
   const pkg = readPackageJson(options.root);
   const host = isHost(options);
   const name = info.remote ?? 'shell';
+  const firstScreens = firstScreenModules(options);
 
   return {
     // Only names the compiler (multi-compiler dependencies, stats); nothing in the output depends on it.
     name: BROWSER_BUILD,
+    // Its routes.json names the first screens and it emits them (firstScreens.ts): they are built first.
+    ...(firstScreens.length > 0 ? { dependencies: [FIRST_SCREEN_BUILD] } : {}),
     mode: production ? 'production' : 'development',
     context: options.root,
     // A remote's own page is its stand-alone dev harness; production builds ship only what the shell loads.
@@ -256,7 +299,7 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
     }),
     module: {
       rules: [
-        sourceRule({ development: dev, refresh: dev, targets: 'chrome >= 111, firefox >= 115, safari >= 16.4' }),
+        sourceRule({ development: dev, refresh: dev, targets: BROWSER_TARGETS }),
         { test: /\.css$/, type: 'css/auto' },
         { test: /\.(svg|png|jpe?g|webp|avif|woff2?)$/, type: 'asset' },
       ],
@@ -312,7 +355,12 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
         },
       }),
       ...(info.remote && options.exposes
-        ? [new RoutesPlugin({ remote: info.remote, exposes: Object.keys(options.exposes), routes: options.routes ?? { routes: [] } })]
+        ? [
+            new RoutesPlugin(
+              { remote: info.remote, exposes: Object.keys(options.exposes), routes: options.routes ?? { routes: [] } },
+              { dist: path.join(options.root, 'dist'), modules: firstScreens },
+            ),
+          ]
         : []),
       ...(dev ? [new ReactRefreshRspackPlugin()] : [new PrecompressPlugin()]),
       ...(host && production ? [new CspPlugin()] : []),
@@ -458,13 +506,70 @@ export function createShellServerConfig(options: AppOptions, argv: { mode?: stri
 }
 
 /**
+ * A remote's first screens (shared/src/contracts/firstScreen.ts), each a small stand-alone ES module
+ * whose default export is the page's FirstScreenModule, for `(await import(url)).default`: no Module
+ * Federation and no shared library (the shell's entry loads it before them; a first screen importing
+ * one fails the build), only its own imports (@grocer/shared/contracts, small helpers), for the browsers
+ * of the browser build, minified in production, content-hashed in every mode (first-screen/<Module>.<hash>.js).
+ * It writes nothing itself: the browser build, which runs after it, emits its files (firstScreens.ts).
+ */
+export function createFirstScreenConfig(options: AppOptions, argv: { mode?: string } = {}): Configuration {
+  const production = isProduction(argv);
+  const modules = firstScreenModules(options);
+  if (modules.length === 0) throw new Error(`${options.dir} has no first screens to build`);
+  const dist = path.join(options.root, 'dist');
+  const appRequire = createRequire(path.join(options.root, 'package.json'));
+  return {
+    name: FIRST_SCREEN_BUILD,
+    mode: production ? 'production' : 'development',
+    context: options.root,
+    target: `browserslist:${BROWSER_TARGETS}`,
+    entry: Object.fromEntries(Object.entries(options.firstScreens ?? {}).map(([module, file]) => [module, { import: file }])),
+    // The map stays beside the file, never linked nor served (as the browser build's).
+    devtool: production ? 'hidden-source-map' : false,
+    output: {
+      path: dist,
+      // It loads nothing else: no chunk, no asset.
+      publicPath: 'auto',
+      uniqueName: `${appInfo(options.dir).remote}FirstScreen`,
+      filename: `${FIRST_SCREEN_DIR}/[name].[contenthash:10].js`,
+      module: true,
+      chunkFormat: 'module',
+      library: { type: 'modern-module' },
+      asyncChunks: false,
+    },
+    resolve: resolveSources({}),
+    module: { rules: [sourceRule({ development: !production, refresh: false, targets: BROWSER_TARGETS })] },
+    plugins: [
+      appDefines(production, readPackageJson(options.root)),
+      new FirstScreenBuildPlugin(dist, [
+        { test: sharedLibraryModules(options.root), why: 'a first screen runs before the shared libraries load' },
+        {
+          test: new RegExp(`^${escapeRegExp(appRequire.resolve('@grocer/shared'))}$`),
+          why: 'a first screen runs before @grocer/shared loads: import @grocer/shared/contracts',
+        },
+        { test: /\.css$/, why: 'a first screen draws with the classes of its page’s stylesheet, which it does not carry' },
+      ]),
+    ],
+    optimization: { moduleIds: 'deterministic', splitChunks: false, runtimeChunk: false },
+    performance: { hints: false },
+    // The dev server adds neither its client nor hot reload to it, and serves its files through the browser build.
+    devServer: false,
+  };
+}
+
+/**
  * An app's `rspack build`: the browser build and, in production, its server build after it (a remote's
- * for the page server, the shell's page server itself). The dev server serves the browser build alone
- * (its page or harness, and hot reload); the page server runs on production builds (`npm start`, e2e,
- * the images).
+ * for the page server, the shell's page server itself), and before it a remote's first screens. The dev
+ * server serves the browser build alone (its page or harness, and hot reload), with the first screens;
+ * the page server runs on production builds (`npm start`, e2e, the images).
  */
 export function createRemoteConfigs(options: AppOptions, argv: { mode?: string } = {}): Configuration[] {
-  return [createAppConfig(options, argv), ...(isProduction(argv) ? [createServerConfig(options, argv)] : [])];
+  return [
+    ...(Object.keys(options.firstScreens ?? {}).length > 0 ? [createFirstScreenConfig(options, argv)] : []),
+    createAppConfig(options, argv),
+    ...(isProduction(argv) ? [createServerConfig(options, argv)] : []),
+  ];
 }
 
 /** The shell's `rspack build`, as createRemoteConfigs. */

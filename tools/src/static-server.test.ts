@@ -51,6 +51,8 @@ describe('static server', () => {
     expect(cacheControlFor('/x/routes.json')).toBe('no-cache');
     expect(cacheControlFor('/x/main.0123456789.js.br')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('/x/remoteEntry.js.gz')).toBe('no-cache');
+    // A remote's first screen (tools/src/rspack.ts createFirstScreenConfig), named by its routes.json.
+    expect(cacheControlFor('/x/first-screen/CartPage.0123456789.js')).toBe('public, max-age=31536000, immutable');
   });
 
   it('sends the build’s precompressed copy when there is one', async () => {
@@ -105,6 +107,26 @@ describe('static server', () => {
       });
     }
     expect((await fetch(`${base}/server/gone.js`)).status).toBe(404);
+  });
+
+  it('serves a remote’s first screens (first-screen/) as every hashed chunk: immutable, a script, to any origin; never their maps', async () => {
+    const folder = path.join(dir, 'dist', 'first-screen');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'CartPage.0123456789.js'), 'export default { reads: () => null, draw: () => null };');
+    writeFileSync(path.join(folder, 'CartPage.0123456789.js.map'), '{"version":3}');
+    const res = await fetch(`${base}/first-screen/CartPage.0123456789.js`, { headers: { origin: 'http://localhost:3000' } });
+    expect({
+      status: res.status,
+      cacheControl: res.headers.get('cache-control'),
+      cors: res.headers.get('access-control-allow-origin'),
+      type: res.headers.get('content-type'),
+    }).toEqual({
+      status: 200,
+      cacheControl: 'public, max-age=31536000, immutable',
+      cors: '*',
+      type: expect.stringMatching(/^(application|text)\/javascript\b/),
+    });
+    expect((await fetch(`${base}/first-screen/CartPage.0123456789.js.map`)).status).toBe(404);
   });
 
   it('answers client-side routes with index.html but keeps missing assets 404', async () => {

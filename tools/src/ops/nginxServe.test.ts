@@ -31,6 +31,8 @@ const SERVER_BUILD = {
   'remoteEntry.js': 'module.exports.catalog = {};',
   '__federation_expose_StorePage.0123456789.js': 'exports.ids = [1];',
 };
+/** A remote's first screen (tools/src/rspack.ts createFirstScreenConfig), an ES module the shell's entry imports. */
+const FIRST_SCREEN = { file: 'CartPage.0123456789.js', body: 'export default { reads: () => null, draw: () => null };' };
 /** The shell's server build: its page server, which the shell's origin never serves. */
 const SHELL_SERVER_BUILD = { 'pages.mjs': 'export function createPageServer() {}' };
 const INDEX_HTML = '<h1>shell</h1>';
@@ -75,7 +77,10 @@ describeWithNginx.each(['remote', 'shell'])('the %s image’s nginx', (image) =>
     mkdirSync(path.join(html, 'server'));
     const serverBuild = image === 'shell' ? SHELL_SERVER_BUILD : SERVER_BUILD;
     for (const [file, body] of Object.entries(serverBuild)) writeFileSync(path.join(html, 'server', file), body);
-    for (const entry of [dir, html, path.join(html, 'server')]) chmodSync(entry, 0o755);
+    mkdirSync(path.join(html, 'first-screen'));
+    writeFileSync(path.join(html, 'first-screen', FIRST_SCREEN.file), FIRST_SCREEN.body);
+    writeFileSync(path.join(html, 'first-screen', `${FIRST_SCREEN.file}.map`), MAP);
+    for (const entry of [dir, html, path.join(html, 'server'), path.join(html, 'first-screen')]) chmodSync(entry, 0o755);
     port = await freePort();
     // The image's layout, at a scratch prefix: its port, its root and its include folder.
     const rewrite = (file: string) =>
@@ -138,6 +143,26 @@ describeWithNginx.each(['remote', 'shell'])('the %s image’s nginx', (image) =>
           cacheControl: /\.[0-9a-f]{10}\.js$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
         });
       }
+    });
+  }
+
+  if (image === 'remote') {
+    it('serves its first screens (first-screen/) as every hashed chunk: immutable, a script, to any origin; never their maps', async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/first-screen/${FIRST_SCREEN.file}`, { headers: { origin: 'http://shop.test' } });
+      expect({
+        status: res.status,
+        body: await res.text(),
+        cacheControl: res.headers.get('cache-control'),
+        cors: res.headers.get('access-control-allow-origin'),
+        type: res.headers.get('content-type'),
+      }).toEqual({
+        status: 200,
+        body: FIRST_SCREEN.body,
+        cacheControl: 'public, max-age=31536000, immutable',
+        cors: '*',
+        type: expect.stringMatching(/^(application|text)\/javascript\b/),
+      });
+      expect((await fetch(`http://127.0.0.1:${port}/first-screen/${FIRST_SCREEN.file}.map`)).status).toBe(404);
     });
   }
 
