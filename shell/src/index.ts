@@ -1,16 +1,17 @@
 // The stylesheet is part of the entry so the HTML links it up front and the layout paints before JS.
 import './app/shell.css';
-import { readPageState } from './app/pageState.ts';
+import { firstScreenRoute } from './app/pageState.ts';
 import { initRemotes, preloadRemoteModules, routeTableFor } from './app/remotes.ts';
 import { firstPageRoute, LAYOUT_MODULES } from './app/routeTable.ts';
 import { readStored, USER_STORAGE_KEY } from './app/storedState.ts';
 
-// The first page's data and a paint of its top on the pages the browser draws early (firstData.ts:
-// the cart, a shopper's order): there the shared libraries below wait for that paint (600 ms at
-// most), so their 110 KB do not share the line with the answer, the page's largest paint. A page the
-// server rendered reads and paints nothing here: it hydrates, and its entry carries none of that code.
-const firstData =
-  readPageState('modules') === undefined ? import('./app/firstData.ts').then((module) => module.startFirstData()) : undefined;
+// The first page's data and a paint of its top by its remote's first screen, on the pages the browser
+// draws early (firstData.ts: the cart, a shopper's order): there the shared libraries below wait for
+// that paint (600 ms at most), so their 110 KB do not share the line with the answer, the page's
+// largest paint. Any other page reads and paints nothing here, and loads none of that code: a page
+// the server rendered hydrates, and the others draw themselves.
+const screen = firstScreenRoute(window.location.pathname);
+const firstData = screen && import('./app/firstData.ts').then((module) => module.startFirstData(screen));
 
 // The remotes (their routes, entries and the first screen's modules) start loading now, while the
 // shared libraries below download, instead of after them: this file and its imports use no shared

@@ -3,13 +3,8 @@ import { routePatterns, STORAGE_KEYS } from '@grocer/shared';
 import type { FirstScreenModule } from '@grocer/shared/contracts';
 import type * as FirstDataModule from './firstData.ts';
 import type * as FirstPaintModule from './firstPaint.ts';
-import type * as PaintFirstScreenModule from './paintFirstScreen.ts';
 import { patternParams } from './firstData.ts';
-import { PAGE_STATE, PAGE_STYLESHEET } from './pageState.ts';
-import { composeRoutes } from './routeTable.ts';
-
-// The federation runtime is the shell bundle's: here only its registration is needed, and it does nothing.
-jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn(), preloadRemote: jest.fn() }));
+import { PAGE_STYLESHEET } from './pageState.ts';
 
 const UUID = '2cb28267-1c9b-421c-b7d4-18174cef2f18';
 
@@ -47,8 +42,8 @@ describe('the first reads, started by the entry from the page’s own first scre
   const location = (pathname: string) => ({ pathname, origin });
   const orderPage = '/order-details/42';
   const orderUrl = 'http://api.test:4000/orders/42';
-  const ordersRoutes = 'http://orders.test/routes.json';
   const screenUrl = 'http://orders.test/first-screen/OrderDetailsPage.0123abcd.js';
+  const route = { path: routePatterns.orderDetails, firstScreen: screenUrl };
   let requests: Request[];
   let imported: string[];
 
@@ -85,50 +80,23 @@ describe('the first reads, started by the entry from the page’s own first scre
     await jest.isolateModulesAsync(async () => {
       firstData = await import('./firstData.ts');
       firstPaint = await import('./firstPaint.ts');
-      // The painter the entry loads, in the same registry.
-      (await import('./paintFirstScreen.ts')) satisfies typeof PaintFirstScreenModule;
     });
     return { ...firstData, ...firstPaint };
   }
 
-  /** The route table the page server writes into a page it leaves to the browser. */
-  const routesBlock = (firstScreen: string | null = 'first-screen/OrderDetailsPage.0123abcd.js') =>
-    `<script type="application/json" ${PAGE_STATE}="routes">${JSON.stringify(
-      composeRoutes([
-        [
-          'orders',
-          {
-            routes: [
-              {
-                path: routePatterns.orderDetails,
-                module: 'OrderDetailsPage',
-                access: 'signed-in',
-                ...(firstScreen ? { firstScreen } : {}),
-              },
-            ],
-          },
-          ordersRoutes,
-        ],
-      ]),
-    )}</script>`;
-
-  /** index.html's static layout, as React has not taken it over yet, with the page's stylesheet written in. */
-  const layout = (blocks: string) => {
-    document.head.innerHTML = `<style ${PAGE_STYLESHEET}="http://orders.test/OrderDetailsPage.css"></style>`;
-    document.body.innerHTML = `<div id="root"><main class="site-main"><div class="page-loading"></div></main></div>${blocks}`;
-  };
-
   /** An order's page opened cold by a signed-in shopper, the API answering with `reply`. */
   async function openOrderPage(reply: () => Response | Promise<Response> = () => Response.json({ orderId: '42' })) {
     answerWith({ '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000/' }), '/orders/42': reply });
-    const { startFirstData } = await freshModules();
-    return { startFirstData, first: await startFirstData(location(orderPage), document, load) };
+    const modules = await freshModules();
+    return { ...modules, first: await modules.startFirstData(route, location(orderPage), document, load) };
   }
 
   beforeEach(() => {
     imported = [];
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ uuid: 'u1', token: 'tok-1' }));
-    layout(routesBlock());
+    // index.html's static layout, as React has not taken it over yet, with the page's stylesheet written in.
+    document.head.innerHTML = `<style ${PAGE_STYLESHEET}="http://orders.test/OrderDetailsPage.css"></style>`;
+    document.body.innerHTML = '<div id="root"><main class="site-main"><div class="page-loading"></div></main></div>';
   });
 
   afterEach(() => {
@@ -141,7 +109,7 @@ describe('the first reads, started by the entry from the page’s own first scre
   const painted = () => document.querySelector('.page-loading')!;
 
   it('reads what the page’s first screen asks for, with the stored session’s token as the page’s own query asks, and paints what it draws; once per page', async () => {
-    const { startFirstData, first } = await openOrderPage();
+    const { startFirstData, firstDataStarted, first } = await openOrderPage();
     expect(imported).toEqual([screenUrl]);
     expect([...first.responses.keys()]).toEqual([orderUrl]);
     expect(first.authorization).toBe('Bearer tok-1');
@@ -153,35 +121,10 @@ describe('the first reads, started by the entry from the page’s own first scre
     await expect(response.json()).resolves.toEqual({ orderId: '42' });
     await first.painted;
     expect(painted().innerHTML).toBe('<h1>Order 42</h1>');
-    // Once per page: the bootstrap's call gets the same reads, not new ones.
-    expect(await startFirstData(location('/elsewhere'))).toBe(first);
+    // Once per page: the bootstrap gets the same reads, not new ones.
+    expect(await firstDataStarted()).toBe(first);
+    expect(await startFirstData(route, location('/elsewhere'))).toBe(first);
     expect(requests.filter((r) => r.url === orderUrl)).toHaveLength(1);
-  });
-
-  it('without the page’s table, finds the first screen in the remotes’ routes.json, relative to it', async () => {
-    layout('');
-    answerWith({
-      '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }),
-      '/remotes.json': () => Response.json({ orders: 'http://orders.test/mf-manifest.json' }),
-      '/routes.json': () =>
-        Response.json({
-          routes: [{ path: routePatterns.orderDetails, module: 'OrderDetailsPage', access: 'signed-in', firstScreen: 'first-screen/x.js' }],
-        }),
-      '/orders/42': () => Response.json({ orderId: '42' }),
-    });
-    const { startFirstData } = await freshModules();
-    await (
-      await startFirstData(location(orderPage), document, load)
-    ).painted;
-    expect(imported).toEqual(['http://orders.test/first-screen/x.js']);
-    expect(painted().innerHTML).toBe('<h1>Order 42</h1>');
-  });
-
-  it('a first screen on another origin than its remote’s is not loaded', async () => {
-    layout(routesBlock('https://elsewhere.test/x.js'));
-    const { first } = await openOrderPage();
-    expect(imported).toEqual([]);
-    expect(first.responses.size).toBe(0);
   });
 
   it('without a stored session an order’s details read nothing', async () => {
@@ -191,29 +134,12 @@ describe('the first reads, started by the entry from the page’s own first scre
     expect(requests.filter((r) => r.url === orderUrl)).toHaveLength(0);
   });
 
-  it.each([orderPage, '/cart'])(
-    'a page the server rendered (%s, with its page state) reads nothing early, not even /config.json, and paints nothing',
-    async (pathname) => {
-      document.body.innerHTML =
-        '<div id="root"><main class="site-main"><div class="page"><h1>Rendered</h1></div></main></div>' +
-        `<script type="application/json" ${PAGE_STATE}="modules">["orders/OrderDetailsPage"]</script>`;
-      answerWith({ '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }), '/orders/42': () => Response.json({}) });
-      const { startFirstData } = await freshModules();
-      const first = await startFirstData(location(pathname), document, load);
-      await first.painted;
-      expect(first.responses.size).toBe(0);
-      expect(first.painting.size).toBe(0);
-      expect(requests).toHaveLength(0);
-      expect(imported).toEqual([]);
-      expect(document.querySelector('.site-main')!.innerHTML).toBe('<div class="page"><h1>Rendered</h1></div>');
-    },
-  );
-
-  it('a page whose remote builds no first screen reads nothing, not even /config.json', async () => {
-    layout(routesBlock(null));
-    const { first } = await openOrderPage();
+  it('a page the entry started nothing for hands the bootstrap nothing, and reads nothing', async () => {
+    answerWith({});
+    const { firstDataStarted } = await freshModules();
+    const first = await firstDataStarted();
+    await first.painted;
     expect(first.responses.size).toBe(0);
-    expect(imported).toEqual([]);
     expect(requests).toHaveLength(0);
   });
 
@@ -224,7 +150,7 @@ describe('the first reads, started by the entry from the page’s own first scre
     ]) {
       answerWith({ '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }) });
       const { startFirstData } = await freshModules();
-      const first = await startFirstData(location(orderPage), document, broken);
+      const first = await startFirstData(route, location(orderPage), document, broken);
       expect(first.responses.size).toBe(0);
       expect(requests.filter((r) => r.url === orderUrl)).toHaveLength(0);
       expect(painted().innerHTML).toBe('');
@@ -234,7 +160,7 @@ describe('the first reads, started by the entry from the page’s own first scre
   it('an unreadable /config.json starts nothing: the page reads for itself', async () => {
     answerWith({ '/config.json': () => Response.json({ message: 'gone' }, { status: 500 }) });
     const { startFirstData } = await freshModules();
-    expect((await startFirstData(location(orderPage), document, load)).responses.size).toBe(0);
+    expect((await startFirstData(route, location(orderPage), document, load)).responses.size).toBe(0);
     expect(requests.map((r) => new URL(r.url).pathname)).toEqual(['/config.json']);
   });
 
@@ -261,7 +187,7 @@ describe('the first reads, started by the entry from the page’s own first scre
         '/orders/42': () => new Promise<Response>(() => undefined),
       });
       const { startFirstData, FIRST_PAINT_WAIT_MS } = await freshModules();
-      const first = await startFirstData(location(orderPage), document, load);
+      const first = await startFirstData(route, location(orderPage), document, load);
       let settled = false;
       void first.painted.then(() => (settled = true));
       await jest.advanceTimersByTimeAsync(FIRST_PAINT_WAIT_MS - 1);

@@ -1,20 +1,17 @@
 // Data-first loading of the first screen, the entry's one call, on the pages the browser still
-// draws (the cart, a signed-in shopper's order): a page the shell's page server rendered comes with
-// its data and markup and hydrates instead (hydrate.tsx), so nothing is read or painted early there.
-// On the others (the entry loads this file only there, so a rendered page carries none of it), when
-// the page's remote builds a first screen for it (shared/src/contracts/firstScreen.ts, named by its
-// routes.json), this imports that module, asks the API what it reads as soon as /config.json says
-// where the API is, and paints what the module draws (paintFirstScreen.ts), in parallel with the JS.
+// draws (the cart, a signed-in shopper's order) whose remote builds a first screen for them
+// (shared/src/contracts/firstScreen.ts, named by its routes.json; the entry loads this file only
+// there, pageState.ts firstScreenRoute): this imports that module, asks the API what it reads as
+// soon as /config.json says where the API is, and paints what the module draws
+// (paintFirstScreen.ts), in parallel with the JS. A page the page server rendered hydrates instead.
 // The bootstrap hands the answers in flight to the base query (@grocer/shared provideEarlyResponse),
 // so the page's own queries take them instead of asking again. The shell knows no page's reads or markup.
 // Only contracts imports: the entry runs this before the shared libraries load.
 import { CLIENT_DOMAIN_HEADER, type FirstScreenModule, type FirstScreenReads } from '@grocer/shared/contracts';
 import { readConfigDocument } from './config.ts';
 import { paintFirstScreen } from './paintFirstScreen.ts';
-import { readPageState } from './pageState.ts';
-import { routeTableFor } from './remotes.ts';
 import { readStored, USER_STORAGE_KEY } from './storedState.ts';
-import { firstPageRoute, rawPatternParams, type RouteTable } from './routeTable.ts';
+import { rawPatternParams, type ComposedRoute } from './routeTable.ts';
 
 /** What the entry started for the first screen. */
 export interface FirstData {
@@ -54,15 +51,6 @@ export function patternParams(pattern: string, pathname: string): Record<string,
 export type FirstScreenImport = (url: string) => Promise<{ default: FirstScreenModule }>;
 
 const importFirstScreen = (url: string) => import(/* webpackIgnore: true */ url) as ReturnType<FirstScreenImport>;
-
-/** The first page's route and its `:param` values, when its remote builds a first screen for it; else null. */
-async function firstScreenRoute(pathname: string, doc: Document): Promise<{ url: string; params: Record<string, string> } | null> {
-  // A page the server left to the browser carries the table it matched the URL with: no wait for the remotes' files.
-  const table = (readPageState('routes', doc) as RouteTable | undefined) ?? (await routeTableFor(pathname));
-  const route = firstPageRoute(table, pathname, readStored(USER_STORAGE_KEY) !== null);
-  const params = route?.firstScreen ? patternParams(route.path, pathname) : null;
-  return route?.firstScreen && params ? { url: route.firstScreen, params } : null;
-}
 
 /**
  * What a first screen module reads for `params`; null when it reads nothing. One that is no first
@@ -110,27 +98,36 @@ export const bodyOf = (response: Promise<Response>): Promise<unknown> =>
 let started: Promise<FirstData> | undefined;
 
 /**
- * Starts the first screen's reads, once per page (the bootstrap's call gets the same answers).
- * Resolves, never rejects: to nothing where nothing is read early, the page's first screen cannot be
- * loaded or /config.json cannot be read, and the page then reads and draws for itself.
+ * Starts the first screen's reads for `route` (pageState.ts firstScreenRoute), once per page. Resolves,
+ * never rejects: to nothing where nothing is read early, the page's first screen cannot be loaded or
+ * /config.json cannot be read, and the page then reads and draws for itself.
  */
 export function startFirstData(
+  route: Pick<ComposedRoute, 'path'> & { firstScreen: string },
   location: Pick<Location, 'pathname' | 'origin'> = window.location,
   doc: Document = document,
   load: FirstScreenImport = importFirstScreen,
 ): Promise<FirstData> {
   // A first screen that cannot be loaded or throws leaves the page to draw itself.
-  started ??= start(location, doc, load).catch(() => NOTHING);
+  started ??= start(route, location, doc, load).catch(() => NOTHING);
   return started;
 }
 
-async function start(location: Pick<Location, 'pathname' | 'origin'>, doc: Document, load: FirstScreenImport): Promise<FirstData> {
-  // Rendered by the server: the page came drawn, with its answers (pageState.ts), and hydrates.
-  if (readPageState('modules', doc) !== undefined) return NOTHING;
-  const route = await firstScreenRoute(location.pathname, doc);
-  if (!route) return NOTHING;
+/** What the entry started (startFirstData), or nothing on a page it started nothing for. */
+export function firstDataStarted(): Promise<FirstData> {
+  return started ?? Promise.resolve(NOTHING);
+}
+
+async function start(
+  route: Pick<ComposedRoute, 'path'> & { firstScreen: string },
+  location: Pick<Location, 'pathname' | 'origin'>,
+  doc: Document,
+  load: FirstScreenImport,
+): Promise<FirstData> {
+  const params = patternParams(route.path, location.pathname);
+  if (!params) return NOTHING;
   // The API's address is read while the page's first screen loads.
-  const [first, apiBaseUrl] = await Promise.all([readsOf(load(route.url), route.params), readApiBaseUrl()]);
+  const [first, apiBaseUrl] = await Promise.all([readsOf(load(route.firstScreen), params), readApiBaseUrl()]);
   if (!first) return NOTHING;
   let authorization: string | null = null;
   if (first.reads.session) {

@@ -5,6 +5,8 @@
 // entry reads it before the shared libraries load, and the page server writes it.
 import { PAGE_STATE } from '@grocer/shared/contracts';
 import { dataBlockText } from './config.ts';
+import { firstPageRoute, type ComposedRoute, type RouteTable } from './routeTable.ts';
+import { readStored, USER_STORAGE_KEY } from './storedState.ts';
 
 export { PAGE_STATE };
 
@@ -37,4 +39,16 @@ export function readPageState(key: PageStateKey, doc: Document = document): unkn
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The route of a page the browser draws whose remote builds a first screen for it (the cart, a signed-in
+ * shopper's order), from the route table the page server wrote into the page; undefined on a page it
+ * rendered (it hydrates) or one it did not see (the browser then draws the page without an early paint).
+ */
+export function firstScreenRoute(pathname: string, doc: Document = document): (ComposedRoute & { firstScreen: string }) | undefined {
+  if (readPageState('modules', doc) !== undefined) return undefined;
+  const table = readPageState('routes', doc) as RouteTable | undefined;
+  const route = table && firstPageRoute(table, pathname, readStored(USER_STORAGE_KEY) !== null);
+  return route?.firstScreen ? { ...route, firstScreen: route.firstScreen } : undefined;
 }

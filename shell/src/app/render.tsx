@@ -8,7 +8,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { loadPersistedState, loadRuntimeConfig, makeStore, provideEarlyResponse, startPersistence } from '@grocer/shared';
 import { App } from './App.tsx';
 import { readConfigDocument } from './config.ts';
-import { startFirstData } from './firstData.ts';
+import { firstDataStarted } from './firstData.ts';
 import { keepFirstPaint } from './firstPaint.ts';
 import { routeTableFor } from './remotes.ts';
 
@@ -19,7 +19,7 @@ export async function render(container: HTMLElement) {
   const [, routes, firstData] = await Promise.all([
     loadRuntimeConfig(undefined, readConfigDocument),
     routeTableFor(window.location.pathname),
-    startFirstData(),
+    firstDataStarted(),
   ]);
   // The first page's reads that index.ts started: its queries take these answers instead of asking again.
   for (const [url, response] of firstData.responses) provideEarlyResponse(url, response, firstData.authorization);
