@@ -14,7 +14,8 @@ import {
   makeUser,
   milk,
 } from '../../testing/fixtures.ts';
-import CartPage from './CartPage.tsx';
+import { makeStore, storeRulesApi } from '@grocer/shared';
+import CartPage, { loadPageData } from './CartPage.tsx';
 
 let net: FetchMock;
 let toasts: string[];
@@ -411,5 +412,24 @@ describe('CartPage head', () => {
     expect(document.title).toBe('Your cart | Grocer');
     expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', expect.stringContaining('Grocer cart'));
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  });
+});
+
+describe('the page’s data, awaited before it replaces its first screen', () => {
+  const storeRules = [{ storeUuid: freshMart.uuid, minOrderCents: 1500 }];
+
+  it('with lines, the stores’ rules are in the store before the page renders, so its notes render with it', async () => {
+    mockApi({ 'GET /open/store-rules': () => ({ body: storeRules }) });
+    const store = makeStore({ cart: { items: [line(milk, 1)] } });
+    await loadPageData({ params: {}, search: new URLSearchParams() }, store.dispatch);
+    expect(requestsTo('/open/store-rules')).toHaveLength(1);
+    expect(storeRulesApi.endpoints.storeRules.select()(store.getState()).data).toEqual(storeRules);
+  });
+
+  it('an empty cart waits for nothing', async () => {
+    mockApi();
+    const store = makeStore({ cart: { items: [] } });
+    await loadPageData({ params: {}, search: new URLSearchParams() }, store.dispatch);
+    expect(net.calls).toHaveLength(0);
   });
 });

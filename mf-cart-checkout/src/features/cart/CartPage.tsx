@@ -3,7 +3,7 @@
 // Out-of-stock lines are pruned 100 ms after the page opens.
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
-import { paths, selectCartCount, selectCartItems, selectUser, useAppSelector } from '@grocer/shared';
+import { paths, selectCartCount, selectCartItems, selectUser, storeRulesApi, useAppSelector, type PageDataLoader } from '@grocer/shared';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PricingSummary } from '../../components/PricingSummary.tsx';
 import { StoreDeliveryFee } from '../../components/StoreDeliveryFee.tsx';
@@ -21,6 +21,22 @@ import { PageHead } from '@grocer/shared/head';
 
 /** Fees are computed only with a complete address (spec §5); until then the cart says what is missing. */
 export const ADD_ADDRESS_NOTE = 'Delivery fee: add your address';
+
+/**
+ * Awaited by the shell before the page's first render when that render replaces the page's first
+ * screen (cartFirstScreen.ts): the stores' rules the minimum-order notes come from, which the first
+ * screen drew from the same answer, so no note appears after the page took over and pushes the
+ * stores below it down. An empty cart shows no notes, and waits for nothing.
+ */
+export const loadPageData: PageDataLoader = async (_location, dispatch) => {
+  if (!dispatch((_, getState) => selectCartItems(getState()).length > 0)) return;
+  const rules = dispatch(storeRulesApi.endpoints.storeRules.initiate());
+  try {
+    await rules;
+  } finally {
+    rules.unsubscribe();
+  }
+};
 
 export default function CartPage() {
   const items = useAppSelector(selectCartItems);
