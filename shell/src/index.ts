@@ -11,7 +11,9 @@ import { readStored, USER_STORAGE_KEY } from './app/storedState.ts';
 // largest paint. Any other page reads and paints nothing here, and loads none of that code: a page
 // the server rendered hydrates, and the others draw themselves.
 const screen = firstScreenRoute(window.location.pathname);
-const firstData = screen && import('./app/firstData.ts').then((module) => module.startFirstData(screen));
+// The chunk's name is how the page server finds its scripts to preload (tools/src/rspack.ts FIRST_SCREEN_CHUNK).
+const firstData =
+  screen && import(/* webpackChunkName: "first-screen" */ './app/firstData.ts').then((module) => module.startFirstData(screen));
 
 // The remotes (their routes, entries and the first screen's modules) start loading now, while the
 // shared libraries below download, instead of after them: this file and its imports use no shared
