@@ -363,8 +363,4 @@ test('pages that wait on no data do not load the early painter', async ({ browse
   const painter = [...cart].filter((script) => !home.has(script) && !contact.has(script));
   expect(painter).toHaveLength(1);
   expect(search.has(painter[0]!)).toBe(false);
-  // The page server preloads it with the entry on the pages that paint early, and nowhere else.
-  const preload = `<link rel="preload" as="script" href="${painter[0]}">`;
-  expect(await (await browser.newPage()).request.get(stack.shellUrl('/cart')).then((r) => r.text())).toContain(preload);
-  expect(await (await browser.newPage()).request.get(stack.shellUrl('/')).then((r) => r.text())).not.toContain(preload);
 });

@@ -1,5 +1,6 @@
 // The stylesheet is part of the entry so the HTML links it up front and the layout paints before JS.
 import './app/shell.css';
+import type { FirstScreenModule } from '@grocer/shared/contracts';
 import { firstScreenRoute } from './app/pageState.ts';
 import { initRemotes, preloadRemoteModules, routeTableFor } from './app/remotes.ts';
 import { firstPageRoute, LAYOUT_MODULES } from './app/routeTable.ts';
@@ -11,9 +12,21 @@ import { readStored, USER_STORAGE_KEY } from './app/storedState.ts';
 // largest paint. Any other page reads and paints nothing here, and loads none of that code: a page
 // the server rendered hydrates, and the others draw themselves.
 const screen = firstScreenRoute(window.location.pathname);
-// The chunk's name is how the page server finds its scripts to preload (tools/src/rspack.ts FIRST_SCREEN_CHUNK).
-const firstData =
-  screen && import(/* webpackChunkName: "first-screen" */ './app/firstData.ts').then((module) => module.startFirstData(screen));
+/** The remote's first screen and the shell's code that paints it, loaded side by side. */
+function loadFirstScreen(route: NonNullable<typeof screen>) {
+  const module = import(/* webpackIgnore: true */ route.firstScreen) as Promise<{ default: FirstScreenModule }>;
+  // Met by startFirstData, unless its own chunk fails to load first.
+  module.catch(() => undefined);
+  return import('./app/firstData.ts').then((data) => data.startFirstData(route, module));
+}
+// Once the page's first frame (the layout and the page's placeholder) is painted: it waits for nothing else.
+// A hidden tab paints no frame: it goes on after 100 ms.
+const afterFirstPaint = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
+const firstData = screen && afterFirstPaint().then(() => loadFirstScreen(screen));
 
 // The remotes (their routes, entries and the first screen's modules) start loading now, while the
 // shared libraries below download, instead of after them: this file and its imports use no shared

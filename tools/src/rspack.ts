@@ -13,7 +13,7 @@ import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
 import { appInfo, runtimeDocuments, stackPorts, type AppDir } from './ports.ts';
-import { FIRST_SCREEN_SCRIPTS, REMOTE_EXPOSES, type RemoteRoutes } from '@grocer/shared/contracts';
+import { REMOTE_EXPOSES, type RemoteRoutes } from '@grocer/shared/contracts';
 import { checkFirstScreens, checkRemoteRoutes, type RemoteRouteSource } from './routeContract.ts';
 import { emitFirstScreens, FIRST_SCREEN_DIR, FirstScreenBuildPlugin } from './firstScreens.ts';
 import { readPackageJson, SHARED_ENTRIES, sharedConfig, SINGLETONS } from './mf.ts';
@@ -108,39 +108,6 @@ class CspPlugin {
     });
   }
 }
-
-/**
- * Notes in the shell's index.html the scripts of its chunk group FIRST_SCREEN_CHUNK (the code that
- * paints a browser-drawn page's first screen, shell/src/index.ts), as FIRST_SCREEN_SCRIPTS: the page
- * server preloads them on the pages that use them, alongside the entry, instead of after it. The note
- * loads nothing itself, so no other page pays for them. Before precompression, which reads the page.
- */
-class FirstScreenScriptsPlugin {
-  apply(compiler: Compiler) {
-    compiler.hooks.thisCompilation.tap('GrocerFirstScreenScripts', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'GrocerFirstScreenScripts', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
-        (assets) => {
-          const page = assets['index.html'];
-          const group = compilation.namedChunkGroups.get(FIRST_SCREEN_CHUNK);
-          if (!page) return;
-          if (!group) throw new Error(`the shell has no chunk group "${FIRST_SCREEN_CHUNK}" (shell/src/index.ts names it)`);
-          const scripts = group.chunks.flatMap((chunk) =>
-            [...chunk.files].filter((file) => file.endsWith('.js')).map((file) => `/${file}`),
-          );
-          const note = `<meta name="${FIRST_SCREEN_SCRIPTS}" content="${scripts.join(' ')}">`;
-          compilation.updateAsset(
-            'index.html',
-            new rspack.sources.RawSource(page.source().toString().replace('</head>', `${note}</head>`)),
-          );
-        },
-      );
-    });
-  }
-}
-
-/** The shell's chunk group that paints a browser-drawn page's first screen (its import in shell/src/index.ts names it). */
-export const FIRST_SCREEN_CHUNK = 'first-screen';
 
 /**
  * The MF manifest plugin's note on every remote's build, "Manifest will use absolute path resolution
@@ -396,7 +363,7 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
           ]
         : []),
       ...(dev ? [new ReactRefreshRspackPlugin()] : [new PrecompressPlugin()]),
-      ...(host && production ? [new FirstScreenScriptsPlugin(), new CspPlugin()] : []),
+      ...(host && production ? [new CspPlugin()] : []),
     ],
     optimization: {
       moduleIds: production ? 'deterministic' : 'named',

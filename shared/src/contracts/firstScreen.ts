@@ -31,9 +31,3 @@ export interface FirstScreenModule {
    */
   draw(bodies: readonly unknown[], doc: Document, apiUrl: (pathOrUrl: string) => string): Node | null;
 }
-
-/**
- * The name of the `<meta>` in the shell's index.html listing, space-separated, the shell's own scripts
- * that paint a first screen: the page server preloads them on the pages that have one.
- */
-export const FIRST_SCREEN_SCRIPTS = 'grocer-first-screen-scripts';

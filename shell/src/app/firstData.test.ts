@@ -45,7 +45,6 @@ describe('the first reads, started by the entry from the page’s own first scre
   const screenUrl = 'http://orders.test/first-screen/OrderDetailsPage.0123abcd.js';
   const route = { path: routePatterns.orderDetails, firstScreen: screenUrl };
   let requests: Request[];
-  let imported: string[];
 
   /** The orders remote's first screen, as its build publishes it: it reads the order with the session and draws its number. */
   const orderScreen: FirstScreenModule = {
@@ -58,10 +57,7 @@ describe('the first reads, started by the entry from the page’s own first scre
       return heading;
     },
   };
-  const load = async (url: string) => {
-    imported.push(url);
-    return { default: orderScreen };
-  };
+  const loaded = async () => ({ default: orderScreen });
 
   function answerWith(routes: Record<string, () => Response | Promise<Response>>) {
     requests = [];
@@ -88,11 +84,10 @@ describe('the first reads, started by the entry from the page’s own first scre
   async function openOrderPage(reply: () => Response | Promise<Response> = () => Response.json({ orderId: '42' })) {
     answerWith({ '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000/' }), '/orders/42': reply });
     const modules = await freshModules();
-    return { ...modules, first: await modules.startFirstData(route, location(orderPage), document, load) };
+    return { ...modules, first: await modules.startFirstData(route, loaded(), location(orderPage), document) };
   }
 
   beforeEach(() => {
-    imported = [];
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ uuid: 'u1', token: 'tok-1' }));
     // index.html's static layout, as React has not taken it over yet, with the page's stylesheet written in.
     document.head.innerHTML = `<style ${PAGE_STYLESHEET}="http://orders.test/OrderDetailsPage.css"></style>`;
@@ -110,7 +105,6 @@ describe('the first reads, started by the entry from the page’s own first scre
 
   it('reads what the page’s first screen asks for, with the stored session’s token as the page’s own query asks, and paints what it draws; once per page', async () => {
     const { startFirstData, firstDataStarted, first } = await openOrderPage();
-    expect(imported).toEqual([screenUrl]);
     expect([...first.responses.keys()]).toEqual([orderUrl]);
     expect(first.authorization).toBe('Bearer tok-1');
     const read = requests.find((r) => r.url === orderUrl);
@@ -123,7 +117,7 @@ describe('the first reads, started by the entry from the page’s own first scre
     expect(painted().innerHTML).toBe('<h1>Order 42</h1>');
     // Once per page: the bootstrap gets the same reads, not new ones.
     expect(await firstDataStarted()).toBe(first);
-    expect(await startFirstData(route, location('/elsewhere'))).toBe(first);
+    expect(await startFirstData(route, loaded(), location('/elsewhere'))).toBe(first);
     expect(requests.filter((r) => r.url === orderUrl)).toHaveLength(1);
   });
 
@@ -150,7 +144,7 @@ describe('the first reads, started by the entry from the page’s own first scre
     ]) {
       answerWith({ '/config.json': () => Response.json({ apiBaseUrl: 'http://api.test:4000' }) });
       const { startFirstData } = await freshModules();
-      const first = await startFirstData(route, location(orderPage), document, broken);
+      const first = await startFirstData(route, broken(), location(orderPage), document);
       expect(first.responses.size).toBe(0);
       expect(requests.filter((r) => r.url === orderUrl)).toHaveLength(0);
       expect(painted().innerHTML).toBe('');
@@ -160,7 +154,7 @@ describe('the first reads, started by the entry from the page’s own first scre
   it('an unreadable /config.json starts nothing: the page reads for itself', async () => {
     answerWith({ '/config.json': () => Response.json({ message: 'gone' }, { status: 500 }) });
     const { startFirstData } = await freshModules();
-    expect((await startFirstData(route, location(orderPage), document, load)).responses.size).toBe(0);
+    expect((await startFirstData(route, loaded(), location(orderPage), document)).responses.size).toBe(0);
     expect(requests.map((r) => new URL(r.url).pathname)).toEqual(['/config.json']);
   });
 
@@ -187,7 +181,7 @@ describe('the first reads, started by the entry from the page’s own first scre
         '/orders/42': () => new Promise<Response>(() => undefined),
       });
       const { startFirstData, FIRST_PAINT_WAIT_MS } = await freshModules();
-      const first = await startFirstData(route, location(orderPage), document, load);
+      const first = await startFirstData(route, loaded(), location(orderPage), document);
       let settled = false;
       void first.painted.then(() => (settled = true));
       await jest.advanceTimersByTimeAsync(FIRST_PAINT_WAIT_MS - 1);

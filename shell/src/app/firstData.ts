@@ -47,11 +47,6 @@ export function patternParams(pattern: string, pathname: string): Record<string,
   }
 }
 
-/** Imports a remote's first screen by its URL (a plain ES module of the remote's origin, not a federated one). */
-export type FirstScreenImport = (url: string) => Promise<{ default: FirstScreenModule }>;
-
-const importFirstScreen = (url: string) => import(/* webpackIgnore: true */ url) as ReturnType<FirstScreenImport>;
-
 /**
  * What a first screen module reads for `params`; null when it reads nothing. One that is no first
  * screen throws, here or in the painter: startFirstData's catch then leaves the page to draw itself.
@@ -98,18 +93,19 @@ export const bodyOf = (response: Promise<Response>): Promise<unknown> =>
 let started: Promise<FirstData> | undefined;
 
 /**
- * Starts the first screen's reads for `route` (pageState.ts firstScreenRoute), once per page. Resolves,
+ * Starts the first screen's reads for `route` (pageState.ts firstScreenRoute), from its remote's first
+ * screen as the entry imports it (`screen`), once per page. Resolves,
  * never rejects: to nothing where nothing is read early, the page's first screen cannot be loaded or
  * /config.json cannot be read, and the page then reads and draws for itself.
  */
 export function startFirstData(
-  route: Pick<ComposedRoute, 'path'> & { firstScreen: string },
+  route: Pick<ComposedRoute, 'path'>,
+  screen: Promise<{ default: FirstScreenModule }>,
   location: Pick<Location, 'pathname' | 'origin'> = window.location,
   doc: Document = document,
-  load: FirstScreenImport = importFirstScreen,
 ): Promise<FirstData> {
   // A first screen that cannot be loaded or throws leaves the page to draw itself.
-  started ??= start(route, location, doc, load).catch(() => NOTHING);
+  started ??= start(route, screen, location, doc).catch(() => NOTHING);
   return started;
 }
 
@@ -119,15 +115,15 @@ export function firstDataStarted(): Promise<FirstData> {
 }
 
 async function start(
-  route: Pick<ComposedRoute, 'path'> & { firstScreen: string },
+  route: Pick<ComposedRoute, 'path'>,
+  screen: Promise<{ default: FirstScreenModule }>,
   location: Pick<Location, 'pathname' | 'origin'>,
   doc: Document,
-  load: FirstScreenImport,
 ): Promise<FirstData> {
   const params = patternParams(route.path, location.pathname);
   if (!params) return NOTHING;
   // The API's address is read while the page's first screen loads.
-  const [first, apiBaseUrl] = await Promise.all([readsOf(load(route.firstScreen), params), readApiBaseUrl()]);
+  const [first, apiBaseUrl] = await Promise.all([readsOf(screen, params), readApiBaseUrl()]);
   if (!first) return NOTHING;
   let authorization: string | null = null;
   if (first.reads.session) {

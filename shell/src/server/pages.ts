@@ -12,7 +12,7 @@ import { setRuntimeConfig } from '@grocer/shared';
 import { stylesheetsIn, type ManifestStyles } from '../app/remoteStyles.ts';
 import { PAGE_STATE, PAGE_STYLESHEET } from '../app/pageState.ts';
 import { renderPage, type RenderedPage } from './renderPage.tsx';
-import { FIRST_SCREEN_SCRIPTS, htmlAttribute, jsonDataBlock } from '@grocer/shared/contracts';
+import { htmlAttribute, jsonDataBlock } from '@grocer/shared/contracts';
 import { createServerFederation, fetchRemoteFile } from './remoteLoading.ts';
 import { createRemoteRegistry, isRemoteBuild, keptFor, type RemoteBuild, type RemoteRegistry } from './remoteRegistry.ts';
 
@@ -65,9 +65,6 @@ const MAX_STYLESHEETS = 256;
 
 /** index.html's `#root`, as its open tag, its content and its closing tag, the last before `</body>`. */
 const ROOT = /(<div id="root">)[\s\S]*(<\/div>)(?=\s*<\/body>)/;
-
-/** index.html's note of the shell's scripts that paint a first screen (the build writes it). */
-const FIRST_SCREEN_SCRIPTS_NOTE = new RegExp(`<meta name="${FIRST_SCREEN_SCRIPTS}" content="([^"]*)">`);
 
 /** A `<title>` element, as index.html and React write it. */
 const TITLE = /<title>[\s\S]*?<\/title>/;
@@ -189,9 +186,9 @@ export function createPageServer(options: PageServerOptions): PageServer {
    * index.html for a page the browser draws (its entry paints the page's top with its remote's first
    * screen, from the browser's storage or session): with the page module's stylesheets written in, so
    * nothing waits on another origin; the route table it was matched with, so the entry finds the first
-   * screen without reading the remotes' routes; and that module and the shell's scripts that paint it
-   * (FIRST_SCREEN_SCRIPTS) preloaded, alongside the entry rather than after it. null (index.html as it
-   * is) when the stylesheets cannot be read now.
+   * screen without reading the remotes' routes. Nothing is preloaded: the entry loads the first screen
+   * once the layout's first frame is painted (shell/src/index.ts). null (index.html as it is) when the
+   * stylesheets cannot be read now.
    */
   async function drawnByBrowser(page: RenderedPage, indexHtml: string): Promise<string | null> {
     const id = page.id!;
@@ -200,12 +197,8 @@ export function createPageServer(options: PageServerOptions): PageServer {
     const hrefs = moduleStylesheets(id, build);
     const texts = await Promise.all(hrefs.map((href) => stylesheetText(href)));
     if (hrefs.length === 0 || texts.includes(null)) return null;
-    const painters = page.firstScreen ? (FIRST_SCREEN_SCRIPTS_NOTE.exec(indexHtml)?.[1]?.split(' ').filter(Boolean) ?? []) : [];
-    const preload =
-      painters.map((src) => `<link rel="preload" as="script" href="${htmlAttribute(src)}">`).join('') +
-      (page.firstScreen ? `<link rel="modulepreload" href="${htmlAttribute(page.firstScreen)}">` : '');
     return indexHtml
-      .replace('</head>', () => `${preload}${hrefs.map((href, i) => styleElement(href, texts[i])).join('')}</head>`)
+      .replace('</head>', () => `${hrefs.map((href, i) => styleElement(href, texts[i])).join('')}</head>`)
       .replace('</body>', () => `${jsonDataBlock(PAGE_STATE, 'routes', page.routes)}</body>`);
   }
 
