@@ -94,7 +94,7 @@ describe('PickListPage', () => {
     await user.click(within(await screen.findByRole('group', { name: `Actions for ${BREAD}` })).getByRole('button', { name: 'Found' }));
     await waitFor(() => expect(line(BREAD)).toHaveTextContent('Found'));
     expect(net!.calls.find((c) => c.method === 'POST')!.body).toEqual({ state: 'FOUND' });
-    expect(screen.getByRole('heading', { level: 2, name: '2 lines, 1 still to pick' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: '2 lines, 1 still to pick' })).toBeInTheDocument();
   });
 
   it("replaces a line with the shopper's choice offered first, then shows the new totals and the refund", async () => {
