@@ -1,9 +1,10 @@
 // The data pages' first paint. A store, one of its categories and a search come rendered into the HTML
 // by the shell's page server with the catalogue's own code (docs/decisions/013-server-composition.md),
 // and the browser hydrates that markup: same nodes, same boxes, no read asked again, nothing in the
-// console. The cart and a signed-in order are painted by the shell's entry, which reads their first
-// answers in parallel with the JS (the cart: the browser's storage); the page then takes the same
-// answers (one read each) and replaces the paint without moving anything. Either way under the CSP.
+// console. The cart and a signed-in order are painted early by their remote's own first screen, which
+// the shell's entry loads and whose first answers it reads in parallel with the JS (the cart: the
+// browser's storage); the page then takes the same answers (one read each) and replaces the paint
+// without moving anything. Either way under the CSP.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Product } from '@grocer/shared';
 import { apiClient, placeDemoOrder } from '@grocer/tools/demoOrder';
