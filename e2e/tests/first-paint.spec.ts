@@ -365,3 +365,17 @@ test('pages that wait on no data do not load the early painter', async ({ browse
   expect(painter).toHaveLength(1);
   expect(search.has(painter[0]!)).toBe(false);
 });
+
+test('a tap on Add to Cart while the page’s scripts load is answered once they run, not lost', async ({ page, request, stack }) => {
+  const { store } = await firstStore(request, stack);
+  await serverRendered(request, stack, `/store/${store.publicId}`);
+  const release = await holdModule(page, 'StorePage');
+  await page.goto(stack.shellUrl(`/store/${store.publicId}`), { waitUntil: 'commit' });
+  // The server's card, before any of the page's code has run.
+  const add = page.locator('article.product-card').first().getByRole('button', { name: 'Add to Cart' });
+  await add.click();
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  release();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user-cart') ?? '[]').length)).toBe(1);
+});

@@ -1,7 +1,8 @@
 // The stylesheet is part of the entry so the HTML links it up front and the layout paints before JS.
 import './app/shell.css';
 import type { FirstScreenModule } from '@grocer/shared/contracts';
-import { firstScreenRoute } from './app/pageState.ts';
+import { keepEarlyClicks } from './app/earlyClicks.ts';
+import { firstScreenRoute, readPageState } from './app/pageState.ts';
 import { initRemotes, preloadRemoteModules, routeTableFor } from './app/remotes.ts';
 import { firstPageRoute, LAYOUT_MODULES } from './app/routeTable.ts';
 import { readStored, USER_STORAGE_KEY } from './app/storedState.ts';
@@ -12,6 +13,8 @@ import { readStored, USER_STORAGE_KEY } from './app/storedState.ts';
 // largest paint. Any other page reads and paints nothing here, and loads none of that code: a page
 // the server rendered hydrates, and the others draw themselves.
 const screen = firstScreenRoute(window.location.pathname);
+// A page the server rendered: its buttons' clicks wait for React (earlyClicks.ts).
+if (readPageState('modules') !== undefined) keepEarlyClicks();
 /** The remote's first screen and the shell's code that paints it, loaded side by side. */
 function loadFirstScreen(route: NonNullable<typeof screen>) {
   const module = import(/* webpackIgnore: true */ route.firstScreen) as Promise<{ default: FirstScreenModule }>;

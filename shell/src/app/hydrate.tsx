@@ -6,6 +6,7 @@ import { loadPersistedState, loadRuntimeConfig, makeStore, startPersistence, typ
 import { RemoteModulesContext } from '../components/remoteModules.ts';
 import { App } from './App.tsx';
 import { readConfigDocument } from './config.ts';
+import { replayEarlyClicks } from './earlyClicks.ts';
 import { HYDRATED, LEFT_TO_BROWSER, readPageState } from './pageState.ts';
 import { loadRemoteModule, routeTableFor, type RemoteModuleExports } from './remotes.ts';
 import type { RouteTable } from './routeTable.ts';
@@ -52,6 +53,7 @@ export async function hydrate(container: HTMLElement, ids: string[]) {
     },
   );
   // React listens from here on: a click on the page is the page's (a part it has not hydrated yet is
-  // hydrated first, its modules being loaded).
+  // hydrated first, its modules being loaded), and so are those made while its scripts loaded.
+  replayEarlyClicks();
   document.documentElement.dataset[HYDRATED] = '';
 }

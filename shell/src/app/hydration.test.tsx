@@ -17,8 +17,8 @@ const shelf = api.injectEndpoints({
   }),
 });
 
-/** How many times the page rendered, and whether its effects ran (they run only in the browser). */
-const seen = { renders: 0, effects: 0 };
+/** How many times the page rendered, whether its effects ran (they run only in the browser), and its button's clicks. */
+const seen = { renders: 0, effects: 0, added: 0 };
 const rendered = () => void (seen.renders += 1);
 
 function ShelfPage() {
@@ -34,6 +34,9 @@ function ShelfPage() {
         ))}
       </ul>
       <span ref={() => void (seen.effects += 1)}>shelf</span>
+      <button type="button" onClick={() => void (seen.added += 1)}>
+        Add to Cart
+      </button>
     </div>
   );
 }
@@ -86,6 +89,7 @@ jest.mock('./config.ts', () => ({
 globalThis.setImmediate ??= nodeSetImmediate;
 
 import { createPageServer } from '../server/pages.ts';
+import { keepEarlyClicks } from './earlyClicks.ts';
 import { hydrate } from './hydrate.tsx';
 import { routeTableFor } from './remotes.ts';
 
@@ -103,7 +107,7 @@ describe('a page the server rendered, hydrated in the browser', () => {
     }).render(new URL('https://shop.example/search?q=milk'));
     serverErrors.mockRestore();
     if (!html) throw new Error('the page was not rendered');
-    expect(seen).toEqual({ renders: 1, effects: 0 });
+    expect(seen).toEqual({ renders: 1, effects: 0, added: 0 });
     // The server drew what it could know: no cart, no session; the user menu's slot is the browser's.
     expect(html).toContain('Cart (<!-- -->0<!-- -->)');
     expect(html).toContain('<li>Milk 1 L</li>');
@@ -120,6 +124,11 @@ describe('a page the server rendered, hydrated in the browser', () => {
     jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     const errors = jest.spyOn(console, 'error');
     seen.renders = 0;
+    // The shopper taps the page's button twice while its scripts load (the entry keeps those clicks).
+    keepEarlyClicks();
+    const add = container.querySelector<HTMLButtonElement>('main button')!;
+    add.click();
+    add.click();
     await act(() => hydrate(container, ['catalog/SearchPage', 'catalog/StoresMenu', 'catalog/SearchBox', 'cartCheckout/CartIcon']));
 
     // React's development builds mark each context with the renderer that last provided it; the server's
@@ -128,7 +137,11 @@ describe('a page the server rendered, hydrated in the browser', () => {
     expect(errors.mock.calls.filter(([message]) => !sharedRealm.test(String(message)))).toEqual([]);
     errors.mockRestore();
     // The page rendered once, by the hydration, on the server's nodes, and its effects ran: it is live.
-    expect(seen).toEqual({ renders: 1, effects: 1 });
+    expect(seen).toMatchObject({ renders: 1, effects: 1 });
+    // Both early clicks reached the page once React listened, and a click now is answered at once.
+    expect(seen.added).toBe(2);
+    await act(() => add.click());
+    expect(seen.added).toBe(3);
     expect(container.querySelector('h1')).toBe(heading);
     expect(container.querySelector('main li')).toBe(item);
     expect(container.querySelectorAll('main li')).toHaveLength(2);
