@@ -379,3 +379,36 @@ test('a tap on Add to Cart while the page’s scripts load is answered once they
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user-cart') ?? '[]').length)).toBe(1);
 });
+
+test("a store page's first fetches go to its first products' pictures: its logo, never the largest paint, is fetched at low priority and not preloaded", async ({
+  request,
+  stack,
+}) => {
+  const { store } = await firstStore(request, stack);
+  const html = await serverRendered(request, stack, `/store/${store.publicId}`);
+  const preloads = html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+  expect(preloads[0]).toContain(`href="${stack.apiUrl}/images/products/`);
+  expect(preloads[0]).toContain('fetchPriority="high"');
+  expect(preloads.filter((link) => link.includes('/images/stores/'))).toEqual([]);
+  const logo = html.match(/<img [^>]*\/images\/stores\/[^>]*>/)?.[0];
+  expect(logo).toContain('fetchPriority="low"');
+  expect(logo).not.toContain('loading="lazy"');
+});
+
+test('a phone lays out the first cards of a store at once, and the others only as they near the screen', async ({
+  page,
+  request,
+  stack,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { store } = await firstStore(request, stack);
+  await page.goto(stack.shellUrl(`/store/${store.publicId}`));
+  const cards = page.locator('article.product-card');
+  await expect(cards.nth(8)).toBeAttached();
+  // False while the card's content is skipped (content-visibility: auto), true once it is drawn.
+  const drawn = (card: Locator) => card.locator('h3').evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await drawn(cards.first())).toBe(true);
+  expect(await drawn(cards.last())).toBe(false);
+  await cards.last().scrollIntoViewIfNeeded();
+  await expect.poll(() => drawn(cards.last())).toBe(true);
+});

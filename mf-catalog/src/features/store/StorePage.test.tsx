@@ -66,6 +66,19 @@ describe('StorePage', () => {
     expect(screen.getByRole('link', { name: 'Product 1' })).toHaveAttribute('href', '/store/fresh-mart/product/p-1');
   });
 
+  it("fetches the first products' pictures first, and the store's logo, never the largest paint, at low priority", async () => {
+    mockCatalogue();
+    renderStore();
+    const banner = (await screen.findByRole('heading', { level: 1, name: 'Fresh Mart' })).closest('header')!;
+    const logo = banner.querySelector('img');
+    expect(logo).toHaveAttribute('src', expect.stringMatching(/\/images\/stores\/fresh-mart\.png$/));
+    // Low, and not lazy: React's server render preloads neither, and the browser still fetches it at once.
+    expect(logo).toHaveAttribute('fetchpriority', 'low');
+    expect(logo).not.toHaveAttribute('loading', 'lazy');
+    const [first] = await screen.findAllByRole('article');
+    expect(first!.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
+  });
+
   it('pages through the URL', async () => {
     mockCatalogue();
     renderStore();

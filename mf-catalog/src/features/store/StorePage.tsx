@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   apiErrorStatus,
-  Picture,
+  assetUrl,
   CONSTANTS,
   paths,
   readListingQuery,
@@ -210,7 +210,10 @@ export default function StorePage() {
         breadcrumbs={breadcrumbs}
         media={
           store ? (
-            <Picture src={store.logo} size={STORE_LOGO_SIZE} load="eager" />
+            // Small and never the page's largest paint: fetched at low priority and not preloaded (React
+            // preloads every picture it draws without lazy loading or a low priority), so a phone's first
+            // round trips carry the first products' pictures and the page's code, not the logo.
+            <img src={assetUrl(store.logo)} alt="" width={STORE_LOGO_SIZE} height={STORE_LOGO_SIZE} fetchPriority="low" decoding="async" />
           ) : (
             // The logo's box while the store loads, so the name does not move when it arrives.
             !storeResult.isError && <span className="store-logo-placeholder" aria-hidden="true" />
