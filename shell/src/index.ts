@@ -5,7 +5,7 @@ import { keepEarlyClicks } from './app/earlyClicks.ts';
 import { firstScreenRoute, readPageState } from './app/pageState.ts';
 import { initRemotes, preloadRemoteModules, routeTableFor } from './app/remotes.ts';
 import { firstPageRoute, LAYOUT_MODULES } from './app/routeTable.ts';
-import { readStored, USER_STORAGE_KEY } from './app/storedState.ts';
+import { readStoredJson, STORAGE_KEYS } from '@grocer/shared/storage';
 
 // The first page's data and a paint of its top by its remote's first screen, on the pages the browser
 // draws early (firstData.ts: the cart, a shopper's order): there the shared libraries below wait for
@@ -41,7 +41,7 @@ void painted.then(() => initRemotes()).then(() => preloadRemoteModules(LAYOUT_MO
 void painted
   .then(() => routeTableFor(window.location.pathname))
   .then((table) => {
-    const page = firstPageRoute(table, window.location.pathname, readStored(USER_STORAGE_KEY) !== null)?.id;
+    const page = firstPageRoute(table, window.location.pathname, readStoredJson(STORAGE_KEYS.user) !== null)?.id;
     if (page) preloadRemoteModules([page]);
   });
 

@@ -6,11 +6,11 @@
 // (paintFirstScreen.ts), in parallel with the JS. A page the page server rendered hydrates instead.
 // The bootstrap hands the answers in flight to the base query (@grocer/shared provideEarlyResponse),
 // so the page's own queries take them instead of asking again. The shell knows no page's reads or markup.
-// Only contracts imports: the entry runs this before the shared libraries load.
+// Only contracts and storage imports: the entry runs this before the shared libraries load.
 import { CLIENT_DOMAIN_HEADER, type FirstScreenModule, type FirstScreenReads } from '@grocer/shared/contracts';
 import { readConfigDocument } from './config.ts';
 import { paintFirstScreen } from './paintFirstScreen.ts';
-import { readStored, USER_STORAGE_KEY } from './storedState.ts';
+import { readStoredJson, STORAGE_KEYS } from '@grocer/shared/storage';
 import { rawPatternParams, type ComposedRoute } from './routeTable.ts';
 
 /** What the entry started for the first screen. */
@@ -127,7 +127,7 @@ async function start(
   if (!first) return NOTHING;
   let authorization: string | null = null;
   if (first.reads.session) {
-    const token = (readStored(USER_STORAGE_KEY) as { token?: unknown } | null)?.token;
+    const token = (readStoredJson(STORAGE_KEYS.user) as { token?: unknown } | null)?.token;
     if (typeof token !== 'string') return NOTHING;
     authorization = `Bearer ${token}`;
   }

@@ -6,7 +6,7 @@
 import { PAGE_STATE } from '@grocer/shared/contracts';
 import { dataBlockText } from './config.ts';
 import { firstPageRoute, type ComposedRoute, type RouteTable } from './routeTable.ts';
-import { readStored, USER_STORAGE_KEY } from './storedState.ts';
+import { readStoredJson, STORAGE_KEYS } from '@grocer/shared/storage';
 
 export { PAGE_STATE };
 
@@ -49,6 +49,6 @@ export function readPageState(key: PageStateKey, doc: Document = document): unkn
 export function firstScreenRoute(pathname: string, doc: Document = document): (ComposedRoute & { firstScreen: string }) | undefined {
   if (readPageState('modules', doc) !== undefined) return undefined;
   const table = readPageState('routes', doc) as RouteTable | undefined;
-  const route = table && firstPageRoute(table, pathname, readStored(USER_STORAGE_KEY) !== null);
+  const route = table && firstPageRoute(table, pathname, readStoredJson(STORAGE_KEYS.user) !== null);
   return route?.firstScreen ? { ...route, firstScreen: route.firstScreen } : undefined;
 }

@@ -8,7 +8,7 @@ import { exposeStylesheets, readManifestEarly } from './remoteStyles.ts';
 import { PAGE_STYLESHEET } from './pageState.ts';
 import { firstPageRoute } from './routeTable.ts';
 import { remoteEntries, routeTableFor } from './remotes.ts';
-import { readStored, USER_STORAGE_KEY } from './storedState.ts';
+import { readStoredJson, STORAGE_KEYS } from '@grocer/shared/storage';
 
 /**
  * Links the first page's own stylesheets (the remote module's, from its manifest) and settles once
@@ -19,18 +19,15 @@ async function linkPageStylesheets(doc: Document, pathname: string): Promise<boo
   // Written into the page by the page server (the page's own, from its remote's manifest): nothing to wait for.
   if (doc.querySelector(`style[${PAGE_STYLESHEET}]`)) return true;
   // A protected page's module is the page's own only with a stored session (the painter draws it only then).
-  const id = firstPageRoute(await routeTableFor(pathname), pathname, readStored(USER_STORAGE_KEY) !== null)?.id;
+  const id = firstPageRoute(await routeTableFor(pathname), pathname, readStoredJson(STORAGE_KEYS.user) !== null)?.id;
   const remote = id?.slice(0, id.indexOf('/'));
   const manifestUrl = remote && remoteEntries()[remote];
   if (!id || !manifestUrl) return false;
   const manifest = new URL(manifestUrl, doc.baseURI).href;
   readManifestEarly(manifest);
   const hrefs = await exposeStylesheets(manifest, id.slice(remote.length + 1));
-  // Written into the page by the page server: there already, nothing to load.
-  const written = new Set([...doc.querySelectorAll(`style[${PAGE_STYLESHEET}]`)].map((style) => style.getAttribute(PAGE_STYLESHEET)));
   const loads = hrefs.map((href) => {
-    const present =
-      written.has(href) || [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => link.href === href);
+    const present = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => link.href === href);
     if (present) return Promise.resolve(true);
     const link = doc.createElement('link');
     link.rel = 'stylesheet';

@@ -1,7 +1,8 @@
 // The stylesheets of a remote's page, as its manifest lists them, for the entry's early paint of that
-// page (its remote's first screen, paintFirstScreen.ts): painted with the page's own classes under the page's own stylesheet, it is
-// laid out as the page will be, and follows the remote's releases without a shell rebuild. The
-// manifests come from the federation runtime as it reads them (mfRuntimePlugin.ts): no second fetch.
+// page (its remote's first screen, paintFirstScreen.ts): painted with the page's own classes under the
+// page's own stylesheet, it is laid out as the page will be, and follows the remote's releases without
+// a shell rebuild. The manifests come from the federation runtime as it reads them (mfRuntimePlugin.ts):
+// no second fetch.
 // No imports: the runtime plugin is part of the shell's entry.
 
 /** The part of a remote's mf-manifest.json read here. */

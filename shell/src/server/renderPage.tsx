@@ -58,10 +58,9 @@ export interface RenderedPage {
   leftToBrowser: string | null;
   /**
    * A page of a remote that the browser draws (behind a sign-in, or from its storage): `id` names it,
-   * `routes` is the table it was matched with, and `firstScreen` its remote's first screen, if it builds one.
+   * and `routes` is the table it was matched with (naming its remote's first screen, if it builds one).
    */
   drawnByBrowser?: true;
-  firstScreen?: string;
   /** From the request's start to the HTML. */
   ms: number;
 }
@@ -150,15 +149,15 @@ export async function renderPage(registry: RemoteRegistry, url: URL, options: Pa
     clearTimeout(routesClock);
   }
   const match = matchRoutes(
-    routes.routes.map(({ path, id, access, render, firstScreen }) => ({ path, id, access, render, firstScreen })),
+    routes.routes.map(({ path, id, access, render }) => ({ path, id, access, render })),
     url.pathname,
   )?.[0];
   if (!match || routes.pending.length > 0) return leave(`no page of a remote at ${url.pathname}`);
-  const { id, access, render, firstScreen } = match.route;
+  const { id, access, render } = match.route;
   // Pages behind a sign-in are the browser's: the server holds no session (decision 013, point 9); so
   // are those drawn from the browser's own storage.
   if (access !== 'public' || render === 'browser') {
-    return { ...leave(`${id} is drawn by the browser`, id), routes, drawnByBrowser: true, ...(firstScreen ? { firstScreen } : {}) };
+    return { ...leave(`${id} is drawn by the browser`, id), routes, drawnByBrowser: true };
   }
 
   const store = makeStore();
