@@ -1,9 +1,10 @@
 // After the order is placed: completing the payment, the customer's confirmation, and reading
 // orders back (owner or admin only; history newest first with an opaque cursor).
+import { jest } from '@jest/globals';
 import type { Order } from '@grocer/shared/contracts';
 import { eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
-import { deliveryHolds, orders, orderTracking } from '../../db/schema.ts';
+import { deliveryHolds, notifications, orders, orderStoreParts, orderTracking } from '../../db/schema.ts';
 import { bearer, FAST_HASHING, type Registered } from '../../testing/accounts.ts';
 import {
   createOrder,
@@ -247,6 +248,59 @@ describe('POST /orders/paypal/complete', () => {
     expect(res.statusCode).toBe(200);
     const [row] = await app.db.select().from(orders).where(eq(orders.id, started.orderReference));
     expect(row!.paymentStatus).toBe('PAID');
+  });
+
+  it('records a payment in one statement: the order confirmed, its notifications, its tracking entry and its store parts', async () => {
+    const cart = [
+      { product: milk, quantity: 1 },
+      { product: bread, quantity: 2 },
+    ];
+    const started = await startPayment(app, alice, cart);
+    paypal.approve(started.paypalOrderId);
+    const client = (app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const query = jest.spyOn(client, 'query');
+    try {
+      expect((await createOrder(app, alice, orderPayload(started.paypalOrderId, cart))).statusCode).toBe(200);
+      const texts = query.mock.calls.map(([first]) => (typeof first === 'string' ? first : (first as { text: string }).text));
+      // The outbox worker polls the same database on its own timer, but never inserts notifications.
+      const [payment, ...others] = texts.filter((text) => /insert into "notifications"/i.test(text));
+      expect(others).toHaveLength(0);
+      expect(payment).toMatch(/update "orders"/i);
+      expect(payment).toMatch(/insert into "order_tracking"/i);
+      expect(payment).toMatch(/update "order_store_parts"/i);
+      expect(texts.filter((text) => /^\s*begin/i.test(text))).toHaveLength(0);
+    } finally {
+      query.mockRestore();
+    }
+    const id = started.orderReference;
+    const [row] = await app.db.select().from(orders).where(eq(orders.id, id));
+    expect(row).toMatchObject({ status: 'CONFIRMED', paymentStatus: 'PAID', confirmedAt: expect.any(Date) });
+    const sent = await app.db.select().from(notifications).where(eq(notifications.orderId, id));
+    expect(sent.map((n) => n.type).sort()).toEqual(['new_order', 'new_order_items', 'new_order_items', 'order_created']);
+    expect(sent.find((n) => n.type === 'new_order')!.deliveredAt).toEqual(expect.any(Date));
+    expect(sent.find((n) => n.type === 'order_created')).toMatchObject({ deliverTo: alice.email });
+    expect((await app.db.select().from(orderTracking).where(eq(orderTracking.orderId, id))).map((t) => t.status)).toEqual(['CONFIRMED']);
+    const parts = await app.db.select().from(orderStoreParts).where(eq(orderStoreParts.orderId, id));
+    expect(parts.map((p) => p.status)).toEqual(['CONFIRMED', 'CONFIRMED']);
+  });
+
+  it('gives an order placed before store parts were recorded its parts when the payment is recorded', async () => {
+    const cart = [
+      { product: milk, quantity: 1 },
+      { product: bread, quantity: 1 },
+    ];
+    const started = await startPayment(app, alice, cart);
+    paypal.approve(started.paypalOrderId);
+    paypal.failNext(2);
+    expect((await createOrder(app, alice, orderPayload(started.paypalOrderId, cart))).statusCode).toBe(502);
+    const id = started.orderReference;
+    await app.db.delete(orderStoreParts).where(eq(orderStoreParts.orderId, id));
+    expect((await post(alice, '/orders/paypal/complete', { orderId: id })).statusCode).toBe(200);
+    const [row] = await app.db.select().from(orders).where(eq(orders.id, id));
+    const parts = await app.db.select().from(orderStoreParts).where(eq(orderStoreParts.orderId, id));
+    expect(parts.map((p) => p.status)).toEqual(['CONFIRMED', 'CONFIRMED']);
+    // The quotes are gone: the order's delivery fee is split between them.
+    expect(parts.reduce((sum, p) => sum + p.deliveryFeeCents, 0)).toBe(row!.deliveryFeeCents);
   });
 
   it("is 402 for a declined payment and 404 for someone else's order", async () => {

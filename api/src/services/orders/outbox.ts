@@ -1,5 +1,5 @@
-// The order outbox: what a paid order must set off, written in the transaction that records the
-// payment, and a worker in every API process that delivers it. The notifications table is the
+// The order outbox: what a paid order must set off, written by the statement that records the
+// payment (settle.ts), and a worker in every API process that delivers it. The notifications table is the
 // outbox: the customer's confirmation and each store's new-order mail are rows with deliver_to, the
 // admin dashboard's row is delivered by being stored (the feed reads the table). So a paid order
 // reaches its stores and the dashboard whether or not the shopper's tab makes its follow-up calls.
@@ -107,14 +107,22 @@ function orderCreatedPayload(order: OrderRow, lines: OrderLineRow[]) {
   };
 }
 
+/** One notification of a paid order, before it is stored against the order. */
+export interface OrderNotice {
+  type: NotificationTypeValue;
+  recipient: string;
+  payload: Record<string, unknown>;
+  /** null for the dashboard's row, which is delivered by being stored. */
+  deliverTo: string | null;
+}
+
 /**
- * Stores every notification of a paid order that is missing (UNIQUE (order_id, type, recipient)
- * decides, never check-then-insert), through `tx`: the payment's transaction, or a browser's
- * follow-up call for an order paid before the outbox existed. Returns how many rows were new.
+ * Every notification a paid order sets off, built from its stored lines (each with its store's contact
+ * e-mail and booked window, in one statement). Reads only: the caller stores them with insertNotices,
+ * so a payment's single statement can write them without a transaction held open for this read.
  */
-export async function enqueueOrderNotifications(tx: Database, order: OrderRow): Promise<number> {
-  // The order's lines, each with its store's contact e-mail and the window booked there, in one statement.
-  const rows = await tx
+export async function orderNotices(db: Database, order: OrderRow): Promise<OrderNotice[]> {
+  const rows = await db
     .select({
       line: orderLines,
       contactEmail: stores.contactEmail,
@@ -140,39 +148,49 @@ export async function enqueueOrderNotifications(tx: Database, order: OrderRow): 
       endsAt: endsAt.toISOString(),
     });
   }
-  const payloads = storePayloads(order, lines, await substituteNames(tx, lines), [...windows.values()]);
+  const payloads = storePayloads(order, lines, await substituteNames(db, lines), [...windows.values()]);
   const emailOf = new Map(rows.map((r) => [r.line.storeUuid, r.contactEmail]));
-  const notices = [
+  return [
     {
-      type: 'order_created' as const,
+      type: 'order_created',
       recipient: `customer:${order.userUuid}`,
       payload: orderCreatedPayload(order, lines),
       deliverTo: order.customerEmail,
     },
-    { type: 'new_order' as const, recipient: 'admin', payload: newOrderPayload(order, lines), deliverTo: null },
+    { type: 'new_order', recipient: 'admin', payload: { ...newOrderPayload(order, lines) }, deliverTo: null },
     ...payloads.map((p) => ({
       type: 'new_order_items' as const,
       recipient: `store:${p.storeId}`,
-      payload: p,
+      payload: { ...p },
       deliverTo: emailOf.get(p.storeId) ?? null,
     })),
   ];
-  const inserted = await tx
-    .insert(notifications)
-    .values(
-      notices.map((r) => ({
-        orderId: order.id,
-        type: r.type,
-        recipient: r.recipient,
-        payload: r.payload as unknown as Record<string, unknown>,
-        deliverTo: r.deliverTo,
-        // The dashboard's row is delivered by being stored.
-        deliveredAt: r.deliverTo === null ? sql`now()` : null,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: notifications.id });
-  return inserted.length;
+}
+
+/**
+ * The statement that stores `notices` for every order `orders` yields (a query or a CTE with an `id`
+ * column: none, and nothing is written). UNIQUE (order_id, type, recipient, about) keeps the ones
+ * already there (never check-then-insert); returns one `id` per new row.
+ */
+export function insertNotices(orders: SQL, notices: OrderNotice[]): SQL {
+  const rows = JSON.stringify(notices.map((n) => ({ type: n.type, recipient: n.recipient, payload: n.payload, deliver_to: n.deliverTo })));
+  // The dashboard's row is delivered by being stored.
+  return sql`insert into ${notifications} (order_id, type, recipient, payload, deliver_to, delivered_at)
+    select o.id, n.type, n.recipient, n.payload, n.deliver_to, case when n.deliver_to is null then now() end
+    from ${orders} o cross join jsonb_to_recordset(${rows}::jsonb) as n (type text, recipient text, payload jsonb, deliver_to text)
+    on conflict do nothing
+    returning id`;
+}
+
+/**
+ * Stores every notification of a paid order that is missing, through `db`: a browser's follow-up call
+ * for an order paid before the outbox existed. Returns how many rows were new.
+ */
+export async function enqueueOrderNotifications(db: Database, order: OrderRow): Promise<number> {
+  const { rows } = (await db.execute(insertNotices(sql`(select ${order.id}::uuid as id)`, await orderNotices(db, order)))) as unknown as {
+    rows: unknown[];
+  };
+  return rows.length;
 }
 
 /** The shopper's mail about an admin's cancellation (the reason is the admin's, shown as given). */

@@ -1,13 +1,13 @@
 // Settling an order's payment (step 2 of placing, and POST /orders/paypal/complete): capture the PayPal
 // order (PayPal-Request-Id capture-{id}, so a repeat gets PayPal's first answer) and record the result with
 // `where payment_status = 'PENDING'`, so exactly one request records it. Paid only if the capture is
-// COMPLETED for exactly our total in USD. A paid order is confirmed in that same transaction: its
+// COMPLETED for exactly our total in USD. A paid order is confirmed by that same statement: its
 // 'confirmed' tracking entry and every notification (outbox.ts) are written with the payment, so the
 // stores and the dashboard hear of it without the shopper's tab. Any other answer cancels the order and
 // gives the stock back in the recording transaction, and money PayPal captured anyway is refunded
 // (refunds.ts). When PayPal does not answer, the order stays PENDING; a retry settles it later, or the
 // reconciler (reconcile.ts) does from PayPal's record of the order without capturing anything.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders, orderStoreParts, orderTracking, type OrderRow, type PaymentStatusValue } from '../../db/schema.ts';
 import type { Caller } from '../caller.ts';
@@ -15,7 +15,7 @@ import { PaypalError, type PaypalOrderState } from '../paypal/types.ts';
 import { amountMismatch, paymentFailed, paymentPending } from './errors.ts';
 import { loadOrder, releaseStock } from './orderRows.ts';
 import type { OrdersDeps } from './orders.ts';
-import { enqueueOrderNotifications } from './outbox.ts';
+import { insertNotices, orderNotices } from './outbox.ts';
 import { findVisible } from './read.ts';
 import { createStoreParts } from './storeParts.ts';
 
@@ -126,6 +126,13 @@ export function createSettlement(
    * transaction. Not paid: the stock comes back, and money PayPal took anyway is refunded.
    */
   async function record(order: OrderRow, settlement: Settlement): Promise<OrderRow> {
+    if (settlement.paymentStatus === 'PAID') {
+      const confirmed = await confirmPaid(order, settlement);
+      if (confirmed) {
+        outbox.nudge();
+        return confirmed;
+      }
+    }
     let restocked = false;
     let refundId: number | null = null;
     const paid = settlement.paymentStatus === 'PAID';
@@ -133,36 +140,22 @@ export function createSettlement(
     const updated = await db.transaction(async (txn) => {
       const tx = txn as unknown as Database;
       const now = new Date();
-      const outcome = paid
-        ? { status: 'CONFIRMED' as const, confirmedAt: now }
-        : {
-            status: 'CANCELLED' as const,
-            cancelledAt: now,
-            ...(refund ? { refundStatus: 'DUE' as const, refundDueCents: settlement.paypalCapturedCents } : {}),
-          };
-      const [row] = await tx
-        .update(orders)
-        .set({ ...settlement, ...outcome, updatedAt: now })
-        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'PENDING')))
-        .returning();
+      const [row] = paid
+        ? []
+        : await tx
+            .update(orders)
+            .set({
+              ...settlement,
+              status: 'CANCELLED',
+              cancelledAt: now,
+              ...(refund ? { refundStatus: 'DUE' as const, refundDueCents: settlement.paypalCapturedCents } : {}),
+              updatedAt: now,
+            })
+            .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'PENDING')))
+            .returning();
       if (!row) {
         // Settled first elsewhere. A capture that landed after the reconciler cancelled the order still took money: refund it.
         if (moneyTaken(settlement)) refundId = await refundLateCapture(tx, order, settlement);
-        return row;
-      }
-      if (paid) {
-        await enqueueOrderNotifications(tx, row);
-        // The 'confirmed' tracking entry and every store part confirmed, in one statement. An order placed
-        // before its parts were recorded at placing has none to confirm: createStoreParts makes them.
-        const { rows: confirmed } = (await tx.execute(sql`
-          with tracked as (
-            insert into ${orderTracking} (order_id, status, notes) values (${row.id}, 'CONFIRMED', 'Payment received')
-            on conflict do nothing
-          )
-          update ${orderStoreParts} set status = 'CONFIRMED', updated_at = ${now}
-          where order_id = ${row.id} and status = 'PENDING'
-          returning 1`)) as unknown as { rows: unknown[] };
-        if (confirmed.length === 0) await createStoreParts(tx, row);
         return row;
       }
       // The payment never completed: the system gives the stock back, nobody did.
@@ -179,10 +172,48 @@ export function createSettlement(
       return row;
     });
     if (restocked) catalogue.invalidate();
-    if (updated && paid) outbox.nudge();
     await sendRefund(refundId);
     // Another request recorded it first: theirs stands.
     return updated ?? (await loadOrder(db, eq(orders.id, order.id)))!;
+  }
+
+  /**
+   * Records a PAID settlement in one statement, which is its own transaction: the order confirmed, its
+   * notifications queued, its 'confirmed' tracking entry and every store part confirmed, all or none.
+   * The notifications are built first, from reads that lock nothing, so no transaction is held open
+   * across round trips while other checkouts wait. Null when another request settled the order first.
+   */
+  async function confirmPaid(order: OrderRow, settlement: Settlement): Promise<OrderRow | null> {
+    const now = new Date();
+    // The payloads read only what placing wrote and nothing changes (ids, totals, lines, windows).
+    const notices = await orderNotices(db, order);
+    const paid = db.$with('paid').as(
+      db
+        .update(orders)
+        .set({ ...settlement, status: 'CONFIRMED', confirmedAt: now, updatedAt: now })
+        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'PENDING')))
+        .returning(),
+    );
+    const written = { n: sql<number>`1` };
+    const notified = db.$with('notified', written).as(insertNotices(sql`paid`, notices));
+    const tracked = db.$with('tracked', written).as(
+      sql`insert into ${orderTracking} (order_id, status, notes) select id, 'CONFIRMED', 'Payment received' from paid
+        on conflict do nothing returning 1 as n`,
+    );
+    const parts = db.$with('parts', written).as(
+      sql`update ${orderStoreParts} set status = 'CONFIRMED', updated_at = ${now}
+        where order_id = (select id from paid) and status = 'PENDING' returning 1 as n`,
+    );
+    const columns = Object.fromEntries(Object.keys(getTableColumns(orders)).map((key) => [key, paid[key as keyof typeof paid]]));
+    const [row] = (await db
+      .with(paid, notified, tracked, parts)
+      .select({ ...columns, partsConfirmed: sql<number>`(select count(*) from parts)::int` })
+      .from(paid)) as unknown as (OrderRow & { partsConfirmed: number })[];
+    if (!row) return null;
+    const { partsConfirmed, ...confirmed } = row;
+    // An order placed before its parts were recorded at placing has none to confirm: createStoreParts makes them.
+    if (partsConfirmed === 0) await db.transaction((txn) => createStoreParts(txn as unknown as Database, confirmed));
+    return confirmed;
   }
 
   /** Records a capture on an order cancelled without one, and requests its refund; null when the order has a capture already. */
