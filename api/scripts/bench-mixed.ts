@@ -22,6 +22,7 @@ import { createSessionJwt } from '../src/lib/jwt.ts';
 import { CATEGORY_SEEDS } from '../src/seed/catalogueData.ts';
 import { resetCatalogue, seedCatalogue } from '../src/seed/seedCatalogue.ts';
 import { createPasswordHasher } from '../src/services/passwords.ts';
+import { cpuPerOrderLines, cpuSnapshot } from './bench-cpu.ts';
 import { percentile, startBenchServer } from './bench-lib.ts';
 
 export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/grocer_bench';
@@ -338,7 +339,7 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
     await connection.close();
   }
 
-  const { base, stop } = await startBenchServer({
+  const { base, pid, stop } = await startBenchServer({
     DATABASE_URL: target.databaseUrl ?? '',
     PGLITE_DATA_DIR: target.pgliteDataDir,
     JWT_SECRET: jwtSecret,
@@ -521,10 +522,12 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
         `${options.products} products, ${fixtures.customers.length} customers, answer cache ${options.catalogueCache ? 'on' : 'off'}; ` +
         `journeys 70% browse / 20% search / 10% checkout (checkout: price, windows, a hold per store, PayPal, order).`,
     );
+    const cpuBefore = cpuSnapshot(pid);
     const t0 = performance.now();
     const deadline = Date.now() + options.duration * 1000;
     await Promise.all(Array.from({ length: options.connections }, (_, i) => loop(i, deadline)));
     const seconds = (performance.now() - t0) / 1000;
+    const cpuAfter = cpuSnapshot(pid);
 
     const rows = [...client.stats.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
@@ -605,6 +608,8 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
       `${total} calls in ${seconds.toFixed(1)} s = ${Math.round(total / seconds)} req/s; journeys: ${journeys.browse} browse, ${journeys.search} search, ` +
         `${journeys.checkout} checkout (${ordersPlaced} orders placed, ${paid} paid in the database, ${(ordersPlaced / seconds).toFixed(1)} orders/s); errors: ${errors}`,
     );
+    // PGlite runs inside the API process: its share is the API's.
+    for (const line of cpuPerOrderLines(cpuBefore, cpuAfter, seconds, ordersPlaced)) console.info(line);
     for (const [name, s] of client.stats) for (const sample of s.samples) console.error(`  ${name}: ${sample}`);
     if (failedJourneys.count > 0)
       console.error(`  ${failedJourneys.count} checkouts ended without an order: ${failedJourneys.samples.join('; ')}`);
