@@ -8,6 +8,8 @@ import { availableParallelism } from 'node:os';
 /** CPU seconds used so far. */
 export interface CpuSnapshot {
   api: number;
+  /** The PayPal stand-in's own process, when it runs apart from the API (bench-paypal.ts). */
+  paypal: number;
   postgres: number;
   generator: number;
   /** Every core's busy time (not idle, not waiting for I/O). */
@@ -31,7 +33,7 @@ function processSeconds(pid: string): { name: string; seconds: number } | null {
   }
 }
 
-export function cpuSnapshot(apiPid: number): CpuSnapshot | null {
+export function cpuSnapshot(apiPid: number, paypalPid?: number): CpuSnapshot | null {
   let machineLine: string | undefined;
   try {
     machineLine = readFileSync('/proc/stat', 'utf8').split('\n')[0];
@@ -50,6 +52,7 @@ export function cpuSnapshot(apiPid: number): CpuSnapshot | null {
   const own = process.cpuUsage();
   return {
     api: processSeconds(String(apiPid))?.seconds ?? 0,
+    paypal: paypalPid === undefined ? 0 : (processSeconds(String(paypalPid))?.seconds ?? 0),
     postgres,
     generator: (own.user + own.system) / 1e6,
     machine: busy / TICKS_PER_SECOND,
@@ -66,10 +69,10 @@ export function cpuPerOrderLines(before: CpuSnapshot | null, after: CpuSnapshot 
   const perOrder = (key: keyof CpuSnapshot) => (1000 * used(key)) / paidOrders;
   const cores = availableParallelism();
   const share = (key: keyof CpuSnapshot) => `${((100 * used(key)) / seconds).toFixed(0)}% of a core`;
-  const other = used('machine') - used('api') - used('postgres') - used('generator');
+  const other = used('machine') - used('api') - used('paypal') - used('postgres') - used('generator');
   return [
     `CPU per paid order, with the browsing and searching that came with it: API ${perOrder('api').toFixed(1)} ms (${share('api')}), ` +
-      `PostgreSQL ${perOrder('postgres').toFixed(1)} ms (${share('postgres')}), load generator ${perOrder('generator').toFixed(1)} ms (${share('generator')}), ` +
+      `PostgreSQL ${perOrder('postgres').toFixed(1)} ms (${share('postgres')}), PayPal stand-in ${perOrder('paypal').toFixed(1)} ms (${share('paypal')}), load generator ${perOrder('generator').toFixed(1)} ms (${share('generator')}), ` +
       `everything else ${((1000 * other) / paidOrders).toFixed(1)} ms; the machine's ${cores} cores were ${((100 * used('machine')) / (seconds * cores)).toFixed(0)}% busy.`,
     `At that cost, the most paid orders/s with this mix: ${((cores * paidOrders) / used('machine')).toFixed(0)} with all of it on these ${cores} cores; ` +
       `${(paidOrders / used('api')).toFixed(0)} from one API process given a core of its own (it runs on one).`,

@@ -34,15 +34,18 @@ export async function waitForHealth(base: string, timeoutMs = 60_000): Promise<v
 }
 
 /**
- * Starts bench-server.ts on a free port with `env` on top of ours; resolves once /health answers.
- * PUBLIC_API_URL is that address: the API calls its own dev PayPal stand-in through it.
+ * Starts bench-server.ts (or another script of this folder) on a free port with `env` on top of ours;
+ * resolves once /health answers. PUBLIC_API_URL is that address.
  */
-export async function startBenchServer(env: Record<string, string>): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
+export async function startBenchServer(
+  env: Record<string, string>,
+  script = 'bench-server.ts',
+): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // e.g. BENCH_SERVER_NODE_ARGS=--cpu-prof to see where the API spends its time under load.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(import.meta.dirname, 'bench-server.ts')], {
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(import.meta.dirname, script)], {
     // Development on the loopback: the API serves its stand-ins (PayPal) to itself.
     env: {
       ...process.env,

@@ -2,7 +2,8 @@
 // 70% browse (stores, categories, store and category listings at random pages and sorts), 20% search
 // (global search, header suggestions) and 10% checkout the way the browser goes through it: price the
 // cart, create the PayPal order through our API, read the amount and approve at the PayPal stand-in as
-// its JS SDK does, then create the order (our API captures) with the attempt's Idempotency-Key.
+// its JS SDK does, then create the order (our API captures) with the attempt's Idempotency-Key. On
+// PostgreSQL the PayPal stand-in runs in a process of its own (bench-paypal.ts), as PayPal does.
 //
 // Set-up, before the clock starts: the dedicated database (BENCH_DATABASE_URL or --database-url,
 // default grocer_bench; created, migrated and seeded with the catalogue once), verified customers with
@@ -10,7 +11,8 @@
 // is scrypt-heavy by design and not what this measures), and ample stock for the products checkout buys.
 //
 // Every call's latency is taken from sending the request to reading the whole answer. Any non-2xx,
-// socket error or timeout is an error; the run fails (exit 1) on one.
+// socket error or timeout is an error; the run fails (exit 1) on one. Around the timed run, the CPU
+// each process used is read from /proc (bench-cpu.ts) and divided by the paid orders.
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
@@ -232,7 +234,8 @@ function createClient(base: string, connections: number) {
     return new Promise((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const req = http.request(
-        `${base}${path}`,
+        // PayPal's calls name their own server.
+        path.startsWith('http') ? path : `${base}${path}`,
         {
           method,
           agent,
@@ -339,17 +342,31 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
     await connection.close();
   }
 
-  const { base, pid, stop } = await startBenchServer({
-    DATABASE_URL: target.databaseUrl ?? '',
-    PGLITE_DATA_DIR: target.pgliteDataDir,
+  const database = { DATABASE_URL: target.databaseUrl ?? '', PGLITE_DATA_DIR: target.pgliteDataDir, SEED_DEMO_ACCOUNTS: 'false' };
+  // PayPal's part runs in a process of its own (bench-paypal.ts), as PayPal is not our API. PGlite opens
+  // its data directory in one process only, so on PGlite the API serves its own stand-in.
+  const paypal = pglite ? null : await startBenchServer(database, 'bench-paypal.ts');
+  const {
+    base,
+    pid,
+    stop: stopApi,
+  } = await startBenchServer({
+    ...database,
     JWT_SECRET: jwtSecret,
     BENCH_CATALOGUE_CACHE: options.catalogueCache ? 'on' : 'off',
-    SEED_DEMO_ACCOUNTS: 'false',
-    // Always the dev stand-in (at PUBLIC_API_URL), never a PayPal sandbox configured in the shell.
+    // Always the dev stand-in, never a PayPal sandbox configured in the shell.
     PAYPAL_CLIENT_ID: '',
     PAYPAL_CLIENT_SECRET: '',
-    PAYPAL_API_BASE: '',
+    PAYPAL_API_BASE: paypal ? `${paypal.base}/dev/paypal` : '',
+  }).catch(async (err: unknown) => {
+    await paypal?.stop();
+    throw err;
   });
+  const paypalBase = paypal?.base ?? base;
+  const stop = async () => {
+    await stopApi();
+    await paypal?.stop();
+  };
   const client = createClient(base, options.connections);
   const { call } = client;
   const journeys = { browse: 0, search: 0, checkout: 0 };
@@ -449,7 +466,7 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
       },
     );
     // What the SDK stand-in does in the browser: read the amount for its dialog, then approve.
-    const paypalPath = `/dev/paypal/orders/${encodeURIComponent(started.paypalOrderId)}`;
+    const paypalPath = `${paypalBase}/dev/paypal/orders/${encodeURIComponent(started.paypalOrderId)}`;
     await call('checkout: PayPal summary', 'GET', `${paypalPath}/summary`);
     await call('checkout: PayPal approve', 'POST', `${paypalPath}/approve`, { body: { outcome: 'complete' } });
     // onApprove: the order, which our API captures at PayPal before answering.
@@ -522,12 +539,12 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
         `${options.products} products, ${fixtures.customers.length} customers, answer cache ${options.catalogueCache ? 'on' : 'off'}; ` +
         `journeys 70% browse / 20% search / 10% checkout (checkout: price, windows, a hold per store, PayPal, order).`,
     );
-    const cpuBefore = cpuSnapshot(pid);
+    const cpuBefore = cpuSnapshot(pid, paypal?.pid);
     const t0 = performance.now();
     const deadline = Date.now() + options.duration * 1000;
     await Promise.all(Array.from({ length: options.connections }, (_, i) => loop(i, deadline)));
     const seconds = (performance.now() - t0) / 1000;
-    const cpuAfter = cpuSnapshot(pid);
+    const cpuAfter = cpuSnapshot(pid, paypal?.pid);
 
     const rows = [...client.stats.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
