@@ -3,7 +3,7 @@
 // when a shopper saves a preference and when an order is placed. An order's lines keep the choice
 // (the pick list and the store's mail read it) and placing an order remembers it per product.
 import type { Substitution, SubstitutionChoice, SubstitutionPreference } from '@grocer/shared/contracts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { products, stores, substitutionPreferences } from '../db/schema.ts';
@@ -134,24 +134,36 @@ export function lineSubstitution(
   return toSubstitution({ choice: line.substitution, substitute });
 }
 
-/** Remembers the choices of an order's lines (latest wins), through `tx`: the order's own transaction. */
-export async function rememberSubstitutions(
-  tx: Database,
+/**
+ * The statement that remembers the choices of some lines (latest wins), to run alone or inside a
+ * bigger one (placing an order writes it with the order's rows); undefined for no lines.
+ */
+export function rememberSubstitutionsSql(
   userUuid: string,
   lines: { productUuid: string; resolved: ResolvedSubstitution }[],
-): Promise<void> {
-  if (lines.length === 0) return;
+): SQL | undefined {
+  if (lines.length === 0) return undefined;
   // One statement: the products' ids are looked up by uuid inside it (a product gone since is skipped).
   const chosen = sql.join(
     lines.map((l) => sql`(${l.productUuid}::uuid, ${l.resolved.choice}, ${l.resolved.substituteProductId}::int)`),
     sql`, `,
   );
-  await tx.execute(sql`
+  return sql`
     insert into ${substitutionPreferences} (user_id, product_id, choice, substitute_product_id, updated_at)
     select ${userUuid}::uuid, p.id, c.choice, c.substitute, now()
     from (values ${chosen}) c (uuid, choice, substitute) join ${products} p on p.uuid = c.uuid
     on conflict (user_id, product_id) do update
-    set choice = excluded.choice, substitute_product_id = excluded.substitute_product_id, updated_at = excluded.updated_at`);
+    set choice = excluded.choice, substitute_product_id = excluded.substitute_product_id, updated_at = excluded.updated_at`;
+}
+
+/** Remembers the choices of some lines (latest wins). */
+export async function rememberSubstitutions(
+  db: Database,
+  userUuid: string,
+  lines: { productUuid: string; resolved: ResolvedSubstitution }[],
+): Promise<void> {
+  const remember = rememberSubstitutionsSql(userUuid, lines);
+  if (remember) await db.execute(remember);
 }
 
 export interface SubstitutionsService {

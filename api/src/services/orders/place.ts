@@ -10,11 +10,11 @@ import { isUniqueViolation, httpError } from '../../db/errors.ts';
 import { checkoutIntents, orderLines, orders, type IntentItem, type OrderRow } from '../../db/schema.ts';
 import type { AccountCaller } from '../caller.ts';
 import { checkStoreParts } from '../delivery/storeParts.ts';
-import { BEST_MATCH, rememberSubstitutions, resolveSubstitutions, type SubstitutionInput } from '../substitutions.ts';
+import { BEST_MATCH, rememberSubstitutionsSql, resolveSubstitutions, type SubstitutionInput } from '../substitutions.ts';
 import { mergeItems, priceCart, type CartItemInput } from './cartPricing.ts';
 import { ORDER_MESSAGES } from './errors.ts';
 import { loadOrder, takeStock } from './orderRows.ts';
-import { recordStoreParts } from './storeParts.ts';
+import { storePartsInsert } from './storeParts.ts';
 import type { OrdersDeps } from './orders.ts';
 
 export interface PlaceOrderInput {
@@ -86,51 +86,68 @@ export function createOrderInsert({
     try {
       const order = await db.transaction(async (txn) => {
         const tx = txn as unknown as Database;
-        const [inserted] = await tx
-          .insert(orders)
-          .values({
-            id: intent.orderReference,
-            trackingNumber: newTrackingNumber(),
-            userUuid: caller.uuid,
-            paypalOrderId: input.paypalOrderId,
-            idempotencyKey: input.idempotencyKey,
-            subtotalCents: intent.subtotalCents,
-            taxCents: intent.taxCents,
-            serviceFeeCents: intent.serviceFeeCents,
-            deliveryFeeCents: intent.deliveryFeeCents,
-            processingFeeCents: intent.processingFeeCents,
-            totalCents: intent.totalCents,
-            customerFirstName: user.firstName ?? '',
-            customerLastName: user.lastName ?? '',
-            customerEmail: user.email,
-            customerPhone: input.phone,
-            deliveryStreet: intent.deliveryStreet,
-            deliveryApartment: intent.deliveryApartment,
-            deliveryCity: intent.deliveryCity,
-            deliveryState: intent.deliveryState,
-            deliveryZip: intent.deliveryZip,
-            deliveryInstructions: input.deliveryInstructions,
-            deliveryMinutes: intent.deliveryMinutes,
-          })
-          .returning();
-
-        await recordStoreParts(tx, inserted!.id, cart.delivery.stores);
+        const orderId = intent.orderReference;
         const chosen = cart.lines.map((l) => ({ productUuid: l.productUuid, resolved: substitutions.get(l.productUuid) ?? BEST_MATCH }));
-        await tx.insert(orderLines).values(
-          cart.lines.map((l, i) => ({
-            orderId: inserted!.id,
-            ...l,
-            substitution: chosen[i]!.resolved.choice,
-            substituteProductId: chosen[i]!.resolved.substituteProductId,
-          })),
+        // The order, its store parts, its lines and the shopper's remembered choices (the next cart starts
+        // from them) in one statement: each round trip inside the transaction is one more that its locks
+        // and connection wait on. The order's id is known beforehand, so the other inserts need not read it
+        // back, and PostgreSQL checks their foreign keys to it at the end of the statement. A duplicate
+        // fails the whole statement with the order's UNIQUE violation, as it failed the order's own insert.
+        const placed = tx.$with('placed').as(
+          tx
+            .insert(orders)
+            .values({
+              id: orderId,
+              trackingNumber: newTrackingNumber(),
+              userUuid: caller.uuid,
+              paypalOrderId: input.paypalOrderId,
+              idempotencyKey: input.idempotencyKey,
+              subtotalCents: intent.subtotalCents,
+              taxCents: intent.taxCents,
+              serviceFeeCents: intent.serviceFeeCents,
+              deliveryFeeCents: intent.deliveryFeeCents,
+              processingFeeCents: intent.processingFeeCents,
+              totalCents: intent.totalCents,
+              customerFirstName: user.firstName ?? '',
+              customerLastName: user.lastName ?? '',
+              customerEmail: user.email,
+              customerPhone: input.phone,
+              deliveryStreet: intent.deliveryStreet,
+              deliveryApartment: intent.deliveryApartment,
+              deliveryCity: intent.deliveryCity,
+              deliveryState: intent.deliveryState,
+              deliveryZip: intent.deliveryZip,
+              deliveryInstructions: input.deliveryInstructions,
+              deliveryMinutes: intent.deliveryMinutes,
+            })
+            .returning(),
         );
-        // The shopper's next cart starts from these choices.
-        await rememberSubstitutions(tx, caller.uuid, chosen);
+        const lines = tx.$with('lines').as(
+          tx.insert(orderLines).values(
+            cart.lines.map((l, i) => ({
+              orderId,
+              ...l,
+              substitution: chosen[i]!.resolved.choice,
+              substituteProductId: chosen[i]!.resolved.substituteProductId,
+            })),
+          ),
+        );
+        const storeParts = storePartsInsert(tx, orderId, cart.delivery.stores);
+        const remembered = rememberSubstitutionsSql(caller.uuid, chosen);
+        const [inserted] = await tx
+          .with(
+            placed,
+            lines,
+            ...(storeParts ? [tx.$with('store_parts').as(storeParts)] : []),
+            ...(remembered ? [tx.$with('remembered', {}).as(remembered)] : []),
+          )
+          .select()
+          .from(placed);
         // The rows other checkouts wait for come last, so they stay locked only until the commit: each store
         // part's held window booked (a refusal rolls the order back and nothing is captured), then the
         // stock. Windows before products is also the order cancellations lock them in (never a deadlock).
-        await windows().book(tx, caller.uuid, inserted!.id, parts);
-        const soldOut = await takeStock(tx, cart.lines, { orderId: inserted!.id, by: caller.uuid });
+        await windows().book(tx, caller.uuid, orderId, parts);
+        const soldOut = await takeStock(tx, cart.lines, { orderId, by: caller.uuid });
         return { inserted: inserted!, soldOut };
       });
       // A sell-out changes what shoppers act on (stockStatus, Add to Cart), so the catalogue's answers

@@ -30,15 +30,12 @@ export function overallStatus(parts: readonly OrderStatusValue[]): OrderStatusVa
 
 /**
  * One PENDING part per store of a new order, with the delivery fee its quote added to the order's
- * (cartPricing.ts), in the order's own transaction: the fee is known only there, at its checkout price.
+ * (cartPricing.ts): the insert, for the order's own statement (place.ts), since the fee is known only
+ * there, at its checkout price. Undefined when there are no quotes: an insert needs rows.
  */
-export async function recordStoreParts(
-  tx: Database,
-  orderId: string,
-  quotes: readonly { storeUuid: string; feeCents: number }[],
-): Promise<void> {
-  if (quotes.length === 0) return;
-  await tx
+export function storePartsInsert(tx: Database, orderId: string, quotes: readonly { storeUuid: string; feeCents: number }[]) {
+  if (quotes.length === 0) return undefined;
+  return tx
     .insert(orderStoreParts)
     .values(quotes.map((q) => ({ orderId, storeUuid: q.storeUuid, status: 'PENDING' as const, deliveryFeeCents: q.feeCents })))
     .onConflictDoNothing();
