@@ -27,6 +27,8 @@ export function poolUseRows(usesByStep: Map<string, PoolUse[]>) {
         'txns/req': mean(field('transactions')).toFixed(2),
         'in txns/req': mean(field('inTransaction')).toFixed(1),
         'checkouts/req': mean(field('checkouts')).toFixed(1),
+        // What the step took of the pool's time in all: the pool's connections times the run's length is the whole.
+        'held s': (field('heldMs').reduce((a, b) => a + b, 0) / 1000).toFixed(1),
         'held p50': at(field('heldMs'), 50),
         'held p95': at(field('heldMs'), 95),
         'locks p50': at(field('lockMs'), 50),

@@ -69,7 +69,15 @@ process.on('SIGTERM', () => {
       `PostgreSQL pool (max ${pool!.options.max} connections): every connection busy with requests queued in ${Math.round((100 * busySamples) / Math.max(1, samples))}% of 100 ms samples; ` +
         `${waits.length} checkouts waited p50 ${at(waits, 50)} ms, p95 ${at(waits, 95)} ms, p99 ${at(waits, 99)} ms, max ${at(waits, 100)} ms`,
     );
-    console.info('Pool use per request, by step (counted at the pool: statements, transactions, connection and row-lock time in ms):');
+    const heldSeconds = [...usesByStep.values()].flat().reduce((sum, use) => sum + use.heldMs, 0) / 1000;
+    // Each statement holds its connection until the API's event loop has read the answer, so on a busy
+    // process the connections' time, not PostgreSQL's work, is what the pool runs out of.
+    console.info(
+      `Connections held ${heldSeconds.toFixed(0)} s in all over ${seconds.toFixed(0)} s: on average ${(heldSeconds / seconds).toFixed(1)} of the pool's ${pool!.options.max} were in use.`,
+    );
+    console.info(
+      'Pool use per request, by step (counted at the pool: statements, transactions, connection and row-lock time in ms; held s: all of its requests together):',
+    );
     console.table(poolUseRows(usesByStep));
     if (process.env.BENCH_STATEMENTS) {
       // One request's statements per step (its last one), to see what each round trip is for.
