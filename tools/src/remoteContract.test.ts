@@ -90,7 +90,8 @@ describe('the built remotes keep the contract the shell codes against', () => {
       const server = createPageServer({
         indexHtml: () => readFileSync(indexHtml, 'utf8'),
         documents: () => ({ apiBaseUrl: origin + '/api', remotes: { catalog: origin + '/catalog/mf-manifest.json' } }),
-        budgetMs: 5000,
+        // What is checked is that it renders in plain Node, not how fast: a loaded CI machine once took over 5 s.
+        budgetMs: 30000,
       });
       process.stdout.write(String(await server.render(new URL('https://shop.example/search?q=milk'))));`;
     const dist = path.join(REPO_ROOT, 'shell', 'dist');
