@@ -29,6 +29,9 @@ async function storeAndCategory(request: APIRequestContext, stack: E2EStack) {
 
 test.describe('accessibility', () => {
   test('signed out: every open route, the header menus, the auth modal and a full cart', async ({ page, request, stack }) => {
+    // Twenty pages and states, each audited by axe: on a loaded CI machine it ran past the default 60 s
+    // on its last steps (twice in a row), so it gets Playwright's tripled timeout for slow tests.
+    test.slow();
     const { store, category } = await storeAndCategory(request, stack);
 
     await visit(page, stack, '/', (p) => p.getByRole('link', { name: `Shop Now at ${store.name}` }));
