@@ -140,6 +140,7 @@ export function createSettlement(
     const updated = await db.transaction(async (txn) => {
       const tx = txn as unknown as Database;
       const now = new Date();
+      // A PAID settlement gets here only when confirmPaid found the order settled already.
       const [row] = paid
         ? []
         : await tx
@@ -194,15 +195,15 @@ export function createSettlement(
         .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'PENDING')))
         .returning(),
     );
-    const written = { n: sql<number>`1` };
-    const notified = db.$with('notified', written).as(insertNotices(sql`paid`, notices));
-    const tracked = db.$with('tracked', written).as(
+    // Written, never selected from (PostgreSQL runs every data-modifying CTE once, to completion), so no fields.
+    const notified = db.$with('notified', {}).as(insertNotices(sql`paid`, notices));
+    const tracked = db.$with('tracked', {}).as(
       sql`insert into ${orderTracking} (order_id, status, notes) select id, 'CONFIRMED', 'Payment received' from paid
-        on conflict do nothing returning 1 as n`,
+        on conflict do nothing`,
     );
-    const parts = db.$with('parts', written).as(
+    const parts = db.$with('parts', {}).as(
       sql`update ${orderStoreParts} set status = 'CONFIRMED', updated_at = ${now}
-        where order_id = (select id from paid) and status = 'PENDING' returning 1 as n`,
+        where order_id = (select id from paid) and status = 'PENDING' returning 1`,
     );
     const columns = Object.fromEntries(Object.keys(getTableColumns(orders)).map((key) => [key, paid[key as keyof typeof paid]]));
     const [row] = (await db
