@@ -5,7 +5,7 @@ import { generateKeyPair, SignJWT } from 'jose';
 import type { App } from '../app.ts';
 import { revokedSessions, users } from '../db/schema.ts';
 import { createSessionJwt, SESSION_AUDIENCE, SESSION_ISSUER } from '../lib/jwt.ts';
-import { bearer, FAST_HASHING, profileStatusWithin, registerUser } from '../testing/accounts.ts';
+import { bearer, FAST_HASHING, statusWithin, registerUser } from '../testing/accounts.ts';
 import { buildTestApp } from '../testing/testApp.ts';
 
 let app: App;
@@ -126,7 +126,7 @@ describe('app.authenticate', () => {
     expect((await profile(bearer(user.token))).statusCode).toBe(200);
     const { jti, exp } = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as { jti: string; exp: number };
     await app.db.insert(revokedSessions).values({ sid: jti, userUuid: user.uuid, expiresAt: new Date(exp * 1000) });
-    expect(await profileStatusWithin(app, user.token, 401)).toBe(401);
+    expect(await statusWithin(app, user.token, 401)).toBe(401);
     await expectUnauthorized(bearer(user.token));
 
     const reset = await registerUser(app);
@@ -135,7 +135,7 @@ describe('app.authenticate', () => {
       .update(users)
       .set({ tokensValidAfter: new Date(Date.now() + 1_000) })
       .where(eq(users.uuid, reset.uuid));
-    expect(await profileStatusWithin(app, reset.token, 401)).toBe(401);
+    expect(await statusWithin(app, reset.token, 401)).toBe(401);
     await expectUnauthorized(bearer(reset.token));
   });
 

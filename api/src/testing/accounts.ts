@@ -70,14 +70,19 @@ export async function tokenFromMail(app: App, to: string, path: '/verify-email' 
 }
 
 /**
- * GET /user/profile with the token until it answers `status`, for up to `withinMs`; the last status.
- * A change written by another instance or by hand reaches each API process as a notice (decision 017),
- * so it applies after that notice's travel, not at an instant a test can name.
+ * GETs `url` (GET /user/profile unless told) with the token until it answers `status`, for up to
+ * `withinMs`; the last status. A change written by another instance or by hand reaches each API process
+ * as a notice (decision 017), so it applies after that notice's travel, not at an instant a test can name.
  */
-export async function profileStatusWithin(app: App, token: string, status: number, withinMs = 2_000): Promise<number> {
+export async function statusWithin(
+  app: App,
+  token: string,
+  status: number,
+  { url = '/user/profile', withinMs = 2_000 }: { url?: string; withinMs?: number } = {},
+): Promise<number> {
   const deadline = Date.now() + withinMs;
   for (;;) {
-    const res = await app.inject({ method: 'GET', url: '/user/profile', headers: bearer(token) });
+    const res = await app.inject({ method: 'GET', url, headers: bearer(token) });
     if (res.statusCode === status || Date.now() >= deadline) return res.statusCode;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
