@@ -81,8 +81,7 @@ function listenOnPostgres(poolOptions: pg.PoolConfig, channel: string, handlers:
     probe = undefined;
     clearTimeout(probing);
     lost.removeAllListeners('notification');
-    // Errors after this one (the socket closing) have nowhere else to go.
-    lost.on('error', () => undefined);
+    // Its 'error' and 'end' handlers stay: what follows (the socket closing) lands in this function's first line.
     ending = lost.end().catch(() => undefined);
     handlers.down(err);
     if (stopped) return;
@@ -97,7 +96,10 @@ function listenOnPostgres(poolOptions: pg.PoolConfig, channel: string, handlers:
   const sendProbe = (current: pg.Client) =>
     new Promise<void>((resolve, reject) => {
       const payload = `${PROBE}${randomUUID()}`;
-      const late = setTimeout(() => reject(new Error(`no notification on ${channel} within ${options.probeTimeoutMs} ms`)), options.probeTimeoutMs);
+      const late = setTimeout(
+        () => reject(new Error(`no notification on ${channel} within ${options.probeTimeoutMs} ms`)),
+        options.probeTimeoutMs,
+      );
       late.unref();
       probe = {
         payload,
@@ -155,7 +157,11 @@ function listenOnPostgres(poolOptions: pg.PoolConfig, channel: string, handlers:
       const current = client;
       if (current) lose(current);
       else handlers.down();
-      await ending;
+      // A connection cut off without a word (a partition) may never confirm its end: do not hold the app's close for it.
+      await new Promise<void>((resolve) => {
+        setTimeout(resolve, options.probeTimeoutMs).unref();
+        void ending.then(resolve);
+      });
     },
   };
 }

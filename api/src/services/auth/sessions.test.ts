@@ -116,21 +116,24 @@ describe('the session check', () => {
     expect((await profile(b, user)).statusCode).toBe(401);
   });
 
-  (TEST_DATABASE_URL ? it : it.skip)('reads each time while its listening connection is gone, and keeps answers again once it is back', async () => {
-    const user = await keptOnB();
-    await a.db.execute(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
-    );
-    expect(await until(() => !b.services.sessionCache.trusted())).toBe(true);
-    // Written while B hears nothing: B still sees it, since it no longer answers from memory.
-    await a.db.update(users).set({ firstName: 'Changed' }).where(eq(users.uuid, user.uuid));
-    expect(await accountReads(b, async () => expect((await profile(b, user)).json()).toMatchObject({ firstName: 'Changed' }))).toBe(1);
+  (TEST_DATABASE_URL ? it : it.skip)(
+    'reads each time while its listening connection is gone, and keeps answers again once it is back',
+    async () => {
+      const user = await keptOnB();
+      await a.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
+      );
+      expect(await until(() => !b.services.sessionCache.trusted())).toBe(true);
+      // Written while B hears nothing: B still sees it, since it no longer answers from memory.
+      await a.db.update(users).set({ firstName: 'Changed' }).where(eq(users.uuid, user.uuid));
+      expect(await accountReads(b, async () => expect((await profile(b, user)).json()).toMatchObject({ firstName: 'Changed' }))).toBe(1);
 
-    expect(await until(() => b.services.sessionCache.trusted())).toBe(true);
-    expect(await accountReads(b, () => profile(b, user))).toBe(1);
-    expect(await accountReads(b, () => profile(b, user))).toBe(0);
-    // And notices reach it again.
-    await a.db.update(users).set({ firstName: 'Again' }).where(eq(users.uuid, user.uuid));
-    expect(await until(async () => (await profile(b, user)).json<{ firstName: string }>().firstName === 'Again')).toBe(true);
-  });
+      expect(await until(() => b.services.sessionCache.trusted())).toBe(true);
+      expect(await accountReads(b, () => profile(b, user))).toBe(1);
+      expect(await accountReads(b, () => profile(b, user))).toBe(0);
+      // And notices reach it again.
+      await a.db.update(users).set({ firstName: 'Again' }).where(eq(users.uuid, user.uuid));
+      expect(await until(async () => (await profile(b, user)).json<{ firstName: string }>().firstName === 'Again')).toBe(true);
+    },
+  );
 });
