@@ -5,6 +5,7 @@ import { startTcpProxy, type TcpProxy } from '../testing/tcpProxy.ts';
 import { createTestDatabase, TEST_DATABASE_URL } from '../testing/testApp.ts';
 import { SERVING_TIMEOUTS, type DbConnection } from './client.ts';
 import { listenOn, type ChannelHandlers, type ListenOptions } from './listen.ts';
+import { until } from '../testing/until.ts';
 
 const FAST: ListenOptions = { probeEveryMs: 100, probeTimeoutMs: 300, retryMinMs: 50, retryMaxMs: 200 };
 
@@ -16,12 +17,6 @@ function recorder() {
     down: () => (seen.downs += 1),
   };
   return { seen, handlers };
-}
-
-async function until(check: () => boolean, withinMs = 3_000): Promise<boolean> {
-  const deadline = Date.now() + withinMs;
-  while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-  return check();
 }
 
 const notify = (db: DbConnection, payload: string) => db.db.execute(sql`select pg_notify('listen_test', ${payload})`);

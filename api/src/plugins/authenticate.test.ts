@@ -5,7 +5,7 @@ import { generateKeyPair, SignJWT } from 'jose';
 import type { App } from '../app.ts';
 import { revokedSessions, users } from '../db/schema.ts';
 import { createSessionJwt, SESSION_AUDIENCE, SESSION_ISSUER } from '../lib/jwt.ts';
-import { bearer, FAST_HASHING, statusWithin, registerUser } from '../testing/accounts.ts';
+import { bearer, FAST_HASHING, registerUser, statusWithin } from '../testing/accounts.ts';
 import { buildTestApp } from '../testing/testApp.ts';
 
 let app: App;

@@ -9,6 +9,7 @@ import { LISTENER_APPLICATION_NAME } from '../../db/listen.ts';
 import { users } from '../../db/schema.ts';
 import { bearer, FAST_HASHING, registerUser, statusWithin, updateUser, type Registered } from '../../testing/accounts.ts';
 import { buildTestApp, createSharedTestDatabase, TEST_DATABASE_URL, type SharedTestDatabase } from '../../testing/testApp.ts';
+import { until } from '../../testing/until.ts';
 
 let shared: SharedTestDatabase;
 let a: App;
@@ -53,13 +54,6 @@ async function keptOnB(): Promise<Registered> {
   expect(await accountReads(b, () => profile(b, user))).toBe(1);
   expect(await accountReads(b, () => profile(b, user))).toBe(0);
   return user;
-}
-
-/** Whether `check` holds within `withinMs`, asked every 10 ms. */
-async function until(check: () => boolean | Promise<boolean>, withinMs = 3_000): Promise<boolean> {
-  const deadline = Date.now() + withinMs;
-  while (!(await check()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-  return check();
 }
 
 describe('the session check', () => {
