@@ -7,7 +7,9 @@ const TTL_SECONDS = 60;
 const SKEW_SECONDS = 5;
 const claims = { sub: '6f1c2a52-8e0f-4a55-9a5e-1b0f0e0a9c11', role: 'CUSTOMER' as const, authMethod: 'email' as const };
 
-afterEach(() => jest.useRealTimers());
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 describe('createSessionJwt().verify', () => {
   it('gives the same claims again for a token it verified before', async () => {
