@@ -6,6 +6,8 @@ import type { Database, DbConnection } from '../db/client.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** The catalogue's reads (db/client.ts READ_POOL_MAX); the same as `db` on PGlite. */
+    dbReads: Database;
   }
 }
 
@@ -16,6 +18,7 @@ export interface DbPluginOptions {
 export default fp<DbPluginOptions>(
   async (app, { connection }) => {
     app.decorate<Database>('db', connection.db);
+    app.decorate<Database>('dbReads', connection.reads);
     app.addHook('onClose', async () => {
       await connection.close();
     });
