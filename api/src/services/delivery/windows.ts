@@ -34,14 +34,7 @@ import { DELIVERY_ERRORS, haversineMiles, storeQuote } from '../deliveryFees.ts'
 import type { UserRow } from '../users.ts';
 import type { ZipDirectory } from '../zipDirectory.ts';
 import { storesByUuid } from '../stores/byUuid.ts';
-import {
-  formatMinute,
-  localTime,
-  readStoreRules,
-  zonedInstant,
-  type StoreRules,
-  type StoreWithRules,
-} from '../stores/rules.ts';
+import { formatMinute, localTime, readStoreRules, zonedInstant, type StoreRules, type StoreWithRules } from '../stores/rules.ts';
 
 export const WINDOW_MINUTES = 120;
 export const LEAD_MINUTES = 60;
