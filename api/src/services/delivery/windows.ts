@@ -167,6 +167,9 @@ const epochMs = (at: SQL) => sql`floor(extract(epoch from ${at}) * 1000)::bigint
 const liveHolders = (holders: SQL, now: Date) =>
   sql`(select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) from jsonb_each(${holders}) e where (e.value)::bigint > ${now.getTime()}::bigint)`;
 
+/** The same without the shopper's place: what a hold counts against, and what a release or booking leaves. */
+const otherHolders = (holders: SQL, userUuid: string, now: Date) => sql`(${liveHolders(holders, now)} - ${userUuid}::text)`;
+
 export interface DeliveryWindowsDeps {
   db: Database;
   /** Read at call time: tests set the time. */
@@ -259,6 +262,7 @@ export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindow
       if (!window) throw httpError(400, 'WINDOW_NOT_OFFERED', WINDOW_MESSAGES.notOffered(store.name), 'startsAt');
       const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
       const mine = sql`jsonb_build_object(${userUuid}::text, ${expiresAt.getTime()}::bigint)`;
+      const others = otherHolders(sql`s.holders`, userUuid, now);
       // The window's row decides alone (a new row has no booking and no holder): the caller goes in while
       // bookings and the other live holders leave a place, and a full window keeps its live holders as they
       // were, the caller's own too. The hold's row moves only when the caller went in, after the window's
@@ -272,13 +276,11 @@ export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindow
           insert into ${deliveryWindowSlots} as s (store_id, starts_at, holders)
           select id, ${window.startsAt}, case when window_capacity > 0 then ${mine} else '{}'::jsonb end
           from ${stores} where id = ${store.storeId}
-          on conflict (store_id, starts_at) do update set holders = (
-            select case
-              when s.booked + count(*) filter (where e.key <> ${userUuid}) < (select window_capacity from ${stores} where id = s.store_id)
-              then coalesce(jsonb_object_agg(e.key, e.value) filter (where e.key <> ${userUuid}), '{}'::jsonb) || ${mine}
-              else coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb)
-            end
-            from jsonb_each(s.holders) e where (e.value)::bigint > ${now.getTime()}::bigint)
+          on conflict (store_id, starts_at) do update set holders = case
+            when s.booked + (select count(*) from jsonb_object_keys(${others})) < (select window_capacity from ${stores} where id = s.store_id)
+            then ${others} || ${mine}
+            else ${liveHolders(sql`s.holders`, now)}
+          end
           returning (s.holders ->> ${userUuid})::bigint = ${expiresAt.getTime()}::bigint as taken
         ), held as (
           insert into ${deliveryHolds} (store_id, user_uuid, starts_at, ends_at, status, expires_at, created_at, updated_at)
@@ -302,7 +304,7 @@ export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindow
       // expiry keeps it in.
       if (before !== null) {
         await db.execute(sql`
-          update ${deliveryWindowSlots} s set holders = ${liveHolders(sql`s.holders`, now)} - ${userUuid}::text
+          update ${deliveryWindowSlots} s set holders = ${otherHolders(sql`s.holders`, userUuid, now)}
           where s.store_id = ${store.storeId} and s.starts_at = ${before}::timestamptz
             and (s.holders ->> ${userUuid})::bigint = ${expiry}::bigint`);
       }
@@ -316,7 +318,7 @@ export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindow
       // waits for the count of what was freed), then the hold. An expired hold is given back too.
       const { rows } = (await db.execute(sql`
         with freed as (
-          update ${deliveryWindowSlots} s set holders = ${liveHolders(sql`s.holders`, now)} - ${userUuid}::text
+          update ${deliveryWindowSlots} s set holders = ${otherHolders(sql`s.holders`, userUuid, now)}
           from ${deliveryHolds} h
           where h.user_uuid = ${userUuid} and h.store_id = ${store.storeId} and h.status = 'HELD'
             and s.store_id = h.store_id and s.starts_at = h.starts_at
@@ -368,7 +370,7 @@ export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindow
           select s.store_id from ${deliveryWindowSlots} s join live h on h.store_id = s.store_id and h.starts_at = s.starts_at
           order by s.store_id, s.starts_at for no key update of s
         ), counted as (
-          update ${deliveryWindowSlots} s set booked = s.booked + 1, holders = ${liveHolders(sql`s.holders`, now)} - ${userUuid}::text
+          update ${deliveryWindowSlots} s set booked = s.booked + 1, holders = ${otherHolders(sql`s.holders`, userUuid, now)}
           from live h
           where s.store_id = h.store_id and s.starts_at = h.starts_at and s.store_id in (select store_id from locked)
             and s.booked < (select window_capacity from ${stores} where id = s.store_id)
