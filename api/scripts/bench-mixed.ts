@@ -163,7 +163,8 @@ async function prepare(db: Database, options: MixedOptions, jwtSecret: string): 
   }
 
   // Earlier runs' bookings would fill the week a little more each run, until checkouts find no window
-  // and the runs stop being comparable: their holds are let go and the windows' counts follow.
+  // and the runs stop being comparable: their holds are let go and the windows' counts follow. The
+  // windows' holders are emptied: on the bench's database only its shoppers hold windows.
   await db
     .update(deliveryHolds)
     .set({ status: 'RELEASED', updatedAt: new Date() })
@@ -177,7 +178,7 @@ async function prepare(db: Database, options: MixedOptions, jwtSecret: string): 
       ),
     );
   await db.execute(
-    sql`update ${deliveryWindowSlots} s set booked = (select count(*) from ${deliveryHolds} h where h.store_id = s.store_id and h.starts_at = s.starts_at and h.status = 'BOOKED')`,
+    sql`update ${deliveryWindowSlots} s set holders = '{}', booked = (select count(*) from ${deliveryHolds} h where h.store_id = s.store_id and h.starts_at = s.starts_at and h.status = 'BOOKED')`,
   );
 
   const storeRows = await db.select({ publicId: stores.publicId }).from(stores);

@@ -18,22 +18,34 @@ const db = await connectDatabase({ databaseUrl: loaded.databaseUrl, pgliteDataDi
 const config = loaded.jwtSecret ? loaded : { ...loaded, jwtSecret: await keptDevJwtSecret(db.db) };
 // Quiet unless whoever runs the bench asks with LOG_LEVEL: a line per request costs time the bench would count.
 const app = await buildApp({ config, db, logger: process.env.LOG_LEVEL ? undefined : false, rateLimitMax: 1_000_000_000 });
-if (process.env.BENCH_CATALOGUE_CACHE === 'off') app.services.catalogue = createCatalogueService(app.db, { cacheTtlMs: 0 });
+if (process.env.BENCH_CATALOGUE_CACHE === 'off')
+  app.services.catalogue = createCatalogueService(app.db, { reads: app.dbReads, cacheTtlMs: 0 });
 await app.listen({ port: config.port, host: '127.0.0.1' });
 // The API's own CPU from here on: with the database and the load generator on the same cores, how much of
 // a core the API used says whether it, or something else, was the limit.
 const cpuAtStart = process.cpuUsage();
 const wallAtStart = performance.now();
 
-// How long requests queued for one of the pool's PostgreSQL connections (pg-pool fails a wait longer than
+// How long requests queued for one of the pools' PostgreSQL connections (pg-pool fails a wait longer than
 // PG_CONNECT_TIMEOUT_MS as if PostgreSQL were unreachable), and per bench step (the x-bench-step header
-// the mixed bench sends) what its requests did with the pool: printed when the bench stops it.
-const pool = db.driver === 'postgres' ? db.db.$client : null;
-let busySamples = 0;
+// the mixed bench sends) what its requests did with the pools: printed when the bench stops it.
+const pools =
+  db.driver === 'postgres'
+    ? [
+        { name: 'PostgreSQL pool', pool: db.db.$client, busySamples: 0 },
+        { name: "The catalogue's read pool", pool: db.reads.$client, busySamples: 0 },
+      ]
+    : [];
 let samples = 0;
-const sampler = pool ? setInterval(() => ((samples += 1), pool.idleCount === 0 && pool.waitingCount > 0 && (busySamples += 1)), 100) : null;
+const sampler =
+  pools.length > 0
+    ? setInterval(() => {
+        samples += 1;
+        for (const p of pools) if (p.pool.idleCount === 0 && p.pool.waitingCount > 0) p.busySamples += 1;
+      }, 100)
+    : null;
 const usesByStep = new Map<string, PoolUse[]>();
-const tracker = pool && process.env.BENCH_POOL_USE !== 'off' ? trackPoolUse(pool) : null;
+const tracker = pools.length > 0 && process.env.BENCH_POOL_USE !== 'off' ? trackPoolUse(...pools.map((p) => p.pool)) : null;
 if (tracker) {
   // Every request runs inside its own count; Fastify's handler is the server's 'request' listener.
   const handlers = app.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
@@ -62,18 +74,21 @@ process.on('SIGTERM', () => {
     `API process CPU: ${cpuSeconds.toFixed(1)} s (user ${(cpu.user / 1e6).toFixed(1)}, system ${(cpu.system / 1e6).toFixed(1)}) ` +
       `in ${seconds.toFixed(1)} s = ${Math.round((100 * cpuSeconds) / seconds)}% of one core`,
   );
-  if (sampler) {
-    clearInterval(sampler);
-    const waits = tracker!.waits;
-    console.info(
-      `PostgreSQL pool (max ${pool!.options.max} connections): every connection busy with requests queued in ${Math.round((100 * busySamples) / Math.max(1, samples))}% of 100 ms samples; ` +
-        `${waits.length} checkouts waited p50 ${at(waits, 50)} ms, p95 ${at(waits, 95)} ms, p99 ${at(waits, 99)} ms, max ${at(waits, 100)} ms`,
-    );
+  if (sampler) clearInterval(sampler);
+  if (tracker) {
+    pools.forEach(({ name, pool, busySamples }, i) => {
+      const waits = tracker.waits[i]!;
+      console.info(
+        `${name} (max ${pool.options.max} connections): every connection busy with requests queued in ${Math.round((100 * busySamples) / Math.max(1, samples))}% of 100 ms samples; ` +
+          `${waits.length} checkouts waited p50 ${at(waits, 50)} ms, p95 ${at(waits, 95)} ms, p99 ${at(waits, 99)} ms, max ${at(waits, 100)} ms`,
+      );
+    });
     const heldSeconds = [...usesByStep.values()].flat().reduce((sum, use) => sum + use.heldMs, 0) / 1000;
+    const connections = pools.reduce((sum, { pool }) => sum + (pool.options.max ?? 0), 0);
     // Each statement holds its connection until the API's event loop has read the answer, so on a busy
-    // process the connections' time, not PostgreSQL's work, is what the pool runs out of.
+    // process the connections' time, not PostgreSQL's work, is what the pools run out of.
     console.info(
-      `Connections held ${heldSeconds.toFixed(0)} s in all over ${seconds.toFixed(0)} s: on average ${(heldSeconds / seconds).toFixed(1)} of the pool's ${pool!.options.max} were in use.`,
+      `Connections held ${heldSeconds.toFixed(0)} s in all over ${seconds.toFixed(0)} s: on average ${(heldSeconds / seconds).toFixed(1)} of the pools' ${connections} were in use.`,
     );
     console.info(
       'Pool use per request, by step (counted at the pool: statements, transactions, connection and row-lock time in ms; held s: all of its requests together):',

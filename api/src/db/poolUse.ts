@@ -49,16 +49,26 @@ const CONTROL = /^(begin|commit|rollback|savepoint|release)\b/;
 const LOCKING = /^(insert|update|delete|with\b[\s\S]*\b(insert|update|delete)\b)|\bfor (update|share|no key update)\b/;
 
 export interface PoolUseTracker {
-  /** Runs `fn` as one request: what it does through the pool is added to `use`. */
+  /** Runs `fn` as one request: what it does through the pools is added to `use`. */
   run<T>(use: PoolUse, fn: () => T): T;
-  /** Every check-out's wait for a connection (ms), in or outside a request. */
-  waits: number[];
+  /** Per pool (in the order given), every check-out's wait for a connection (ms), in or outside a request. */
+  waits: number[][];
 }
 
-/** Wraps `pool.connect` (callback and promise forms) so every check-out is counted for the request it serves. */
-export function trackPoolUse(pool: pg.Pool): PoolUseTracker {
+type Callback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/**
+ * Wraps each pool's `connect` (callback and promise forms) so every check-out is counted for the request it
+ * serves; a request's use of all the pools adds up in one PoolUse.
+ */
+export function trackPoolUse(...pools: pg.Pool[]): PoolUseTracker {
   const requests = new AsyncLocalStorage<PoolUse>();
-  type Callback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+  const waits = pools.map((pool) => countCheckouts(pool, requests));
+  return { run: (use, fn) => requests.run(use, fn), waits };
+}
+
+/** Counts one pool's check-outs for the request in `requests`; returns the list of its waits. */
+function countCheckouts(pool: pg.Pool, requests: AsyncLocalStorage<PoolUse>): number[] {
   const connect = pool.connect.bind(pool) as {
     (): Promise<pg.PoolClient>;
     (callback: Callback): void;
@@ -123,5 +133,5 @@ export function trackPoolUse(pool: pg.Pool): PoolUseTracker {
     });
   }) as typeof pool.connect;
 
-  return { run: (use, fn) => requests.run(use, fn), waits };
+  return waits;
 }

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthMethod, RoleName } from '@grocer/shared/contracts';
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 export const SESSION_ALG = 'HS256';
 export const SESSION_ISSUER = 'grocer-api';
@@ -71,8 +72,23 @@ function hmacKey(secret: string): () => Promise<CryptoKey> {
     ]));
 }
 
+/**
+ * Tokens verified lately, with their claims. A shopper's token comes back on every call, and checking its
+ * signature (WebCrypto's HMAC behind promises) was a few percent of the API's CPU under load. What a
+ * signature proves cannot change for the same string, so only the checks that depend on the time are
+ * made again on a hit. Bounded: a spray of valid tokens only pushes older ones out.
+ */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/** The time-dependent checks jwtVerify makes (with the same tolerance), for a token verified before. */
+function stillCurrent(claims: SessionClaims, ttlSeconds: number): boolean {
+  const now = Date.now() / 1000;
+  return now < claims.exp + CLOCK_SKEW_SECONDS && now <= claims.iat + ttlSeconds + CLOCK_SKEW_SECONDS;
+}
+
 export function createSessionJwt(secret: string, ttlSeconds: number): SessionJwt {
   const key = hmacKey(secret);
+  const verified = new LRUCache<string, SessionClaims>({ max: VERIFIED_TOKENS_KEPT });
   return {
     async sign({ sub, role, authMethod }, options = {}) {
       const issuedAtMs = options.issuedAtMs ?? Date.now();
@@ -88,6 +104,8 @@ export function createSessionJwt(secret: string, ttlSeconds: number): SessionJwt
         .sign(await key());
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) return stillCurrent(known, ttlSeconds) ? known : null;
       try {
         const { payload } = await jwtVerify(token, await key(), {
           algorithms: [SESSION_ALG],
@@ -102,7 +120,17 @@ export function createSessionJwt(secret: string, ttlSeconds: number): SessionJwt
         if (issuedAtMs === null) return null;
         const role = roleOf(typeof payload.role === 'string' ? payload.role : null);
         const authMethod = payload.am === 'google' ? 'google' : 'email';
-        return { sub: payload.sub!, role, authMethod, iat: payload.iat!, issuedAtMs, exp: payload.exp!, sid: payload.jti! };
+        const claims: SessionClaims = {
+          sub: payload.sub!,
+          role,
+          authMethod,
+          iat: payload.iat!,
+          issuedAtMs,
+          exp: payload.exp!,
+          sid: payload.jti!,
+        };
+        verified.set(token, Object.freeze(claims));
+        return claims;
       } catch (err) {
         if (err instanceof errors.JOSEError) return null;
         throw err;

@@ -7,6 +7,8 @@ import { listenOn, type ChannelHandlers, type ChannelListener } from '../db/list
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** The catalogue's reads (db/client.ts READ_POOL_MAX); the same as `db` on PGlite. */
+    dbReads: Database;
     /** LISTEN on `channel` (db/listen.ts); the caller stops it before the app closes. */
     dbListen: (channel: string, handlers: ChannelHandlers) => ChannelListener;
   }
@@ -19,6 +21,7 @@ export interface DbPluginOptions {
 export default fp<DbPluginOptions>(
   async (app, { connection }) => {
     app.decorate<Database>('db', connection.db);
+    app.decorate<Database>('dbReads', connection.reads);
     app.decorate('dbListen', (channel: string, handlers: ChannelHandlers) => listenOn(connection, channel, handlers));
     app.addHook('onClose', async () => {
       await connection.close();

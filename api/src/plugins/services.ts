@@ -118,7 +118,7 @@ declare module 'fastify' {
 
 export default fp<ServicesOptions>(
   async (app, options) => {
-    const catalogue = createCatalogueService(app.db);
+    const catalogue = createCatalogueService(app.db, { reads: app.dbReads });
     const accounts = accountServices(app, catalogue, options.ports ?? {});
     const services: Services = {
       health: createHealthService(app.db, app.log),

@@ -3,14 +3,15 @@
 // shoppers hold and book.
 //
 // Capacity is enforced on the window's row in delivery_window_slots, never by check-then-insert from
-// the client's view: a hold is inserted only inside a transaction that first locks that row (created
-// on first use) and counts the live holds and bookings under that lock; a booking raises the row's
-// `booked` count with one conditional update, which takes the same row lock. Every writer of the same
-// window queues on that one row, on PGlite and PostgreSQL alike, so a window can never hold more than
-// its capacity.
+// the client's view: the row carries both what counts against the window, its bookings (`booked`) and
+// its live holds (`holders`), and every writer changes them with one conditional update of that row. A
+// hold adds its holder only while bookings and the other live holders leave a place; a booking raises
+// `booked` while it stays under capacity and takes its holder out. PostgreSQL re-checks such an update on
+// the row's newest version after waiting for its lock (PGlite has one connection), so a window can never
+// take more live holds than its capacity less its bookings, and no row is locked across round trips.
 // Re-exported from ../schema.ts, which drizzle-kit and the client read.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { stores } from './catalogue.ts';
 import { orders } from './orders.ts';
@@ -35,9 +36,11 @@ export const storeHours = pgTable(
 );
 
 /**
- * One store's window: its row is the lock holds are counted under, and `booked` counts its BOOKED
- * holds, so a booking is one conditional `booked = booked + 1 where booked < capacity` rather than a
- * lock, a count and an update.
+ * One store's window, with all that counts against its capacity: `booked` counts its BOOKED holds, and
+ * `holders` its live holds as { user uuid: expiry in epoch ms }. A holder counts while its expiry is in
+ * the future, so no sweeper is needed: every write of the row drops the expired ones. A stale holder
+ * (its hold replaced or released by a process that died before updating the row) only refuses a hold
+ * until it expires, never lets one in over capacity.
  */
 export const deliveryWindowSlots = pgTable(
   'delivery_window_slots',
@@ -47,6 +50,7 @@ export const deliveryWindowSlots = pgTable(
       .references(() => stores.id, { onDelete: 'cascade' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     booked: integer('booked').notNull().default(0),
+    holders: jsonb('holders').$type<Record<string, number>>().notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.startsAt] }), check('delivery_window_slots_booked_check', sql`${t.booked} >= 0`)],
 );

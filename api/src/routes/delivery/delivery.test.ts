@@ -1,11 +1,16 @@
 // The delivery promise end to end through the routes: store rules (minimum, radius, hours), windows,
-// 10-minute holds against capacity, expiry, booking at payment (409 naming the store, nothing
-// captured), release on payment failure and cancel, and the races: 20 shoppers holding 5 places, 12
-// switching their holds to a window of 4, 30 paying at once for 10 places, and 24 paying at once for
-// windows at two stores. The clock is set by the test; runs on PGlite, and on PostgreSQL with DATABASE_URL.
+// 10-minute holds against capacity (counted on the window's row: its holders and its bookings), expiry,
+// what a hold costs in round trips, booking at payment (409 naming the store, nothing captured), release
+// on payment failure and cancel, and the races: 20 shoppers holding 5 places (and 20 more once those
+// expired), 12 switching their holds to a window of 4, 10 holding while 4 pay for a window of 6, 30 paying
+// at once for 10 places, and 24 paying at once for windows at two stores. The clock is set by the test;
+// runs on PGlite, and on PostgreSQL with DATABASE_URL.
+import { jest } from '@jest/globals';
 import type { DeliveryCoverage, Order, StoreRulesJson, StoreWindowsJson } from '@grocer/shared/contracts';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { App } from '../../app.ts';
+import type { DbConnection } from '../../db/client.ts';
+import { emptyPoolUse, trackPoolUse, type PoolUseTracker } from '../../db/poolUse.ts';
 import { deliveryHolds, deliveryWindowSlots, notifications, orders, storeHours, stores, users } from '../../db/schema.ts';
 import type { Clock } from '../../services/delivery/windows.ts';
 import { bearer, FAST_HASHING, type Registered } from '../../testing/accounts.ts';
@@ -23,11 +28,12 @@ import {
   type TestShop,
 } from '../../testing/checkout.ts';
 import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
-import { buildTestApp } from '../../testing/testApp.ts';
+import { buildTestApp, createTestDatabase } from '../../testing/testApp.ts';
 
 /** Monday 2026-11-30, 9:10 AM in Chicago (CST, UTC-6). */
 const MONDAY_0910 = new Date('2026-11-30T15:10:00Z');
 
+let connection: DbConnection;
 let app: App;
 let paypal: FakePaypal;
 let shop: TestShop;
@@ -42,7 +48,8 @@ let alice: Registered;
 beforeAll(async () => {
   paypal = createFakePaypal();
   now = MONDAY_0910;
-  app = await buildTestApp({ config: FAST_HASHING, services: { paypal, clock } });
+  connection = await createTestDatabase();
+  app = await buildTestApp({ db: connection, config: FAST_HASHING, services: { paypal, clock } });
   shop = await createShop(app);
   milk = await shop.addProduct('Whole Milk', 500, 1000);
   bread = await shop.addProduct('Rye Bread', 700, 1000, 'evanston');
@@ -94,6 +101,61 @@ async function bookedCount(storeId: number, startsAt: string) {
     .where(and(eq(deliveryWindowSlots.storeId, storeId), eq(deliveryWindowSlots.startsAt, new Date(startsAt))));
   expect(slot?.booked ?? 0).toBe(row!.n);
   return row!.n;
+}
+
+/** The window's live holders (at the test's clock), by user uuid, as its row keeps them. */
+async function holdersOf(storeId: number, startsAt: string): Promise<string[]> {
+  const [slot] = await app.db
+    .select({ holders: deliveryWindowSlots.holders })
+    .from(deliveryWindowSlots)
+    .where(and(eq(deliveryWindowSlots.storeId, storeId), eq(deliveryWindowSlots.startsAt, new Date(startsAt))));
+  return Object.entries(slot?.holders ?? {})
+    .filter(([, expiresAt]) => expiresAt > now.getTime())
+    .map(([user]) => user)
+    .sort();
+}
+
+/**
+ * Every window of the store: its live holders are exactly the shoppers whose live HELD hold is there,
+ * and its bookings and live holders together stay within the store's capacity.
+ */
+async function expectWindowsConsistent(storeId: number) {
+  const [store] = await app.db.select({ capacity: stores.windowCapacity }).from(stores).where(eq(stores.id, storeId));
+  const slots = await app.db.select().from(deliveryWindowSlots).where(eq(deliveryWindowSlots.storeId, storeId));
+  const held = await app.db
+    .select()
+    .from(deliveryHolds)
+    .where(and(eq(deliveryHolds.storeId, storeId), eq(deliveryHolds.status, 'HELD')));
+  for (const slot of slots) {
+    const startsAt = slot.startsAt.toISOString();
+    const holders = await holdersOf(storeId, startsAt);
+    const live = held.filter((h) => h.startsAt.getTime() === slot.startsAt.getTime() && h.expiresAt > now);
+    expect({ startsAt, holders }).toEqual({ startsAt, holders: live.map((h) => h.userUuid).sort() });
+    expect(slot.booked + holders.length).toBeLessThanOrEqual(store!.capacity);
+  }
+}
+
+let tracker: PoolUseTracker | undefined;
+/**
+ * What `run` sends to the database: its statements (begin, commit and rollback apart) and transactions.
+ * PostgreSQL's pool counts them; PGlite has no pool, so its query() (every statement outside a transaction)
+ * and transaction() calls are.
+ */
+async function sentBy(run: () => Promise<unknown>): Promise<{ statements: number; transactions: number }> {
+  if (connection.driver === 'postgres') {
+    const use = emptyPoolUse();
+    await (tracker ??= trackPoolUse(connection.db.$client)).run(use, run);
+    return { statements: use.queries, transactions: use.transactions };
+  }
+  const queries = jest.spyOn(connection.db.$client, 'query');
+  const transactions = jest.spyOn(connection.db.$client, 'transaction');
+  try {
+    await run();
+    return { statements: queries.mock.calls.length, transactions: transactions.mock.calls.length };
+  } finally {
+    queries.mockRestore();
+    transactions.mockRestore();
+  }
 }
 
 describe('windows', () => {
@@ -160,6 +222,8 @@ describe('holds', () => {
     expect(full.statusCode).toBe(409);
     expect(full.json().error).toMatchObject({ code: 'WINDOW_FULL', store: { uuid: shop.loop.uuid, name: 'Loop Provisions' } });
     expect(full.json().message).toBe('The delivery window you picked for Loop Provisions is full. Please pick another.');
+    // The window's row holds the two places taken, and no more.
+    expect(await holdersOf(shop.loop.id, first)).toEqual([alice.uuid, bob.uuid].sort());
     const [seenByCarol] = await windows(carol, [shop.loop.uuid]);
     expect(seenByCarol!.windows[0]!.available).toBe(false);
     expect(seenByCarol!.windows[1]!.available).toBe(true);
@@ -178,20 +242,67 @@ describe('holds', () => {
     minutes(9);
     expect((await hold(carol, shop.loop.uuid, first)).statusCode).toBe(409);
     minutes(1);
-    // Ten minutes on, Alice's and Bob's holds count no more.
+    // Ten minutes on, Alice's and Bob's holds count no more, and Carol's hold wrote them out of the row.
     expect((await hold(carol, shop.loop.uuid, first)).statusCode).toBe(200);
     expect((await windows(alice, [shop.loop.uuid]))[0]!.hold).toBeNull();
+    const [row] = await app.db
+      .select()
+      .from(deliveryWindowSlots)
+      .where(eq(deliveryWindowSlots.startsAt, new Date(first)));
+    expect(Object.keys(row!.holders)).toEqual([carol.uuid]);
     // Bob takes the last place again, then moves to another window: the place is free once more.
     expect((await hold(bob, shop.loop.uuid, first)).statusCode).toBe(200);
     expect((await hold(alice, shop.loop.uuid, first)).statusCode).toBe(409);
     expect((await hold(bob, shop.loop.uuid, second)).statusCode).toBe(200);
+    expect(await holdersOf(shop.loop.id, second)).toEqual([bob.uuid]);
     expect((await hold(alice, shop.loop.uuid, first)).statusCode).toBe(200);
     // Giving a hold back frees it; giving back nothing is a 404.
     const released = await app.inject({ method: 'DELETE', url: `/delivery/holds/${shop.loop.uuid}`, headers: bearer(alice.token) });
     expect(released.json()).toEqual({ success: true });
+    expect(await holdersOf(shop.loop.id, first)).toEqual([carol.uuid]);
+    await expectWindowsConsistent(shop.loop.id);
     const again = await app.inject({ method: 'DELETE', url: `/delivery/holds/${shop.loop.uuid}`, headers: bearer(alice.token) });
     expect(again.statusCode).toBe(404);
     expect((await hold(bob, shop.loop.uuid, first)).statusCode).toBe(200);
+  });
+
+  it('takes, renews, moves, refuses and gives back a hold in one statement after the store read, in no transaction', async () => {
+    const bob = await registerShopper(app, 'Bob', 'Baker');
+    const [loop] = await windows(alice, [shop.loop.uuid]);
+    const [first, second] = [loop!.windows[0]!.startsAt, loop!.windows[1]!.startsAt];
+    const holds = app.services.deliveryWindows;
+    const once = { statements: 2, transactions: 0 };
+    expect(await sentBy(() => holds.hold(alice.uuid, shop.loop.uuid, first))).toEqual(once);
+    minutes(1);
+    expect(await sentBy(() => holds.hold(alice.uuid, shop.loop.uuid, first))).toEqual(once);
+    // Moving to another window gives the first its place back: one statement more.
+    expect(await sentBy(() => holds.hold(alice.uuid, shop.loop.uuid, second))).toEqual({ statements: 3, transactions: 0 });
+    expect(await holdersOf(shop.loop.id, first)).toEqual([]);
+    await holds.hold(bob.uuid, shop.loop.uuid, first);
+    await setLoopRules({ windowCapacity: 1 });
+    // A full window refuses, and the hold the shopper had stays as it was.
+    const refused = sentBy(() => holds.hold(alice.uuid, shop.loop.uuid, first));
+    await expect(refused).rejects.toMatchObject({ statusCode: 409, code: 'WINDOW_FULL' });
+    expect((await windows(alice, [shop.loop.uuid]))[0]!.hold).toMatchObject({ startsAt: second, expiresAt: '2026-11-30T15:21:00.000Z' });
+    expect(await sentBy(() => holds.release(alice.uuid, shop.loop.uuid))).toEqual(once);
+    await expectWindowsConsistent(shop.loop.id);
+  });
+
+  it('lets a holder the window kept by mistake refuse holds only until it expires', async () => {
+    const [bob, carol] = [await registerShopper(app, 'Bob', 'Baker'), await registerShopper(app, 'Carol', 'Cook')];
+    const [loop] = await windows(alice, [shop.loop.uuid]);
+    const first = loop!.windows[0]!.startsAt;
+    expect((await hold(alice, shop.loop.uuid, first)).statusCode).toBe(200);
+    // Bob moved on, but the process died before his old window's row gave his place back (5 minutes left).
+    await app.db
+      .update(deliveryWindowSlots)
+      .set({ holders: sql`${deliveryWindowSlots.holders} || jsonb_build_object(${bob.uuid}::text, ${now.getTime() + 5 * 60_000}::bigint)` })
+      .where(eq(deliveryWindowSlots.startsAt, new Date(first)));
+    // The window counts it: it refuses a hold it might have given, never gives one it should refuse.
+    expect((await hold(carol, shop.loop.uuid, first)).statusCode).toBe(409);
+    minutes(5);
+    expect((await hold(carol, shop.loop.uuid, first)).statusCode).toBe(200);
+    expect(await holdersOf(shop.loop.id, first)).toEqual([alice.uuid, carol.uuid].sort());
   });
 
   it('answers 404 for a hold at an unknown or malformed store, whatever the window, and holds nothing', async () => {
@@ -382,6 +493,7 @@ describe('booking at payment', () => {
     ];
     const started = await startPayment(app, alice, cart);
     paypal.approve(started.paypalOrderId);
+    expect(await holdersOf(shop.loop.id, '2026-11-30T17:00:00.000Z')).toEqual([alice.uuid]);
     const res = await createOrder(app, alice, orderPayload(started.paypalOrderId, cart));
     expect(res.statusCode).toBe(200);
     const orderId = started.orderReference;
@@ -416,7 +528,8 @@ describe('booking at payment', () => {
       .where(and(eq(notifications.orderId, orderId), eq(notifications.recipient, `store:${shop.loop.uuid}`)));
     expect(storeRow!.payload.deliveryWindow).toMatchObject({ startsAt: '2026-11-30T17:00:00.000Z', endsAt: '2026-11-30T19:00:00.000Z' });
     expect(await bookedCount(shop.loop.id, '2026-11-30T17:00:00.000Z')).toBe(1);
-    // The hold became the booking: no hold is left to list.
+    // The hold became the booking: no hold is left to list, and the window counts her once, as booked.
+    expect(await holdersOf(shop.loop.id, '2026-11-30T17:00:00.000Z')).toEqual([]);
     expect((await windows(alice, [shop.loop.uuid]))[0]!.hold).toBeNull();
 
     // An admin cancels: the booking is released.
@@ -452,7 +565,7 @@ describe('booking at payment', () => {
 });
 
 describe('the race: 20 shoppers, 5 places, all holding at once', () => {
-  it('holds exactly 5 and refuses 15 with 409 WINDOW_FULL', async () => {
+  it('holds exactly 5 and refuses 15 with 409 WINDOW_FULL, then 5 of 20 more once those expired', async () => {
     await clearHolds();
     await setLoopRules({ windowCapacity: 5 });
     const shoppers = await Promise.all(Array.from({ length: 20 }, (_, i) => registerShopper(app, `Holder${i}`, 'Shopper')));
@@ -472,6 +585,27 @@ describe('the race: 20 shoppers, 5 places, all holding at once', () => {
         and(eq(deliveryHolds.storeId, shop.loop.id), eq(deliveryHolds.startsAt, new Date(startsAt)), eq(deliveryHolds.status, 'HELD')),
       );
     expect(held!.n).toBe(5);
+    const winners = shoppers.filter((_, i) => results[i]!.statusCode === 200);
+    expect(await holdersOf(shop.loop.id, startsAt)).toEqual(winners.map((s) => s.uuid).sort());
+    await expectWindowsConsistent(shop.loop.id);
+
+    // Ten minutes on, the five places are free again, and the row keeps only the new holders.
+    minutes(10);
+    const later = await Promise.all(Array.from({ length: 20 }, (_, i) => registerShopper(app, `Later${i}`, 'Shopper')));
+    const again = await Promise.all(later.map((shopper) => hold(shopper, shop.loop.uuid, startsAt)));
+    expect(again.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(again.filter((r) => r.statusCode === 409)).toHaveLength(15);
+    const [row] = await app.db
+      .select()
+      .from(deliveryWindowSlots)
+      .where(eq(deliveryWindowSlots.startsAt, new Date(startsAt)));
+    expect(Object.keys(row!.holders).sort()).toEqual(
+      later
+        .filter((_, i) => again[i]!.statusCode === 200)
+        .map((s) => s.uuid)
+        .sort(),
+    );
+    await expectWindowsConsistent(shop.loop.id);
   }, 120_000);
 });
 
@@ -501,6 +635,46 @@ describe('the race: 12 shoppers, each holding another window, all switching to o
       expect(live).toHaveLength(1);
       expect(live[0]!.startsAt.toISOString()).toBe(results[i]!.statusCode === 200 ? wanted : before[i]);
     }
+    // Each window's row counts the same: the 4 who moved left their old windows, the 8 refused stayed.
+    await expectWindowsConsistent(shop.loop.id);
+  }, 120_000);
+});
+
+describe('the race: 4 shoppers paying for a window of 6 while 10 more try to hold it', () => {
+  it('books the 4 and holds exactly 2 more: a booking moves its shopper from holders to booked, never frees a place', async () => {
+    await clearHolds();
+    await setLoopRules({ windowCapacity: 6 });
+    const payers = await Promise.all(Array.from({ length: 4 }, (_, i) => registerShopper(app, `Payer${i}`, 'Shopper')));
+    const holders = await Promise.all(Array.from({ length: 10 }, (_, i) => registerShopper(app, `Latecomer${i}`, 'Shopper')));
+    const cart: CartLine[] = [{ product: milk, quantity: 1 }];
+    const started: Awaited<ReturnType<typeof startPayment>>[] = [];
+    for (const payer of payers) {
+      const s = await startPayment(app, payer, cart);
+      paypal.approve(s.paypalOrderId);
+      started.push(s);
+    }
+    const window = (
+      await app.db.select().from(deliveryHolds).where(eq(deliveryHolds.userUuid, payers[0]!.uuid))
+    )[0]!.startsAt.toISOString();
+
+    const [paid, held] = await Promise.all([
+      Promise.all(payers.map((payer, i) => createOrder(app, payer, orderPayload(started[i]!.paypalOrderId, cart)))),
+      Promise.all(holders.map((shopper) => hold(shopper, shop.loop.uuid, window))),
+    ]);
+
+    expect(paid.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(held.filter((r) => r.statusCode === 200)).toHaveLength(2);
+    const refused = held.filter((r) => r.statusCode === 409);
+    expect(refused).toHaveLength(8);
+    for (const r of refused) expect(r.json().error.code).toBe('WINDOW_FULL');
+    expect(await bookedCount(shop.loop.id, window)).toBe(4);
+    expect(await holdersOf(shop.loop.id, window)).toEqual(
+      holders
+        .filter((_, i) => held[i]!.statusCode === 200)
+        .map((s) => s.uuid)
+        .sort(),
+    );
+    await expectWindowsConsistent(shop.loop.id);
   }, 120_000);
 });
 
@@ -533,6 +707,13 @@ describe('the race: 30 shoppers, 10 places, all paying at once', () => {
     expect(refused).toHaveLength(20);
     for (const r of refused) expect(r.json().error).toMatchObject({ code: 'WINDOW_FULL', store: { name: 'Loop Provisions' } });
     expect(await bookedCount(shop.loop.id, window)).toBe(10);
+    // The 10 booked left the window's holders; the 20 refused still hold it.
+    expect(await holdersOf(shop.loop.id, window)).toEqual(
+      shoppers
+        .filter((_, i) => statuses[i] === 409)
+        .map((s) => s.uuid)
+        .sort(),
+    );
     expect(paypal.calls.capture - captures).toBe(10);
     started.forEach((s, i) => {
       if (results[i]!.statusCode === 409) expect(paypal.order(s.paypalOrderId)!.capture).toBeNull();

@@ -115,6 +115,8 @@ export interface CatalogueService {
 }
 
 export interface CatalogueServiceOptions {
+  /** Where shoppers' reads go (db/client.ts READ_POOL_MAX); `db` when not given. Changes always go to `db`. */
+  reads?: Database;
   /** How long an answer is reused in this process; 0 turns the cache off. */
   cacheTtlMs?: number;
   /** Told which answered each unfiltered listing and suggestion: the shelf index or the database's own order (tests). */
@@ -125,12 +127,13 @@ export interface CatalogueServiceOptions {
 export const DEFAULT_CATALOGUE_CACHE_TTL_MS = 5_000;
 
 export function createCatalogueService(db: Database, options: CatalogueServiceOptions = {}): CatalogueService {
+  const reads = options.reads ?? db;
   const cacheTtlMs = options.cacheTtlMs ?? DEFAULT_CATALOGUE_CACHE_TTL_MS;
   const cache = createTtlCache({ ttlMs: cacheTtlMs, maxEntries: 2_000 });
 
   async function findStore(uuidOrPublicId: string): Promise<StoreRow> {
     const where = isUuid(uuidOrPublicId) ? eq(stores.uuid, uuidOrPublicId.toLowerCase()) : eq(stores.publicId, uuidOrPublicId);
-    const [row] = await db.select().from(stores).where(where).limit(1);
+    const [row] = await reads.select().from(stores).where(where).limit(1);
     if (!row) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.store);
     return row;
   }
@@ -138,7 +141,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
   /** An active product's row, or 404. */
   async function findActiveProduct(uuid: string): Promise<ProductRowJoined> {
     if (!isUuid(uuid)) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.product);
-    const [row] = await selectProductRows(db)
+    const [row] = await selectProductRows(reads)
       .where(and(eq(products.uuid, uuid.toLowerCase()), eq(products.isActive, true)))
       .limit(1);
     if (!row) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.product);
@@ -152,7 +155,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
    * processes changed: the groups' product counts give search totals (a page whose counts no longer hold
    * is read from the rows).
    */
-  const searchIndexes = backgroundIndex(() => loadSearchIndex(db), cache.generation);
+  const searchIndexes = backgroundIndex(() => loadSearchIndex(reads), cache.generation);
   const searchIndex = () => searchIndexes.get();
 
   /**
@@ -160,15 +163,15 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
    * Unlike the search index it is only used while exact: not before its first load, not after this
    * process changed the catalogue until it is reloaded, and not once a read shows another process did.
    */
-  const shelfIndexes = backgroundIndex(() => loadShelfIndex(db), cache.generation);
+  const shelfIndexes = backgroundIndex(() => loadShelfIndex(reads), cache.generation);
   function currentShelfIndex(): ShelfIndex | undefined {
     const loaded = shelfIndexes.peek();
     return loaded && loaded.generation === cache.generation() ? loaded.value : undefined;
   }
 
-  const filters = createFilterReads(db);
+  const filters = createFilterReads(reads);
   const listings = createListingReads({
-    db,
+    db: reads,
     searchIndex,
     findStore,
     filters,
@@ -177,7 +180,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
   });
   const { storeProductsPageRead, categoryProductsPageRead, shelfPage, storeParams, indexedShelfPage } = listings;
   const { searchPage, suggestions, facets } = createSearchReads({
-    db,
+    db: reads,
     searchIndex,
     findStore,
     filters,
@@ -188,7 +191,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
   return {
     listStores: () =>
       cache.get('stores', async () => {
-        const rows = await db.select().from(stores).orderBy(asc(stores.name), asc(stores.id));
+        const rows = await reads.select().from(stores).orderBy(asc(stores.name), asc(stores.id));
         return rows.map(toStore);
       }),
 
@@ -197,7 +200,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     listCategories: (storeRef) =>
       cache.get(`categories:${storeRef ?? ''}`, async () => {
         const store = storeRef === undefined ? undefined : await findStore(storeRef);
-        const rows = await db
+        const rows = await reads
           .select(categoryColumns)
           .from(categories)
           .leftJoin(
@@ -212,7 +215,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     getCategory: (uuid) =>
       cache.get(`category:${uuid}`, async () => {
         if (!isUuid(uuid)) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.category);
-        const [row] = await db
+        const [row] = await reads
           .select(categoryColumns)
           .from(categories)
           .leftJoin(storeCategoryCounts, eq(storeCategoryCounts.categoryId, categories.id))
@@ -225,7 +228,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     storeProducts: (ref) =>
       cache.get(`products:${ref}`, async () => {
         const store = await findStore(ref);
-        const rows = await selectProductRows(db)
+        const rows = await selectProductRows(reads)
           .where(and(eq(products.storeId, store.id), eq(products.isActive, true)))
           .orderBy(...listingOrder('name', 'asc'));
         return rows.map(toProduct);
@@ -282,7 +285,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       cache.get(`product-offers:${uuid}`, async () => {
         const product = await findActiveProduct(uuid);
         // The (item_key, is_active, price_cents, id) index hands these over already in order.
-        const rows = await selectProductRows(db)
+        const rows = await selectProductRows(reads)
           .where(and(eq(products.itemKey, product.itemKey), eq(products.isActive, true), ne(products.id, product.id)))
           .orderBy(asc(products.priceCents), asc(products.id));
         return { offers: rows.map(toProduct) };
@@ -291,13 +294,13 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     productSubstitutes: (uuid) =>
       cache.get(`product-substitutes:${uuid}`, async () => {
         if (!isUuid(uuid)) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.product);
-        const [product] = await db
+        const [product] = await reads
           .select({ id: products.id, storeId: products.storeId, categoryId: products.categoryId })
           .from(products)
           .where(and(eq(products.uuid, uuid.toLowerCase()), eq(products.isActive, true)));
         if (!product) throw httpError(404, 'NOT_FOUND', CATALOGUE_ERRORS.product);
         // The (store, category, active, name) index walks these already in order.
-        const rows = await selectProductRows(db)
+        const rows = await selectProductRows(reads)
           .where(
             and(
               eq(products.storeId, product.storeId),
@@ -328,7 +331,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     async productsByUuids(uuids) {
       const valid = [...new Set(uuids.filter(isUuid).map((u) => u.toLowerCase()))];
       if (valid.length === 0) return new Map();
-      const rows = await selectProductRows(db).where(inArray(products.uuid, valid));
+      const rows = await selectProductRows(reads).where(inArray(products.uuid, valid));
       return new Map(rows.map((row) => [row.uuid, toProduct(row)]));
     },
 

@@ -3,24 +3,30 @@
 // Rules:
 //   offer    = two-hour windows inside the store's hours, for its local today and the next 6 days,
 //              each starting at least 1 hour after now.
-//   hold     = inserted only under the window's row (delivery_window_slots, locked by the upsert that
-//              reads its booking count), when live holds + bookings < capacity; a shopper has one live
-//              hold per store (choosing another window releases the old one in the same transaction).
-//              Two statements: the lock (and the release), then the insert that counts the live holds
-//              in its own condition, so its snapshot is taken after the lock and sees every hold
-//              committed under it.
+//   hold     = one statement, no transaction, after the store's rules are read and the window checked:
+//              the window's row (delivery_window_slots, created on first use) takes the shopper into its
+//              `holders` only while its bookings and its other live holders leave a place (capacity read
+//              then, as ops may lower it), and only then does the shopper's one HELD row at the store
+//              (a unique index) move to this window. The decision reads nothing but that row, which an
+//              update re-reads at its newest version after any wait for its lock, so concurrent holds
+//              queue on the row for the length of one statement. Re-choosing the same window renews it.
+//              A hold moved from another window gives that window its place back in a second statement;
+//              were the process to die between the two, the stale holder only refuses holds until it expires.
 //   booking  = in the order's transaction, before any capture, one statement for every store part:
 //              the windows' rows locked in (store id, start) order, one conditional update raises each
 //              window's count (`booked = booked + 1 where booked < capacity`, capacity read then, as
-//              ops may lower it), and the shopper's live hold of each store of the cart becomes BOOKED
-//              for the order. An expired or missing hold, or a full window, is a 409 naming the store;
-//              the transaction (and so the order and the count) rolls back and nothing is captured.
-//   release  = a hold stops counting when it expires; a booking is RELEASED (and its window's count
+//              ops may lower it) and takes the shopper out of its holders, and the shopper's live hold
+//              of each store of the cart becomes BOOKED for the order. An expired or missing hold, or a
+//              full window, is a 409 naming the store; the transaction (and so the order and the count)
+//              rolls back and nothing is captured.
+//   release  = a hold stops counting when it expires, or when the shopper gives it back (its row RELEASED
+//              and its holder removed, in one statement); a booking is RELEASED (and its window's count
 //              lowered) when the payment fails or the order is cancelled.
-// Every writer locks window rows in (store id, start) order, so concurrent checkouts never deadlock.
+// Every writer locks window rows in (store id, start) order, or one row per statement, so concurrent
+// checkouts never deadlock.
 import type { BookedWindowJson, DeliveryCoverage, DeliveryHoldJson, StoreRulesJson, StoreWindowsJson } from '@grocer/shared/contracts';
 import { isAddressComplete } from '@grocer/shared/validation';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { deliveryHolds, deliveryWindowSlots, stores } from '../../db/schema.ts';
 import { httpError } from '../../db/errors.ts';
@@ -28,16 +34,7 @@ import { DELIVERY_ERRORS, haversineMiles, storeQuote } from '../deliveryFees.ts'
 import type { UserRow } from '../users.ts';
 import type { ZipDirectory } from '../zipDirectory.ts';
 import { storesByUuid } from '../stores/byUuid.ts';
-import {
-  formatMinute,
-  localTime,
-  readStoreRules,
-  storeHoursJson,
-  zonedInstant,
-  type StoreRules,
-  type StoreWithRules,
-} from '../stores/rules.ts';
-import { isUuid } from '../catalogue/catalogueService.ts';
+import { formatMinute, localTime, readStoreRules, zonedInstant, type StoreRules, type StoreWithRules } from '../stores/rules.ts';
 
 export const WINDOW_MINUTES = 120;
 export const LEAD_MINUTES = 60;
@@ -163,6 +160,16 @@ function holdReads(db: Database) {
   return reads;
 }
 
+/** A timestamp as a holder's expiry: epoch milliseconds, as the JS clock writes it. */
+const epochMs = (at: SQL) => sql`floor(extract(epoch from ${at}) * 1000)::bigint`;
+
+/** A window's holders still live at `now`: every write of the row keeps only these. */
+const liveHolders = (holders: SQL, now: Date) =>
+  sql`(select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) from jsonb_each(${holders}) e where (e.value)::bigint > ${now.getTime()}::bigint)`;
+
+/** The same without the shopper's place: what a hold counts against, and what a release or booking leaves. */
+const otherHolders = (holders: SQL, userUuid: string, now: Date) => sql`(${liveHolders(holders, now)} - ${userUuid}::text)`;
+
 export interface DeliveryWindowsDeps {
   db: Database;
   /** Read at call time: tests set the time. */
@@ -172,30 +179,6 @@ export interface DeliveryWindowsDeps {
 
 export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindowsDeps): DeliveryWindowsService {
   const storeNotFound = () => httpError(404, 'STORE_NOT_FOUND', WINDOW_MESSAGES.storeNotFound, 'storeUuid');
-
-  /**
-   * In one statement: the store (by uuid) with the rules a hold checks, its window's row locked and created on
-   * first use (an upsert's update takes the row lock even when it changes nothing), and the caller's other
-   * live hold at the store released. No row when there is no such store. Callers lock in (store, start) order.
-   */
-  async function lockWindowReleasingOthers(tx: Database, storeUuid: string, startsAt: Date, userUuid: string, now: Date) {
-    const { rows } = (await tx.execute(sql`
-      with store as (
-        select s.id, s.name, s.time_zone, ${storeHoursJson(sql`s.id`)} as hours from ${stores} s where s.uuid = ${storeUuid}
-      ), slot as (
-        insert into ${deliveryWindowSlots} (store_id, starts_at) select id, ${startsAt} from store
-        on conflict (store_id, starts_at) do update set booked = ${deliveryWindowSlots}.booked
-        returning booked
-      ), released as (
-        update ${deliveryHolds} set status = 'RELEASED', updated_at = ${now}
-        where user_uuid = ${userUuid} and store_id in (select id from store) and status = 'HELD'
-        returning 1
-      )
-      select id as "storeId", name, time_zone as "timeZone", hours, (select booked from slot) as booked from store`)) as unknown as {
-      rows: (Pick<StoreRules, 'storeId' | 'timeZone' | 'hours'> & { name: string; booked: number })[];
-    };
-    return rows[0];
-  }
 
   async function listStores(userUuid: string, found: StoreWithRules[]): Promise<StoreWindowsJson[]> {
     const now = clock().now();
@@ -273,50 +256,78 @@ export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindow
 
     async hold(userUuid, storeUuidText, startsAtText) {
       const now = clock().now();
-      const storeUuid = storeUuidText.toLowerCase();
-      if (!isUuid(storeUuid)) throw storeNotFound();
+      const store = (await storesByUuid(db, [storeUuidText], storeNotFound))[0]!;
       const startsAt = new Date(startsAtText);
+      const window = offeredWindows(store, now).find((w) => w.startsAt.getTime() === startsAt.getTime());
+      if (!window) throw httpError(400, 'WINDOW_NOT_OFFERED', WINDOW_MESSAGES.notOffered(store.name), 'startsAt');
       const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
-      return db.transaction(async (txn) => {
-        const tx = txn as unknown as Database;
-        // The store's rules come with the window's lock; a refusal below rolls the lock's row and the release
-        // back. The caller's other hold at this store goes (re-choosing the same window just renews it).
-        const store = Number.isNaN(startsAt.getTime())
-          ? (await storesByUuid(tx, [storeUuid], storeNotFound))[0]!
-          : await lockWindowReleasingOthers(tx, storeUuid, startsAt, userUuid, now);
-        if (!store) throw storeNotFound();
-        const window = Number.isNaN(startsAt.getTime())
-          ? undefined
-          : offeredWindows(store, now).find((w) => w.startsAt.getTime() === startsAt.getTime());
-        if (!window) throw httpError(400, 'WINDOW_NOT_OFFERED', WINDOW_MESSAGES.notOffered(store.name), 'startsAt');
-        // A statement of its own, after the lock: its snapshot sees every hold committed under the lock, and
-        // it inserts only while bookings and the live holds it counts leave a place (capacity read now, as
-        // ops may lower it).
-        const { rows: inserted } = (await tx.execute(sql`
-          insert into ${deliveryHolds} (store_id, user_uuid, starts_at, ends_at, status, expires_at)
-          select ${store.storeId}, ${userUuid}, ${window.startsAt}, ${window.endsAt}, 'HELD', ${expiresAt}
-          where (select booked from ${deliveryWindowSlots} where store_id = ${store.storeId} and starts_at = ${window.startsAt}) + (
-            select count(*) from ${deliveryHolds}
-            where store_id = ${store.storeId} and starts_at = ${window.startsAt} and status = 'HELD' and expires_at > ${now}
-          ) < (select window_capacity from ${stores} where id = ${store.storeId})
-          returning 1`)) as unknown as { rows: unknown[] };
-        if (inserted.length === 0) {
-          throw httpError(409, 'WINDOW_FULL', WINDOW_MESSAGES.full(store.name), 'startsAt', {
-            store: { uuid: storeUuid, name: store.name },
-          });
-        }
-        return toHoldJson(storeUuid, { ...window, expiresAt });
-      });
+      const mine = sql`jsonb_build_object(${userUuid}::text, ${expiresAt.getTime()}::bigint)`;
+      const others = otherHolders(sql`s.holders`, userUuid, now);
+      // The window's row decides alone (a new row has no booking and no holder): the caller goes in while
+      // bookings and the other live holders leave a place, and a full window keeps its live holders as they
+      // were, the caller's own too. The hold's row moves only when the caller went in, after the window's
+      // row (the lock order of booking). `before` is the caller's live hold in another window of the store.
+      const { rows } = (await db.execute(sql`
+        with before as (
+          select starts_at::text as "startsAt", ${epochMs(sql`expires_at`)}::text as expiry from ${deliveryHolds}
+          where user_uuid = ${userUuid} and store_id = ${store.storeId} and status = 'HELD' and expires_at > ${now}
+            and starts_at <> ${window.startsAt}
+        ), slot as (
+          insert into ${deliveryWindowSlots} as s (store_id, starts_at, holders)
+          select id, ${window.startsAt}, case when window_capacity > 0 then ${mine} else '{}'::jsonb end
+          from ${stores} where id = ${store.storeId}
+          on conflict (store_id, starts_at) do update set holders = case
+            when s.booked + (select count(*) from jsonb_object_keys(${others})) < (select window_capacity from ${stores} where id = s.store_id)
+            then ${others} || ${mine}
+            else ${liveHolders(sql`s.holders`, now)}
+          end
+          returning (s.holders ->> ${userUuid})::bigint = ${expiresAt.getTime()}::bigint as taken
+        ), held as (
+          insert into ${deliveryHolds} (store_id, user_uuid, starts_at, ends_at, status, expires_at, created_at, updated_at)
+          select ${store.storeId}, ${userUuid}, ${window.startsAt}, ${window.endsAt}, 'HELD', ${expiresAt}, ${now}, ${now}
+          from slot where taken
+          on conflict (user_uuid, store_id) where status = 'HELD' do update set starts_at = excluded.starts_at,
+            ends_at = excluded.ends_at, expires_at = excluded.expires_at, created_at = excluded.created_at, updated_at = excluded.updated_at
+        )
+        select coalesce((select taken from slot), false) as taken, (select "startsAt" from before), (select expiry from before)`)) as unknown as {
+        rows: { taken: boolean; startsAt: string | null; expiry: string | null }[];
+      };
+      const { taken, startsAt: before, expiry } = rows[0]!;
+      if (!taken) {
+        throw httpError(409, 'WINDOW_FULL', WINDOW_MESSAGES.full(store.name), 'startsAt', {
+          store: { uuid: store.uuid, name: store.name },
+        });
+      }
+      // The place the caller left: its own statement, as locking a second window's row in the one above
+      // could meet another shopper's hold locking the two the other way round. Only the holder this hold
+      // replaced goes: had the caller taken that window again since (a concurrent request), its newer
+      // expiry keeps it in.
+      if (before !== null) {
+        await db.execute(sql`
+          update ${deliveryWindowSlots} s set holders = ${otherHolders(sql`s.holders`, userUuid, now)}
+          where s.store_id = ${store.storeId} and s.starts_at = ${before}::timestamptz
+            and (s.holders ->> ${userUuid})::bigint = ${expiry}::bigint`);
+      }
+      return toHoldJson(store.uuid, { ...window, expiresAt });
     },
 
     async release(userUuid, storeUuid) {
       const store = (await storesByUuid(db, [storeUuid], storeNotFound))[0]!;
-      const released = await db
-        .update(deliveryHolds)
-        .set({ status: 'RELEASED', updatedAt: clock().now() })
-        .where(and(eq(deliveryHolds.userUuid, userUuid), eq(deliveryHolds.storeId, store.storeId), eq(deliveryHolds.status, 'HELD')))
-        .returning({ id: deliveryHolds.id });
-      return released.length > 0;
+      const now = clock().now();
+      // One statement: the window's row first (the lock order of holding and booking; the hold's update
+      // waits for the count of what was freed), then the hold. An expired hold is given back too.
+      const { rows } = (await db.execute(sql`
+        with freed as (
+          update ${deliveryWindowSlots} s set holders = ${otherHolders(sql`s.holders`, userUuid, now)}
+          from ${deliveryHolds} h
+          where h.user_uuid = ${userUuid} and h.store_id = ${store.storeId} and h.status = 'HELD'
+            and s.store_id = h.store_id and s.starts_at = h.starts_at
+          returning 1
+        )
+        update ${deliveryHolds} set status = 'RELEASED', updated_at = ${now}
+        where user_uuid = ${userUuid} and store_id = ${store.storeId} and status = 'HELD' and (select count(*) from freed) >= 0
+        returning 1`)) as unknown as { rows: unknown[] };
+      return rows.length > 0;
     },
 
     async requireHolds(executor, userUuid, parts) {
@@ -346,8 +357,9 @@ export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindow
       // says "expired", not "pick one"; a shopper has one per store, a unique index). Holds were counted
       // when taken; bookings are counted again here because capacity may have been lowered since. The hold
       // made the window's row; the windows' rows are locked first, in (store, start) order, so concurrent
-      // orders never deadlock; each count's update then re-checks `booked < capacity` on the newest row,
-      // and a hold becomes its booking only when its window's count went up.
+      // orders never deadlock; each count's update then re-checks `booked < capacity` on the newest row and
+      // moves the shopper from holders to booked, and a hold becomes its booking only when its window's
+      // count went up.
       const { rows } = (await tx.execute(sql`
         with mine as (
           select id, store_id, starts_at, expires_at from ${deliveryHolds}
@@ -358,7 +370,7 @@ export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindow
           select s.store_id from ${deliveryWindowSlots} s join live h on h.store_id = s.store_id and h.starts_at = s.starts_at
           order by s.store_id, s.starts_at for no key update of s
         ), counted as (
-          update ${deliveryWindowSlots} s set booked = s.booked + 1
+          update ${deliveryWindowSlots} s set booked = s.booked + 1, holders = ${otherHolders(sql`s.holders`, userUuid, now)}
           from live h
           where s.store_id = h.store_id and s.starts_at = h.starts_at and s.store_id in (select store_id from locked)
             and s.booked < (select window_capacity from ${stores} where id = s.store_id)
