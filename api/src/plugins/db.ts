@@ -1,13 +1,16 @@
-// Puts the database on the instance (`app.db`) and closes it when the app closes, after in-flight
-// requests have finished (Fastify runs onClose hooks once the server has stopped).
+// Puts the database on the instance (`app.db`, and `app.dbListen` for notices) and closes it when the
+// app closes, after in-flight requests have finished (Fastify runs onClose hooks once the server has stopped).
 import fp from 'fastify-plugin';
 import type { Database, DbConnection } from '../db/client.ts';
+import { listenOn, type ChannelHandlers, type ChannelListener } from '../db/listen.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     /** The catalogue's reads (db/client.ts READ_POOL_MAX); the same as `db` on PGlite. */
     dbReads: Database;
+    /** LISTEN on `channel` (db/listen.ts); the caller stops it before the app closes. */
+    dbListen: (channel: string, handlers: ChannelHandlers) => ChannelListener;
   }
 }
 
@@ -19,6 +22,7 @@ export default fp<DbPluginOptions>(
   async (app, { connection }) => {
     app.decorate<Database>('db', connection.db);
     app.decorate<Database>('dbReads', connection.reads);
+    app.decorate('dbListen', (channel: string, handlers: ChannelHandlers) => listenOn(connection, channel, handlers));
     app.addHook('onClose', async () => {
       await connection.close();
     });

@@ -4,10 +4,12 @@
 // app.services at call time, so replacing those reaches them too.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ChannelListener } from '../db/listen.ts';
 import { createHealthService, type HealthService } from '../services/health.ts';
 import { createCatalogueService, type CatalogueService } from '../services/catalogue/catalogueService.ts';
 import { createSessionJwt, createTicketJwt } from '../lib/jwt.ts';
 import { createAuthService, type AuthService } from '../services/auth/auth.ts';
+import { createSessionCache, SESSION_CHANNEL, type SessionCache } from '../services/auth/sessionCache.ts';
 import { remoteIdentityKeys, type IdentityKeys } from '../services/auth/identity.ts';
 import { createMemoryCounters, createRedisCounters } from '../services/counters.ts';
 import { createFavouritesService, type FavouritesService } from '../services/favourites.ts';
@@ -47,6 +49,8 @@ export interface Services {
   passwords: PasswordHasher;
   users: UsersService;
   auth: AuthService;
+  /** The session check's answers, kept while notices of their changes arrive (decision 017). */
+  sessionCache: SessionCache;
   favourites: FavouritesService;
   paypal: PaypalClient;
   deliveryFees: DeliveryFeesService;
@@ -139,12 +143,17 @@ export default fp<ServicesOptions>(
       ...options.overrides,
     };
     app.decorate('services', services);
+    let sessionNotices: ChannelListener | undefined;
     // The worker starts once the app is ready and finishes its batch before the database closes.
     app.addHook('onReady', async () => {
       services.outbox.start();
       services.reconciler.start();
+      // Waits for the first try only: until notices are confirmed (here or on a retry) sessions are read each time.
+      sessionNotices = app.dbListen(SESSION_CHANNEL, services.sessionCache);
+      await sessionNotices.started;
     });
     app.addHook('preClose', async () => {
+      await sessionNotices?.stop();
       await services.reconciler.stop();
       await services.outbox.stop();
     });
@@ -165,7 +174,8 @@ function accountServices(app: FastifyInstance, catalogue: CatalogueService, port
   );
   const zipDirectory = createZipDirectory();
   const passwords = createPasswordHasher(config.passwordHashLogN, config.passwordChecks);
-  const users = createUsersService(db, zipDirectory);
+  const sessionCache = createSessionCache(log);
+  const users = createUsersService(db, zipDirectory, sessionCache);
   const counters = app.redis ? createRedisCounters(app.redis) : createMemoryCounters();
   const jwt = createSessionJwt(config.jwtSecret, config.jwtTtlSeconds);
   const tickets = createTicketJwt(config.jwtSecret, TICKET_TTL_SECONDS);
@@ -181,8 +191,9 @@ function accountServices(app: FastifyInstance, catalogue: CatalogueService, port
     mail: lateMail(app),
     counters,
     identityKeys: ports.identityKeys ?? remoteIdentityKeys(config.googleJwksUrl),
+    sessionCache,
   });
-  return { mail, zipDirectory, passwords, users, auth, favourites: createFavouritesService(db, catalogue) };
+  return { mail, zipDirectory, passwords, users, auth, sessionCache, favourites: createFavouritesService(db, catalogue) };
 }
 
 const lateMail = (app: FastifyInstance): MailService => ({
@@ -259,7 +270,7 @@ function opsServices(app: FastifyInstance, accounts: ReturnType<typeof accountSe
     inventory,
     inventoryCsv: createInventoryCsvService({ db, access, inventory }),
     settings: createSettingsService({ db, access }),
-    staff: createStaffService({ db, config, access, mail: lateMail(app), hasher: accounts.passwords }),
+    staff: createStaffService({ db, config, access, mail: lateMail(app), hasher: accounts.passwords, sessions: accounts.sessionCache }),
     notifications: createOpsNotificationsService({ db, access, outbox: { deliverOne: (id) => app.services.outbox.deliverOne(id) } }),
   };
 }

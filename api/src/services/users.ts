@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import { stores, users } from '../db/schema.ts';
 import { httpError } from '../db/errors.ts';
 import { roleOf, type AuthMethod } from '../lib/jwt.ts';
+import type { SessionCache } from './auth/sessionCache.ts';
 import type { AccountCaller } from './caller.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { ZipDirectory } from './zipDirectory.ts';
@@ -90,7 +91,8 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@grocer.test', firstName: 'Ada', lastName: 'Admin', emailVerified: true, role: 'ADMIN', address: null },
 ] as const;
 
-export function createUsersService(db: Database, zips: ZipDirectory): UsersService {
+/** `sessions` is told of each row written here, so the caller's next request sees it. */
+export function createUsersService(db: Database, zips: ZipDirectory, sessions: Pick<SessionCache, 'changed'>): UsersService {
   // An address is verified only when its ZIP is a US ZIP of that state and that city: a
   // Springfield ZIP under Chicago, IL would price a 180-mile delivery that payment then refuses. The
   // first field that disagrees is named, in the order a shopper would correct them: ZIP, state, city.
@@ -176,6 +178,7 @@ export function createUsersService(db: Database, zips: ZipDirectory): UsersServi
         })
         .where(eq(users.uuid, row.uuid))
         .returning();
+      sessions.changed(row.uuid);
       return profileOf(updated!, authMethod);
     },
 
@@ -187,6 +190,7 @@ export function createUsersService(db: Database, zips: ZipDirectory): UsersServi
         .set({ betaStatus: 'BETA_REQUESTED', betaReason: blankToNull(reason), betaRequestedAt: new Date(), updatedAt: new Date() })
         .where(eq(users.uuid, row.uuid))
         .returning();
+      sessions.changed(row.uuid);
       return { row: updated!, message: 'Beta access requested. We will let you know when you are in.' };
     },
 

@@ -1,6 +1,8 @@
 // Test helpers for account features: fast hashing (explicitly opted into), sign-up, the dev mailbox.
+import { eq } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import type { Config } from '../config.ts';
+import { users } from '../db/schema.ts';
 
 /**
  * scrypt at N=2^10 instead of the OWASP 2^17, so suites stay fast. Only tests pass this; the
@@ -65,4 +67,33 @@ export async function tokenFromMail(app: App, to: string, path: '/verify-email' 
     }
   }
   throw new Error(`no ${path} link mailed to ${to}`);
+}
+
+/**
+ * GETs `url` (GET /user/profile unless told) with the token until it answers `status`, for up to
+ * `withinMs`; the last status. A change written by another instance or by hand reaches each API process
+ * as a notice (decision 017), so it applies after that notice's travel, not at an instant a test can name.
+ */
+export async function statusWithin(
+  app: App,
+  token: string,
+  status: number,
+  { url = '/user/profile', withinMs = 2_000 }: { url?: string; withinMs?: number } = {},
+): Promise<number> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const res = await app.inject({ method: 'GET', url, headers: bearer(token) });
+    if (res.statusCode === status || Date.now() >= deadline) return res.statusCode;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * Sets columns of a user's row directly, as a test arranges an account (a role, a verified address), and
+ * then, like the API's own writers, tells this app at once: its next request must not answer from the
+ * session check's copy while the change's notice is still on its way (decision 017).
+ */
+export async function updateUser(app: App, uuid: string, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  await app.db.update(users).set(values).where(eq(users.uuid, uuid));
+  app.services.sessionCache.changed(uuid);
 }

@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { DeliveryHoldJson, PaymentBreakdown, StoreWindowsJson } from '@grocer/shared/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { App } from '../app.ts';
-import { categories, products, storeHours, stores, users } from '../db/schema.ts';
-import { bearer, registerUser, type Registered } from './accounts.ts';
+import { categories, products, storeHours, stores } from '../db/schema.ts';
+import { bearer, registerUser, updateUser, type Registered } from './accounts.ts';
 import { shelfFields } from './catalogue.ts';
 import type { FakePaypal } from './fakePaypal.ts';
 
@@ -116,15 +116,12 @@ export const SHOPPER_ADDRESS = { streetName: '233 S Wacker Dr', apartmentName: '
 /** A registered shopper with a verified e-mail and a valid address: allowed to check out. */
 export async function registerShopper(app: App, firstName = 'Casey', lastName = 'Shopper'): Promise<Registered> {
   const user = await registerUser(app);
-  await app.db
-    .update(users)
-    .set({ emailVerified: true, firstName, lastName, ...SHOPPER_ADDRESS })
-    .where(eq(users.uuid, user.uuid));
+  await updateUser(app, user.uuid, { emailVerified: true, firstName, lastName, ...SHOPPER_ADDRESS });
   return user;
 }
 
 export async function makeAdmin(app: App, user: Registered): Promise<void> {
-  await app.db.update(users).set({ role: 'ADMIN' }).where(eq(users.uuid, user.uuid));
+  await updateUser(app, user.uuid, { role: 'ADMIN' });
 }
 
 export interface CartLine {

@@ -2,8 +2,8 @@
 import type { OpsStorePart } from '@grocer/shared/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { App } from '../app.ts';
-import { orderLines, users } from '../db/schema.ts';
-import { bearer, FAST_HASHING, registerUser, type Registered } from './accounts.ts';
+import { orderLines } from '../db/schema.ts';
+import { bearer, FAST_HASHING, registerUser, updateUser, type Registered } from './accounts.ts';
 import { createShop, makeAdmin, registerShopper, type TestShop } from './checkout.ts';
 import { createFakePaypal, type FakePaypal } from './fakePaypal.ts';
 import { buildTestApp, type TestAppOptions } from './testApp.ts';
@@ -35,7 +35,7 @@ export async function createOpsWorld(services: TestAppOptions['services'] = {}):
 /** A signed-in STORE_STAFF member of the store with this id (registered, then given the role). */
 export async function registerStaff(app: App, storeId: number): Promise<Registered> {
   const user = await registerUser(app);
-  await app.db.update(users).set({ role: 'STORE_STAFF', storeId, emailVerified: true }).where(eq(users.uuid, user.uuid));
+  await updateUser(app, user.uuid, { role: 'STORE_STAFF', storeId, emailVerified: true });
   return user;
 }
 

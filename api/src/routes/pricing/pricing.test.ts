@@ -1,9 +1,7 @@
 // POST /pricing/calculate: the cart priced from the database for the account's address.
-import { eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
-import { users } from '../../db/schema.ts';
 import { calculatePricing, toPaymentBreakdown } from '../../services/pricing.ts';
-import { bearer, FAST_HASHING, registerUser, type Registered } from '../../testing/accounts.ts';
+import { bearer, FAST_HASHING, registerUser, updateUser, type Registered } from '../../testing/accounts.ts';
 import { createShop, registerShopper, type ShopProduct, type TestShop } from '../../testing/checkout.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 
@@ -129,10 +127,7 @@ describe('POST /pricing/calculate', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('ADDRESS_REQUIRED');
 
-    await app.db
-      .update(users)
-      .set({ streetName: '1 Nowhere Rd', city: 'Chicago', state: 'IL', zip: '99999' })
-      .where(eq(users.uuid, noAddress.uuid));
+    await updateUser(app, noAddress.uuid, { streetName: '1 Nowhere Rd', city: 'Chicago', state: 'IL', zip: '99999' });
     res = await calculate(noAddress, [{ productId: milk.uuid, quantity: 1 }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('ADDRESS_INVALID');

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
-import { users } from '../../db/schema.ts';
-import { bearer, FAST_HASHING, registerUser, type Registered } from '../../testing/accounts.ts';
+import { bearer, FAST_HASHING, registerUser, updateUser, type Registered } from '../../testing/accounts.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
 
 let app: App;
@@ -14,7 +12,7 @@ const chicago = { streetName: '233 S Wacker Dr', apartmentName: 'Apt 12', city: 
 const saveAddress = (user: Registered, payload: object) =>
   app.inject({ method: 'POST', url: '/user/address', headers: bearer(user.token), payload });
 const getProfile = (user: Registered) => app.inject({ method: 'GET', url: '/user/profile', headers: bearer(user.token) });
-const verify = (user: Registered) => app.db.update(users).set({ emailVerified: true }).where(eq(users.uuid, user.uuid));
+const verify = (user: Registered) => updateUser(app, user.uuid, { emailVerified: true });
 
 describe('GET /user/profile and POST /user/address', () => {
   it('needs a session', async () => {
@@ -180,7 +178,7 @@ describe('beta access', () => {
 
   it('shows BETA for participants', async () => {
     const user = await registerUser(app);
-    await app.db.update(users).set({ betaStatus: 'BETA' }).where(eq(users.uuid, user.uuid));
+    await updateUser(app, user.uuid, { betaStatus: 'BETA' });
     const res = await app.inject({ method: 'GET', url: '/api/user/beta-status', headers: bearer(user.token) });
     expect(res.json()).toMatchObject({ status: 'BETA', isBetaParticipant: true, message: 'You are a beta participant.' });
   });

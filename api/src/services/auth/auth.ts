@@ -13,6 +13,7 @@ import type { UserRow, UsersService } from '../users.ts';
 import { createEmailLinks } from './emailTokens.ts';
 import { createIdentitySignIn, type IdentityKeys } from './identity.ts';
 import { createPasswordSignIn } from './password.ts';
+import type { SessionCache } from './sessionCache.ts';
 import { createSessions } from './sessions.ts';
 
 export interface Session {
@@ -69,6 +70,8 @@ export interface AuthDeps {
   counters: Counters;
   /** The keys that verify "Sign in with Google" ID tokens (a port: the dev issuer supplies its own). */
   identityKeys: IdentityKeys;
+  /** The session check's answers; told of every users row written and session revoked here. */
+  sessionCache: SessionCache;
 }
 
 export function createAuthService(deps: AuthDeps): AuthService {

@@ -30,7 +30,8 @@ export function createEmailLinks({
   hasher,
   mail,
   counters,
-}: Pick<AuthDeps, 'db' | 'config' | 'log' | 'hasher' | 'mail' | 'counters'>) {
+  sessionCache,
+}: Pick<AuthDeps, 'db' | 'config' | 'log' | 'hasher' | 'mail' | 'counters' | 'sessionCache'>) {
   // Mail is queued, never awaited by the request: an answer takes the same time whether or not a mail
   // goes out (no account probing by timing). idle() awaits the queue, so the app closes only once it is done.
   const pending = new Set<Promise<void>>();
@@ -96,6 +97,7 @@ export function createEmailLinks({
       return known?.verified ? 'already-verified' : 'invalid';
     }
     await db.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.uuid, used.userUuid));
+    sessionCache.changed(used.userUuid);
     return 'verified';
   }
 
@@ -126,7 +128,7 @@ export function createEmailLinks({
   }
 
   async function resetPassword(token: string, password: string): Promise<void> {
-    const row = await setPasswordByLink(db, hasher, {
+    const row = await setPasswordByLink(db, hasher, sessionCache, {
       token,
       purpose: 'reset_password',
       password,

@@ -24,7 +24,7 @@ export function remoteIdentityKeys(jwksUrl: string): IdentityKeys {
 }
 
 export function createIdentitySignIn(
-  { db, config, log, identityKeys }: Pick<AuthDeps, 'db' | 'config' | 'log' | 'identityKeys'>,
+  { db, config, log, identityKeys, sessionCache }: Pick<AuthDeps, 'db' | 'config' | 'log' | 'identityKeys' | 'sessionCache'>,
   issue: (row: UserRow, authMethod: 'google') => Promise<Session>,
 ) {
   const verifyGoogleToken = async (idToken: string, clientId: string): Promise<JWTPayload> => {
@@ -85,6 +85,7 @@ export function createIdentitySignIn(
         .where(and(eq(users.uuid, existing.uuid), isNull(users.googleSub)))
         .returning();
       if (!linked) throw httpError(401, 'GOOGLE_SIGNIN_FAILED', MESSAGES.googleFailed);
+      sessionCache.changed(linked.uuid);
       return issue(linked, 'google');
     }
 

@@ -8,7 +8,14 @@ import type { UserRow } from '../users.ts';
 import { MESSAGES } from './messages.ts';
 import type { AuthDeps, AuthenticatedSession, Session } from './auth.ts';
 
-export function createSessions({ db, config, jwt, tickets, counters }: Pick<AuthDeps, 'db' | 'config' | 'jwt' | 'tickets' | 'counters'>) {
+export function createSessions({
+  db,
+  config,
+  jwt,
+  tickets,
+  counters,
+  sessionCache,
+}: Pick<AuthDeps, 'db' | 'config' | 'jwt' | 'tickets' | 'counters' | 'sessionCache'>) {
   // Every way in (password, Google, a session or ticket issued earlier) passes here: a barred demo
   // account gets the answer of a wrong password or a bad token, never a session.
   const barred = (row: UserRow) => demoSignInBarred(config, row.emailKey);
@@ -24,10 +31,10 @@ export function createSessions({ db, config, jwt, tickets, counters }: Pick<Auth
   };
 
   /**
-   * The session's user, or null once it is signed out or revoked (or the user is gone). One statement:
-   * every authenticated request runs it, and on PostgreSQL each round trip costs the API more CPU than
-   * the checks. Read from the database each time, never cached: a sign-out on another instance applies
-   * at the next request. Prepared once: building this statement's SQL was a large share of an
+   * The session's user, or null once it is signed out or revoked (or the user is gone). One statement,
+   * which every authenticated request would run: its answer is kept in memory while this process hears
+   * of every change to it (sessionCache.ts, decision 017), so a sign-out on another instance applies as
+   * soon as its notice arrives. Prepared once: building this statement's SQL was a large share of an
    * authenticated request's own CPU, and node-postgres then names it, so PostgreSQL parses it once per
    * connection.
    */
@@ -46,9 +53,11 @@ export function createSessions({ db, config, jwt, tickets, counters }: Pick<Auth
     .prepare('live_session_user');
 
   async function liveSessionUser(session: TicketSession): Promise<UserRow | null> {
-    const [found] = await liveSession.execute({ sub: session.sub, sid: session.sid });
-    if (!found || found.revoked || barred(found.row)) return null;
-    const { row } = found;
+    const { row, revoked } = await sessionCache.get(session.sub, session.sid, async () => {
+      const [found] = await liveSession.execute({ sub: session.sub, sid: session.sid });
+      return found ?? { row: null, revoked: false };
+    });
+    if (!row || revoked || barred(row)) return null;
     // A password reset, a sign-out everywhere (or a pre-hijack Google link) revokes every session issued before it.
     if (row.tokensValidAfter && session.issuedAtMs < row.tokensValidAfter.getTime()) return null;
     return row;
@@ -67,6 +76,7 @@ export function createSessions({ db, config, jwt, tickets, counters }: Pick<Auth
       .insert(revokedSessions)
       .values({ sid: claims.sid, userUuid: claims.sub, expiresAt: new Date(claims.exp * 1000) })
       .onConflictDoNothing();
+    sessionCache.changed(claims.sub);
     // Rows of tokens that have expired anyway are dead weight.
     await db.delete(revokedSessions).where(lt(revokedSessions.expiresAt, now));
   }
@@ -74,6 +84,7 @@ export function createSessions({ db, config, jwt, tickets, counters }: Pick<Auth
   async function logoutEverywhere(userUuid: string): Promise<void> {
     const now = new Date();
     await db.update(users).set({ tokensValidAfter: now, updatedAt: now }).where(eq(users.uuid, userUuid));
+    sessionCache.changed(userUuid);
   }
 
   async function authenticateTicket(ticket: string, purpose: TicketPurpose): Promise<UserRow | null> {

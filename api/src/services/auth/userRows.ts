@@ -6,6 +6,7 @@ import { httpError, isUniqueViolation } from '../../db/errors.ts';
 import { emailTokens, users } from '../../db/schema.ts';
 import { hashToken, newSecureToken } from '../../lib/secureTokens.ts';
 import { passwordProblem, type PasswordHasher } from '../passwords.ts';
+import type { SessionCache } from './sessionCache.ts';
 import type { UserRow } from '../users.ts';
 
 /** Addresses are one account whatever their case. */
@@ -68,6 +69,7 @@ export async function createEmailToken(
 export async function setPasswordByLink(
   db: Database,
   hasher: PasswordHasher,
+  sessions: Pick<SessionCache, 'changed'>,
   link: { token: string; purpose: 'reset_password' | 'staff_invitation'; password: string; invalid: () => Error },
 ): Promise<UserRow> {
   const now = new Date();
@@ -90,5 +92,6 @@ export async function setPasswordByLink(
     .set({ passwordHash, tokensValidAfter: now, emailVerified: true, updatedAt: now })
     .where(eq(users.uuid, used.userUuid))
     .returning();
+  sessions.changed(used.userUuid);
   return row!;
 }

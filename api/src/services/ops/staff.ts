@@ -13,6 +13,7 @@ import { emailTokens, stores, users, type StoreRow } from '../../db/schema.ts';
 import { escapeHtml, userText, type MailService } from '../mail.ts';
 import { passwordProblem, type PasswordHasher } from '../passwords.ts';
 import type { UserRow } from '../users.ts';
+import type { SessionCache } from '../auth/sessionCache.ts';
 import { createEmailToken, insertUser, setPasswordByLink } from '../auth/userRows.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
 import { toOpsStore, type OpsAccess, type OpsCaller } from './access.ts';
@@ -45,6 +46,8 @@ export interface StaffDeps {
   access: OpsAccess;
   mail: Pick<MailService, 'send'>;
   hasher: PasswordHasher;
+  /** Told of each users row written here, so that user's next request sees it. */
+  sessions: Pick<SessionCache, 'changed'>;
 }
 
 const staffNotFound = () => httpError(404, 'STAFF_NOT_FOUND', STAFF_MESSAGES.staffNotFound);
@@ -61,7 +64,7 @@ function toMember(row: UserRow, store: Pick<StoreRow, 'uuid' | 'publicId' | 'nam
   };
 }
 
-export function createStaffService({ db, config, access, mail, hasher }: StaffDeps): StaffService {
+export function createStaffService({ db, config, access, mail, hasher, sessions }: StaffDeps): StaffService {
   async function invite(row: UserRow, store: Pick<StoreRow, 'name'>): Promise<void> {
     // A new link replaces the ones sent before: only the newest works.
     await db
@@ -145,10 +148,11 @@ export function createStaffService({ db, config, access, mail, hasher }: StaffDe
       if (problem) throw httpError(400, 'VALIDATION_ERROR', problem, 'newPassword');
       const passwordHash = await hasher.hash(newPassword);
       await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.uuid, caller.uuid));
+      sessions.changed(caller.uuid);
     },
 
     async accept(token, password) {
-      await setPasswordByLink(db, hasher, {
+      await setPasswordByLink(db, hasher, sessions, {
         token,
         purpose: PURPOSE,
         password,
