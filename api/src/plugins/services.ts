@@ -146,11 +146,12 @@ export default fp<ServicesOptions>(
     let sessionNotices: ChannelListener | undefined;
     // The worker starts once the app is ready and finishes its batch before the database closes.
     app.addHook('onReady', async () => {
-      services.outbox.start();
-      services.reconciler.start();
       // Waits for the first try only: until notices are confirmed (here or on a retry) sessions are read each time.
+      // First, so the workers start as the app becomes ready, as they did before it listened.
       sessionNotices = app.dbListen(SESSION_CHANNEL, services.sessionCache);
       await sessionNotices.started;
+      services.outbox.start();
+      services.reconciler.start();
     });
     app.addHook('preClose', async () => {
       await sessionNotices?.stop();
