@@ -11,7 +11,15 @@ import { notifications } from '../../db/schema.ts';
 import { createTicketJwt } from '../../lib/jwt.ts';
 import { createNotificationFeed, type AdminNotificationJson } from '../../services/orders/notificationFeed.ts';
 import { bearer, FAST_HASHING, type Registered } from '../../testing/accounts.ts';
-import { createShop, makeAdmin, placePaidOrder, registerShopper, type CartLine, type TestShop } from '../../testing/checkout.ts';
+import {
+  createShop,
+  deliveredNotices,
+  makeAdmin,
+  placePaidOrder,
+  registerShopper,
+  type CartLine,
+  type TestShop,
+} from '../../testing/checkout.ts';
 import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
 import { connectSse, type SseEvent } from '../../testing/sse.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
@@ -238,6 +246,7 @@ describe('GET /admin/notifications', () => {
   it('lists every notification newest first, by type if asked, paged by cursor', async () => {
     const orderId = await placePaidOrder(app, paypal, alice, cart);
     for (const path of ['admin', 'stores', 'order-created'] as const) expect((await notify(alice, path, orderId)).statusCode).toBe(200);
+    await deliveredNotices(app, orderId);
 
     const get = (query: string) => app.inject({ method: 'GET', url: `/admin/notifications${query}`, headers: bearer(admin.token) });
     // Queued with the payment in this order: the confirmation, the dashboard's, one per store.
