@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import type { Config } from '../config.ts';
 import { users } from '../db/schema.ts';
+import { until } from './until.ts';
 
 /**
  * scrypt at N=2^10 instead of the OWASP 2^17, so suites stay fast. Only tests pass this; the
@@ -80,12 +81,9 @@ export async function statusWithin(
   status: number,
   { url = '/user/profile', withinMs = 2_000 }: { url?: string; withinMs?: number } = {},
 ): Promise<number> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const res = await app.inject({ method: 'GET', url, headers: bearer(token) });
-    if (res.statusCode === status || Date.now() >= deadline) return res.statusCode;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  let last = 0;
+  await until(async () => (last = (await app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode) === status, withinMs);
+  return last;
 }
 
 /**

@@ -4,10 +4,11 @@ import { randomUUID } from 'node:crypto';
 import type { DeliveryHoldJson, PaymentBreakdown, StoreWindowsJson } from '@grocer/shared/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { App } from '../app.ts';
-import { categories, notifications, products, storeHours, stores } from '../db/schema.ts';
+import { categories, notifications, products, storeHours, stores, type NotificationRow } from '../db/schema.ts';
 import { bearer, registerUser, updateUser, type Registered } from './accounts.ts';
 import { shelfFields } from './catalogue.ts';
 import type { FakePaypal } from './fakePaypal.ts';
+import { until } from './until.ts';
 
 export interface ShopProduct {
   uuid: string;
@@ -241,10 +242,11 @@ export function track(app: App, user: Registered, orderId: string, status: strin
  * browser call that finds a row the worker has claimed answers while the worker is still sending it.
  */
 export async function deliveredNotices(app: App, orderId: string) {
-  for (let tries = 0; tries < 250; tries++) {
-    const rows = await app.db.select().from(notifications).where(eq(notifications.orderId, orderId));
-    if (rows.every((row) => row.deliveredAt !== null)) return rows;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`the outbox did not deliver the mails about ${orderId} within 5 s`);
+  let rows: NotificationRow[] = [];
+  const delivered = async () => {
+    rows = await app.db.select().from(notifications).where(eq(notifications.orderId, orderId));
+    return rows.every((row) => row.deliveredAt !== null);
+  };
+  if (!(await until(delivered, 5_000))) throw new Error(`the outbox did not deliver the mails about ${orderId} within 5 s`);
+  return rows;
 }

@@ -89,6 +89,24 @@ async function windows(user: Registered, storeUuids: string[]) {
 const hold = (user: Registered, storeUuid: string, startsAt: string) =>
   app.inject({ method: 'POST', url: '/delivery/holds', headers: bearer(user.token), payload: { storeUuid, startsAt } });
 
+/** Each shopper's PayPal order for `cart`, started (their windows held) and approved, in turn. */
+async function approvedPayments(shoppers: Registered[], cart: CartLine[]) {
+  const started: Awaited<ReturnType<typeof startPayment>>[] = [];
+  for (const shopper of shoppers) {
+    const s = await startPayment(app, shopper, cart);
+    paypal.approve(s.paypalOrderId);
+    started.push(s);
+  }
+  return started;
+}
+
+/** The uuids, sorted, of the shoppers whose answer (same index) had this status. */
+const uuidsAnswered = (shoppers: Registered[], answers: { statusCode: number }[], status: number) =>
+  shoppers
+    .filter((_, i) => answers[i]!.statusCode === status)
+    .map((s) => s.uuid)
+    .sort();
+
 /** The window's BOOKED holds; the count the window keeps on its own row must agree. */
 async function bookedCount(storeId: number, startsAt: string) {
   const [row] = await app.db
@@ -585,8 +603,7 @@ describe('the race: 20 shoppers, 5 places, all holding at once', () => {
         and(eq(deliveryHolds.storeId, shop.loop.id), eq(deliveryHolds.startsAt, new Date(startsAt)), eq(deliveryHolds.status, 'HELD')),
       );
     expect(held!.n).toBe(5);
-    const winners = shoppers.filter((_, i) => results[i]!.statusCode === 200);
-    expect(await holdersOf(shop.loop.id, startsAt)).toEqual(winners.map((s) => s.uuid).sort());
+    expect(await holdersOf(shop.loop.id, startsAt)).toEqual(uuidsAnswered(shoppers, results, 200));
     await expectWindowsConsistent(shop.loop.id);
 
     // Ten minutes on, the five places are free again, and the row keeps only the new holders.
@@ -599,12 +616,7 @@ describe('the race: 20 shoppers, 5 places, all holding at once', () => {
       .select()
       .from(deliveryWindowSlots)
       .where(eq(deliveryWindowSlots.startsAt, new Date(startsAt)));
-    expect(Object.keys(row!.holders).sort()).toEqual(
-      later
-        .filter((_, i) => again[i]!.statusCode === 200)
-        .map((s) => s.uuid)
-        .sort(),
-    );
+    expect(Object.keys(row!.holders).sort()).toEqual(uuidsAnswered(later, again, 200));
     await expectWindowsConsistent(shop.loop.id);
   }, 120_000);
 });
@@ -647,12 +659,7 @@ describe('the race: 4 shoppers paying for a window of 6 while 10 more try to hol
     const payers = await Promise.all(Array.from({ length: 4 }, (_, i) => registerShopper(app, `Payer${i}`, 'Shopper')));
     const holders = await Promise.all(Array.from({ length: 10 }, (_, i) => registerShopper(app, `Latecomer${i}`, 'Shopper')));
     const cart: CartLine[] = [{ product: milk, quantity: 1 }];
-    const started: Awaited<ReturnType<typeof startPayment>>[] = [];
-    for (const payer of payers) {
-      const s = await startPayment(app, payer, cart);
-      paypal.approve(s.paypalOrderId);
-      started.push(s);
-    }
+    const started = await approvedPayments(payers, cart);
     const window = (
       await app.db.select().from(deliveryHolds).where(eq(deliveryHolds.userUuid, payers[0]!.uuid))
     )[0]!.startsAt.toISOString();
@@ -668,12 +675,7 @@ describe('the race: 4 shoppers paying for a window of 6 while 10 more try to hol
     expect(refused).toHaveLength(8);
     for (const r of refused) expect(r.json().error.code).toBe('WINDOW_FULL');
     expect(await bookedCount(shop.loop.id, window)).toBe(4);
-    expect(await holdersOf(shop.loop.id, window)).toEqual(
-      holders
-        .filter((_, i) => held[i]!.statusCode === 200)
-        .map((s) => s.uuid)
-        .sort(),
-    );
+    expect(await holdersOf(shop.loop.id, window)).toEqual(uuidsAnswered(holders, held, 200));
     await expectWindowsConsistent(shop.loop.id);
   }, 120_000);
 });
@@ -685,12 +687,7 @@ describe('the race: 30 shoppers, 10 places, all paying at once', () => {
     await setLoopRules({ windowCapacity: 30 });
     const shoppers = await Promise.all(Array.from({ length: 30 }, (_, i) => registerShopper(app, `Racer${i}`, 'Shopper')));
     const cart: CartLine[] = [{ product: milk, quantity: 1 }];
-    const started: Awaited<ReturnType<typeof startPayment>>[] = [];
-    for (const shopper of shoppers) {
-      const s = await startPayment(app, shopper, cart);
-      paypal.approve(s.paypalOrderId);
-      started.push(s);
-    }
+    const started = await approvedPayments(shoppers, cart);
     const window = (
       await app.db.select().from(deliveryHolds).where(eq(deliveryHolds.userUuid, shoppers[0]!.uuid))
     )[0]!.startsAt.toISOString();
@@ -708,12 +705,7 @@ describe('the race: 30 shoppers, 10 places, all paying at once', () => {
     for (const r of refused) expect(r.json().error).toMatchObject({ code: 'WINDOW_FULL', store: { name: 'Loop Provisions' } });
     expect(await bookedCount(shop.loop.id, window)).toBe(10);
     // The 10 booked left the window's holders; the 20 refused still hold it.
-    expect(await holdersOf(shop.loop.id, window)).toEqual(
-      shoppers
-        .filter((_, i) => statuses[i] === 409)
-        .map((s) => s.uuid)
-        .sort(),
-    );
+    expect(await holdersOf(shop.loop.id, window)).toEqual(uuidsAnswered(shoppers, results, 409));
     expect(paypal.calls.capture - captures).toBe(10);
     started.forEach((s, i) => {
       if (results[i]!.statusCode === 409) expect(paypal.order(s.paypalOrderId)!.capture).toBeNull();
@@ -733,12 +725,7 @@ describe('the race: 24 shoppers buying from two stores, all paying at once', () 
       { product: milk, quantity: 1 },
       { product: bread, quantity: 1 },
     ];
-    const started: Awaited<ReturnType<typeof startPayment>>[] = [];
-    for (const shopper of shoppers) {
-      const s = await startPayment(app, shopper, cart);
-      paypal.approve(s.paypalOrderId);
-      started.push(s);
-    }
+    const started = await approvedPayments(shoppers, cart);
     const held = await app.db.select().from(deliveryHolds).where(eq(deliveryHolds.userUuid, shoppers[0]!.uuid));
     const windowAt = (storeId: number) => held.find((h) => h.storeId === storeId)!.startsAt.toISOString();
     // One booking locks both stores' windows: the first store (lower id) keeps 12 places, the second only 8,
