@@ -1,5 +1,5 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import { isDatabaseUnavailable, isUniqueViolation } from './errors.ts';
+import { isDatabaseUnavailable, isUniqueViolation, statementRefusal } from './errors.ts';
 
 const withCode = (code: string, message = 'boom') => Object.assign(new Error(message), { code });
 
@@ -40,5 +40,18 @@ describe('isUniqueViolation', () => {
     expect(isUniqueViolation(withCode('23503'))).toBe(false);
     expect(isUniqueViolation(new Error('23505'))).toBe(false);
     expect(isUniqueViolation(undefined)).toBe(false);
+  });
+});
+
+describe('statementRefusal', () => {
+  it('reads the JSON detail of a GR409 through Drizzle wrapping', () => {
+    const refused = Object.assign(withCode('GR409', 'refused'), { detail: '{"stock":[{"uuid":"u","stock":0}]}' });
+    expect(statementRefusal(new DrizzleQueryError('with', [], refused))).toEqual({ stock: [{ uuid: 'u', stock: 0 }] });
+  });
+
+  it('is undefined for other errors', () => {
+    expect(statementRefusal(Object.assign(withCode('P0001', 'raised'), { detail: '{}' }))).toBeUndefined();
+    expect(statementRefusal(withCode('23505'))).toBeUndefined();
+    expect(statementRefusal(undefined)).toBeUndefined();
   });
 });

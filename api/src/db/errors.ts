@@ -57,6 +57,18 @@ export function isUniqueViolation(error: unknown, constraint?: string, depth = 0
   return isUniqueViolation(cause, constraint, depth + 1);
 }
 
+/**
+ * What a statement refused, when it called `grocer_refuse(detail)` (migration 0026): SQLSTATE GR409, the
+ * detail as JSON. A statement that writes several tables and must take all or nothing (placing an order)
+ * refuses this way; undefined for any other error.
+ */
+export function statementRefusal(error: unknown, depth = 0): unknown {
+  if (typeof error !== 'object' || error === null || depth > 5) return undefined;
+  const { code, detail, cause } = error as { code?: unknown; detail?: unknown; cause?: unknown };
+  if (code === 'GR409' && typeof detail === 'string') return JSON.parse(detail) as unknown;
+  return statementRefusal(cause, depth + 1);
+}
+
 // --- The error shape.
 
 // Its schema is @grocer/shared/schemas ErrorBodySchema, the one the browser's ApiError type is read from.

@@ -135,23 +135,15 @@ export function lineSubstitution(
 }
 
 /**
- * The statement that remembers the choices of some lines (latest wins), to run alone or inside a
- * bigger one (placing an order writes it with the order's rows); undefined for no lines.
+ * Remembers choices (latest wins), from `chosen`: a relation `c (uuid, choice, substitute)` of product uuids,
+ * choices and replacement ids. The products' ids are looked up by uuid inside it (a product gone since is
+ * skipped). Placing an order writes it inside its own statement (place.ts).
  */
-export function rememberSubstitutionsSql(
-  userUuid: string,
-  lines: { productUuid: string; resolved: ResolvedSubstitution }[],
-): SQL | undefined {
-  if (lines.length === 0) return undefined;
-  // One statement: the products' ids are looked up by uuid inside it (a product gone since is skipped).
-  const chosen = sql.join(
-    lines.map((l) => sql`(${l.productUuid}::uuid, ${l.resolved.choice}, ${l.resolved.substituteProductId}::int)`),
-    sql`, `,
-  );
+export function rememberChoicesSql(user: SQL, chosen: SQL): SQL {
   return sql`
     insert into ${substitutionPreferences} (user_id, product_id, choice, substitute_product_id, updated_at)
-    select ${userUuid}::uuid, p.id, c.choice, c.substitute, now()
-    from (values ${chosen}) c (uuid, choice, substitute) join ${products} p on p.uuid = c.uuid
+    select ${user}::uuid, p.id, c.choice, c.substitute, now()
+    from ${chosen} join ${products} p on p.uuid = c.uuid
     on conflict (user_id, product_id) do update
     set choice = excluded.choice, substitute_product_id = excluded.substitute_product_id, updated_at = excluded.updated_at`;
 }
@@ -162,8 +154,12 @@ export async function rememberSubstitutions(
   userUuid: string,
   lines: { productUuid: string; resolved: ResolvedSubstitution }[],
 ): Promise<void> {
-  const remember = rememberSubstitutionsSql(userUuid, lines);
-  if (remember) await db.execute(remember);
+  if (lines.length === 0) return;
+  const chosen = sql.join(
+    lines.map((l) => sql`(${l.productUuid}::uuid, ${l.resolved.choice}, ${l.resolved.substituteProductId}::int)`),
+    sql`, `,
+  );
+  await db.execute(rememberChoicesSql(sql`${userUuid}`, sql`(values ${chosen}) c (uuid, choice, substitute)`));
 }
 
 export interface SubstitutionsService {

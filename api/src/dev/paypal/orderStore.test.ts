@@ -1,57 +1,14 @@
 // The stand-in's order store under concurrency, and what each step of a paid order costs in round trips
 // to the database, on PGlite and (with DATABASE_URL) on PostgreSQL. The book (orderBook.ts) drives it as
 // the routes do; races are started together, so their reads come before their writes (on PostgreSQL, mostly).
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, DbConnection } from '../../db/client.ts';
-import { emptyPoolUse, trackPoolUse, type PoolUse } from '../../db/poolUse.ts';
 import { devPaypalOrders, devPaypalRequests } from '../../db/schema.ts';
+import { measuring, type Measure } from '../../testing/statements.ts';
 import { createTestDatabase } from '../../testing/testApp.ts';
 import { createPaypalOrderBook, type DevOrder, type PaypalApiError } from './orderBook.ts';
 import { createOrderStore } from './orderStore.ts';
-
-/** The statements `run` sends, `begin` and `commit` included: one round trip each. Sequential use only on PGlite. */
-type Measure = <T>(run: () => Promise<T>) => Promise<{ result: T; statements: string[] }>;
-
-function measuring(connection: DbConnection): Measure {
-  if (connection.driver === 'postgres') {
-    const tracker = trackPoolUse(connection.db.$client);
-    return async (run) => {
-      const use: PoolUse = { ...emptyPoolUse(), texts: [] };
-      const result = await tracker.run(use, run);
-      return { result, statements: use.texts! };
-    };
-  }
-  // PGlite has no pool: its query, exec and transaction (whose begin and commit it sends itself) are counted.
-  const client: PGlite = connection.db.$client;
-  let sent: string[] | undefined;
-  const counted = <F extends (text: string, ...rest: never[]) => unknown>(send: F): F =>
-    ((text: string, ...rest: never[]) => {
-      sent?.push(text.trim().replace(/\s+/g, ' ').toLowerCase());
-      return send(text, ...rest);
-    }) as F;
-  client.query = counted(client.query.bind(client));
-  client.exec = counted(client.exec.bind(client));
-  const transaction = client.transaction.bind(client);
-  client.transaction = (<T>(run: (tx: Transaction) => Promise<T>) => {
-    sent?.push('begin');
-    return transaction((tx) => {
-      tx.query = counted(tx.query.bind(tx));
-      tx.exec = counted(tx.exec.bind(tx));
-      return run(tx);
-    }).finally(() => sent?.push('commit'));
-  }) as PGlite['transaction'];
-  return async (run) => {
-    const statements: string[] = [];
-    sent = statements;
-    try {
-      return { result: await run(), statements };
-    } finally {
-      sent = undefined;
-    }
-  };
-}
 
 let connection: DbConnection;
 let db: Database;

@@ -12,13 +12,13 @@
 //              queue on the row for the length of one statement. Re-choosing the same window renews it.
 //              A hold moved from another window gives that window its place back in a second statement;
 //              were the process to die between the two, the stale holder only refuses holds until it expires.
-//   booking  = in the order's transaction, before any capture, one statement for every store part:
-//              the windows' rows locked in (store id, start) order, one conditional update raises each
+//   booking  = in the order's one statement (place.ts), before any capture, for every store part: the
+//              windows' rows locked in (store id, start) order, one conditional update raises each
 //              window's count (`booked = booked + 1 where booked < capacity`, capacity read then, as
 //              ops may lower it) and takes the shopper out of its holders, and the shopper's live hold
 //              of each store of the cart becomes BOOKED for the order. An expired or missing hold, or a
-//              full window, is a 409 naming the store; the transaction (and so the order and the count)
-//              rolls back and nothing is captured.
+//              full window, refuses the statement (so the order and the count are never written) and is
+//              a 409 naming the store; nothing is captured.
 //   release  = a hold stops counting when it expires, or when the shopper gives it back (its row RELEASED
 //              and its holder removed, in one statement); a booking is RELEASED (and its window's count
 //              lowered) when the payment fails or the order is cancelled.
@@ -28,6 +28,7 @@ import type { BookedWindowJson, DeliveryCoverage, DeliveryHoldJson, StoreRulesJs
 import { isAddressComplete } from '@grocer/shared/validation';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { StatementStep } from '../../db/steps.ts';
 import { deliveryHolds, deliveryWindowSlots, stores } from '../../db/schema.ts';
 import { httpError } from '../../db/errors.ts';
 import { DELIVERY_ERRORS, haversineMiles, storeQuote } from '../deliveryFees.ts';
@@ -104,8 +105,6 @@ export interface DeliveryWindowsService {
   release(userUuid: string, storeUuid: string): Promise<boolean>;
   /** 409 DELIVERY_WINDOW_REQUIRED naming the first store part without a live hold (before a PayPal order is created). */
   requireHolds(tx: Database, userUuid: string, parts: StorePart[]): Promise<void>;
-  /** In the order's transaction: books each part's live hold for the order, or throws 409 naming the store. */
-  book(tx: Database, userUuid: string, orderId: string, parts: StorePart[]): Promise<void>;
   /** In a payment-failure or cancellation transaction: the order's windows count no more. */
   releaseOrder(tx: Database, orderId: string): Promise<void>;
 }
@@ -116,6 +115,93 @@ const toHoldJson = (storeUuid: string, h: { startsAt: Date; endsAt: Date; expire
   endsAt: h.endsAt.toISOString(),
   expiresAt: h.expiresAt.toISOString(),
 });
+
+/** What the booking step reads, as SQL (a prepared statement's placeholders): the store ids are an int[]. */
+export interface BookingInput {
+  user: SQL;
+  order: SQL;
+  now: SQL;
+  /** Epoch milliseconds of `now`, as holders keep their expiries. */
+  nowMs: SQL;
+  storeIds: SQL;
+}
+
+/**
+ * In the order's one statement (place.ts), after `after`'s locks: books the caller's live hold at each store
+ * for the order. It refuses when a store has no live hold or its window is full (bookingRefusal says which).
+ */
+export function bookingStep(input: BookingInput, after: SQL): StatementStep {
+  const { user, order, now, nowMs, storeIds } = input;
+  // The caller's hold of each store, expired or not (an expired one says "expired", not "pick one"; a
+  // shopper has one per store, a unique index). Holds were counted when taken; bookings are counted
+  // again here because capacity may have been lowered since. The hold made the window's row; the
+  // windows' rows are locked first, in (store, start) order, so concurrent orders never deadlock; each
+  // count's update then re-checks `booked < capacity` on the newest row and moves the shopper from
+  // holders to booked, and a hold becomes its booking only when its window's count went up and the
+  // hold is still on that window (a hold the shopper moved meanwhile is refused, not booked).
+  return {
+    ctes: [
+      [
+        'booking_mine',
+        sql`select id, store_id, starts_at, expires_at from ${deliveryHolds}
+          where user_uuid = ${user}::uuid and store_id = any(${storeIds}::int[]) and status = 'HELD'`,
+      ],
+      ['booking_live', sql`select * from booking_mine where expires_at > ${now}::timestamptz`],
+      [
+        'booking_locked',
+        sql`select s.store_id from ${deliveryWindowSlots} s join booking_live h on h.store_id = s.store_id and h.starts_at = s.starts_at
+          where ${after} order by s.store_id, s.starts_at for no key update of s`,
+      ],
+      [
+        'booking_counted',
+        sql`update ${deliveryWindowSlots} s set booked = s.booked + 1, holders = ${otherHolders(sql`s.holders`, user, nowMs)}
+          from booking_live h
+          where s.store_id = h.store_id and s.starts_at = h.starts_at and s.store_id in (select store_id from booking_locked)
+            and s.booked < (select window_capacity from ${stores} where id = s.store_id)
+          returning s.store_id`,
+      ],
+      [
+        'booking_taken',
+        sql`update ${deliveryHolds} d set status = 'BOOKED', order_id = ${order}::uuid, updated_at = ${now}::timestamptz
+          from booking_live h
+          where d.id = h.id and d.status = 'HELD' and d.starts_at = h.starts_at and h.store_id in (select store_id from booking_counted)
+          returning d.store_id`,
+      ],
+      [
+        'booking_state',
+        sql`select m.store_id as "storeId", m.expires_at > ${now}::timestamptz as live,
+          m.store_id in (select store_id from booking_counted) as counted, m.store_id in (select store_id from booking_taken) as taken
+          from booking_mine m`,
+      ],
+    ],
+    refused: sql`(select count(*) from booking_state where live and counted and taken) <> cardinality(${storeIds}::int[])`,
+    detail: sql`(select coalesce(jsonb_agg(to_jsonb(b)), '[]'::jsonb) from booking_state b)`,
+    locked: sql`(select count(*) from booking_locked) >= 0`,
+  };
+}
+
+/** What booking's refusal detail holds: each of the caller's holds at the cart's stores. */
+interface BookingState {
+  storeId: number;
+  live: boolean;
+  counted: boolean;
+  taken: boolean;
+}
+
+/** The 409 naming the first store part (by store id) that booking refused, from the statement's detail. */
+export function bookingRefusal(parts: StorePart[], detail: BookingState[]): Error | undefined {
+  const byStore = new Map(detail.map((r) => [r.storeId, r]));
+  const named = (p: StorePart) => ({ store: { uuid: p.storeUuid, name: p.storeName } });
+  for (const part of [...parts].sort((a, b) => a.storeId - b.storeId)) {
+    const hold = byStore.get(part.storeId);
+    if (!hold) return httpError(409, 'DELIVERY_WINDOW_REQUIRED', WINDOW_MESSAGES.required(part.storeName), 'deliveryWindows', named(part));
+    if (!hold.live) return httpError(409, 'WINDOW_HOLD_EXPIRED', WINDOW_MESSAGES.expired(part.storeName), 'deliveryWindows', named(part));
+    if (!hold.counted) return httpError(409, 'WINDOW_FULL', WINDOW_MESSAGES.full(part.storeName), 'deliveryWindows', named(part));
+    // A concurrent request of the same shopper took or moved it (the count's rise rolls back with the order).
+    if (!hold.taken) return httpError(409, 'WINDOW_HOLD_EXPIRED', WINDOW_MESSAGES.expired(part.storeName), 'deliveryWindows', named(part));
+  }
+  return undefined;
+}
 
 /**
  * The reads every checkout repeats, prepared once per database handle (as the store rules are): what counts
@@ -163,12 +249,12 @@ function holdReads(db: Database) {
 /** A timestamp as a holder's expiry: epoch milliseconds, as the JS clock writes it. */
 const epochMs = (at: SQL) => sql`floor(extract(epoch from ${at}) * 1000)::bigint`;
 
-/** A window's holders still live at `now`: every write of the row keeps only these. */
-const liveHolders = (holders: SQL, now: Date) =>
-  sql`(select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) from jsonb_each(${holders}) e where (e.value)::bigint > ${now.getTime()}::bigint)`;
+/** A window's holders still live at `now` (a Date, or epoch ms in SQL): every write of the row keeps only these. */
+const liveHolders = (holders: SQL, now: Date | SQL) =>
+  sql`(select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) from jsonb_each(${holders}) e where (e.value)::bigint > ${now instanceof Date ? now.getTime() : now}::bigint)`;
 
 /** The same without the shopper's place: what a hold counts against, and what a release or booking leaves. */
-const otherHolders = (holders: SQL, userUuid: string, now: Date) => sql`(${liveHolders(holders, now)} - ${userUuid}::text)`;
+const otherHolders = (holders: SQL, userUuid: string | SQL, now: Date | SQL) => sql`(${liveHolders(holders, now)} - ${userUuid}::text)`;
 
 export interface DeliveryWindowsDeps {
   db: Database;
@@ -343,59 +429,6 @@ export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindow
         throw httpError(409, 'DELIVERY_WINDOW_REQUIRED', WINDOW_MESSAGES.required(missing.storeName), 'deliveryWindows', {
           store: { uuid: missing.storeUuid, name: missing.storeName },
         });
-      }
-    },
-
-    async book(tx, userUuid, orderId, parts) {
-      if (parts.length === 0) return;
-      const now = clock().now();
-      const ids = sql.join(
-        parts.map((p) => sql`${p.storeId}::int`),
-        sql`, `,
-      );
-      // One statement for every store part. The caller's hold of each store, expired or not (an expired one
-      // says "expired", not "pick one"; a shopper has one per store, a unique index). Holds were counted
-      // when taken; bookings are counted again here because capacity may have been lowered since. The hold
-      // made the window's row; the windows' rows are locked first, in (store, start) order, so concurrent
-      // orders never deadlock; each count's update then re-checks `booked < capacity` on the newest row and
-      // moves the shopper from holders to booked, and a hold becomes its booking only when its window's
-      // count went up.
-      const { rows } = (await tx.execute(sql`
-        with mine as (
-          select id, store_id, starts_at, expires_at from ${deliveryHolds}
-          where user_uuid = ${userUuid} and store_id in (${ids}) and status = 'HELD'
-        ), live as (
-          select * from mine where expires_at > ${now}
-        ), locked as materialized (
-          select s.store_id from ${deliveryWindowSlots} s join live h on h.store_id = s.store_id and h.starts_at = s.starts_at
-          order by s.store_id, s.starts_at for no key update of s
-        ), counted as (
-          update ${deliveryWindowSlots} s set booked = s.booked + 1, holders = ${otherHolders(sql`s.holders`, userUuid, now)}
-          from live h
-          where s.store_id = h.store_id and s.starts_at = h.starts_at and s.store_id in (select store_id from locked)
-            and s.booked < (select window_capacity from ${stores} where id = s.store_id)
-          returning s.store_id
-        ), taken as (
-          update ${deliveryHolds} d set status = 'BOOKED', order_id = ${orderId}, updated_at = ${now}
-          from live h
-          where d.id = h.id and d.status = 'HELD' and h.store_id in (select store_id from counted)
-          returning d.store_id
-        )
-        select m.store_id as "storeId", m.expires_at > ${now} as live,
-          m.store_id in (select store_id from counted) as counted, m.store_id in (select store_id from taken) as taken
-        from mine m`)) as unknown as { rows: { storeId: number; live: boolean; counted: boolean; taken: boolean }[] };
-      const byStore = new Map(rows.map((r) => [r.storeId, r]));
-      const named = (p: StorePart) => ({ store: { uuid: p.storeUuid, name: p.storeName } });
-      for (const part of [...parts].sort((a, b) => a.storeId - b.storeId)) {
-        const hold = byStore.get(part.storeId);
-        if (!hold)
-          throw httpError(409, 'DELIVERY_WINDOW_REQUIRED', WINDOW_MESSAGES.required(part.storeName), 'deliveryWindows', named(part));
-        if (!hold.live)
-          throw httpError(409, 'WINDOW_HOLD_EXPIRED', WINDOW_MESSAGES.expired(part.storeName), 'deliveryWindows', named(part));
-        if (!hold.counted) throw httpError(409, 'WINDOW_FULL', WINDOW_MESSAGES.full(part.storeName), 'deliveryWindows', named(part));
-        // A concurrent request of the same shopper took or replaced it (the count's rise rolls back with the order).
-        if (!hold.taken)
-          throw httpError(409, 'WINDOW_HOLD_EXPIRED', WINDOW_MESSAGES.expired(part.storeName), 'deliveryWindows', named(part));
       }
     },
 

@@ -15,6 +15,7 @@ import {
   type OrderRow,
 } from '../../db/schema.ts';
 import type { UnavailableProduct } from '../../db/errors.ts';
+import type { StatementStep } from '../../db/steps.ts';
 import { recordStockChanges, type StockMove } from '../catalogue/stockChanges.ts';
 import { productsUnavailable } from './cartPricing.ts';
 
@@ -49,52 +50,65 @@ export const ordersOfUser = (db: Database, userUuid: string, before: number | un
     .limit(limit);
 
 /**
- * Takes each line's quantity off its product's stock, only where that much is left (`stock_quantity >= qty`);
- * throws PRODUCTS_UNAVAILABLE when a line cannot be served, so the caller's transaction rolls back.
- * Each move is audited as a SALE of the order, by the shopper, in the same statement. Returns whether a product sold out.
+ * In the order's one statement (place.ts), after `after`'s locks: takes each wanted quantity off its product's
+ * stock, only where that much is left (`stock_quantity >= qty`) and the product is on sale, and audits each
+ * move as a SALE of the order by the shopper. It refuses when a line cannot be served (stockRefusal says
+ * which). `wanted` is a jsonb array of `{ productUuid, quantity }` (a prepared statement's placeholder); `soldOut`
+ * is true when a product's stock reached 0.
  */
-export async function takeStock(
-  tx: Database,
-  lines: { productUuid: string; productName: string; quantity: number }[],
-  sale: { orderId: string; by: string },
-): Promise<boolean> {
-  if (lines.length === 0) return false;
-  // One statement for every line. Its rows are locked first, in uuid order, so two orders sharing products
-  // lock them in the same order and never deadlock; the update then takes each line's quantity where it is
-  // left (re-checked on the newest row if another order took some meanwhile) and skips the lines it is not.
-  // `no key update` is the lock an update takes anyway: unlike `for update` it lets other orders' lines
-  // (whose foreign keys share-lock the product) in, so an order that wrote its lines first never waits on them.
-  const wanted = sql.join(
-    lines.map((l) => sql`(${l.productUuid}::uuid, ${l.quantity}::int)`),
-    sql`, `,
-  );
-  // Each move is audited as a SALE of the order by the shopper in the same statement (the e-mail kept beside
-  // the uuid, as recordStockChanges does); when a line is refused the transaction rolls the audit back too.
-  const { rows: taken } = (await tx.execute(sql`
-    with wanted (uuid, quantity) as (values ${wanted}),
-    locked as materialized (
-      select p.id from ${products} p join wanted w on w.uuid = p.uuid order by p.uuid for no key update of p
-    ), taken as (
-      update ${products} p set stock_quantity = p.stock_quantity - w.quantity
-      from wanted w
-      where p.uuid = w.uuid and p.id in (select id from locked) and p.is_active and p.stock_quantity >= w.quantity
-      returning p.id, p.uuid, p.stock_quantity as stock, w.quantity
-    ), audited as (
-      insert into ${stockChanges} (product_id, old_quantity, new_quantity, reason, order_id, changed_by, changed_by_email)
-      select t.id, t.stock + t.quantity, t.stock, 'SALE', ${sale.orderId}::uuid, ${sale.by}::uuid,
-        (select email from ${users} where uuid = ${sale.by}::uuid)
-      from taken t where t.quantity <> 0
-    )
-    select id, uuid, stock from taken`)) as unknown as { rows: { id: number; uuid: string; stock: number }[] };
-  const takenOf = new Map(taken.map((t) => [t.uuid, t]));
-  const missing = [...lines].sort((a, b) => (a.productUuid < b.productUuid ? -1 : 1)).find((l) => !takenOf.has(l.productUuid));
-  if (missing) {
-    // Another order took it since we priced: say why, and roll everything back.
-    const [now] = await tx.select({ stock: products.stockQuantity }).from(products).where(eq(products.uuid, missing.productUuid));
-    const reason: UnavailableProduct['reason'] = (now?.stock ?? 0) > 0 ? 'INSUFFICIENT_STOCK' : 'OUT_OF_STOCK';
-    throw productsUnavailable([{ productId: missing.productUuid, name: missing.productName, reason }]);
-  }
-  return taken.some((t) => t.stock === 0);
+export function stockStep(input: { wanted: SQL; order: SQL; by: SQL }, after: SQL): StatementStep & { soldOut: SQL } {
+  // The rows are locked first, in uuid order, so two orders sharing products lock them in the same order and
+  // never deadlock; a locking read hands back each row's newest version (after any wait), so the update takes
+  // each line's quantity where it is left and skips the lines it is not. `no key update` is the lock an update
+  // takes anyway: unlike `for update` it lets other orders' lines (whose foreign keys share-lock the product)
+  // in, so an order that wrote its lines first never waits on them.
+  return {
+    ctes: [
+      [
+        'stock_wanted',
+        sql`select "productUuid" as uuid, quantity from jsonb_to_recordset(${input.wanted}::jsonb) w ("productUuid" uuid, quantity int)`,
+      ],
+      [
+        'stock_locked',
+        sql`select p.id, p.uuid, p.stock_quantity as stock from ${products} p join stock_wanted w on w.uuid = p.uuid
+          where ${after} order by p.uuid for no key update of p`,
+      ],
+      [
+        'stock_taken',
+        sql`update ${products} p set stock_quantity = p.stock_quantity - w.quantity
+          from stock_wanted w
+          where p.uuid = w.uuid and p.id in (select id from stock_locked) and p.is_active and p.stock_quantity >= w.quantity
+          returning p.id, p.uuid, p.stock_quantity as stock, w.quantity`,
+      ],
+      // The e-mail kept beside the uuid, as recordStockChanges does; a refused statement writes none of it.
+      [
+        'stock_audited',
+        sql`insert into ${stockChanges} (product_id, old_quantity, new_quantity, reason, order_id, changed_by, changed_by_email)
+          select t.id, t.stock + t.quantity, t.stock, 'SALE', ${input.order}::uuid, ${input.by}::uuid,
+            (select email from ${users} where uuid = ${input.by}::uuid)
+          from stock_taken t where t.quantity <> 0`,
+      ],
+    ],
+    refused: sql`(select count(*) from stock_taken) <> (select count(*) from stock_wanted)`,
+    // Each line not served, with its product's stock as the locking read found it (0 when it is gone).
+    detail: sql`(select coalesce(jsonb_agg(jsonb_build_object('uuid', w.uuid, 'stock', coalesce(l.stock, 0))), '[]'::jsonb)
+      from stock_wanted w left join stock_locked l on l.uuid = w.uuid where w.uuid not in (select uuid from stock_taken))`,
+    locked: sql`(select count(*) from stock_locked) >= 0`,
+    soldOut: sql`exists (select 1 from stock_taken where stock = 0)`,
+  };
+}
+
+/** PRODUCTS_UNAVAILABLE for the first line (by uuid) stock taking refused, from the statement's detail. */
+export function stockRefusal(
+  lines: { productUuid: string; productName: string }[],
+  detail: { uuid: string; stock: number }[],
+): Error | undefined {
+  const stockOf = new Map(detail.map((d) => [d.uuid, d.stock]));
+  const missing = [...lines].sort((a, b) => (a.productUuid < b.productUuid ? -1 : 1)).find((l) => stockOf.has(l.productUuid));
+  if (!missing) return undefined;
+  // Another order took it since we priced.
+  const reason: UnavailableProduct['reason'] = stockOf.get(missing.productUuid)! > 0 ? 'INSUFFICIENT_STOCK' : 'OUT_OF_STOCK';
+  return productsUnavailable([{ productId: missing.productUuid, name: missing.productName, reason }]);
 }
 
 /** Adds a quantity back to each product (by uuid) and audits it; true when a product came back into stock (from 0). */

@@ -13,6 +13,7 @@ import type { Clock, DeliveryWindowsService } from '../delivery/windows.ts';
 import type { PaypalClient } from '../paypal/types.ts';
 import { linesOf } from './orderRows.ts';
 import type { Outbox } from './outbox.ts';
+import { sharedWhileRunning } from '../../lib/sharedWhileRunning.ts';
 import { createOrderInsert, type OrderCreatedJson, type PlaceOrderInput } from './place.ts';
 import { findVisible, orderHistory, readOrder, type OrderHistoryPage } from './read.ts';
 import type { RefundsService } from './refunds.ts';
@@ -42,7 +43,7 @@ export interface OrdersDeps {
   refunds: Pick<RefundsService, 'request' | 'send'>;
   /** Told when a payment has queued notifications. */
   outbox: Pick<Outbox, 'nudge'>;
-  windows: () => Pick<DeliveryWindowsService, 'book' | 'releaseOrder'>;
+  windows: () => Pick<DeliveryWindowsService, 'releaseOrder'>;
   /** What time it is: a delivery before its booked window opens must be confirmed (partSteps.ts). */
   clock: () => Clock;
 }
@@ -56,11 +57,18 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     findVisible: (caller, orderId, allowAdmin) => findVisible(db, caller, orderId, allowAdmin),
     lines: (orderId) => linesOf(db, orderId),
 
-    async place(caller, input) {
-      const order = await settle(await insertOrder(caller, input));
-      requirePaid(order);
-      return { success: true, orderId: order.id, trackingNumber: order.trackingNumber, message: 'Order placed successfully' };
-    },
+    // Identical requests at once (a double click, a client retrying before the first answer) share the first
+    // one's answer: the database would refuse each duplicate anyway, after parsing and planning the whole
+    // placing statement for it. Requests that differ in anything, and duplicates reaching other processes,
+    // are still decided by the database (place.ts).
+    place: sharedWhileRunning(
+      (caller, input) => JSON.stringify([caller.uuid, input]),
+      async (caller, input) => {
+        const order = await settle(await insertOrder(caller, input));
+        requirePaid(order);
+        return { success: true, orderId: order.id, trackingNumber: order.trackingNumber, message: 'Order placed successfully' };
+      },
+    ),
 
     completePayment,
     reconcile,

@@ -1,82 +1,45 @@
 // Placing an order's transaction (place.ts): the rows it writes, the order it hands back, and how many
 // statements it sends while it holds its locks. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
-import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { App } from '../../app.ts';
-import type { Database, DbConnection } from '../../db/client.ts';
-import { emptyPoolUse, trackPoolUse, type PoolUseTracker } from '../../db/poolUse.ts';
-import { checkoutIntents, orderLines, orders, orderStoreParts, products, substitutionPreferences, users } from '../../db/schema.ts';
+import type { DbConnection } from '../../db/client.ts';
+import {
+  checkoutIntents,
+  deliveryHolds,
+  deliveryWindowSlots,
+  orderLines,
+  orders,
+  orderStoreParts,
+  products,
+  stores,
+  substitutionPreferences,
+  users,
+} from '../../db/schema.ts';
 import { FAST_HASHING, type Registered } from '../../testing/accounts.ts';
 import { createShop, registerShopper, startPayment, type CartLine, type TestShop } from '../../testing/checkout.ts';
 import { createFakePaypal } from '../../testing/fakePaypal.ts';
-import { buildTestApp, createTestDatabase } from '../../testing/testApp.ts';
+import { measuring, type Measure } from '../../testing/statements.ts';
+import { buildTestApp, createTestDatabase, TEST_DATABASE_URL } from '../../testing/testApp.ts';
+import { until } from '../../testing/until.ts';
 import type { AccountCaller } from '../caller.ts';
-import { rememberSubstitutions, rememberSubstitutionsSql } from '../substitutions.ts';
+import { rememberSubstitutions } from '../substitutions.ts';
 import { createOrderInsert, type PlaceOrderInput } from './place.ts';
-import { storePartsInsert } from './storeParts.ts';
 
 let connection: DbConnection;
 let app: App;
 let shop: TestShop;
 let shopper: Registered;
-/** The statements of each transaction while `run` runs, `begin` and `commit` left out. */
-let transactionsOf: (run: () => Promise<unknown>) => Promise<string[][]>;
+let measure: Measure;
 
 beforeAll(async () => {
   connection = await createTestDatabase();
   app = await buildTestApp({ db: connection, config: FAST_HASHING, services: { paypal: createFakePaypal() } });
   shop = await createShop(app);
   shopper = await registerShopper(app, 'Pat', 'Placer');
-  transactionsOf = countTransactions(connection);
+  measure = measuring(connection);
 });
 afterAll(() => app.close());
-
-function countTransactions(db: DbConnection): typeof transactionsOf {
-  if (db.driver === 'postgres') {
-    const tracker: PoolUseTracker = trackPoolUse(db.db.$client);
-    return async (run) => {
-      const use = { ...emptyPoolUse(), texts: [] as string[] };
-      await tracker.run(use, run);
-      const transactions: string[][] = [];
-      let open: string[] | undefined;
-      for (const text of use.texts) {
-        if (text.startsWith('begin')) transactions.push((open = []));
-        else if (/^(commit|rollback)\b/.test(text)) open = undefined;
-        else open?.push(text);
-      }
-      return transactions;
-    };
-  }
-  // PGlite sends begin and commit itself and each statement of a transaction through its `tx`.
-  const client: PGlite = db.db.$client;
-  const transaction = client.transaction.bind(client);
-  let recording: string[][] | undefined;
-  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
-    transaction((tx) => {
-      const sent: string[] = [];
-      recording?.push(sent);
-      const counted = new Proxy(tx, {
-        get(target, key) {
-          const value: unknown = Reflect.get(target, key);
-          if ((key !== 'query' && key !== 'exec') || typeof value !== 'function') return value;
-          return (text: string, ...rest: unknown[]) => {
-            sent.push(text.trimStart().toLowerCase());
-            return (value as (...args: unknown[]) => unknown).call(target, text, ...rest);
-          };
-        },
-      });
-      return callback(counted);
-    });
-  return async (run) => {
-    recording = [];
-    try {
-      await run();
-      return recording;
-    } finally {
-      recording = undefined;
-    }
-  };
-}
 
 /** Step 1 of POST /orders/create alone (place.ts), as the orders service builds it: no capture, no settlement after it. */
 function insertOrder() {
@@ -84,13 +47,55 @@ function insertOrder() {
     db: app.db,
     deliveryFees: app.services.deliveryFees,
     catalogue: app.services.catalogue,
-    windows: () => app.services.deliveryWindows,
+    clock: () => app.services.clock,
   });
 }
 
 async function callerOf(user: Registered): Promise<AccountCaller> {
   const [account] = await app.db.select().from(users).where(eq(users.uuid, user.uuid));
   return { uuid: user.uuid, role: 'CUSTOMER', authMethod: 'email', account: account! };
+}
+
+/** What placing an order writes or takes: its rows, the products' stock, the shopper's holds and their windows' counts. */
+async function rowsOf(orderId: string, cart: { uuid: string }[]) {
+  const stock = await Promise.all(
+    cart.map(async (p) => (await app.db.select({ n: products.stockQuantity }).from(products).where(eq(products.uuid, p.uuid)))[0]!.n),
+  );
+  const holds = await app.db
+    .select({ status: deliveryHolds.status, booked: deliveryWindowSlots.booked })
+    .from(deliveryHolds)
+    .innerJoin(
+      deliveryWindowSlots,
+      and(eq(deliveryWindowSlots.storeId, deliveryHolds.storeId), eq(deliveryWindowSlots.startsAt, deliveryHolds.startsAt)),
+    )
+    .where(
+      and(
+        eq(deliveryHolds.userUuid, shopper.uuid),
+        inArray(deliveryHolds.status, ['HELD', 'BOOKED']),
+        sql`${deliveryHolds.orderId} is not distinct from ${orderId}::uuid or ${deliveryHolds.status} = 'HELD'`,
+      ),
+    )
+    .orderBy(asc(deliveryHolds.storeId));
+  const [evanston] = await app.db.select({ capacity: stores.windowCapacity }).from(stores).where(eq(stores.uuid, shop.evanston.uuid));
+  return {
+    orders: await app.db.$count(orders, eq(orders.id, orderId)),
+    lines: await app.db.$count(orderLines, eq(orderLines.orderId, orderId)),
+    parts: await app.db.$count(orderStoreParts, eq(orderStoreParts.orderId, orderId)),
+    stock,
+    holds: holds.map((h) => h.status),
+    booked: holds.map((h) => h.booked),
+    capacity: evanston!.capacity,
+  };
+}
+
+/** The shopper's remembered choice for a product. */
+async function rememberedChoice(productUuid: string) {
+  const [row] = await app.db
+    .select({ choice: substitutionPreferences.choice })
+    .from(substitutionPreferences)
+    .innerJoin(products, eq(products.id, substitutionPreferences.productId))
+    .where(and(eq(substitutionPreferences.userId, shopper.uuid), eq(products.uuid, productUuid)));
+  return row?.choice;
 }
 
 /**
@@ -260,20 +265,42 @@ describe('placing an order (createOrderInsert)', () => {
     expect(remembered).toHaveLength(3);
   });
 
-  it('writes the order and its rows in one statement: begin, inserts, windows, stock, commit', async () => {
-    const { started, input } = await twoStoreCheckout('count');
+  it('places the order in one statement and no transaction: its rows, the windows booked, the stock taken', async () => {
+    const { milk, eggs, bread, started, input } = await twoStoreCheckout('count');
     const caller = await callerOf(shopper);
-    const place = insertOrder();
-    const transactions = await transactionsOf(() => place(caller, input));
-    const placing = transactions.filter((statements) => statements.some((s) => s.includes('"orders"')));
-    expect(placing).toHaveLength(1);
-    // Each statement is a round trip made while the transaction holds its locks: the order's inserts, the
-    // windows' booking and the stock (five with begin and commit; eight when each insert was its own).
-    expect(placing[0]).toHaveLength(3);
-    expect(placing[0]![0]).toMatch(/^with "placed" as \(insert into "orders"/);
-    expect(await app.db.select({ id: orders.id }).from(orders).where(eq(orders.id, started.orderReference))).toHaveLength(1);
+    const before = await rowsOf(started.orderReference, [milk, eggs, bread]);
+    const { statements } = await measure(() => insertOrder()(caller, input));
+    // The checkout intent, the replacements named, the cart priced again, then the one statement: a
+    // transaction of five round trips (begin, the inserts, windows, stock, commit) held its locks before.
+    expect(statements).toHaveLength(4);
+    expect(statements.filter((s) => /^(begin|commit|rollback)\b/.test(s))).toEqual([]);
+    expect(statements[3]).toMatch(/^with "placed" as \(insert into "orders"/);
+    const after = await rowsOf(started.orderReference, [milk, eggs, bread]);
+    expect(after.orders).toBe(1);
+    expect(after.stock).toEqual(before.stock.map((n, i) => n - [2, 1, 1][i]!));
+    expect(after.holds).toEqual(['BOOKED', 'BOOKED']);
+    expect(after.booked).toEqual(before.booked.map((n) => n + 1));
   });
 
+  it('writes nothing when a window filled since it was held: 409 naming the store, the holds and stock as they were', async () => {
+    const { milk, eggs, bread, started, input } = await twoStoreCheckout('full');
+    const caller = await callerOf(shopper);
+    const before = await rowsOf(started.orderReference, [milk, eggs, bread]);
+    // Ops lowered Evanston's capacity below its bookings after the shopper held a window there.
+    await app.db.update(stores).set({ windowCapacity: 0 }).where(eq(stores.uuid, shop.evanston.uuid));
+    try {
+      await expect(insertOrder()(caller, input)).rejects.toMatchObject({
+        statusCode: 409,
+        code: 'WINDOW_FULL',
+        details: { store: { uuid: shop.evanston.uuid, name: 'Evanston Harvest' } },
+      });
+    } finally {
+      await app.db.update(stores).set({ windowCapacity: before.capacity }).where(eq(stores.uuid, shop.evanston.uuid));
+    }
+    expect(await rowsOf(started.orderReference, [milk, eggs, bread])).toEqual(before);
+    // The eggs' choice saved before stays; the refused order's NONE was not remembered.
+    expect(await rememberedChoice(eggs.uuid)).toBe('SPECIFIC');
+  });
   it('loses a duplicate to the order placed first, by PayPal order and by Idempotency-Key', async () => {
     const first = await twoStoreCheckout('dup');
     const caller = await callerOf(shopper);
@@ -293,21 +320,74 @@ describe('placing an order (createOrderInsert)', () => {
     expect(await app.db.select().from(orders).where(eq(orders.id, orderId))).toEqual([]);
     expect(await app.db.select().from(orderLines).where(eq(orderLines.orderId, orderId))).toEqual([]);
     expect(await app.db.select().from(orderStoreParts).where(eq(orderStoreParts.orderId, orderId))).toEqual([]);
-    const [eggs] = await app.db
-      .select({ choice: substitutionPreferences.choice })
-      .from(substitutionPreferences)
-      .innerJoin(products, eq(products.id, substitutionPreferences.productId))
-      .where(and(eq(substitutionPreferences.userId, shopper.uuid), eq(products.uuid, second.eggs.uuid)));
     // Saved before the refused order, and kept: its NONE was rolled back with it.
-    expect(eggs!.choice).toBe('SPECIFIC');
+    expect(await rememberedChoice(second.eggs.uuid)).toBe('SPECIFIC');
   });
 
-  it('leaves out the inserts of no rows (no store parts, no choices)', async () => {
-    expect(storePartsInsert(app.db, 'unused', [])).toBeUndefined();
-    expect(rememberSubstitutionsSql(shopper.uuid, [])).toBeUndefined();
-    const transactions = await transactionsOf(() =>
-      app.db.transaction((tx) => rememberSubstitutions(tx as unknown as Database, shopper.uuid, [])),
-    );
-    expect(transactions).toEqual([[]]);
+  it('makes one order of 8 placings of one PayPal order at once: the database decides, each gets that order', async () => {
+    const { milk, eggs, bread, started, input } = await twoStoreCheckout('race');
+    const caller = await callerOf(shopper);
+    const before = await rowsOf(started.orderReference, [milk, eggs, bread]);
+    const placed = await Promise.all(Array.from({ length: 8 }, () => insertOrder()(caller, input)));
+    expect(new Set(placed.map((o) => o.id))).toEqual(new Set([started.orderReference]));
+    expect(new Set(placed.map((o) => o.trackingNumber)).size).toBe(1);
+    const after = await rowsOf(started.orderReference, [milk, eggs, bread]);
+    expect([after.orders, after.lines, after.parts]).toEqual([1, 3, 2]);
+    expect(after.stock).toEqual(before.stock.map((n, i) => n - [2, 1, 1][i]!));
+    expect(after.booked).toEqual(before.booked.map((n) => n + 1));
+  });
+
+  (TEST_DATABASE_URL ? it : it.skip)(
+    'locks the windows before the products, and decides from the stock as another order left it (PostgreSQL)',
+    async () => {
+      const { milk, eggs, bread, started, input } = await twoStoreCheckout('locks');
+      const caller = await callerOf(shopper);
+      const before = await rowsOf(started.orderReference, [milk, eggs, bread]);
+      const pool = (connection.db as { $client: pg.Pool }).$client;
+      const other = await pool.connect();
+      const probe = await pool.connect();
+      try {
+        // Another order holds the milk (2 wanted) while this one is placed.
+        await other.query('begin');
+        await other.query('select 1 from products where uuid = $1 for update', [milk.uuid]);
+        const placing = insertOrder()(caller, input);
+        const waiting = async () =>
+          (
+            await probe.query<{ n: number }>(
+              `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'with "placed"%'`,
+            )
+          ).rows[0]!.n === 1;
+        expect(await until(waiting)).toBe(true);
+        // While it waits for the milk, its windows are locked already: no other writer can take them.
+        await probe.query('begin');
+        await expect(
+          probe.query(
+            `select 1 from delivery_window_slots s join delivery_holds h on h.store_id = s.store_id and h.starts_at = s.starts_at
+             where h.user_uuid = $1 and h.status = 'HELD' for update of s nowait`,
+            [shopper.uuid],
+          ),
+        ).rejects.toMatchObject({ code: '55P03' });
+        await probe.query('rollback');
+        // The other order takes all but one: the statement reads the milk as that order left it.
+        await other.query('update products set stock_quantity = 1 where uuid = $1', [milk.uuid]);
+        await other.query('commit');
+        await expect(placing).rejects.toMatchObject({
+          statusCode: 409,
+          code: 'PRODUCTS_UNAVAILABLE',
+          details: { products: [{ productId: milk.uuid, reason: 'INSUFFICIENT_STOCK' }] },
+        });
+      } finally {
+        other.release();
+        probe.release();
+      }
+      // Nothing of the order was written: the holds are still the shopper's, and only the other order's sale moved the stock.
+      const after = await rowsOf(started.orderReference, [milk, eggs, bread]);
+      expect(after).toEqual({ ...before, stock: [1, ...before.stock.slice(1)] });
+    },
+  );
+
+  it('remembers no choices without a statement', async () => {
+    const { statements } = await measure(() => rememberSubstitutions(app.db, shopper.uuid, []));
+    expect(statements).toEqual([]);
   });
 });

@@ -1,20 +1,22 @@
 // Placing an order from an approved PayPal order (POST /orders/create), step 1 of two, each safe to repeat:
-// the cart is priced again from the database, then one transaction inserts the order (id = the checkout
+// the cart is priced again from the database, then one statement inserts the order (id = the checkout
 // intent's reference) and its lines, books the held windows and takes the stock with `stock_quantity >= qty`. UNIQUE (paypal_order_id)
 // and UNIQUE (user_uuid, idempotency_key) make a duplicate request lose the insert; it then reads the
 // winner's order instead (never check-then-insert). Step 2, settling the payment, is settle.ts.
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { isUniqueViolation, httpError, statementRefusal } from '../../db/errors.ts';
 import type { Database } from '../../db/client.ts';
-import { isUniqueViolation, httpError } from '../../db/errors.ts';
+import { afterCte, verdictCte } from '../../db/steps.ts';
 import { checkoutIntents, orderLines, orders, type IntentItem, type OrderRow } from '../../db/schema.ts';
 import type { AccountCaller } from '../caller.ts';
 import { checkStoreParts } from '../delivery/storeParts.ts';
-import { BEST_MATCH, rememberSubstitutionsSql, resolveSubstitutions, type SubstitutionInput } from '../substitutions.ts';
+import { bookingRefusal, bookingStep } from '../delivery/windows.ts';
+import { BEST_MATCH, rememberChoicesSql, resolveSubstitutions, type SubstitutionInput } from '../substitutions.ts';
 import { mergeItems, priceCart, type CartItemInput } from './cartPricing.ts';
 import { ORDER_MESSAGES } from './errors.ts';
-import { loadOrder, takeStock } from './orderRows.ts';
-import { storePartsInsert } from './storeParts.ts';
+import { loadOrder, stockRefusal, stockStep } from './orderRows.ts';
+import { storePartsSql } from './storeParts.ts';
 import type { OrdersDeps } from './orders.ts';
 
 export interface PlaceOrderInput {
@@ -47,13 +49,106 @@ function sameItems(a: IntentItem[], b: IntentItem[]): boolean {
   return b.every((i) => quantities.get(i.productId) === i.quantity);
 }
 
-/** Step 1: the order, its lines and the stock, in one transaction. Returns the new order, or the one a duplicate already made. */
-export function createOrderInsert({
-  db,
-  deliveryFees,
-  catalogue,
-  windows,
-}: Pick<OrdersDeps, 'db' | 'deliveryFees' | 'catalogue' | 'windows'>) {
+/** The order's columns a placing request sets; the rest take their defaults. */
+const ORDER_VALUES = [
+  'id',
+  'trackingNumber',
+  'userUuid',
+  'paypalOrderId',
+  'idempotencyKey',
+  'subtotalCents',
+  'taxCents',
+  'serviceFeeCents',
+  'deliveryFeeCents',
+  'processingFeeCents',
+  'totalCents',
+  'customerFirstName',
+  'customerLastName',
+  'customerEmail',
+  'customerPhone',
+  'deliveryStreet',
+  'deliveryApartment',
+  'deliveryCity',
+  'deliveryState',
+  'deliveryZip',
+  'deliveryInstructions',
+  'deliveryMinutes',
+] as const;
+
+/** The placing statement's parameters: the order's values, then its lines, store parts and windows as JSON or arrays. */
+type PlacingParam = (typeof ORDER_VALUES)[number] | 'lines' | 'storeParts' | 'storeIds' | 'now' | 'nowMs';
+const param = (name: PlacingParam): SQL => sql`${sql.placeholder(name)}`;
+
+/**
+ * Placing an order, as one statement prepared once per database handle: a statement of this size costs
+ * PostgreSQL more to parse and plan than to run, so every cart uses the same text (its lines, store parts and
+ * store ids are JSON and array parameters) and each connection parses it once.
+ *
+ * The order, its store parts, its lines and the shopper's remembered choices (the next cart starts from them)
+ * are inserted first, then each store part's held window is booked, then the stock is taken: windows before
+ * products is the order cancellations lock them in (never a deadlock), and the rows other checkouts wait for
+ * are locked last, for the rest of this statement only, with no transaction held across round trips. A full
+ * window or a product gone refuses the statement (db/steps.ts) and a duplicate fails it with the order's
+ * UNIQUE violation, so nothing of it is written and the PayPal order is never captured. The order's id is
+ * known beforehand, so the other inserts need not read it back; PostgreSQL checks their foreign keys to it at
+ * the end of the statement.
+ */
+function preparePlacing(db: Database) {
+  const values = Object.fromEntries(ORDER_VALUES.map((name) => [name, param(name)])) as unknown as typeof orders.$inferInsert;
+  const placed = db.$with('placed').as(db.insert(orders).values(values).returning());
+  const lines = sql`jsonb_to_recordset(${param('lines')}::jsonb) l (
+    "productUuid" uuid, "productName" text, "storeUuid" uuid, "storeName" text, quantity int, "unitPriceCents" int,
+    "lineTotalCents" int, image text, "sizeLabel" text, "unitPriceLabel" text, "storePublicId" text, substitution text,
+    "substituteProductId" int)`;
+  const booking = bookingStep(
+    { user: param('userUuid'), order: param('id'), now: param('now'), nowMs: param('nowMs'), storeIds: param('storeIds') },
+    afterCte('placed'),
+  );
+  const stock = stockStep({ wanted: param('lines'), order: param('id'), by: param('userUuid') }, booking.locked);
+  const ctes: [string, SQL][] = [
+    [
+      'lines',
+      sql`insert into ${orderLines} (order_id, product_uuid, product_name, store_uuid, store_name, quantity, unit_price_cents,
+        line_total_cents, image, size_label, unit_price_label, store_public_id, substitution, substitute_product_id)
+        select ${param('id')}::uuid, l."productUuid", l."productName", l."storeUuid", l."storeName", l.quantity, l."unitPriceCents",
+          l."lineTotalCents", l.image, l."sizeLabel", l."unitPriceLabel", l."storePublicId", l.substitution, l."substituteProductId"
+        from ${lines}`,
+    ],
+    ['store_parts', storePartsSql(param('id'), param('storeParts'))],
+    [
+      'remembered',
+      rememberChoicesSql(
+        param('userUuid'),
+        sql`(select l."productUuid" as uuid, l.substitution as choice, l."substituteProductId" as substitute from ${lines}) c`,
+      ),
+    ],
+    ...booking.ctes,
+    ...stock.ctes,
+    ['verdict', verdictCte({ windows: booking, stock })],
+  ];
+  return db
+    .with(placed, ...ctes.map(([name, body]) => db.$with(name, {}).as(body)))
+    .select({ ...orderFields(placed), soldOut: sql<boolean>`${stock.soldOut}` })
+    .from(placed)
+    .where(sql`(select ok from verdict)`)
+    .prepare('place_order');
+}
+
+const preparedPlacing = new WeakMap<Database, ReturnType<typeof preparePlacing>>();
+function placingStatement(db: Database) {
+  let statement = preparedPlacing.get(db);
+  if (!statement) preparedPlacing.set(db, (statement = preparePlacing(db)));
+  return statement;
+}
+
+/** The order's columns as a CTE that inserted it hands them back (`returning *`), for a select that adds its own. */
+function orderFields(placed: object) {
+  const columns = getTableColumns(orders);
+  return Object.fromEntries(Object.keys(columns).map((key) => [key, (placed as Record<string, unknown>)[key]])) as typeof columns;
+}
+
+/** Step 1: the order, its lines and the stock, in one statement. Returns the new order, or the one a duplicate already made. */
+export function createOrderInsert({ db, deliveryFees, catalogue, clock }: Pick<OrdersDeps, 'db' | 'deliveryFees' | 'catalogue' | 'clock'>) {
   return async function insertOrder(caller: AccountCaller, input: PlaceOrderInput): Promise<OrderRow> {
     const [intent] = await db
       .select()
@@ -67,8 +162,8 @@ export function createOrderInsert({
     const user = caller.account;
     const placedBefore = () => loadOrder(db, and(eq(orders.paypalOrderId, input.paypalOrderId), eq(orders.userUuid, caller.uuid)));
 
-    // Re-priced from the database before the transaction (its reads lock nothing, so inside it they would
-    // only hold its connection longer); PayPal will capture the intent's total, so they must agree. The
+    // Re-priced from the database before placing (its reads lock nothing, so inside the placing statement
+    // they would only hold its locks longer); PayPal will capture the intent's total, so they must agree. The
     // store rules again too. A refusal here leaves nothing written and the PayPal order is never captured.
     let cart: Awaited<ReturnType<typeof priceCart>>;
     let parts: ReturnType<typeof checkStoreParts>;
@@ -84,72 +179,54 @@ export function createOrderInsert({
     }
 
     try {
-      const order = await db.transaction(async (txn) => {
-        const tx = txn as unknown as Database;
-        const orderId = intent.orderReference;
-        const chosen = cart.lines.map((l) => ({ productUuid: l.productUuid, resolved: substitutions.get(l.productUuid) ?? BEST_MATCH }));
-        // The order, its store parts, its lines and the shopper's remembered choices (the next cart starts
-        // from them) in one statement: each round trip inside the transaction is one more that its locks
-        // and connection wait on. The order's id is known beforehand, so the other inserts need not read it
-        // back, and PostgreSQL checks their foreign keys to it at the end of the statement. A duplicate
-        // fails the whole statement with the order's UNIQUE violation, as it failed the order's own insert.
-        const placed = tx.$with('placed').as(
-          tx
-            .insert(orders)
-            .values({
-              id: orderId,
-              trackingNumber: newTrackingNumber(),
-              userUuid: caller.uuid,
-              paypalOrderId: input.paypalOrderId,
-              idempotencyKey: input.idempotencyKey,
-              subtotalCents: intent.subtotalCents,
-              taxCents: intent.taxCents,
-              serviceFeeCents: intent.serviceFeeCents,
-              deliveryFeeCents: intent.deliveryFeeCents,
-              processingFeeCents: intent.processingFeeCents,
-              totalCents: intent.totalCents,
-              customerFirstName: user.firstName ?? '',
-              customerLastName: user.lastName ?? '',
-              customerEmail: user.email,
-              customerPhone: input.phone,
-              deliveryStreet: intent.deliveryStreet,
-              deliveryApartment: intent.deliveryApartment,
-              deliveryCity: intent.deliveryCity,
-              deliveryState: intent.deliveryState,
-              deliveryZip: intent.deliveryZip,
-              deliveryInstructions: input.deliveryInstructions,
-              deliveryMinutes: intent.deliveryMinutes,
-            })
-            .returning(),
-        );
-        const lines = tx.$with('lines').as(
-          tx.insert(orderLines).values(
-            cart.lines.map((l, i) => ({
-              orderId,
-              ...l,
-              substitution: chosen[i]!.resolved.choice,
-              substituteProductId: chosen[i]!.resolved.substituteProductId,
-            })),
-          ),
-        );
-        const storeParts = storePartsInsert(tx, orderId, cart.delivery.stores);
-        const remembered = rememberSubstitutionsSql(caller.uuid, chosen);
-        const [inserted] = await tx
-          .with(
-            placed,
-            lines,
-            ...(storeParts ? [tx.$with('store_parts').as(storeParts)] : []),
-            ...(remembered ? [tx.$with('remembered', {}).as(remembered)] : []),
-          )
-          .select()
-          .from(placed);
-        // The rows other checkouts wait for come last, so they stay locked only until the commit: each store
-        // part's held window booked (a refusal rolls the order back and nothing is captured), then the
-        // stock. Windows before products is also the order cancellations lock them in (never a deadlock).
-        await windows().book(tx, caller.uuid, orderId, parts);
-        const soldOut = await takeStock(tx, cart.lines, { orderId, by: caller.uuid });
-        return { inserted: inserted!, soldOut };
+      const orderId = intent.orderReference;
+      const lines = cart.lines.map((l) => {
+        const chosen = substitutions.get(l.productUuid) ?? BEST_MATCH;
+        return { ...l, substitution: chosen.choice, substituteProductId: chosen.substituteProductId };
       });
+      const now = clock().now();
+      const params: Record<PlacingParam, unknown> = {
+        id: orderId,
+        trackingNumber: newTrackingNumber(),
+        userUuid: caller.uuid,
+        paypalOrderId: input.paypalOrderId,
+        idempotencyKey: input.idempotencyKey,
+        subtotalCents: intent.subtotalCents,
+        taxCents: intent.taxCents,
+        serviceFeeCents: intent.serviceFeeCents,
+        deliveryFeeCents: intent.deliveryFeeCents,
+        processingFeeCents: intent.processingFeeCents,
+        totalCents: intent.totalCents,
+        customerFirstName: user.firstName ?? '',
+        customerLastName: user.lastName ?? '',
+        customerEmail: user.email,
+        customerPhone: input.phone,
+        deliveryStreet: intent.deliveryStreet,
+        deliveryApartment: intent.deliveryApartment,
+        deliveryCity: intent.deliveryCity,
+        deliveryState: intent.deliveryState,
+        deliveryZip: intent.deliveryZip,
+        deliveryInstructions: input.deliveryInstructions,
+        deliveryMinutes: intent.deliveryMinutes,
+        lines: JSON.stringify(lines),
+        storeParts: JSON.stringify(cart.delivery.stores.map((q) => ({ storeUuid: q.storeUuid, feeCents: q.feeCents }))),
+        storeIds: parts.map((p) => p.storeId),
+        now: now.toISOString(),
+        nowMs: now.getTime(),
+      };
+      let order: { inserted: OrderRow; soldOut: boolean };
+      try {
+        const [row] = await placingStatement(db).execute(params);
+        const { soldOut, ...inserted } = row!;
+        order = { inserted, soldOut };
+      } catch (err) {
+        const refusal = statementRefusal(err) as
+          { windows?: Parameters<typeof bookingRefusal>[1]; stock?: Parameters<typeof stockRefusal>[1] } | undefined;
+        if (!refusal) throw err;
+        throw (
+          (refusal.windows && bookingRefusal(parts, refusal.windows)) ?? (refusal.stock && stockRefusal(cart.lines, refusal.stock)) ?? err
+        );
+      }
       // A sell-out changes what shoppers act on (stockStatus, Add to Cart), so the catalogue's answers
       // and indexes are dropped at once. A count that only went down is left to the answers' own TTL
       // (5 s, under the 60 s browsers may keep them anyway): clearing on every sale would throw the

@@ -2,7 +2,7 @@
 // from them: the order stands where its least advanced part stands. Parts are written when the order
 // is placed (place.ts), confirmed with the payment (settle.ts) and moved by staff
 // (services/ops/fulfilment.ts) or, all together, by a status set for the whole order (an admin's POST /orders/tracking, a cancellation).
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderEvents, orderLines, orders, orderStoreParts, type OrderRow, type OrderStatusValue } from '../../db/schema.ts';
 import { splitCents } from '../pricing.ts';
@@ -31,15 +31,12 @@ export function overallStatus(parts: readonly OrderStatusValue[]): OrderStatusVa
 /**
  * One PENDING part per store of a new order, with the delivery fee its quote added to the order's
  * (cartPricing.ts): the insert, for the order's own statement (place.ts), since the fee is known only
- * there, at its checkout price. Undefined when there are no quotes: an insert needs rows.
+ * there, at its checkout price. `quotes` is a jsonb array of `{ storeUuid, feeCents }` (a placeholder).
  */
-export function storePartsInsert(tx: Database, orderId: string, quotes: readonly { storeUuid: string; feeCents: number }[]) {
-  if (quotes.length === 0) return undefined;
-  return tx
-    .insert(orderStoreParts)
-    .values(quotes.map((q) => ({ orderId, storeUuid: q.storeUuid, status: 'PENDING' as const, deliveryFeeCents: q.feeCents })))
-    .onConflictDoNothing();
-}
+export const storePartsSql = (order: SQL, quotes: SQL) => sql`
+  insert into ${orderStoreParts} (order_id, store_uuid, status, delivery_fee_cents)
+  select ${order}::uuid, q."storeUuid", 'PENDING', q."feeCents" from jsonb_to_recordset(${quotes}::jsonb) q ("storeUuid" uuid, "feeCents" int)
+  on conflict do nothing`;
 
 /**
  * The payment confirms every part of the order (at the order's status). An order placed before parts
