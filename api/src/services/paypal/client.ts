@@ -52,7 +52,8 @@ export type PaypalTransport = (request: PaypalHttpRequest) => Promise<PaypalHttp
  * HTTP to apiBase (http or https) with undici's request() on a keep-alive pool of its own. Undici is what runs
  * Node's global fetch; request() skips fetch's WHATWG layer (Request, Headers, Response, web streams), which
  * cost the API several times the CPU of the exchange itself (scripts/bench-paypal-client.ts). The pool keeps
- * fetch's defaults: idle connections kept alive and reused, no cap on connections, no redirects followed.
+ * fetch's connection defaults (idle connections kept alive and reused, no cap on their number); unlike fetch
+ * it follows no redirect, and PayPal's REST API sends none.
  */
 export function createPaypalTransport(apiBase: string): PaypalTransport {
   const url = new URL(apiBase);
