@@ -1,11 +1,21 @@
 // The PayPal client over real HTTP against the API's own /dev/paypal stand-in (the app listens on an
-// ephemeral port), plus the failures a stand-in cannot produce (hangs, 5xx, unreadable answers).
+// ephemeral port), plus the failures a stand-in cannot produce (hangs, 5xx, unreadable answers), on a
+// scripted server of their own where the wire matters and through a stub transport where it does not.
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { App } from '../../app.ts';
 import { DEV_PAYPAL_CLIENT_ID, DEV_PAYPAL_CLIENT_SECRET } from '../../config.ts';
 import { approvePaypalOrder, listenForPaypal, standInOrder } from '../../testing/paypal.ts';
 import { buildTestApp } from '../../testing/testApp.ts';
-import { centsToValue, createPaypalClient, valueToCents, type PaypalClientOptions } from './client.ts';
+import {
+  centsToValue,
+  createPaypalClient,
+  createPaypalTransport,
+  valueToCents,
+  type PaypalClientOptions,
+  type PaypalHttpResponse,
+} from './client.ts';
 import { PaypalError, type PaypalCreateOrderInput } from './types.ts';
 
 let app: App;
@@ -19,13 +29,14 @@ afterAll(() => app.close());
 /** A client on the stand-in whose requests are recorded as "METHOD /path" (below /dev/paypal). */
 function recordingClient(options: Partial<PaypalClientOptions> = {}) {
   const calls: string[] = [];
+  const http = createPaypalTransport(apiBase);
   const client = createPaypalClient({
     apiBase,
     clientId: DEV_PAYPAL_CLIENT_ID,
     clientSecret: DEV_PAYPAL_CLIENT_SECRET,
-    fetch: (input, init) => {
-      calls.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname.replace('/dev/paypal', '')}`);
-      return fetch(input, init);
+    transport: (request) => {
+      calls.push(`${request.method} ${request.path}`);
+      return http(request);
     },
     ...options,
   });
@@ -86,18 +97,18 @@ describe('PayPal client against the stand-in', () => {
   it('asks for a new token once when PayPal no longer accepts the cached one', async () => {
     let spoil = true;
     let tokenCalls = 0;
+    const http = createPaypalTransport(apiBase);
     const client = createPaypalClient({
       apiBase,
       clientId: DEV_PAYPAL_CLIENT_ID,
       clientSecret: DEV_PAYPAL_CLIENT_SECRET,
-      fetch: (input, init) => {
-        const headers = new Headers(init?.headers);
-        if (String(input).endsWith('/v1/oauth2/token')) tokenCalls += 1;
+      transport: (request) => {
+        if (request.path === '/v1/oauth2/token') tokenCalls += 1;
         else if (spoil) {
           spoil = false;
-          headers.set('authorization', 'Bearer revoked');
+          return http({ ...request, headers: { ...request.headers, authorization: 'Bearer revoked' } });
         }
-        return fetch(input, { ...init, headers });
+        return http(request);
       },
     });
     const created = await client.createOrder(orderInput(500));
@@ -217,36 +228,177 @@ describe('PayPal client against the stand-in', () => {
   });
 });
 
-describe('PayPal client failures', () => {
-  const options = { apiBase: 'https://paypal.test', clientId: 'id', clientSecret: 'secret' };
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const token = () => json(200, { access_token: 'T', expires_in: 32_400 });
-
-  it('gives up after the timeout', async () => {
-    const client = createPaypalClient({
-      ...options,
-      timeoutMs: 50,
-      // Like a server that never answers: only the abort signal ends the request.
-      fetch: (_input, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
+/** A PayPal on a loopback port: it grants a token and answers everything else with `answer`; it records what arrived. */
+async function scriptedPaypal(answer: (res: ServerResponse, path: string) => void) {
+  const requests: { method: string; url: string; headers: IncomingHttpHeaders; body: string }[] = [];
+  let connections = 0;
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      if (req.url === '/paypal/v1/oauth2/token') sendJson(res, 200, { access_token: 'T', expires_in: 32_400 });
+      else answer(res, (req.url ?? '').replace('/paypal', ''));
     });
-    const err = await paypalError(client.getOrder('X'));
-    expect(err).toMatchObject({ status: null, issue: null });
-    expect(err.message).toMatch(/within 50 ms/);
+  });
+  server.on('connection', () => (connections += 1));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  const { port } = server.address() as AddressInfo;
+  const options = { apiBase: `http://127.0.0.1:${port}/paypal/`, clientId: 'id', clientSecret: 'secret' };
+  return { options, requests, connections: () => connections };
+}
+
+const servers: ReturnType<typeof createServer>[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    // Also the requests left hanging on purpose.
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+const anOrder = (id: string) => ({
+  id,
+  status: 'COMPLETED',
+  purchase_units: [
+    {
+      invoice_id: 'ref',
+      payments: { captures: [{ id: 'C', status: 'COMPLETED', amount: { currency_code: 'USD', value: '12.34' } }] },
+    },
+  ],
+});
+
+describe('PayPal client failures', () => {
+  it('gives up after the timeout, whether PayPal says nothing or stops halfway through its answer', async () => {
+    const paypal = await scriptedPaypal((res, path) => {
+      if (path.endsWith('/SILENT')) return;
+      if (path.endsWith('/HALFWAY')) {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' }).write('{"id":"HALFWAY",');
+        return;
+      }
+      sendJson(res, 200, anOrder(path.split('/').pop()!));
+    });
+    const client = createPaypalClient({ ...paypal.options, timeoutMs: 300 });
+    for (const id of ['SILENT', 'HALFWAY']) {
+      const err = await paypalError(client.getOrder(id));
+      expect(err).toMatchObject({ status: null, issue: null });
+      expect(err.message).toBe(`PayPal did not answer GET /v2/checkout/orders/${id} within 300 ms`);
+    }
+    // The abandoned exchanges hold nothing up.
+    expect((await client.getOrder('NEXT')).id).toBe('NEXT');
   });
 
   it('reports an unreachable PayPal with no status', async () => {
-    const client = createPaypalClient({ ...options, apiBase: 'http://127.0.0.1:1' });
-    expect(await paypalError(client.getOrder('X'))).toMatchObject({ status: null });
+    const client = createPaypalClient({ apiBase: 'http://127.0.0.1:1', clientId: 'id', clientSecret: 'secret' });
+    const err = await paypalError(client.getOrder('X'));
+    expect(err).toMatchObject({ status: null, issue: null });
+    expect(err.message).toMatch(/could not be reached/);
   });
 
-  it('reports 5xx and unreadable answers', async () => {
-    let answer = () => new Response('<html>Bad gateway</html>', { status: 502 });
-    const client = createPaypalClient({ ...options, fetch: async (input) => (String(input).endsWith('/token') ? token() : answer()) });
-    expect(await paypalError(client.getOrder('X'))).toMatchObject({ status: 502, issue: null });
-    answer = () => json(500, { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error occurred.' });
-    expect(await paypalError(client.captureOrder('X', 'r'))).toMatchObject({ status: 500, issue: 'INTERNAL_SERVER_ERROR' });
-    answer = () => json(200, { id: 'X' });
+  it("reads 4xx and 5xx answers into PaypalError with PayPal's status, issue and description", async () => {
+    const answers: Record<string, [number, unknown]> = {
+      '/v2/checkout/orders/GATEWAY': [502, '<html>Bad gateway</html>'],
+      '/v2/checkout/orders/BROKEN/capture': [500, { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error occurred.' }],
+      '/v2/checkout/orders/UNAPPROVED/capture': [
+        422,
+        { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED', description: 'Payer has not yet approved the Order.' }] },
+      ],
+      '/v2/checkout/orders/MISSING': [404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] }],
+    };
+    const paypal = await scriptedPaypal((res, path) => {
+      const [status, body] = answers[path]!;
+      if (typeof body === 'string') res.writeHead(status, { 'content-type': 'text/html' }).end(body);
+      else sendJson(res, status, body);
+    });
+    const client = createPaypalClient(paypal.options);
+    expect(await paypalError(client.getOrder('GATEWAY'))).toMatchObject({
+      status: 502,
+      issue: null,
+      message: 'PayPal order lookup failed with 502',
+    });
+    expect(await paypalError(client.captureOrder('BROKEN', 'r'))).toMatchObject({
+      status: 500,
+      issue: 'INTERNAL_SERVER_ERROR',
+      message: 'PayPal capture failed with 500: An internal server error occurred.',
+    });
+    expect(await paypalError(client.captureOrder('UNAPPROVED', 'r'))).toMatchObject({
+      status: 422,
+      issue: 'ORDER_NOT_APPROVED',
+      message: 'PayPal capture failed with 422: Payer has not yet approved the Order.',
+    });
+    expect(await paypalError(client.getOrder('MISSING'))).toMatchObject({ status: 404, issue: 'INVALID_RESOURCE_ID' });
+  });
+
+  it('reuses its connections from call to call, error answers included', async () => {
+    const paypal = await scriptedPaypal((res, path) => {
+      if (path.endsWith('/MISSING')) sendJson(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
+      // A proxy's error page, larger than what undici buffers of a body nobody reads.
+      else if (path.endsWith('/GATEWAY')) res.writeHead(502, { 'content-type': 'text/html' }).end(`<html>${' '.repeat(1 << 20)}</html>`);
+      else sendJson(res, path.endsWith('/capture') ? 201 : 200, anOrder('A'));
+    });
+    const client = createPaypalClient(paypal.options);
+    for (let i = 0; i < 5; i++) {
+      await client.getOrder('A');
+      await paypalError(client.getOrder('MISSING'));
+      await paypalError(client.getOrder('GATEWAY'));
+      await client.captureOrder('A', 'capture-a');
+    }
+    expect(paypal.requests).toHaveLength(21);
+    // Undici (fetch's too) may open a second connection while it settles the first; an answer left unread
+    // would hold its connection, and the calls after it would need new ones.
+    expect(paypal.connections()).toBeLessThanOrEqual(2);
+  });
+
+  it('sends what PayPal requires, below the base URL', async () => {
+    const paypal = await scriptedPaypal((res, path) =>
+      sendJson(res, path.endsWith('/orders') ? 201 : 200, { id: 'ORDER1', status: 'CREATED', purchase_units: [{ invoice_id: 'ref' }] }),
+    );
+    const client = createPaypalClient(paypal.options);
+    await client.createOrder({ orderReference: 'ref', amountCents: 1234, currency: 'USD', requestId: 'create-ref' });
+    await client.captureOrder('ORDER1', 'capture-ref');
+    await client.getOrder('ORDER1');
+    const [tokenCall, create, capture, lookup] = paypal.requests;
+    expect(tokenCall).toMatchObject({ method: 'POST', url: '/paypal/v1/oauth2/token', body: 'grant_type=client_credentials' });
+    expect(tokenCall!.headers).toMatchObject({
+      authorization: `Basic ${Buffer.from('id:secret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+    });
+    expect(create).toMatchObject({ method: 'POST', url: '/paypal/v2/checkout/orders' });
+    expect(create!.headers).toMatchObject({
+      authorization: 'Bearer T',
+      'paypal-request-id': 'create-ref',
+      prefer: 'return=representation',
+      'content-type': 'application/json',
+      accept: 'application/json',
+    });
+    expect(JSON.parse(create!.body)).toEqual({
+      intent: 'CAPTURE',
+      purchase_units: [{ reference_id: 'ref', invoice_id: 'ref', custom_id: 'ref', amount: { currency_code: 'USD', value: '12.34' } }],
+      payment_source: { paypal: { experience_context: { shipping_preference: 'NO_SHIPPING', user_action: 'PAY_NOW' } } },
+    });
+    expect(capture).toMatchObject({ method: 'POST', url: '/paypal/v2/checkout/orders/ORDER1/capture', body: '{}' });
+    expect(capture!.headers).toMatchObject({ 'paypal-request-id': 'capture-ref', 'content-type': 'application/json' });
+    expect(lookup).toMatchObject({ method: 'GET', url: '/paypal/v2/checkout/orders/ORDER1', body: '' });
+    expect(lookup!.headers).toMatchObject({ authorization: 'Bearer T', prefer: 'return=representation' });
+    expect(lookup!.headers).not.toHaveProperty('paypal-request-id');
+    expect(lookup!.headers).not.toHaveProperty('content-type');
+  });
+
+  it('reports answers it cannot read', async () => {
+    const json = (status: number, body: unknown): PaypalHttpResponse => ({ status, text: JSON.stringify(body) });
+    let answer = () => json(200, { id: 'X' });
+    const client = createPaypalClient({
+      apiBase: 'https://paypal.test',
+      clientId: 'id',
+      clientSecret: 'secret',
+      transport: async ({ path }) => (path === '/v1/oauth2/token' ? json(200, { access_token: 'T', expires_in: 32_400 }) : answer()),
+    });
     expect((await paypalError(client.getOrder('X'))).message).toMatch(/cannot read/);
     answer = () =>
       json(201, {
@@ -255,36 +407,5 @@ describe('PayPal client failures', () => {
         purchase_units: [{ payments: { captures: [{ id: 'C', status: 'COMPLETED', amount: { currency_code: 'USD', value: '1.234' } }] } }],
       });
     expect((await paypalError(client.captureOrder('X', 'r'))).message).toMatch(/cannot read/);
-  });
-
-  it('sends what PayPal requires on create and capture', async () => {
-    const seen: { url: string; headers: Headers; body: unknown }[] = [];
-    const client = createPaypalClient({
-      ...options,
-      fetch: async (input, init) => {
-        seen.push({ url: String(input), headers: new Headers(init?.headers), body: init?.body });
-        if (String(input).endsWith('/token')) return token();
-        return json(201, { id: 'ORDER1', status: 'CREATED', purchase_units: [{ invoice_id: 'ref' }] });
-      },
-    });
-    await client.createOrder({ orderReference: 'ref', amountCents: 1234, currency: 'USD', requestId: 'create-ref' });
-    await client.captureOrder('ORDER1', 'capture-ref');
-    const [tokenCall, create, capture] = seen;
-    expect(tokenCall).toMatchObject({ url: 'https://paypal.test/v1/oauth2/token', body: 'grant_type=client_credentials' });
-    expect(tokenCall!.headers.get('authorization')).toBe(`Basic ${Buffer.from('id:secret').toString('base64')}`);
-    expect(create!.url).toBe('https://paypal.test/v2/checkout/orders');
-    expect(Object.fromEntries(create!.headers)).toMatchObject({
-      authorization: 'Bearer T',
-      'paypal-request-id': 'create-ref',
-      prefer: 'return=representation',
-      'content-type': 'application/json',
-    });
-    expect(JSON.parse(String(create!.body))).toEqual({
-      intent: 'CAPTURE',
-      purchase_units: [{ reference_id: 'ref', invoice_id: 'ref', custom_id: 'ref', amount: { currency_code: 'USD', value: '12.34' } }],
-      payment_source: { paypal: { experience_context: { shipping_preference: 'NO_SHIPPING', user_action: 'PAY_NOW' } } },
-    });
-    expect(capture!.url).toBe('https://paypal.test/v2/checkout/orders/ORDER1/capture');
-    expect(capture!.headers.get('paypal-request-id')).toBe('capture-ref');
   });
 });

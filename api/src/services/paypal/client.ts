@@ -1,7 +1,8 @@
-// PaypalClient over HTTP (PayPal REST: OAuth2 client credentials, Orders v2, Payments v2 refunds), with global fetch.
+// PaypalClient over HTTP (PayPal REST: OAuth2 client credentials, Orders v2, Payments v2 refunds).
 // The same code talks to the sandbox, live PayPal or our /dev/paypal stand-in; only the base URL
 // and the credentials differ (config.ts). Amounts cross the wire as PayPal's "12.34" strings and
 // are turned into integer cents here, by string arithmetic, never through a float.
+import { Pool } from 'undici';
 import {
   PaypalError,
   type PaypalCapture,
@@ -18,8 +19,8 @@ export interface PaypalClientOptions {
   clientSecret: string;
   /** Per request, including the token call. */
   timeoutMs?: number;
-  /** Tests may wrap it (count calls, simulate a hang); defaults to the global fetch. */
-  fetch?: typeof fetch;
+  /** Tests may wrap it (record calls, simulate a hang); defaults to createPaypalTransport(apiBase). */
+  transport?: PaypalTransport;
   /** Clock for the token cache (tests). */
   now?: () => number;
 }
@@ -27,6 +28,43 @@ export interface PaypalClientOptions {
 export const PAYPAL_TIMEOUT_MS = 15_000;
 /** A cached token is dropped this long before PayPal says it expires, so no call carries a token that dies in flight. */
 const TOKEN_EXPIRY_MARGIN_MS = 60_000;
+
+/** One HTTP exchange with PayPal, as the client asks for it. */
+export interface PaypalHttpRequest {
+  method: 'GET' | 'POST';
+  /** Below apiBase, e.g. /v2/checkout/orders. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Fires when the call's time is up; it ends the exchange wherever it is (connecting, waiting, reading the body). */
+  signal: AbortSignal;
+}
+
+/** The answer with its body read whole: a transport never leaves a body unread, which would keep its socket busy. */
+export interface PaypalHttpResponse {
+  status: number;
+  text: string;
+}
+
+export type PaypalTransport = (request: PaypalHttpRequest) => Promise<PaypalHttpResponse>;
+
+/**
+ * HTTP to apiBase (http or https) with undici's request() on a keep-alive pool of its own. Undici is what runs
+ * Node's global fetch; request() skips fetch's WHATWG layer (Request, Headers, Response, web streams), which
+ * cost the API several times the CPU of the exchange itself (scripts/bench-paypal-client.ts). The pool keeps
+ * fetch's connection defaults (idle connections kept alive and reused, no cap on their number); unlike fetch
+ * it follows no redirect, and PayPal's REST API sends none.
+ */
+export function createPaypalTransport(apiBase: string): PaypalTransport {
+  const url = new URL(apiBase);
+  const prefix = url.pathname.replace(/\/+$/, '');
+  const pool = new Pool(url.origin);
+  return async ({ method, path, headers, body, signal }) => {
+    const res = await pool.request({ method, path: prefix + path, headers, body, signal });
+    // text() reads the body to its end; when it fails instead (the signal fired mid-body), undici destroys the body.
+    return { status: res.statusCode, text: await res.body.text() };
+  };
+}
 
 /** What PayPal answered: the HTTP status and the parsed JSON body (null when there was none or it was not JSON). */
 interface PaypalResponse {
@@ -108,10 +146,8 @@ function orderAmount(response: PaypalResponse): { cents: number; currency: strin
 }
 
 export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
-  const apiBase = options.apiBase.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? PAYPAL_TIMEOUT_MS;
-  // The global is read per call, not captured here.
-  const fetchFn = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const transport = options.transport ?? createPaypalTransport(options.apiBase);
   const now = options.now ?? Date.now;
 
   let token: { value: string; refreshAt: number } | null = null;
@@ -119,28 +155,23 @@ export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
   let pendingToken: Promise<string> | null = null;
 
   async function send(method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<PaypalResponse> {
-    let res: Response;
-    let text: string;
+    // The time limit covers the whole exchange, the body included.
+    const signal = AbortSignal.timeout(timeoutMs);
+    let res: PaypalHttpResponse;
     try {
-      res = await fetchFn(`${apiBase}${path}`, {
-        method,
-        headers: { accept: 'application/json', ...headers },
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      text = await res.text();
-    } catch (err) {
-      // AbortSignal.timeout rejects with a DOMException named TimeoutError.
-      const timedOut = isObject(err) && err.name === 'TimeoutError';
+      res = await transport({ method, path, headers: { accept: 'application/json', ...headers }, body, signal });
+    } catch {
       throw new PaypalError(
-        timedOut ? `PayPal did not answer ${method} ${path} within ${timeoutMs} ms` : `PayPal could not be reached (${method} ${path})`,
+        signal.aborted
+          ? `PayPal did not answer ${method} ${path} within ${timeoutMs} ms`
+          : `PayPal could not be reached (${method} ${path})`,
         null,
         null,
       );
     }
     let parsed: unknown = null;
     try {
-      parsed = text ? JSON.parse(text) : null;
+      parsed = res.text ? JSON.parse(res.text) : null;
     } catch {
       // Not JSON (a proxy's error page): the status still says what happened.
     }
