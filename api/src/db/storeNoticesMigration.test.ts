@@ -16,7 +16,11 @@ const heard: string[] = [];
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  listener = listenOn(db, { [STORE_CHANNEL]: { notice: (payload) => heard.push(payload), up: () => undefined, down: () => undefined } }, FAST);
+  listener = listenOn(
+    db,
+    { [STORE_CHANNEL]: { notice: (payload) => heard.push(payload), up: () => undefined, down: () => undefined } },
+    FAST,
+  );
   await listener.started;
 });
 afterAll(async () => {
@@ -54,9 +58,9 @@ it('notifies the store id for an insert, an update of its rules and a delete of 
 
 it('says nothing for an update that leaves the rules as they were (the product count, the same value again)', async () => {
   await insertStore(902);
-  expect(await noticesOf(() => db.db.execute(sql`update stores set active_product_count = active_product_count + 1 where id = 902`))).toEqual(
-    [],
-  );
+  expect(
+    await noticesOf(() => db.db.execute(sql`update stores set active_product_count = active_product_count + 1 where id = 902`)),
+  ).toEqual([]);
   expect(await noticesOf(() => db.db.execute(sql`update stores set window_capacity = window_capacity where id = 902`))).toEqual([]);
 });
 

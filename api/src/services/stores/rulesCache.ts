@@ -102,7 +102,8 @@ export function createStoreRulesCache(
       trusted = false;
       forgetEvery();
       if (!err) return;
-      if (!lost) log.warn({ err }, 'store rules cache off: notices on %s lost; reading store rules until they are confirmed', STORE_CHANNEL);
+      if (!lost)
+        log.warn({ err }, 'store rules cache off: notices on %s lost; reading store rules until they are confirmed', STORE_CHANNEL);
       lost = true;
     },
 

@@ -88,7 +88,12 @@ describe("the stores' rules", () => {
     const startsAt = listed.json<StoreWindowsJson[]>()[0]!.windows.find((w) => w.available)!.startsAt;
     let held: DeliveryHoldJson | undefined;
     const hold = () =>
-      b.inject({ method: 'POST', url: '/delivery/holds', headers: bearer(shopper.token), payload: { storeUuid: shop.loop.uuid, startsAt } });
+      b.inject({
+        method: 'POST',
+        url: '/delivery/holds',
+        headers: bearer(shopper.token),
+        payload: { storeUuid: shop.loop.uuid, startsAt },
+      });
     expect(await storeReads(b, async () => (held = (await hold()).json<DeliveryHoldJson>()))).toBe(0);
     expect(held).toMatchObject({ storeUuid: shop.loop.uuid, startsAt });
     const release = () => b.inject({ method: 'DELETE', url: `/delivery/holds/${shop.loop.uuid}`, headers: bearer(shopper.token) });
@@ -129,26 +134,29 @@ describe("the stores' rules", () => {
     expect((await windows(b, [uuid])).statusCode).toBe(200);
   });
 
-  (TEST_DATABASE_URL ? it : it.skip)('are read each time while the listening connection is gone, and kept again once it is back', async () => {
-    await keptOnB();
-    await a.db.execute(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
-    );
-    expect(await until(() => !b.services.storeRules.trusted())).toBe(true);
-    // Written while B hears nothing: B still sees it at once, since it no longer answers from memory.
-    await a.db.execute(sql`delete from store_hours where store_id = ${shop.loop.id}`);
-    expect(await storeReads(b, async () => expect(await loopWindows(b)).toEqual([]))).toBe(1);
-    await a.db.execute(sql`insert into store_hours (store_id, weekday, opens_minute, closes_minute)
+  (TEST_DATABASE_URL ? it : it.skip)(
+    'are read each time while the listening connection is gone, and kept again once it is back',
+    async () => {
+      await keptOnB();
+      await a.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
+      );
+      expect(await until(() => !b.services.storeRules.trusted())).toBe(true);
+      // Written while B hears nothing: B still sees it at once, since it no longer answers from memory.
+      await a.db.execute(sql`delete from store_hours where store_id = ${shop.loop.id}`);
+      expect(await storeReads(b, async () => expect(await loopWindows(b)).toEqual([]))).toBe(1);
+      await a.db.execute(sql`insert into store_hours (store_id, weekday, opens_minute, closes_minute)
       select ${shop.loop.id}, d, 0, 1440 from generate_series(0, 6) d`);
-    expect(await storeReads(b, async () => expect((await loopWindows(b)).length).toBeGreaterThan(0))).toBe(1);
+      expect(await storeReads(b, async () => expect((await loopWindows(b)).length).toBeGreaterThan(0))).toBe(1);
 
-    expect(await until(() => b.services.storeRules.trusted())).toBe(true);
-    expect(b.services.sessionCache.trusted()).toBe(true);
-    expect(await storeReads(b, () => windows(b, [shop.loop.uuid]))).toBe(1);
-    expect(await storeReads(b, () => windows(b, [shop.loop.uuid]))).toBe(0);
-    // And notices reach it again.
-    await a.db.execute(sql`update stores set window_capacity = 0 where id = ${shop.loop.id}`);
-    expect(await until(async () => (await loopWindows(b)).every((w) => !w.available))).toBe(true);
-    await a.db.execute(sql`update stores set window_capacity = 10 where id = ${shop.loop.id}`);
-  });
+      expect(await until(() => b.services.storeRules.trusted())).toBe(true);
+      expect(b.services.sessionCache.trusted()).toBe(true);
+      expect(await storeReads(b, () => windows(b, [shop.loop.uuid]))).toBe(1);
+      expect(await storeReads(b, () => windows(b, [shop.loop.uuid]))).toBe(0);
+      // And notices reach it again.
+      await a.db.execute(sql`update stores set window_capacity = 0 where id = ${shop.loop.id}`);
+      expect(await until(async () => (await loopWindows(b)).every((w) => !w.available))).toBe(true);
+      await a.db.execute(sql`update stores set window_capacity = 10 where id = ${shop.loop.id}`);
+    },
+  );
 });
