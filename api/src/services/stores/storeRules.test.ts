@@ -72,9 +72,9 @@ describe("the stores' rules", () => {
     expect(b.services.storeRules.trusted()).toBe(true);
     expect(b.services.sessionCache.trusted()).toBe(true);
     if (TEST_DATABASE_URL) {
-      const { rows } = await a.db.execute<{ n: number }>(
+      const { rows } = (await a.db.execute(
         sql`select count(*)::int as n from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
-      );
+      )) as unknown as { rows: { n: number }[] };
       // One per app.
       expect(rows[0]!.n).toBe(2);
     }
