@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { startTcpProxy, type TcpProxy } from '../testing/tcpProxy.ts';
 import { createTestDatabase, TEST_DATABASE_URL } from '../testing/testApp.ts';
 import { SERVING_TIMEOUTS, type DbConnection } from './client.ts';
-import { listenOn, type ChannelHandlers, type ListenOptions } from './listen.ts';
+import { LISTENER_APPLICATION_NAME, listenOn, type ChannelHandlers, type ListenOptions } from './listen.ts';
 import { until } from '../testing/until.ts';
 
 const FAST: ListenOptions = { probeEveryMs: 100, probeTimeoutMs: 300, retryMinMs: 50, retryMaxMs: 200 };
@@ -19,7 +19,7 @@ function recorder() {
   return { seen, handlers };
 }
 
-const notify = (db: DbConnection, payload: string) => db.db.execute(sql`select pg_notify('listen_test', ${payload})`);
+const notify = (db: DbConnection, payload: string, channel = 'listen_test') => db.db.execute(sql`select pg_notify(${channel}, ${payload})`);
 
 describe('listenOn', () => {
   let db: DbConnection;
@@ -30,7 +30,7 @@ describe('listenOn', () => {
 
   it('is up once started, passes on notices from other connections but not its probes, and is down once stopped', async () => {
     const { seen, handlers } = recorder();
-    const listener = listenOn(db, 'listen_test', handlers, FAST);
+    const listener = listenOn(db, { listen_test: handlers }, FAST);
     await listener.started;
     expect(seen.ups).toBe(1);
     await notify(db, 'a');
@@ -42,6 +42,29 @@ describe('listenOn', () => {
     expect(seen.notices).toEqual(['a', 'b']);
     await listener.stop();
     expect(seen.downs).toBe(1);
+  });
+
+  it('listens on several channels at once: each notice to its own channel, up and down to all', async () => {
+    const first = recorder();
+    const second = recorder();
+    const listener = listenOn(db, { listen_test: first.handlers, listen_other: second.handlers }, FAST);
+    await listener.started;
+    expect([first.seen.ups, second.seen.ups]).toEqual([1, 1]);
+    if (TEST_DATABASE_URL) {
+      // One connection for all of them.
+      const { rows } = await db.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
+      );
+      expect(rows[0]!.n).toBe(1);
+    }
+    await notify(db, 'a', 'listen_test');
+    await notify(db, 'b', 'listen_other');
+    // Probes go by meanwhile (on the first channel): none is a notice on either.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await until(() => first.seen.notices.length === 1 && second.seen.notices.length === 1)).toBe(true);
+    expect([first.seen.notices, second.seen.notices]).toEqual([['a'], ['b']]);
+    await listener.stop();
+    expect([first.seen.downs, second.seen.downs]).toEqual([1, 1]);
   });
 });
 
@@ -61,7 +84,7 @@ describe('listenOn', () => {
 
   it('goes down when its probe does not come back (a partition), and up again once the network is back', async () => {
     const { seen, handlers } = recorder();
-    const listener = listenOn(db, 'listen_test', handlers, FAST);
+    const listener = listenOn(db, { listen_test: handlers }, FAST);
     try {
       await listener.started;
       expect(seen.ups).toBe(1);

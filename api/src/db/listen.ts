@@ -1,12 +1,14 @@
-// LISTEN on one channel, for a process that keeps something in memory that another process may change.
-// PostgreSQL: a connection of its own, outside the serving pool (a pooled connection goes back to the
-// pool, and its LISTEN with it), that reconnects with backoff. PGlite: the instance's own listen(),
-// which delivers a notice before the statement that sent it (or its commit) resolves.
+// LISTEN on some channels, for a process that keeps things in memory that another process may change.
+// PostgreSQL: one connection of its own for all of them, outside the serving pool (a pooled connection
+// goes back to the pool, and its LISTEN with it), that reconnects with backoff. PGlite: the instance's
+// own listen(), which delivers a notice before the statement that sent it (or its commit) resolves.
 //
-// What the owner is told is whether delivery works, not merely whether the connection is open: LISTEN
+// What the owners are told is whether delivery works, not merely whether the connection is open: LISTEN
 // through a transaction-mode pooler (PgBouncer) succeeds and then delivers nothing. So delivery is
 // confirmed by a probe, a NOTIFY this listener sends itself and must receive, when it connects and
 // every `probeEveryMs` after; a probe not back within `probeTimeoutMs` counts as a lost connection.
+// One probe speaks for every channel: they share the connection, so they arrive or are lost together,
+// and every channel's owner hears the same up() and down().
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { DbConnection } from './client.ts';
@@ -30,6 +32,12 @@ export interface ListenOptions {
 
 export const LISTEN_DEFAULTS: ListenOptions = { probeEveryMs: 10_000, probeTimeoutMs: 2_000, retryMinMs: 250, retryMaxMs: 10_000 };
 
+/** What every channel's owner is told alike: whether delivery works. */
+type Delivery = Pick<ChannelHandlers, 'up' | 'down'>;
+
+/** The channels to listen on, each with the handlers of what it invalidates. */
+export type Channels = Readonly<Record<string, ChannelHandlers>>;
+
 export interface ChannelListener {
   /** Settles once the first attempt has come up or failed (a failure is retried in the background). */
   started: Promise<void>;
@@ -41,31 +49,42 @@ export const LISTENER_APPLICATION_NAME = 'grocer-listener';
 
 const PROBE = 'probe:';
 
-export function listenOn(
-  connection: DbConnection,
-  channel: string,
-  handlers: ChannelHandlers,
-  options: ListenOptions = LISTEN_DEFAULTS,
-): ChannelListener {
+export function listenOn(connection: DbConnection, channels: Channels, options: ListenOptions = LISTEN_DEFAULTS): ChannelListener {
+  const byName = new Map(Object.entries(channels));
+  if (byName.size === 0) throw new Error('listenOn: no channel to listen on');
+  const every: Delivery = {
+    up: () => byName.forEach((h) => h.up()),
+    down: (err) => byName.forEach((h) => h.down(err)),
+  };
   if (connection.driver === 'pglite') {
-    const unlisten = connection.db.$client.listen(channel, (payload) => handlers.notice(payload));
-    const started = unlisten.then(
-      () => handlers.up(),
-      (err: Error) => handlers.down(err),
-    );
+    const client = connection.db.$client;
+    const listening = Promise.allSettled([...byName].map(([channel, h]) => client.listen(channel, (payload) => h.notice(payload))));
+    const started = listening.then((settled) => {
+      const failed = settled.find((s) => s.status === 'rejected');
+      if (failed) every.down(failed.reason as Error);
+      else every.up();
+    });
     return {
       started,
       stop: async () => {
-        handlers.down();
+        every.down();
         // Already closed (the app closes the database after its listeners stop): nothing to undo.
-        if (!connection.db.$client.closed) await (await unlisten)();
+        if (client.closed) return;
+        for (const s of await listening) if (s.status === 'fulfilled') await s.value();
       },
     };
   }
-  return listenOnPostgres(connection.db.$client.options, channel, handlers, options);
+  return listenOnPostgres(connection.db.$client.options, byName, every, options);
 }
 
-function listenOnPostgres(poolOptions: pg.PoolConfig, channel: string, handlers: ChannelHandlers, options: ListenOptions): ChannelListener {
+function listenOnPostgres(
+  poolOptions: pg.PoolConfig,
+  byName: ReadonlyMap<string, ChannelHandlers>,
+  every: Delivery,
+  options: ListenOptions,
+): ChannelListener {
+  // Probes go on the first channel: any would do, since they share the connection.
+  const probeChannel = byName.keys().next().value!;
   let stopped = false;
   let client: pg.Client | undefined;
   let failures = 0;
@@ -83,7 +102,7 @@ function listenOnPostgres(poolOptions: pg.PoolConfig, channel: string, handlers:
     lost.removeAllListeners('notification');
     // Its 'error' and 'end' handlers stay: what follows (the socket closing) lands in this function's first line.
     ending = lost.end().catch(() => undefined);
-    handlers.down(err);
+    every.down(err);
     if (stopped) return;
     const wait = Math.min(options.retryMaxMs, options.retryMinMs * 2 ** failures);
     failures += 1;
@@ -97,7 +116,7 @@ function listenOnPostgres(poolOptions: pg.PoolConfig, channel: string, handlers:
     new Promise<void>((resolve, reject) => {
       const payload = `${PROBE}${randomUUID()}`;
       const late = setTimeout(
-        () => reject(new Error(`no notification on ${channel} within ${options.probeTimeoutMs} ms`)),
+        () => reject(new Error(`no notification on ${probeChannel} within ${options.probeTimeoutMs} ms`)),
         options.probeTimeoutMs,
       );
       late.unref();
@@ -108,7 +127,7 @@ function listenOnPostgres(poolOptions: pg.PoolConfig, channel: string, handlers:
           resolve();
         },
       };
-      current.query('select pg_notify($1, $2)', [channel, payload]).catch((err: Error) => {
+      current.query('select pg_notify($1, $2)', [probeChannel, payload]).catch((err: Error) => {
         clearTimeout(late);
         reject(err);
       });
@@ -130,14 +149,15 @@ function listenOnPostgres(poolOptions: pg.PoolConfig, channel: string, handlers:
     client = current;
     current.on('error', (err) => lose(current, err));
     current.on('end', () => lose(current, new Error('the listening connection ended')));
-    current.on('notification', ({ channel: from, payload = '' }) => {
-      if (from !== channel) return;
+    current.on('notification', ({ channel, payload = '' }) => {
+      const handlers = byName.get(channel);
+      if (!handlers) return;
       if (!payload.startsWith(PROBE)) handlers.notice(payload);
       else if (payload === probe?.payload) probe.arrived();
     });
     try {
       await current.connect();
-      await current.query(`listen ${pg.escapeIdentifier(channel)}`);
+      await current.query([...byName.keys()].map((channel) => `listen ${pg.escapeIdentifier(channel)}`).join('; '));
       await sendProbe(current);
     } catch (err) {
       lose(current, err as Error);
@@ -145,7 +165,7 @@ function listenOnPostgres(poolOptions: pg.PoolConfig, channel: string, handlers:
     }
     if (client !== current) return;
     failures = 0;
-    handlers.up();
+    every.up();
     keepProbing(current);
   }
 
@@ -156,7 +176,7 @@ function listenOnPostgres(poolOptions: pg.PoolConfig, channel: string, handlers:
       clearTimeout(retry);
       const current = client;
       if (current) lose(current);
-      else handlers.down();
+      else every.down();
       // A connection cut off without a word (a partition) may never confirm its end: do not hold the app's close for it.
       await new Promise<void>((resolve) => {
         setTimeout(resolve, options.probeTimeoutMs).unref();

@@ -2,15 +2,15 @@
 // app closes, after in-flight requests have finished (Fastify runs onClose hooks once the server has stopped).
 import fp from 'fastify-plugin';
 import type { Database, DbConnection } from '../db/client.ts';
-import { listenOn, type ChannelHandlers, type ChannelListener } from '../db/listen.ts';
+import { listenOn, type ChannelListener, type Channels } from '../db/listen.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     /** The catalogue's reads (db/client.ts READ_POOL_MAX); the same as `db` on PGlite. */
     dbReads: Database;
-    /** LISTEN on `channel` (db/listen.ts); the caller stops it before the app closes. */
-    dbListen: (channel: string, handlers: ChannelHandlers) => ChannelListener;
+    /** LISTEN on these channels, on one connection (db/listen.ts); the caller stops it before the app closes. */
+    dbListen: (channels: Channels) => ChannelListener;
   }
 }
 
@@ -22,7 +22,7 @@ export default fp<DbPluginOptions>(
   async (app, { connection }) => {
     app.decorate<Database>('db', connection.db);
     app.decorate<Database>('dbReads', connection.reads);
-    app.decorate('dbListen', (channel: string, handlers: ChannelHandlers) => listenOn(connection, channel, handlers));
+    app.decorate('dbListen', (channels: Channels) => listenOn(connection, channels));
     app.addHook('onClose', async () => {
       await connection.close();
     });

@@ -19,6 +19,8 @@ import { createUsersService, type UsersService } from '../services/users.ts';
 import { createVitalsService, type VitalsService } from '../services/vitals.ts';
 import { createZipDirectory, type ZipDirectory } from '../services/zipDirectory.ts';
 import { createDeliveryFeesService, type DeliveryFeesService } from '../services/deliveryFees.ts';
+import { readStoreRulesByUuid } from '../services/stores/rules.ts';
+import { createStoreRulesCache, STORE_CHANNEL, type StoreRulesCache } from '../services/stores/rulesCache.ts';
 import { createBuyAgainService, type BuyAgainService } from '../services/orders/buyAgain.ts';
 import { createCheckoutService, type CheckoutService } from '../services/orders/checkout.ts';
 import { createSubstitutionsService, type SubstitutionsService } from '../services/substitutions.ts';
@@ -52,6 +54,8 @@ export interface Services {
   /** The session check's answers, kept while notices of their changes arrive (decision 017). */
   sessionCache: SessionCache;
   favourites: FavouritesService;
+  /** The stores' rules by uuid, kept while notices of their changes arrive (decision 018). */
+  storeRules: StoreRulesCache;
   paypal: PaypalClient;
   deliveryFees: DeliveryFeesService;
   checkout: CheckoutService;
@@ -120,41 +124,45 @@ export default fp<ServicesOptions>(
   async (app, options) => {
     const catalogue = createCatalogueService(app.db, { reads: app.dbReads });
     const accounts = accountServices(app, catalogue, options.ports ?? {});
+    const storeRules = createStoreRulesCache((uuids) => readStoreRulesByUuid(app.db, uuids), app.log);
     const services: Services = {
       health: createHealthService(app.db, app.log),
       catalogue,
       ...accounts,
+      storeRules,
       // PayPal's REST API, or the /dev/paypal stand-in without credentials (config.ts): the same client either way.
       paypal: createPaypalClient({
         apiBase: app.config.paypalApiBase,
         clientId: app.config.paypalClientId,
         clientSecret: app.config.paypalClientSecret,
       }),
-      ...orderServices(app, accounts),
+      ...orderServices(app, accounts, storeRules),
       vitals: createVitalsService(app.db),
       orderEvents: createOrderEventFeed({ db: app.db, log: app.log }),
-      ops: opsServices(app, accounts),
+      ops: opsServices(app, accounts, storeRules),
       clock: systemClock,
       deliveryWindows: createDeliveryWindowsService({
         db: app.db,
         clock: () => app.services.clock,
         zips: accounts.zipDirectory,
+        storeRules,
       }),
       ...options.overrides,
     };
     app.decorate('services', services);
-    let sessionNotices: ChannelListener | undefined;
+    let notices: ChannelListener | undefined;
     // The worker starts once the app is ready and finishes its batch before the database closes.
     app.addHook('onReady', async () => {
-      // Waits for the first try only: until notices are confirmed (here or on a retry) sessions are read each time.
-      // First, so the workers start as the app becomes ready, as they did before it listened.
-      sessionNotices = app.dbListen(SESSION_CHANNEL, services.sessionCache);
-      await sessionNotices.started;
+      // One connection for both channels. Waits for the first try only: until notices are confirmed (here or
+      // on a retry) sessions and store rules are read each time. First, so the workers start as the app
+      // becomes ready, as they did before it listened.
+      notices = app.dbListen({ [SESSION_CHANNEL]: services.sessionCache, [STORE_CHANNEL]: services.storeRules });
+      await notices.started;
       services.outbox.start();
       services.reconciler.start();
     });
     app.addHook('preClose', async () => {
-      await sessionNotices?.stop();
+      await notices?.stop();
       await services.reconciler.stop();
       await services.outbox.stop();
     });
@@ -202,9 +210,9 @@ const lateMail = (app: FastifyInstance): MailService => ({
 });
 
 /** Checkout and orders (decision 003). They reach other services through app.services, so overrides apply. */
-function orderServices(app: FastifyInstance, accounts: ReturnType<typeof accountServices>) {
+function orderServices(app: FastifyInstance, accounts: ReturnType<typeof accountServices>, storeRules: StoreRulesCache) {
   const { db, log, config } = app;
-  const deliveryFees = createDeliveryFeesService(db, accounts.zipDirectory);
+  const deliveryFees = createDeliveryFeesService(storeRules, accounts.zipDirectory);
   const paypal = () => app.services.paypal;
   const windows = () => app.services.deliveryWindows;
   const common = { db, log, deliveryFees, paypal, windows };
@@ -245,7 +253,7 @@ function orderServices(app: FastifyInstance, accounts: ReturnType<typeof account
 }
 
 /** The store side. Like the order services, they reach the others through app.services at call time. */
-function opsServices(app: FastifyInstance, accounts: ReturnType<typeof accountServices>): OpsServices {
+function opsServices(app: FastifyInstance, accounts: ReturnType<typeof accountServices>, storeRules: StoreRulesCache): OpsServices {
   const { db, log, config } = app;
   const access = createOpsAccess(db);
   const events = { nudge: () => app.services.orderEvents.nudge() };
@@ -270,7 +278,7 @@ function opsServices(app: FastifyInstance, accounts: ReturnType<typeof accountSe
     fulfilment,
     inventory,
     inventoryCsv: createInventoryCsvService({ db, access, inventory }),
-    settings: createSettingsService({ db, access }),
+    settings: createSettingsService({ db, access, storeRules }),
     staff: createStaffService({ db, config, access, mail: lateMail(app), hasher: accounts.passwords, sessions: accounts.sessionCache }),
     notifications: createOpsNotificationsService({ db, access, outbox: { deliverOne: (id) => app.services.outbox.deliverOne(id) } }),
   };

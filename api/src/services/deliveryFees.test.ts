@@ -1,10 +1,10 @@
-import type { Database } from '../db/client.ts';
+import type { StoreRulesReader } from './stores/rulesCache.ts';
 import { createDeliveryFeesService, haversineMiles, storeQuote, toDeliveryFeeResponse } from './deliveryFees.ts';
 import { createZipDirectory } from './zipDirectory.ts';
 
 const zips = createZipDirectory();
-// quote() never touches the database or the users service.
-const service = createDeliveryFeesService({} as Database, zips);
+// quote() never reads a store.
+const service = createDeliveryFeesService({} as StoreRulesReader, zips);
 
 describe('haversineMiles', () => {
   it('is 0 for one point and symmetric', () => {

@@ -10,10 +10,10 @@
 //              that needs no routing service; the order's estimated delivery uses the longest one).
 import type { DeliveryFeeResponse } from '@grocer/shared/contracts';
 import { isAddressComplete } from '@grocer/shared/validation';
-import type { Database } from '../db/client.ts';
 import { httpError } from '../db/errors.ts';
 import { centsToDollars } from './pricing.ts';
 import { storesByUuid } from './stores/byUuid.ts';
+import type { StoreRulesReader } from './stores/rulesCache.ts';
 import type { UserRow } from './users.ts';
 import type { ZipDirectory } from './zipDirectory.ts';
 
@@ -104,7 +104,7 @@ export function toDeliveryFeeResponse(quote: DeliveryQuote): DeliveryFeeResponse
   return { totalDeliveryFee: centsToDollars(quote.totalCents), deliveryFees };
 }
 
-export function createDeliveryFeesService(db: Database, zips: ZipDirectory): DeliveryFeesService {
+export function createDeliveryFeesService(stores: StoreRulesReader, zips: ZipDirectory): DeliveryFeesService {
   const quote = (deliveryStores: DeliveryStore[], destinationZip: string): DeliveryQuote => {
     const destination = zips.lookup(destinationZip);
     if (!destination) throw httpError(400, 'INVALID_ADDRESS', DELIVERY_ERRORS.addressInvalid, 'zip');
@@ -132,7 +132,7 @@ export function createDeliveryFeesService(db: Database, zips: ZipDirectory): Del
         if (!isAddressComplete(account)) throw httpError(400, 'ADDRESS_REQUIRED', DELIVERY_ERRORS.addressRequired);
         zip = account.zip!;
       }
-      const found = await storesByUuid(db, storeUuids, () =>
+      const found = await storesByUuid(stores, storeUuids, () =>
         httpError(404, 'STORE_NOT_FOUND', DELIVERY_ERRORS.storeNotFound, 'storeUuids'),
       );
       return toDeliveryFeeResponse(quote(found, zip));

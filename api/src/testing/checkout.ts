@@ -111,6 +111,24 @@ export async function createShop(app: App): Promise<TestShop> {
   };
 }
 
+/**
+ * Changes a store's row by hand (a test arranging its rules), and tells this app's copy of the store rules
+ * at once, as the API's own edits do: on PostgreSQL the change's notice would otherwise arrive a moment later.
+ */
+export async function updateStore(app: App, storeId: number, values: Partial<typeof stores.$inferInsert>): Promise<void> {
+  await app.db.update(stores).set(values).where(eq(stores.id, storeId));
+  app.services.storeRules.changed(storeId);
+}
+
+/** Replaces a store's opening hours by hand (none: closed all week), telling this app's copy as updateStore does. */
+export async function setStoreHours(app: App, storeId: number, hours: { weekday: number; opensMinute: number; closesMinute: number }[]) {
+  await app.db.transaction(async (tx) => {
+    await tx.delete(storeHours).where(eq(storeHours.storeId, storeId));
+    if (hours.length > 0) await tx.insert(storeHours).values(hours.map((h) => ({ storeId, ...h })));
+  });
+  app.services.storeRules.changed(storeId);
+}
+
 /** The demo shopper's address: 233 S Wacker Dr, Chicago, IL 60606. */
 export const SHOPPER_ADDRESS = { streetName: '233 S Wacker Dr', apartmentName: 'Apt 12', city: 'Chicago', state: 'IL', zip: '60606' };
 

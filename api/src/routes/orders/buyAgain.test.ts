@@ -20,6 +20,7 @@ import {
   registerShopper,
   startPayment,
   stockOf,
+  updateStore,
   type CartLine,
   type ShopProduct,
   type TestShop,
@@ -299,7 +300,7 @@ describe('buy again and reorder', () => {
       .select({ id: stores.id, name: stores.name, radius: stores.deliveryRadiusMiles })
       .from(stores)
       .where(eq(stores.uuid, far.storeUuid));
-    await app.db.update(stores).set({ deliveryRadiusMiles: 1 }).where(eq(stores.id, store!.id));
+    await updateStore(app, store!.id, { deliveryRadiusMiles: 1 });
     try {
       const body = (await reorder(shopper, orderId)).json<ReorderResponse>();
       expect(body).toEqual({
@@ -314,7 +315,7 @@ describe('buy again and reorder', () => {
         ],
       });
     } finally {
-      await app.db.update(stores).set({ deliveryRadiusMiles: store!.radius }).where(eq(stores.id, store!.id));
+      await updateStore(app, store!.id, { deliveryRadiusMiles: store!.radius });
     }
     expect((await reorder(shopper, orderId)).json<ReorderResponse>().added.map((a) => a.product.name)).toEqual(['Sourdough Loaf']);
   });

@@ -3,7 +3,7 @@
 // Rules:
 //   offer    = two-hour windows inside the store's hours, for its local today and the next 6 days,
 //              each starting at least 1 hour after now.
-//   hold     = one statement, no transaction, after the store's rules are read and the window checked:
+//   hold     = one statement, no transaction, after the store's rules are found and the window checked:
 //              the window's row (delivery_window_slots, created on first use) takes the shopper into its
 //              `holders` only while its bookings and its other live holders leave a place (capacity read
 //              then, as ops may lower it), and only then does the shopper's one HELD row at the store
@@ -35,6 +35,7 @@ import { DELIVERY_ERRORS, haversineMiles, storeQuote } from '../deliveryFees.ts'
 import type { UserRow } from '../users.ts';
 import type { ZipDirectory } from '../zipDirectory.ts';
 import { storesByUuid } from '../stores/byUuid.ts';
+import type { StoreRulesReader } from '../stores/rulesCache.ts';
 import { formatMinute, localTime, readStoreRules, zonedInstant, type StoreRules, type StoreWithRules } from '../stores/rules.ts';
 
 export const WINDOW_MINUTES = 120;
@@ -261,9 +262,11 @@ export interface DeliveryWindowsDeps {
   /** Read at call time: tests set the time. */
   clock: () => Clock;
   zips: ZipDirectory;
+  /** The stores' rules, kept in memory while their changes are heard (stores/rulesCache.ts). */
+  storeRules: StoreRulesReader;
 }
 
-export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindowsDeps): DeliveryWindowsService {
+export function createDeliveryWindowsService({ db, clock, zips, storeRules }: DeliveryWindowsDeps): DeliveryWindowsService {
   const storeNotFound = () => httpError(404, 'STORE_NOT_FOUND', WINDOW_MESSAGES.storeNotFound, 'storeUuid');
 
   async function listStores(userUuid: string, found: StoreWithRules[]): Promise<StoreWindowsJson[]> {
@@ -335,14 +338,14 @@ export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindow
     },
 
     async list(userUuid, storeUuids) {
-      return listStores(userUuid, await storesByUuid(db, storeUuids, storeNotFound));
+      return listStores(userUuid, await storesByUuid(storeRules, storeUuids, storeNotFound));
     },
 
     listStores,
 
     async hold(userUuid, storeUuidText, startsAtText) {
       const now = clock().now();
-      const store = (await storesByUuid(db, [storeUuidText], storeNotFound))[0]!;
+      const store = (await storesByUuid(storeRules, [storeUuidText], storeNotFound))[0]!;
       const startsAt = new Date(startsAtText);
       const window = offeredWindows(store, now).find((w) => w.startsAt.getTime() === startsAt.getTime());
       if (!window) throw httpError(400, 'WINDOW_NOT_OFFERED', WINDOW_MESSAGES.notOffered(store.name), 'startsAt');
@@ -398,7 +401,7 @@ export function createDeliveryWindowsService({ db, clock, zips }: DeliveryWindow
     },
 
     async release(userUuid, storeUuid) {
-      const store = (await storesByUuid(db, [storeUuid], storeNotFound))[0]!;
+      const store = (await storesByUuid(storeRules, [storeUuid], storeNotFound))[0]!;
       const now = clock().now();
       // One statement: the window's row first (the lock order of holding and booking; the hold's update
       // waits for the count of what was freed), then the hold. An expired hold is given back too.

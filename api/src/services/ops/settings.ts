@@ -4,6 +4,7 @@
 import type { OpsStoreSettings } from '@grocer/shared/contracts';
 import type { Database } from '../../db/client.ts';
 import { readOneStoreRules, writeStoreRules, type StoreRules } from '../stores/rules.ts';
+import type { StoreRulesCache } from '../stores/rulesCache.ts';
 import type { OpsAccess, OpsCaller } from './access.ts';
 
 export interface SettingsService {
@@ -25,7 +26,14 @@ const toSettings = (rules: StoreRules): OpsStoreSettings => ({
   hours: rules.hours.map((h) => ({ weekday: h.weekday, opensMinute: h.opensMinute, closesMinute: h.closesMinute })),
 });
 
-export function createSettingsService({ db, access }: { db: Database; access: OpsAccess }): SettingsService {
+export interface SettingsDeps {
+  db: Database;
+  access: OpsAccess;
+  /** Told of each edit once it is committed, so this process applies it at once (other processes, on its notice). */
+  storeRules: Pick<StoreRulesCache, 'changed'>;
+}
+
+export function createSettingsService({ db, access, storeRules }: SettingsDeps): SettingsService {
   return {
     async get(caller, storeUuid) {
       const store = await access.store(caller, storeUuid);
@@ -34,9 +42,9 @@ export function createSettingsService({ db, access }: { db: Database; access: Op
     async put(caller, storeUuid, input) {
       const store = await access.store(caller, storeUuid);
       const { minOrderCents, deliveryRadiusMiles, windowCapacity, lowStockThreshold, hours } = input;
-      return toSettings(
-        await writeStoreRules(db, store.id, { minOrderCents, deliveryRadiusMiles, windowCapacity, lowStockThreshold, hours }),
-      );
+      await writeStoreRules(db, store.id, { minOrderCents, deliveryRadiusMiles, windowCapacity, lowStockThreshold, hours });
+      storeRules.changed(store.id);
+      return toSettings(await readOneStoreRules(db, store.id));
     },
   };
 }

@@ -179,8 +179,11 @@ export async function readOneStoreRules(db: Database, storeId: number): Promise<
   return rules;
 }
 
-/** Validates and saves an edit in one transaction (hours replace the whole week); returns the rules as saved. */
-export async function writeStoreRules(db: Database, storeId: number, input: StoreRulesInput): Promise<StoreRules> {
+/**
+ * Validates and saves an edit in one transaction (hours replace the whole week). The caller tells this
+ * process's copy of the rules (rulesCache.ts changed()) once it resolves, and reads back the rules as saved.
+ */
+export async function writeStoreRules(db: Database, storeId: number, input: StoreRulesInput): Promise<void> {
   validateStoreRules(input);
   await db.transaction(async (tx) => {
     const [found] = await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId)).for('update');
@@ -196,7 +199,6 @@ export async function writeStoreRules(db: Database, storeId: number, input: Stor
       if (hours.length > 0) await tx.insert(storeHours).values(hours.map((h) => ({ storeId, ...h })));
     }
   });
-  return readOneStoreRules(db, storeId);
 }
 
 /** A local calendar day and time in a time zone. */
