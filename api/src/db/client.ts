@@ -18,12 +18,14 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** The open database plus what only its owner needs: the concrete driver (for migrations) and close(). */
 export type DbConnection =
-  | { driver: 'pglite'; db: PgliteDatabase<Schema> & { $client: PGlite }; reads: Database; close(): Promise<void> }
+  | { driver: 'pglite'; db: PgliteDatabase<Schema> & { $client: PGlite }; reads: Database; background: Database; close(): Promise<void> }
   | {
       driver: 'postgres';
       db: NodePgDatabase<Schema> & { $client: pg.Pool };
       /** The catalogue's reads for shoppers (READ_POOL_MAX connections of their own). */
       reads: NodePgDatabase<Schema> & { $client: pg.Pool };
+      /** Work no request waits for (the in-memory indexes' loads): one connection, maintenance timeouts. */
+      background: NodePgDatabase<Schema> & { $client: pg.Pool };
       close(): Promise<void>;
     };
 
@@ -84,8 +86,7 @@ export const READ_POOL_MAX = 4;
 
 export async function connectDatabase(options: ConnectOptions): Promise<DbConnection> {
   if (options.databaseUrl) {
-    const timeouts = options.timeouts ?? SERVING_TIMEOUTS;
-    const openPool = (max: number) => {
+    const openPool = (max: number, timeouts = options.timeouts ?? SERVING_TIMEOUTS) => {
       const pool = new Pool({
         connectionString: options.databaseUrl,
         max,
@@ -101,12 +102,17 @@ export async function connectDatabase(options: ConnectOptions): Promise<DbConnec
     };
     const db = openPool(POOL_MAX);
     const reads = openPool(READ_POOL_MAX);
+    // An index load reads the whole catalogue (a group-by over every product): at a busy hour it outlasts
+    // the serving timeouts, and each failed load left the searches waiting on it with a 503 and started
+    // another. Its one connection closes after 10 s idle (the pool's default), so it counts only while a load runs.
+    const background = openPool(1, MAINTENANCE_TIMEOUTS);
     return {
       driver: 'postgres',
       db,
       reads,
+      background,
       close: async () => {
-        await Promise.all([db.$client.end(), reads.$client.end()]);
+        await Promise.all([db.$client.end(), reads.$client.end(), background.$client.end()]);
       },
     };
   }
@@ -123,6 +129,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<DbConnec
     db,
     // One connection in the process: nothing to keep apart.
     reads: db,
+    background: db,
     close: async () => {
       if (!client.closed) await client.close();
     },

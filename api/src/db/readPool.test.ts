@@ -3,7 +3,7 @@
 import type { App } from '../app.ts';
 import { seedCatalogue } from '../seed/seedCatalogue.ts';
 import { buildTestApp, createTestDatabase, TEST_DATABASE_URL } from '../testing/testApp.ts';
-import { POOL_MAX, READ_POOL_MAX, type DbConnection } from './client.ts';
+import { MAINTENANCE_TIMEOUTS, POOL_MAX, READ_POOL_MAX, type DbConnection } from './client.ts';
 import { emptyPoolUse, trackPoolUse, type PoolUseTracker } from './poolUse.ts';
 
 (TEST_DATABASE_URL ? describe : describe.skip)('the read pool', () => {
@@ -14,23 +14,38 @@ import { emptyPoolUse, trackPoolUse, type PoolUseTracker } from './poolUse.ts';
   beforeAll(async () => {
     connection = (await createTestDatabase()) as DbConnection & { driver: 'postgres' };
     await seedCatalogue(connection.db, { products: 60 });
-    tracker = trackPoolUse(connection.db.$client, connection.reads.$client);
+    tracker = trackPoolUse(connection.db.$client, connection.reads.$client, connection.background.$client);
     app = await buildTestApp({ db: connection });
   });
   afterAll(() => app.close());
 
-  /** Check-outs of [the request pool, the read pool] made while `fn` ran. */
-  async function checkouts(fn: () => Promise<unknown>): Promise<[number, number]> {
+  /** Check-outs of [the request pool, the read pool, the background pool] made while `fn` ran. */
+  async function checkouts(fn: () => Promise<unknown>): Promise<[number, number, number]> {
     const before = tracker.waits.map((w) => w.length);
     await tracker.run(emptyPoolUse(), fn);
-    const [requests, reads] = tracker.waits.map((w, i) => w.length - before[i]!);
-    return [requests!, reads!];
+    const [requests, reads, background] = tracker.waits.map((w, i) => w.length - before[i]!);
+    return [requests!, reads!, background!];
   }
 
   it('has its own connections', () => {
     expect(connection.db.$client.options.max).toBe(POOL_MAX);
     expect(connection.reads.$client.options.max).toBe(READ_POOL_MAX);
     expect(connection.reads.$client).not.toBe(connection.db.$client);
+  });
+
+  it("loads the catalogue's in-memory indexes on one connection of their own, with the maintenance timeouts", async () => {
+    const background = connection.background.$client;
+    expect(background.options.max).toBe(1);
+    expect(background.options).toMatchObject({
+      query_timeout: MAINTENANCE_TIMEOUTS.queryMs,
+      statement_timeout: MAINTENANCE_TIMEOUTS.statementMs,
+    });
+    // The app's first search waits for the search index, which loads there and nowhere else.
+    const [, , loads] = await checkouts(async () => {
+      const res = await app.inject({ method: 'GET', url: '/open/products/search/global/paginated?query=milk&limit=5' });
+      expect(res.statusCode).toBe(200);
+    });
+    expect(loads).toBeGreaterThan(0);
   });
 
   it('serves listings and search, and nothing else uses it', async () => {
@@ -67,5 +82,6 @@ import { emptyPoolUse, trackPoolUse, type PoolUseTracker } from './poolUse.ts';
     await other.close();
     expect(other.db.$client.ended).toBe(true);
     expect(other.reads.$client.ended).toBe(true);
+    expect(other.background.$client.ended).toBe(true);
   });
 });

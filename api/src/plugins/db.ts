@@ -9,6 +9,8 @@ declare module 'fastify' {
     db: Database;
     /** The catalogue's reads (db/client.ts READ_POOL_MAX); the same as `db` on PGlite. */
     dbReads: Database;
+    /** Work no request waits for, e.g. the catalogue's index loads (maintenance timeouts); the same as `db` on PGlite. */
+    dbBackground: Database;
     /** LISTEN on these channels, on one connection (db/listen.ts); the caller stops it before the app closes. */
     dbListen: (channels: Channels) => ChannelListener;
   }
@@ -22,6 +24,7 @@ export default fp<DbPluginOptions>(
   async (app, { connection }) => {
     app.decorate<Database>('db', connection.db);
     app.decorate<Database>('dbReads', connection.reads);
+    app.decorate<Database>('dbBackground', connection.background);
     app.decorate('dbListen', (channels: Channels) => listenOn(connection, channels));
     app.addHook('onClose', async () => {
       await connection.close();

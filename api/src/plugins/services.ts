@@ -122,7 +122,7 @@ declare module 'fastify' {
 
 export default fp<ServicesOptions>(
   async (app, options) => {
-    const catalogue = createCatalogueService(app.db, { reads: app.dbReads });
+    const catalogue = createCatalogueService(app.db, { reads: app.dbReads, background: app.dbBackground });
     const accounts = accountServices(app, catalogue, options.ports ?? {});
     const storeRules = createStoreRulesCache((uuids) => readStoreRulesByUuid(app.db, uuids), app.log);
     const services: Services = {

@@ -117,6 +117,8 @@ export interface CatalogueService {
 export interface CatalogueServiceOptions {
   /** Where shoppers' reads go (db/client.ts READ_POOL_MAX); `db` when not given. Changes always go to `db`. */
   reads?: Database;
+  /** Where the in-memory indexes load from (no request waits on its timeouts); `reads` when not given. */
+  background?: Database;
   /** How long an answer is reused in this process; 0 turns the cache off. */
   cacheTtlMs?: number;
   /** Told which answered each unfiltered listing and suggestion: the shelf index or the database's own order (tests). */
@@ -128,6 +130,7 @@ export const DEFAULT_CATALOGUE_CACHE_TTL_MS = 5_000;
 
 export function createCatalogueService(db: Database, options: CatalogueServiceOptions = {}): CatalogueService {
   const reads = options.reads ?? db;
+  const background = options.background ?? reads;
   const cacheTtlMs = options.cacheTtlMs ?? DEFAULT_CATALOGUE_CACHE_TTL_MS;
   const cache = createTtlCache({ ttlMs: cacheTtlMs, maxEntries: 2_000 });
 
@@ -155,7 +158,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
    * processes changed: the groups' product counts give search totals (a page whose counts no longer hold
    * is read from the rows).
    */
-  const searchIndexes = backgroundIndex(() => loadSearchIndex(reads), cache.generation);
+  const searchIndexes = backgroundIndex(() => loadSearchIndex(background), cache.generation);
   const searchIndex = () => searchIndexes.get();
 
   /**
@@ -163,7 +166,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
    * Unlike the search index it is only used while exact: not before its first load, not after this
    * process changed the catalogue until it is reloaded, and not once a read shows another process did.
    */
-  const shelfIndexes = backgroundIndex(() => loadShelfIndex(reads), cache.generation);
+  const shelfIndexes = backgroundIndex(() => loadShelfIndex(background), cache.generation);
   function currentShelfIndex(): ShelfIndex | undefined {
     const loaded = shelfIndexes.peek();
     return loaded && loaded.generation === cache.generation() ? loaded.value : undefined;
