@@ -3,7 +3,7 @@
 import type { App } from '../app.ts';
 import { seedCatalogue } from '../seed/seedCatalogue.ts';
 import { buildTestApp, createTestDatabase, TEST_DATABASE_URL } from '../testing/testApp.ts';
-import { MAINTENANCE_TIMEOUTS, POOL_MAX, READ_POOL_MAX, type DbConnection } from './client.ts';
+import { BACKGROUND_POOL_MAX, MAINTENANCE_TIMEOUTS, POOL_MAX, READ_POOL_MAX, type DbConnection } from './client.ts';
 import { emptyPoolUse, trackPoolUse, type PoolUseTracker } from './poolUse.ts';
 
 (TEST_DATABASE_URL ? describe : describe.skip)('the read pool', () => {
@@ -33,9 +33,9 @@ import { emptyPoolUse, trackPoolUse, type PoolUseTracker } from './poolUse.ts';
     expect(connection.reads.$client).not.toBe(connection.db.$client);
   });
 
-  it("loads the catalogue's in-memory indexes on one connection of their own, with the maintenance timeouts", async () => {
+  it("loads the catalogue's in-memory indexes on connections of their own, with the maintenance timeouts", async () => {
     const background = connection.background.$client;
-    expect(background.options.max).toBe(1);
+    expect(background.options.max).toBe(BACKGROUND_POOL_MAX);
     expect(background.options).toMatchObject({
       query_timeout: MAINTENANCE_TIMEOUTS.queryMs,
       statement_timeout: MAINTENANCE_TIMEOUTS.statementMs,
