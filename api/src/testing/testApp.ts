@@ -209,6 +209,23 @@ export function connectUnreachableDatabase(): Promise<DbConnection> {
   return connectDatabase({ databaseUrl: UNREACHABLE_DATABASE_URL, pgliteDataDir: PGLITE_IN_MEMORY });
 }
 
+/** Two apps on one database, as two API replicas: one JWT secret, so a token of either is good on the other. */
+export async function buildReplicas(config: Partial<Config> = {}): Promise<{ a: App; b: App; close(): Promise<void> }> {
+  const shared = await createSharedTestDatabase();
+  const both = { ...config, jwtSecret: randomBytes(32).toString('base64url') };
+  const a = await buildTestApp({ db: await shared.open(), config: both });
+  const b = await buildTestApp({ db: await shared.open(), config: both });
+  return {
+    a,
+    b,
+    close: async () => {
+      await b.close();
+      await a.close();
+      await shared.drop();
+    },
+  };
+}
+
 /** A database that outlives the apps built on it: restart and replica tests. */
 export interface SharedTestDatabase {
   /** A connection for one app (its close() is the app's). On PGlite, apps open at the same time share one instance. */

@@ -3,29 +3,21 @@
 // a deleted account on one applies on the other as soon as the notice arrives, B doing nothing for it.
 import { jest } from '@jest/globals';
 import { eq, sql } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
 import type { App } from '../../app.ts';
 import { LISTENER_APPLICATION_NAME } from '../../db/listen.ts';
 import { users } from '../../db/schema.ts';
 import { bearer, FAST_HASHING, registerUser, statusWithin, updateUser, type Registered } from '../../testing/accounts.ts';
-import { buildTestApp, createSharedTestDatabase, TEST_DATABASE_URL, type SharedTestDatabase } from '../../testing/testApp.ts';
+import { buildReplicas, TEST_DATABASE_URL } from '../../testing/testApp.ts';
 import { until } from '../../testing/until.ts';
 
-let shared: SharedTestDatabase;
+let replicas: Awaited<ReturnType<typeof buildReplicas>>;
 let a: App;
 let b: App;
 beforeAll(async () => {
-  shared = await createSharedTestDatabase();
-  // One secret, as replicas share JWT_SECRET: a token of one is good on the other.
-  const config = { ...FAST_HASHING, jwtSecret: randomBytes(32).toString('base64url') };
-  a = await buildTestApp({ db: await shared.open(), config });
-  b = await buildTestApp({ db: await shared.open(), config });
+  replicas = await buildReplicas(FAST_HASHING);
+  ({ a, b } = replicas);
 });
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await shared?.drop();
-});
+afterAll(() => replicas?.close());
 
 const profile = (app: App, user: Registered) => app.inject({ method: 'GET', url: '/user/profile', headers: bearer(user.token) });
 

@@ -3,38 +3,31 @@
 // made anywhere (the other replica, plain SQL) applies on B as soon as its notice arrives.
 import type { DeliveryHoldJson, StoreWindowsJson } from '@grocer/shared/contracts';
 import { jest } from '@jest/globals';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { LISTENER_APPLICATION_NAME } from '../../db/listen.ts';
 import { bearer, FAST_HASHING, type Registered } from '../../testing/accounts.ts';
 import { createShop, makeAdmin, registerShopper, type TestShop } from '../../testing/checkout.ts';
 import { opsCall } from '../../testing/ops.ts';
-import { buildTestApp, createSharedTestDatabase, TEST_DATABASE_URL, type SharedTestDatabase } from '../../testing/testApp.ts';
+import { buildReplicas, TEST_DATABASE_URL } from '../../testing/testApp.ts';
 import { until } from '../../testing/until.ts';
 
-let shared: SharedTestDatabase;
+let replicas: Awaited<ReturnType<typeof buildReplicas>>;
 let a: App;
 let b: App;
 let shop: TestShop;
 let shopper: Registered;
 let admin: Registered;
 beforeAll(async () => {
-  shared = await createSharedTestDatabase();
-  // One secret, as replicas share JWT_SECRET: a token of one is good on the other.
-  const config = { ...FAST_HASHING, jwtSecret: randomBytes(32).toString('base64url') };
-  a = await buildTestApp({ db: await shared.open(), config });
-  b = await buildTestApp({ db: await shared.open(), config });
+  replicas = await buildReplicas(FAST_HASHING);
+  ({ a, b } = replicas);
   shop = await createShop(a);
   shopper = await registerShopper(a);
   admin = await registerShopper(a, 'Ada', 'Admin');
   await makeAdmin(a, admin);
 }, 60_000);
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await shared?.drop();
-});
+afterAll(() => replicas?.close());
 
 const ALL_WEEK = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMinute: 0, closesMinute: 1440 }));
 
