@@ -314,7 +314,11 @@ describe('password reset', () => {
 
 describe('password checks in flight', () => {
   it('answers 503 SERVER_BUSY with Retry-After past the queue, and a refused attempt counts for nothing', async () => {
-    const busy = await buildTestApp({ config: { ...FAST_HASHING, passwordChecks: { inFlight: 1, queued: 1 } } });
+    // A check slow enough (2^15, ~0.1 s) that the 12 guesses meet it running wherever their lookups end (PostgreSQL
+    // spreads them out), and the stored hash keeps that cost for every later check.
+    const busy = await buildTestApp({
+      config: { ...FAST_HASHING, passwordHashLogN: 15, passwordChecks: { inFlight: 1, queued: 1 } },
+    });
     try {
       const { email } = await registerUser(busy);
       const send = () =>
