@@ -132,8 +132,11 @@ it('settles every order a kill -9 left between capture and settlement, within 2 
     }
     const settledMs = Date.now() - restartedAt;
     expect(settledMs).toBeLessThan(SETTLED_WITHIN_MS);
-    // What an operator sees: one log line per order, and the refund at GET /admin/refunds.
-    const lines = api.logs().filter((l) => l.msg === 'reconciler settled an order left pending');
+    // What an operator sees: one log line per order, and the refund at GET /admin/refunds. A cancelled
+    // order's line follows its refund's request to PayPal, so it can come after the order reads settled.
+    const settledLines = () => api!.logs().filter((l) => l.msg === 'reconciler settled an order left pending');
+    await until('the reconciler to log each order', deadline + 30_000, async () => (settledLines().length >= 3 ? true : undefined));
+    const lines = settledLines();
     expect(Object.fromEntries(lines.map((l) => [l.fields.orderId, l.fields.outcome]))).toEqual({
       [byName('paid').orderId]: 'paid',
       [byName('mismatch').orderId]: 'refunded',
