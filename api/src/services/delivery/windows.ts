@@ -131,7 +131,7 @@ export interface BookingInput {
  * In the order's one statement (place.ts), after `after`'s locks: books the caller's live hold at each store
  * for the order. It refuses when a store has no live hold or its window is full (bookingRefusal says which).
  */
-export function bookingStep(input: BookingInput, after: SQL): StatementStep {
+export function bookingStep(input: BookingInput, after: SQL): StatementStep & { booked: SQL } {
   const { user, order, now, nowMs, storeIds } = input;
   // The caller's hold of each store, expired or not (an expired one says "expired", not "pick one"; a
   // shopper has one per store, a unique index). Holds were counted when taken; bookings are counted
@@ -166,7 +166,7 @@ export function bookingStep(input: BookingInput, after: SQL): StatementStep {
         sql`update ${deliveryHolds} d set status = 'BOOKED', order_id = ${order}::uuid, updated_at = ${now}::timestamptz
           from booking_live h
           where d.id = h.id and d.status = 'HELD' and d.starts_at = h.starts_at and h.store_id in (select store_id from booking_counted)
-          returning d.store_id`,
+          returning d.store_id, d.starts_at, d.ends_at`,
       ],
       [
         'booking_state',
@@ -178,7 +178,23 @@ export function bookingStep(input: BookingInput, after: SQL): StatementStep {
     refused: sql`(select count(*) from booking_state where live and counted and taken) <> cardinality(${storeIds}::int[])`,
     detail: sql`(select coalesce(jsonb_agg(to_jsonb(b)), '[]'::jsonb) from booking_state b)`,
     locked: sql`(select count(*) from booking_locked) >= 0`,
+    // The windows booked, as the order's notices tell them (outbox.ts BookedWindowJson, with the store's
+    // contact address): times as epoch milliseconds, so no session time zone shapes them.
+    booked: sql`(select coalesce(jsonb_agg(jsonb_build_object('storeUuid', s.uuid, 'storeName', s.name, 'timeZone', s.time_zone,
+        'contactEmail', s.contact_email, 'startsMs', (extract(epoch from t.starts_at) * 1000)::bigint,
+        'endsMs', (extract(epoch from t.ends_at) * 1000)::bigint) order by s.id), '[]'::jsonb)
+      from booking_taken t join ${stores} s on s.id = t.store_id)`,
   };
+}
+
+/** One window of a placing statement's `booked`. */
+export interface BookedByPlacing {
+  storeUuid: string;
+  storeName: string;
+  timeZone: string;
+  contactEmail: string;
+  startsMs: number;
+  endsMs: number;
 }
 
 /** What booking's refusal detail holds: each of the caller's holds at the cart's stores. */

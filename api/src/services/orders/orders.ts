@@ -64,7 +64,8 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     place: sharedWhileRunning(
       (caller, input) => JSON.stringify([caller.uuid, input]),
       async (caller, input) => {
-        const order = await settle(await insertOrder(caller, input));
+        const placed = await insertOrder(caller, input);
+        const order = await settle(placed.order, placed.facts);
         requirePaid(order);
         return { success: true, orderId: order.id, trackingNumber: order.trackingNumber, message: 'Order placed successfully' };
       },

@@ -47,11 +47,17 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(10 * 2 ** Math.max(attempts - 1, 0), 3_600);
 }
 
-/** Units, not lines: "3 items" for three cartons of one milk. */
-const itemCount = (lines: OrderLineRow[]) => lines.reduce((sum, l) => sum + l.quantity, 0);
-export const storeUuids = (lines: OrderLineRow[]) => [...new Set(lines.map((l) => l.storeUuid))];
+/** What a notice tells of an order line: a stored one, or one the placing statement is writing. */
+export type NoticeLine = Pick<
+  OrderLineRow,
+  'productUuid' | 'productName' | 'storeUuid' | 'storeName' | 'quantity' | 'unitPriceCents' | 'substitution' | 'substituteProductId'
+>;
 
-export function newOrderPayload(order: OrderRow, lines: OrderLineRow[]): NewOrderNotification {
+/** Units, not lines: "3 items" for three cartons of one milk. */
+const itemCount = (lines: NoticeLine[]) => lines.reduce((sum, l) => sum + l.quantity, 0);
+export const storeUuids = (lines: Pick<NoticeLine, 'storeUuid'>[]) => [...new Set(lines.map((l) => l.storeUuid))];
+
+export function newOrderPayload(order: OrderRow, lines: NoticeLine[]): NewOrderNotification {
   return {
     type: 'new_order',
     orderId: order.id,
@@ -65,7 +71,7 @@ export function newOrderPayload(order: OrderRow, lines: OrderLineRow[]): NewOrde
 
 export function storePayloads(
   order: OrderRow,
-  lines: OrderLineRow[],
+  lines: NoticeLine[],
   substitutes: SubstituteNames,
   windows: BookedWindowJson[] = [],
 ): NewOrderItemsNotification[] {
@@ -92,7 +98,7 @@ export function storePayloads(
   });
 }
 
-function orderCreatedPayload(order: OrderRow, lines: OrderLineRow[]) {
+function orderCreatedPayload(order: OrderRow, lines: NoticeLine[]) {
   return {
     type: 'order_created',
     orderId: order.id,
@@ -117,9 +123,42 @@ export interface OrderNotice {
 }
 
 /**
- * Every notification a paid order sets off, built from its stored lines (each with its store's contact
- * e-mail and booked window, in one statement). Reads only: the caller stores them with insertNotices,
- * so a payment's single statement can write them without a transaction held open for this read.
+ * What an order's notifications are built from besides its row: its lines in order, the named
+ * replacements, and each store's booked window and contact address. Placing an order knows all of it
+ * (place.ts); an order settled later reads it back (orderNotices).
+ */
+export interface NoticeFacts {
+  lines: NoticeLine[];
+  substitutes: SubstituteNames;
+  windows: BookedWindowJson[];
+  /** By store uuid; null (or missing) for a store without one, whose mail is not sent. */
+  contactEmails: Map<string, string | null>;
+}
+
+/** Every notification a paid order sets off. */
+export function buildOrderNotices(order: OrderRow, { lines, substitutes, windows, contactEmails }: NoticeFacts): OrderNotice[] {
+  return [
+    {
+      type: 'order_created',
+      recipient: `customer:${order.userUuid}`,
+      payload: orderCreatedPayload(order, lines),
+      deliverTo: order.customerEmail,
+    },
+    { type: 'new_order', recipient: 'admin', payload: { ...newOrderPayload(order, lines) }, deliverTo: null },
+    ...storePayloads(order, lines, substitutes, windows).map((p) => ({
+      type: 'new_order_items' as const,
+      recipient: `store:${p.storeId}`,
+      payload: { ...p },
+      deliverTo: contactEmails.get(p.storeId) ?? null,
+    })),
+  ];
+}
+
+/**
+ * The facts of a stored order's notifications, read back: its lines, each with its store's contact e-mail
+ * and booked window, in one statement (and the replacements' names when a line names one). Reads only: the
+ * caller stores the notices with insertNotices, so a payment's single statement can write them without a
+ * transaction held open for this read.
  */
 export async function orderNotices(db: Database, order: OrderRow): Promise<OrderNotice[]> {
   const rows = await db
@@ -148,23 +187,12 @@ export async function orderNotices(db: Database, order: OrderRow): Promise<Order
       endsAt: endsAt.toISOString(),
     });
   }
-  const payloads = storePayloads(order, lines, await substituteNames(db, lines), [...windows.values()]);
-  const emailOf = new Map(rows.map((r) => [r.line.storeUuid, r.contactEmail]));
-  return [
-    {
-      type: 'order_created',
-      recipient: `customer:${order.userUuid}`,
-      payload: orderCreatedPayload(order, lines),
-      deliverTo: order.customerEmail,
-    },
-    { type: 'new_order', recipient: 'admin', payload: { ...newOrderPayload(order, lines) }, deliverTo: null },
-    ...payloads.map((p) => ({
-      type: 'new_order_items' as const,
-      recipient: `store:${p.storeId}`,
-      payload: { ...p },
-      deliverTo: emailOf.get(p.storeId) ?? null,
-    })),
-  ];
+  return buildOrderNotices(order, {
+    lines,
+    substitutes: await substituteNames(db, lines),
+    windows: [...windows.values()],
+    contactEmails: new Map(rows.map((r) => [r.line.storeUuid, r.contactEmail])),
+  });
 }
 
 /**

@@ -11,13 +11,14 @@ import { afterCte, verdictCte } from '../../db/steps.ts';
 import { checkoutIntents, orderLines, orders, type IntentItem, type OrderRow } from '../../db/schema.ts';
 import type { AccountCaller } from '../caller.ts';
 import { checkStoreParts } from '../delivery/storeParts.ts';
-import { bookingRefusal, bookingStep } from '../delivery/windows.ts';
-import { BEST_MATCH, rememberChoicesSql, resolveSubstitutions, type SubstitutionInput } from '../substitutions.ts';
+import { bookingRefusal, bookingStep, type BookedByPlacing } from '../delivery/windows.ts';
+import { BEST_MATCH, rememberChoicesSql, resolveSubstitutions, type SubstituteNames, type SubstitutionInput } from '../substitutions.ts';
 import { mergeItems, priceCart, type CartItemInput } from './cartPricing.ts';
 import { ORDER_MESSAGES } from './errors.ts';
 import { loadOrder, stockRefusal, stockStep } from './orderRows.ts';
 import { storePartsSql } from './storeParts.ts';
 import type { OrdersDeps } from './orders.ts';
+import type { NoticeFacts } from './outbox.ts';
 
 export interface PlaceOrderInput {
   paypalOrderId: string;
@@ -128,7 +129,7 @@ function preparePlacing(db: Database) {
   ];
   return db
     .with(placed, ...ctes.map(([name, body]) => db.$with(name, {}).as(body)))
-    .select({ ...orderFields(placed), soldOut: sql<boolean>`${stock.soldOut}` })
+    .select({ ...orderFields(placed), soldOut: sql<boolean>`${stock.soldOut}`, booked: sql<BookedByPlacing[]>`${booking.booked}` })
     .from(placed)
     .where(sql`(select ok from verdict)`)
     .prepare('place_order');
@@ -147,9 +148,18 @@ function orderFields(placed: object) {
   return Object.fromEntries(Object.keys(columns).map((key) => [key, (placed as Record<string, unknown>)[key]])) as typeof columns;
 }
 
+/**
+ * What placing hands on: the order as stored, and what its notifications tell (the lines just written, the
+ * windows just booked), so settling it need not read them back; null for an order a duplicate made before.
+ */
+export interface Placed {
+  order: OrderRow;
+  facts: NoticeFacts | null;
+}
+
 /** Step 1: the order, its lines and the stock, in one statement. Returns the new order, or the one a duplicate already made. */
 export function createOrderInsert({ db, deliveryFees, catalogue, clock }: Pick<OrdersDeps, 'db' | 'deliveryFees' | 'catalogue' | 'clock'>) {
-  return async function insertOrder(caller: AccountCaller, input: PlaceOrderInput): Promise<OrderRow> {
+  return async function insertOrder(caller: AccountCaller, input: PlaceOrderInput): Promise<Placed> {
     const [intent] = await db
       .select()
       .from(checkoutIntents)
@@ -160,7 +170,10 @@ export function createOrderInsert({ db, deliveryFees, catalogue, clock }: Pick<O
     // Checked before anything is written or captured: a bad replacement is a 400 and nothing else happens.
     const substitutions = await resolveSubstitutions(db, input.items);
     const user = caller.account;
-    const placedBefore = () => loadOrder(db, and(eq(orders.paypalOrderId, input.paypalOrderId), eq(orders.userUuid, caller.uuid)));
+    const placedBefore = async (): Promise<Placed | null> => {
+      const order = await loadOrder(db, and(eq(orders.paypalOrderId, input.paypalOrderId), eq(orders.userUuid, caller.uuid)));
+      return order ? { order, facts: null } : null;
+    };
 
     // Re-priced from the database before placing (its reads lock nothing, so inside the placing statement
     // they would only hold its locks longer); PayPal will capture the intent's total, so they must agree. The
@@ -214,11 +227,11 @@ export function createOrderInsert({ db, deliveryFees, catalogue, clock }: Pick<O
         now: now.toISOString(),
         nowMs: now.getTime(),
       };
-      let order: { inserted: OrderRow; soldOut: boolean };
+      let order: { inserted: OrderRow; soldOut: boolean; booked: BookedByPlacing[] };
       try {
         const [row] = await placingStatement(db).execute(params);
-        const { soldOut, ...inserted } = row!;
-        order = { inserted, soldOut };
+        const { soldOut, booked, ...inserted } = row!;
+        order = { inserted, soldOut, booked };
       } catch (err) {
         const refusal = statementRefusal(err) as
           { windows?: Parameters<typeof bookingRefusal>[1]; stock?: Parameters<typeof stockRefusal>[1] } | undefined;
@@ -233,7 +246,26 @@ export function createOrderInsert({ db, deliveryFees, catalogue, clock }: Pick<O
       // whole cache and both in-memory indexes away many times a second at a busy hour, and the
       // order path re-checks stock itself (a stepper set too high is set down at the cart, refused at payment).
       if (order.soldOut) catalogue.invalidate();
-      return order.inserted;
+      const substitutes: SubstituteNames = new Map();
+      for (const line of lines) {
+        const chosen = substitutions.get(line.productUuid);
+        // Checked to be of the line's store (resolveSubstitutions).
+        if (chosen?.substitute && chosen.substituteProductId !== null)
+          substitutes.set(chosen.substituteProductId, { ...chosen.substitute, storeUuid: line.storeUuid });
+      }
+      const facts: NoticeFacts = {
+        lines,
+        substitutes,
+        windows: order.booked.map((w) => ({
+          storeUuid: w.storeUuid,
+          storeName: w.storeName,
+          timeZone: w.timeZone,
+          startsAt: new Date(w.startsMs).toISOString(),
+          endsAt: new Date(w.endsMs).toISOString(),
+        })),
+        contactEmails: new Map(order.booked.map((w) => [w.storeUuid, w.contactEmail])),
+      };
+      return { order: order.inserted, facts };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // A duplicate lost the race (or came later): the database decided; return what the winner made.

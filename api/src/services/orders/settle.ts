@@ -15,7 +15,7 @@ import { PaypalError, type PaypalOrderState } from '../paypal/types.ts';
 import { amountMismatch, paymentFailed, paymentPending } from './errors.ts';
 import { loadOrder, releaseStock } from './orderRows.ts';
 import type { OrdersDeps } from './orders.ts';
-import { insertNotices, orderNotices } from './outbox.ts';
+import { buildOrderNotices, insertNotices, orderNotices, type NoticeFacts } from './outbox.ts';
 import { findVisible } from './read.ts';
 import { createStoreParts } from './storeParts.ts';
 
@@ -125,9 +125,9 @@ export function createSettlement(
    * Records a settlement once. Paid: the order is confirmed and its notifications queued in the same
    * transaction. Not paid: the stock comes back, and money PayPal took anyway is refunded.
    */
-  async function record(order: OrderRow, settlement: Settlement): Promise<OrderRow> {
+  async function record(order: OrderRow, settlement: Settlement, facts?: NoticeFacts | null): Promise<OrderRow> {
     if (settlement.paymentStatus === 'PAID') {
-      const confirmed = await confirmPaid(order, settlement);
+      const confirmed = await confirmPaid(order, settlement, facts);
       if (confirmed) {
         outbox.nudge();
         return confirmed;
@@ -181,13 +181,14 @@ export function createSettlement(
   /**
    * Records a PAID settlement in one statement, which is its own transaction: the order confirmed, its
    * notifications queued, its 'confirmed' tracking entry and every store part confirmed, all or none.
-   * The notifications are built first, from reads that lock nothing, so no transaction is held open
-   * across round trips while other checkouts wait. Null when another request settled the order first.
+   * The notifications are built first, from what placing knew (`facts`) or else from reads that lock
+   * nothing, so no transaction is held open across round trips while other checkouts wait. Null when
+   * another request settled the order first.
    */
-  async function confirmPaid(order: OrderRow, settlement: Settlement): Promise<OrderRow | null> {
+  async function confirmPaid(order: OrderRow, settlement: Settlement, facts?: NoticeFacts | null): Promise<OrderRow | null> {
     const now = new Date();
-    // The payloads read only what placing wrote and nothing changes (ids, totals, lines, windows).
-    const notices = await orderNotices(db, order);
+    // The payloads use only what placing wrote and nothing changes (ids, totals, lines, windows).
+    const notices = facts ? buildOrderNotices(order, facts) : await orderNotices(db, order);
     const paid = db.$with('paid').as(
       db
         .update(orders)
@@ -241,11 +242,12 @@ export function createSettlement(
     });
   }
 
-  async function settle(order: OrderRow): Promise<OrderRow> {
+  /** `facts`: what the notifications tell, when the caller has just placed the order; read back otherwise. */
+  async function settle(order: OrderRow, facts?: NoticeFacts | null): Promise<OrderRow> {
     if (order.paymentStatus !== 'PENDING') return order;
     const settlement = judgeCapture(order, await captureState(order));
     if (settlement.paymentStatus !== 'PAID') log.warn({ orderId: order.id, ...settlement }, 'PayPal payment not accepted; order cancelled');
-    return record(order, settlement);
+    return record(order, settlement, facts);
   }
 
   /**
