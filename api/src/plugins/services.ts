@@ -215,7 +215,8 @@ function orderServices(app: FastifyInstance, accounts: ReturnType<typeof account
   const deliveryFees = createDeliveryFeesService(storeRules, accounts.zipDirectory);
   const paypal = () => app.services.paypal;
   const windows = () => app.services.deliveryWindows;
-  const common = { db, log, deliveryFees, paypal, windows };
+  const clock = () => app.services.clock;
+  const common = { db, log, deliveryFees, paypal, windows, clock };
   const checkout = createCheckoutService({ ...common, users: accounts.users });
   const refunds = createRefundsService({ db, log, paypal });
   const feed = { nudge: () => app.services.notificationFeed.nudge() };
@@ -229,7 +230,6 @@ function orderServices(app: FastifyInstance, accounts: ReturnType<typeof account
   });
   const orders = createOrdersService({
     ...common,
-    clock: () => app.services.clock,
     catalogue: { invalidate: () => app.services.catalogue.invalidate() },
     refunds: { request: (tx, input) => app.services.refunds.request(tx, input), send: (id) => app.services.refunds.send(id) },
     outbox: { nudge: () => app.services.outbox.nudge() },

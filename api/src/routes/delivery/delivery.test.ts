@@ -572,6 +572,24 @@ describe('booking at payment', () => {
     expect(n!.n).toBe(0);
   });
 
+  it('reads the held windows with the cart: an expired hold is none, and the PayPal order makes two round trips', async () => {
+    const [account] = await app.db.select().from(users).where(eq(users.uuid, alice.uuid));
+    const caller = { uuid: alice.uuid, role: 'CUSTOMER' as const, authMethod: 'email' as const, account: account! };
+    const items = [{ productId: milk.uuid, quantity: 1 }];
+    await holdEarliestWindows(app, alice, [shop.loop.uuid]);
+    const created = paypal.calls.create;
+    // The cart priced with the shopper's live holds, then the intent written once PayPal made the order.
+    expect(await sentBy(() => app.services.checkout.createPaypalOrder(caller, items))).toEqual({ statements: 2, transactions: 0 });
+    expect(paypal.calls.create).toBe(created + 1);
+    minutes(11);
+    await expect(app.services.checkout.createPaypalOrder(caller, items)).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'DELIVERY_WINDOW_REQUIRED',
+      details: { store: { uuid: shop.loop.uuid, name: 'Loop Provisions' } },
+    });
+    expect(paypal.calls.create).toBe(created + 1);
+  });
+
   it('releases the booking when the payment is declined', async () => {
     const cart: CartLine[] = [{ product: milk, quantity: 1 }];
     const started = await startPayment(app, alice, cart);

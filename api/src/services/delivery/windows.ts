@@ -104,8 +104,6 @@ export interface DeliveryWindowsService {
   hold(userUuid: string, storeUuid: string, startsAt: string): Promise<DeliveryHoldJson>;
   /** DELETE /delivery/holds/{storeUuid}: gives the caller's hold back; true when there was one. */
   release(userUuid: string, storeUuid: string): Promise<boolean>;
-  /** 409 DELIVERY_WINDOW_REQUIRED naming the first store part without a live hold (before a PayPal order is created). */
-  requireHolds(tx: Database, userUuid: string, parts: StorePart[]): Promise<void>;
   /** In a payment-failure or cancellation transaction: the order's windows count no more. */
   releaseOrder(tx: Database, orderId: string): Promise<void>;
 }
@@ -187,6 +185,16 @@ export function bookingStep(input: BookingInput, after: SQL): StatementStep & { 
   };
 }
 
+/** 409 DELIVERY_WINDOW_REQUIRED naming the first store part without a live hold (before a PayPal order is created). */
+export function requireHeld(parts: StorePart[], heldStores: Set<string>): void {
+  const missing = parts.find((p) => !heldStores.has(p.storeUuid));
+  if (missing) {
+    throw httpError(409, 'DELIVERY_WINDOW_REQUIRED', WINDOW_MESSAGES.required(missing.storeName), 'deliveryWindows', {
+      store: { uuid: missing.storeUuid, name: missing.storeName },
+    });
+  }
+}
+
 /** One window of a placing statement's `booked`. */
 export interface BookedByPlacing {
   storeUuid: string;
@@ -221,9 +229,10 @@ export function bookingRefusal(parts: StorePart[], detail: BookingState[]): Erro
 }
 
 /**
- * The reads every checkout repeats, prepared once per database handle (as the store rules are): what counts
+ * The read every checkout repeats, prepared once per database handle (as the store rules are): what counts
  * against each window of some stores, with the caller's own live hold among them (the windows list and the
- * cart's pricing), and the caller's live holds (before a PayPal order is created).
+ * cart's pricing). The caller's live holds before a PayPal order is created come with the cart's products
+ * (cartPricing.ts).
  */
 const preparedHoldReads = new WeakMap<Database, ReturnType<typeof prepareHoldReads>>();
 const nowParam = sql`${sql.placeholder('now')}::timestamptz`;
@@ -248,14 +257,6 @@ const prepareHoldReads = (db: Database) => ({
     )
     .groupBy(deliveryHolds.storeId, deliveryHolds.startsAt, deliveryHolds.endsAt)
     .prepare('delivery_window_use'),
-  liveHolds: db
-    .select({ storeId: deliveryHolds.storeId })
-    .from(deliveryHolds)
-    .where(
-      sql`${deliveryHolds.userUuid} = ${sql.placeholder('user')}::uuid and ${deliveryHolds.storeId} = any(${sql.placeholder('ids')}::int[])
-        and ${deliveryHolds.status} = 'HELD' and ${deliveryHolds.expiresAt} > ${nowParam}`,
-    )
-    .prepare('delivery_live_holds'),
 });
 function holdReads(db: Database) {
   let reads = preparedHoldReads.get(db);
@@ -433,22 +434,6 @@ export function createDeliveryWindowsService({ db, clock, zips, storeRules }: De
         where user_uuid = ${userUuid} and store_id = ${store.storeId} and status = 'HELD' and (select count(*) from freed) >= 0
         returning 1`)) as unknown as { rows: unknown[] };
       return rows.length > 0;
-    },
-
-    async requireHolds(executor, userUuid, parts) {
-      if (parts.length === 0) return;
-      const live = await holdReads(executor).liveHolds.execute({
-        user: userUuid,
-        ids: parts.map((p) => p.storeId),
-        now: clock().now().toISOString(),
-      });
-      const held = new Set(live.map((h) => h.storeId));
-      const missing = parts.find((p) => !held.has(p.storeId));
-      if (missing) {
-        throw httpError(409, 'DELIVERY_WINDOW_REQUIRED', WINDOW_MESSAGES.required(missing.storeName), 'deliveryWindows', {
-          store: { uuid: missing.storeUuid, name: missing.storeName },
-        });
-      }
     },
 
     async releaseOrder(tx, orderId) {

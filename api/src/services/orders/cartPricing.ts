@@ -3,7 +3,7 @@
 // names, prices, stores and availability are read here, and the money comes from pricing.ts.
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products, stores, type IntentItem } from '../../db/schema.ts';
+import { deliveryHolds, products, stores, type IntentItem } from '../../db/schema.ts';
 import { httpError, type UnavailableProduct } from '../../db/errors.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
 import { productSize, unitPrice } from '../catalogue/unitPrice.ts';
@@ -52,6 +52,14 @@ export interface PricedCart {
   shortStock: ShortStockLine[];
   /** The stores of the lines with their rules, by uuid: read with the products, for the store-part checks. */
   stores: Map<string, StoreWithRules>;
+  /** The uuids of the cart's stores where the shopper holds a delivery window that has not expired. */
+  heldStores: Set<string>;
+}
+
+/** Whose cart it is, and when: the shopper's live holds are read with the products. */
+export interface CartHolder {
+  userUuid: string;
+  now: Date;
 }
 
 /** A line priced as asked although its store has fewer on hand: checkout refuses it (INSUFFICIENT_STOCK). */
@@ -88,9 +96,11 @@ export function mergeItems(items: CartItemInput[]): IntentItem[] {
 }
 
 /**
- * The cart's products with their stores and the stores' rules (hours as one JSON array per row), in one
- * statement prepared once per database handle: pricing, the PayPal order and order creation each price the
- * cart, and the store-part checks that follow need the rules of the same stores.
+ * The cart's products with their stores, the stores' rules (hours as one JSON array per row) and whether the
+ * shopper holds a live window there, in one statement prepared once per database handle: pricing, the PayPal
+ * order and order creation each price the cart, and the store-part checks that follow need the rules of the
+ * same stores; a PayPal order needs a held window per store (checkout.ts), which costs a probe of an index
+ * here instead of a round trip of its own.
  */
 const preparedCartReads = new WeakMap<Database, ReturnType<typeof prepareCartRead>>();
 const prepareCartRead = (db: Database) =>
@@ -116,6 +126,8 @@ const prepareCartRead = (db: Database) =>
       windowCapacity: stores.windowCapacity,
       lowStockThreshold: stores.lowStockThreshold,
       hours: storeHoursJson(stores.id),
+      held: sql<boolean>`exists (select 1 from ${deliveryHolds} h where h.user_uuid = ${sql.placeholder('user')}::uuid
+        and h.store_id = ${stores.id} and h.status = 'HELD' and h.expires_at > ${sql.placeholder('now')}::timestamptz)`,
     })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
@@ -128,8 +140,8 @@ function cartReads(db: Database) {
 }
 
 /**
- * Prices `items` for delivery to `address`, or throws 409 PRODUCTS_UNAVAILABLE when a product is
- * unknown, inactive or short of stock. `db` may be a transaction (order creation prices inside its own).
+ * Prices `items` for delivery to `address`, with the `holder`'s live holds, or throws 409 PRODUCTS_UNAVAILABLE
+ * when a product is unknown, inactive or short of stock. `db` may be a transaction.
  * With `shortStock: 'report'` (the cart's own pricing, never payment or order creation) a line short of
  * stock is priced as asked and listed in `shortStock` instead, so the cart can set it down and keep its
  * summary; the same comparison decides both.
@@ -139,11 +151,12 @@ export async function priceCart(
   deliveryFees: Pick<DeliveryFeesService, 'quote'>,
   input: CartItemInput[],
   address: Pick<DeliveryAddress, 'state' | 'zip'>,
+  holder: CartHolder,
   { shortStock: onShort = 'refuse' }: { shortStock?: 'refuse' | 'report' } = {},
 ): Promise<PricedCart> {
   const items = mergeItems(input);
   const ids = items.map((i) => i.productId).filter(isUuid);
-  const rows = ids.length === 0 ? [] : await cartReads(db).execute({ ids });
+  const rows = ids.length === 0 ? [] : await cartReads(db).execute({ ids, user: holder.userUuid, now: holder.now.toISOString() });
   const byUuid = new Map(rows.map((r) => [r.uuid, r]));
 
   const unavailable: UnavailableProduct[] = [];
@@ -185,8 +198,10 @@ export async function priceCart(
   // Each store delivers once, however many of its products are in the cart.
   const deliveryStores = new Map<string, { uuid: string; name: string; zip: string }>();
   const cartStores = new Map<string, StoreWithRules>();
+  const heldStores = new Set<string>();
   for (const line of lines) {
     const row = byUuid.get(line.productUuid)!;
+    if (row.held) heldStores.add(row.storeUuid);
     deliveryStores.set(row.storeUuid, { uuid: row.storeUuid, name: row.storeName, zip: row.storeZip });
     cartStores.set(row.storeUuid, {
       storeId: row.storeId,
@@ -204,5 +219,5 @@ export async function priceCart(
   const delivery = deliveryFees.quote([...deliveryStores.values()], address.zip);
   const subtotalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
   const pricing = calculatePricing({ subtotalCents, deliveryFeeCents: delivery.totalCents, state: address.state });
-  return { items, lines, pricing, delivery, shortStock, stores: cartStores };
+  return { items, lines, pricing, delivery, shortStock, stores: cartStores, heldStores };
 }

@@ -16,7 +16,7 @@ import type { UsersService } from '../users.ts';
 import { priceCart, type CartItemInput, type DeliveryAddress } from './cartPricing.ts';
 import { ORDER_MESSAGES, paypalUnavailable } from './errors.ts';
 import { checkStoreParts, readStoreParts } from '../delivery/storeParts.ts';
-import { WINDOW_MESSAGES, type DeliveryWindowsService } from '../delivery/windows.ts';
+import { requireHeld, WINDOW_MESSAGES, type Clock, type DeliveryWindowsService } from '../delivery/windows.ts';
 
 export interface PricedLineJson {
   productId: string;
@@ -58,10 +58,14 @@ export interface CheckoutDeps {
   deliveryFees: Pick<DeliveryFeesService, 'quote'>;
   /** Read at call time: tests (and the config) decide which PayPal the app talks to. */
   paypal: () => PaypalClient;
-  windows: () => Pick<DeliveryWindowsService, 'requireHolds' | 'listStores'>;
+  windows: () => Pick<DeliveryWindowsService, 'listStores'>;
+  /** What time it is: whether a hold has expired (tests set it). */
+  clock: () => Clock;
 }
 
-export function createCheckoutService({ db, log, users, deliveryFees, paypal, windows }: CheckoutDeps): CheckoutService {
+export function createCheckoutService({ db, log, users, deliveryFees, paypal, windows, clock }: CheckoutDeps): CheckoutService {
+  const holderOf = (caller: AccountCaller) => ({ userUuid: caller.uuid, now: clock().now() });
+
   async function deliveryAddress(caller: AccountCaller, forPayment: boolean): Promise<DeliveryAddress> {
     const profile = users.profile(caller);
     if (!profile.address) throw httpError(400, 'ADDRESS_REQUIRED', ORDER_MESSAGES.addressRequired);
@@ -77,7 +81,7 @@ export function createCheckoutService({ db, log, users, deliveryFees, paypal, wi
 
     async price(caller, items) {
       const address = await deliveryAddress(caller, false);
-      const cart = await priceCart(db, deliveryFees, items, address, { shortStock: 'report' });
+      const cart = await priceCart(db, deliveryFees, items, address, holderOf(caller), { shortStock: 'report' });
       // The refusals of createPaypalOrder (short stock, then each store's area and minimum), as a list.
       const { problems: storeProblems } = readStoreParts(cart, address.zip);
       const problems: CartProblem[] = [];
@@ -131,10 +135,10 @@ export function createCheckoutService({ db, log, users, deliveryFees, paypal, wi
 
     async createPaypalOrder(caller, items) {
       const address = await deliveryAddress(caller, true);
-      const cart = await priceCart(db, deliveryFees, items, address);
+      const cart = await priceCart(db, deliveryFees, items, address, holderOf(caller));
       // Store rules and a held window per store before the shopper is asked to approve any money.
       const parts = checkStoreParts(cart, address.zip);
-      await windows().requireHolds(db, caller.uuid, parts);
+      requireHeld(parts, cart.heldStores);
       const orderReference = randomUUID();
       let paypalOrderId: string;
       try {

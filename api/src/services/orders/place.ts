@@ -181,7 +181,8 @@ export function createOrderInsert({ db, deliveryFees, catalogue, clock }: Pick<O
     let cart: Awaited<ReturnType<typeof priceCart>>;
     let parts: ReturnType<typeof checkStoreParts>;
     try {
-      cart = await priceCart(db, deliveryFees, intent.items, { state: intent.deliveryState, zip: intent.deliveryZip });
+      const holder = { userUuid: caller.uuid, now: clock().now() };
+      cart = await priceCart(db, deliveryFees, intent.items, { state: intent.deliveryState, zip: intent.deliveryZip }, holder);
       if (cart.pricing.total !== intent.totalCents) throw httpError(409, 'PRICE_CHANGED', ORDER_MESSAGES.priceChanged, 'items');
       parts = checkStoreParts(cart, intent.deliveryZip);
     } catch (err) {
