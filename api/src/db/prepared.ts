@@ -51,3 +51,17 @@ export function preparedRead<Row>(db: Database, name: string, query: SQL): Prepa
     },
   };
 }
+
+/**
+ * `prepare(db)` made once per database handle and kept with it: drizzle's prepared statements are named, and
+ * node-postgres parses a name once per connection, so building the statement again on every call only costs
+ * the API's CPU. A transaction is a handle of its own, so what is prepared on it runs in it.
+ */
+export function perDatabase<T>(prepare: (db: Database) => T): (db: Database) => T {
+  const made = new WeakMap<Database, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) made.set(db, (value = prepare(db)));
+    return value;
+  };
+}

@@ -28,6 +28,7 @@ import type { BookedWindowJson, DeliveryCoverage, DeliveryHoldJson, StoreRulesJs
 import { isAddressComplete } from '@grocer/shared/validation';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { perDatabase } from '../../db/prepared.ts';
 import type { StatementStep } from '../../db/steps.ts';
 import { deliveryHolds, deliveryWindowSlots, stores } from '../../db/schema.ts';
 import { httpError } from '../../db/errors.ts';
@@ -234,9 +235,8 @@ export function bookingRefusal(parts: StorePart[], detail: BookingState[]): Erro
  * cart's pricing). The caller's live holds before a PayPal order is created come with the cart's products
  * (cartPricing.ts).
  */
-const preparedHoldReads = new WeakMap<Database, ReturnType<typeof prepareHoldReads>>();
 const nowParam = sql`${sql.placeholder('now')}::timestamptz`;
-const prepareHoldReads = (db: Database) => ({
+const holdReads = perDatabase((db) => ({
   // A live hold ends after it expires (a window starts at least an hour after the hold is taken, the hold
   // lasts ten minutes), so the caller's hold is always among the windows that have not ended.
   windowUse: db
@@ -257,12 +257,7 @@ const prepareHoldReads = (db: Database) => ({
     )
     .groupBy(deliveryHolds.storeId, deliveryHolds.startsAt, deliveryHolds.endsAt)
     .prepare('delivery_window_use'),
-});
-function holdReads(db: Database) {
-  let reads = preparedHoldReads.get(db);
-  if (!reads) preparedHoldReads.set(db, (reads = prepareHoldReads(db)));
-  return reads;
-}
+}));
 
 /** A timestamp as a holder's expiry: epoch milliseconds, as the JS clock writes it. */
 const epochMs = (at: SQL) => sql`floor(extract(epoch from ${at}) * 1000)::bigint`;

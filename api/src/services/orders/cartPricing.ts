@@ -3,6 +3,7 @@
 // names, prices, stores and availability are read here, and the money comes from pricing.ts.
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { perDatabase } from '../../db/prepared.ts';
 import { deliveryHolds, products, stores, type IntentItem } from '../../db/schema.ts';
 import { httpError, type UnavailableProduct } from '../../db/errors.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
@@ -96,48 +97,47 @@ export function mergeItems(items: CartItemInput[]): IntentItem[] {
 }
 
 /**
- * The cart's products with their stores, the stores' rules (hours as one JSON array per row) and whether the
- * shopper holds a live window there, in one statement prepared once per database handle: pricing, the PayPal
- * order and order creation each price the cart, and the store-part checks that follow need the rules of the
- * same stores; a PayPal order needs a held window per store (checkout.ts), which costs a probe of an index
- * here instead of a round trip of its own.
+ * A cart's read, per product: the product with its store, the store's rules (hours as one JSON array per row)
+ * and whether the holder (placeholders `user` and `now`) has a live window there. Pricing, the PayPal order
+ * and order creation each price the cart; the store-part checks that follow need the rules of the same
+ * stores, and a PayPal order needs a held window per store (checkout.ts), which costs a probe of an index here
+ * instead of a round trip of its own. Order creation reads it with the checkout intent (place.ts).
  */
-const preparedCartReads = new WeakMap<Database, ReturnType<typeof prepareCartRead>>();
-const prepareCartRead = (db: Database) =>
+export const cartColumns = {
+  uuid: products.uuid,
+  name: products.name,
+  image: products.image,
+  sizeMilli: products.sizeMilli,
+  sizeUnit: products.sizeUnit,
+  unitPriceUnit: products.unitPriceUnit,
+  priceCents: products.priceCents,
+  stock: products.stockQuantity,
+  isActive: products.isActive,
+  storeId: stores.id,
+  storeUuid: stores.uuid,
+  storeName: stores.name,
+  storePublicId: stores.publicId,
+  storeZip: stores.zip,
+  timeZone: stores.timeZone,
+  minOrderCents: stores.minOrderCents,
+  deliveryRadiusMiles: stores.deliveryRadiusMiles,
+  windowCapacity: stores.windowCapacity,
+  lowStockThreshold: stores.lowStockThreshold,
+  hours: storeHoursJson(stores.id),
+  held: sql<boolean>`exists (select 1 from ${deliveryHolds} h where h.user_uuid = ${sql.placeholder('user')}::uuid
+    and h.store_id = ${stores.id} and h.status = 'HELD' and h.expires_at > ${sql.placeholder('now')}::timestamptz)`,
+};
+
+/** The products of `ids` (placeholders `ids`, `user`, `now`), prepared once per database handle. */
+const cartReads = perDatabase((db) =>
   db
-    .select({
-      uuid: products.uuid,
-      name: products.name,
-      image: products.image,
-      sizeMilli: products.sizeMilli,
-      sizeUnit: products.sizeUnit,
-      unitPriceUnit: products.unitPriceUnit,
-      priceCents: products.priceCents,
-      stock: products.stockQuantity,
-      isActive: products.isActive,
-      storeId: stores.id,
-      storeUuid: stores.uuid,
-      storeName: stores.name,
-      storePublicId: stores.publicId,
-      storeZip: stores.zip,
-      timeZone: stores.timeZone,
-      minOrderCents: stores.minOrderCents,
-      deliveryRadiusMiles: stores.deliveryRadiusMiles,
-      windowCapacity: stores.windowCapacity,
-      lowStockThreshold: stores.lowStockThreshold,
-      hours: storeHoursJson(stores.id),
-      held: sql<boolean>`exists (select 1 from ${deliveryHolds} h where h.user_uuid = ${sql.placeholder('user')}::uuid
-        and h.store_id = ${stores.id} and h.status = 'HELD' and h.expires_at > ${sql.placeholder('now')}::timestamptz)`,
-    })
+    .select(cartColumns)
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
     .where(sql`${products.uuid} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('cart_products');
-function cartReads(db: Database) {
-  let read = preparedCartReads.get(db);
-  if (!read) preparedCartReads.set(db, (read = prepareCartRead(db)));
-  return read;
-}
+    .prepare('cart_products'),
+);
+export type CartRow = Awaited<ReturnType<ReturnType<typeof cartReads>['execute']>>[number];
 
 /**
  * Prices `items` for delivery to `address`, with the `holder`'s live holds, or throws 409 PRODUCTS_UNAVAILABLE
@@ -155,8 +155,22 @@ export async function priceCart(
   { shortStock: onShort = 'refuse' }: { shortStock?: 'refuse' | 'report' } = {},
 ): Promise<PricedCart> {
   const items = mergeItems(input);
-  const ids = items.map((i) => i.productId).filter(isUuid);
+  const ids = cartIds(items);
   const rows = ids.length === 0 ? [] : await cartReads(db).execute({ ids, user: holder.userUuid, now: holder.now.toISOString() });
+  return priceRows(rows, items, deliveryFees, address, { shortStock: onShort });
+}
+
+/** The uuids to read for merged `items` (anything else is no product: NOT_FOUND). */
+export const cartIds = (items: IntentItem[]) => items.map((i) => i.productId).filter(isUuid);
+
+/** priceCart's pricing of merged `items` from their products' rows, read already (order creation reads them with its intent). */
+export function priceRows(
+  rows: CartRow[],
+  items: IntentItem[],
+  deliveryFees: Pick<DeliveryFeesService, 'quote'>,
+  address: Pick<DeliveryAddress, 'state' | 'zip'>,
+  { shortStock: onShort = 'refuse' }: { shortStock?: 'refuse' | 'report' } = {},
+): PricedCart {
   const byUuid = new Map(rows.map((r) => [r.uuid, r]));
 
   const unavailable: UnavailableProduct[] = [];

@@ -303,11 +303,12 @@ describe('placing an order (createOrderInsert)', () => {
     const caller = await callerOf(shopper);
     const before = await rowsOf(started.orderReference, [milk, eggs, bread]);
     const { statements } = await measure(() => insertOrder()(caller, input));
-    // The checkout intent, the replacements named, the cart priced again, then the one statement: a
+    // The checkout intent with the cart's products, the replacements named, then the one statement: a
     // transaction of five round trips (begin, the inserts, windows, stock, commit) held its locks before.
-    expect(statements).toHaveLength(4);
+    expect(statements).toHaveLength(3);
     expect(statements.filter((s) => /^(begin|commit|rollback)\b/.test(s))).toEqual([]);
-    expect(statements[3]).toMatch(/^with "placed" as \(insert into "orders"/);
+    expect(statements[0]).toMatch(/ from "checkout_intents" left join "products" /);
+    expect(statements[2]).toMatch(/^with "placed" as \(insert into "orders"/);
     const after = await rowsOf(started.orderReference, [milk, eggs, bread]);
     expect(after.orders).toBe(1);
     expect(after.stock).toEqual(before.stock.map((n, i) => n - [2, 1, 1][i]!));
@@ -315,7 +316,7 @@ describe('placing an order (createOrderInsert)', () => {
     expect(after.booked).toEqual(before.booked.map((n) => n + 1));
   });
 
-  it('places and settles an order in five round trips: what its notices tell is not read back', async () => {
+  it('places and settles an order in four round trips: the intent comes with the cart, its notices are not read back', async () => {
     const { input } = await twoStoreCheckout('trips');
     const caller = await callerOf(shopper);
     (app.services.paypal as FakePaypal).approve(input.paypalOrderId);
@@ -324,12 +325,12 @@ describe('placing an order (createOrderInsert)', () => {
     try {
       const { result, statements } = await measure(() => app.services.orders.place(caller, input));
       expect(result.success).toBe(true);
-      // The checkout intent, the replacement named, the cart priced again, the placing statement, and the
-      // payment recorded with its notifications: their lines, windows and stores' addresses were read after
-      // placing before, in a sixth (a seventh for the replacement's name).
-      expect(statements).toHaveLength(5);
-      expect(statements[3]).toMatch(/^with "placed" as \(insert into "orders"/);
-      expect(statements[4]).toMatch(/^with "paid" as \(update "orders"/);
+      // The checkout intent with the cart's products, the replacement named, the placing statement, and the
+      // payment recorded with its notifications. Their lines, windows and stores' addresses were read back
+      // before (a round trip, two with a replacement named), and the intent apart from the cart (one more).
+      expect(statements).toHaveLength(4);
+      expect(statements[2]).toMatch(/^with "placed" as \(insert into "orders"/);
+      expect(statements[3]).toMatch(/^with "paid" as \(update "orders"/);
     } finally {
       nudge.mockRestore();
     }

@@ -7,13 +7,14 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { isUniqueViolation, httpError, statementRefusal } from '../../db/errors.ts';
 import type { Database } from '../../db/client.ts';
+import { perDatabase } from '../../db/prepared.ts';
 import { afterCte, verdictCte } from '../../db/steps.ts';
-import { checkoutIntents, orderLines, orders, type IntentItem, type OrderRow } from '../../db/schema.ts';
+import { checkoutIntents, orderLines, orders, products, stores, type IntentItem, type OrderRow } from '../../db/schema.ts';
 import type { AccountCaller } from '../caller.ts';
 import { checkStoreParts } from '../delivery/storeParts.ts';
 import { bookingRefusal, bookingStep, type BookedByPlacing } from '../delivery/windows.ts';
 import { BEST_MATCH, rememberChoicesSql, resolveSubstitutions, type SubstituteNames, type SubstitutionInput } from '../substitutions.ts';
-import { mergeItems, priceCart, type CartItemInput } from './cartPricing.ts';
+import { cartColumns, cartIds, mergeItems, priceRows, type CartItemInput, type CartRow, type PricedCart } from './cartPricing.ts';
 import { ORDER_MESSAGES } from './errors.ts';
 import { loadOrder, stockRefusal, stockStep } from './orderRows.ts';
 import { storePartsSql } from './storeParts.ts';
@@ -135,12 +136,7 @@ function preparePlacing(db: Database) {
     .prepare('place_order');
 }
 
-const preparedPlacing = new WeakMap<Database, ReturnType<typeof preparePlacing>>();
-function placingStatement(db: Database) {
-  let statement = preparedPlacing.get(db);
-  if (!statement) preparedPlacing.set(db, (statement = preparePlacing(db)));
-  return statement;
-}
+const placingStatement = perDatabase(preparePlacing);
 
 /** The order's columns as a CTE that inserted it hands them back (`returning *`), for a select that adds its own. */
 function orderFields(placed: object) {
@@ -157,16 +153,36 @@ export interface Placed {
   facts: NoticeFacts | null;
 }
 
+/**
+ * The checkout intent of a PayPal order with the cart's products (cartPricing.ts), in one statement: a row per
+ * product found, or a single row without one. The products are those of the request, which must be the
+ * intent's (CART_CHANGED is checked before they are priced); no intent, no row.
+ */
+const intentWithCart = perDatabase((db) =>
+  db
+    .select({ intent: checkoutIntents, ...cartColumns })
+    .from(checkoutIntents)
+    .leftJoin(products, sql`${products.uuid} = any(${sql.placeholder('ids')}::uuid[])`)
+    .leftJoin(stores, eq(stores.id, products.storeId))
+    .where(and(eq(checkoutIntents.paypalOrderId, sql.placeholder('paypalOrderId')), eq(checkoutIntents.userUuid, sql.placeholder('user'))))
+    .prepare('intent_with_cart'),
+);
+
 /** Step 1: the order, its lines and the stock, in one statement. Returns the new order, or the one a duplicate already made. */
 export function createOrderInsert({ db, deliveryFees, catalogue, clock }: Pick<OrdersDeps, 'db' | 'deliveryFees' | 'catalogue' | 'clock'>) {
   return async function insertOrder(caller: AccountCaller, input: PlaceOrderInput): Promise<Placed> {
-    const [intent] = await db
-      .select()
-      .from(checkoutIntents)
-      .where(and(eq(checkoutIntents.paypalOrderId, input.paypalOrderId), eq(checkoutIntents.userUuid, caller.uuid)));
+    const items = mergeItems(input.items);
+    const now = clock().now();
+    const rows = await intentWithCart(db).execute({
+      paypalOrderId: input.paypalOrderId,
+      user: caller.uuid,
+      ids: cartIds(items),
+      now: now.toISOString(),
+    });
+    const intent = rows[0]?.intent;
     if (!intent) throw httpError(404, 'PAYPAL_ORDER_NOT_FOUND', ORDER_MESSAGES.paypalOrderNotFound, 'paypalOrderDetails.id');
     // The PayPal amount was computed for the intent's cart; another cart would need another amount.
-    if (!sameItems(intent.items, mergeItems(input.items))) throw httpError(409, 'CART_CHANGED', ORDER_MESSAGES.cartChanged, 'items');
+    if (!sameItems(intent.items, items)) throw httpError(409, 'CART_CHANGED', ORDER_MESSAGES.cartChanged, 'items');
     // Checked before anything is written or captured: a bad replacement is a 400 and nothing else happens.
     const substitutions = await resolveSubstitutions(db, input.items);
     const user = caller.account;
@@ -178,11 +194,11 @@ export function createOrderInsert({ db, deliveryFees, catalogue, clock }: Pick<O
     // Re-priced from the database before placing (its reads lock nothing, so inside the placing statement
     // they would only hold its locks longer); PayPal will capture the intent's total, so they must agree. The
     // store rules again too. A refusal here leaves nothing written and the PayPal order is never captured.
-    let cart: Awaited<ReturnType<typeof priceCart>>;
+    let cart: PricedCart;
     let parts: ReturnType<typeof checkStoreParts>;
     try {
-      const holder = { userUuid: caller.uuid, now: clock().now() };
-      cart = await priceCart(db, deliveryFees, intent.items, { state: intent.deliveryState, zip: intent.deliveryZip }, holder);
+      const found = rows.flatMap((r) => (r.uuid === null ? [] : [r as CartRow]));
+      cart = priceRows(found, intent.items, deliveryFees, { state: intent.deliveryState, zip: intent.deliveryZip });
       if (cart.pricing.total !== intent.totalCents) throw httpError(409, 'PRICE_CHANGED', ORDER_MESSAGES.priceChanged, 'items');
       parts = checkStoreParts(cart, intent.deliveryZip);
     } catch (err) {
@@ -198,7 +214,6 @@ export function createOrderInsert({ db, deliveryFees, catalogue, clock }: Pick<O
         const chosen = substitutions.get(l.productUuid) ?? BEST_MATCH;
         return { ...l, substitution: chosen.choice, substituteProductId: chosen.substituteProductId };
       });
-      const now = clock().now();
       const params: Record<PlacingParam, unknown> = {
         id: orderId,
         trackingNumber: newTrackingNumber(),

@@ -5,6 +5,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { perDatabase } from '../../db/prepared.ts';
 import { storeHours, stores } from '../../db/schema.ts';
 import { httpError } from '../../db/errors.ts';
 
@@ -137,16 +138,10 @@ const storeWithRulesQuery = (db: Database, where: SQL) =>
  * building the statement each time cost more of the API's CPU than the read. The ids or uuids go as one
  * array parameter, so one statement serves any number of stores.
  */
-const preparedStoreReads = new WeakMap<Database, ReturnType<typeof prepareStoreReads>>();
-const prepareStoreReads = (db: Database) => ({
+const storeReads = perDatabase((db) => ({
   byId: storeWithRulesQuery(db, sql`${stores.id} = any(${sql.placeholder('ids')}::int[])`).prepare('store_rules_by_id'),
   byUuid: storeWithRulesQuery(db, sql`${stores.uuid} = any(${sql.placeholder('uuids')}::uuid[])`).prepare('store_rules_by_uuid'),
-});
-function storeReads(db: Database) {
-  let reads = preparedStoreReads.get(db);
-  if (!reads) preparedStoreReads.set(db, (reads = prepareStoreReads(db)));
-  return reads;
-}
+}));
 
 /** Rows of storeWithRulesQuery, folded into one entry per store with its open days. */
 function withRules(rows: Awaited<ReturnType<typeof storeWithRulesQuery>>): StoreWithRules[] {
