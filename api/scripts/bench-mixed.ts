@@ -23,7 +23,9 @@ import { categories, deliveryHolds, deliveryWindowSlots, orderLines, orders, pro
 import { createSessionJwt } from '../src/lib/jwt.ts';
 import { CATEGORY_SEEDS } from '../src/seed/catalogueData.ts';
 import { resetCatalogue, seedCatalogue } from '../src/seed/seedCatalogue.ts';
+import { offeredWindows } from '../src/services/delivery/windows.ts';
 import { createPasswordHasher } from '../src/services/passwords.ts';
+import { readStoreRulesByUuid } from '../src/services/stores/rules.ts';
 import { cpuPerOrderLines, cpuSnapshot } from './bench-cpu.ts';
 import { percentile, startBenchServer } from './bench-lib.ts';
 
@@ -47,11 +49,15 @@ const CHECKOUT_PRODUCTS_PER_STORE = 25;
 /** Far more than a run can sell, so an out-of-stock 409 means a bug, not a sold-out shelf. */
 const AMPLE_STOCK = 10_000_000;
 /**
- * Orders per delivery window at the checkout stores: enough that a run fills no store's week (so a
- * 409 means a bug), few enough that windows really fill and the capacity check is exercised. The
- * minimum order is lifted there because the bench's carts are small on purpose.
+ * Paid orders per second a run's delivery windows have room for. Each checkout store's window capacity is
+ * set so its week holds that many for the whole run: a 409 then means a bug, not a full week, while windows
+ * still fill (shoppers take the earliest free one), so the capacity check is exercised. It was 60 per window:
+ * the week's 45 windows held 2,700 orders, 45 a second for 60 s, and a quick machine's runs stopped there.
+ * The minimum order is lifted at those stores because the bench's carts are small on purpose.
  */
-const BENCH_WINDOW_CAPACITY = 60;
+const BENCH_ROOM_ORDERS_PER_SECOND = 120;
+/** Never fewer places per window than this, however short the run. */
+const BENCH_MIN_WINDOW_CAPACITY = 60;
 /** A request that takes longer counts as a timeout error. */
 const REQUEST_TIMEOUT_MS = 10_000;
 const CUSTOMER_ADDRESS = { streetName: '233 S Wacker Dr', apartmentName: 'Apt 12', city: 'Chicago', state: 'IL', zip: '60606' };
@@ -159,7 +165,13 @@ async function prepare(db: Database, options: MixedOptions, jwtSecret: string): 
         ),
       );
     checkoutProducts.push(picked.map((p) => ({ uuid: p.uuid, storeUuid: store.uuid })));
-    await db.update(stores).set({ windowCapacity: BENCH_WINDOW_CAPACITY, minOrderCents: 0 }).where(eq(stores.id, store.id));
+    const [rules] = (await readStoreRulesByUuid(db, [store.uuid])).values();
+    const windowsPerWeek = Math.max(1, offeredWindows(rules!, new Date()).length);
+    const windowCapacity = Math.max(
+      BENCH_MIN_WINDOW_CAPACITY,
+      Math.ceil((BENCH_ROOM_ORDERS_PER_SECOND * options.duration) / windowsPerWeek),
+    );
+    await db.update(stores).set({ windowCapacity, minOrderCents: 0 }).where(eq(stores.id, store.id));
   }
 
   // Earlier runs' bookings would fill the week a little more each run, until checkouts find no window
