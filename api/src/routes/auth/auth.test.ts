@@ -237,8 +237,9 @@ describe('password reset', () => {
     expect(known.json()).toEqual({ success: true, message: forgotMessage });
     expect(unknown.body).toBe(known.body);
     await app.services.auth.idle();
-    const [mail] = await mailbox(app, email);
-    expect(mail!.subject).toBe('Reset your Grocer password');
+    // The sign-up's verification mail is sent after its answer too, so it may be stored after this one.
+    const mail = (await mailbox(app, email)).find((m) => m.subject !== 'Verify your Grocer email address');
+    expect(mail?.subject).toBe('Reset your Grocer password');
     expect(mail!.links[0]).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=[\w-]{43}$/);
   });
 
