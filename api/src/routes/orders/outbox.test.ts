@@ -21,6 +21,7 @@ import {
   type TestShop,
 } from '../../testing/checkout.ts';
 import { createFakePaypal, type FakePaypal } from '../../testing/fakePaypal.ts';
+import { measuring } from '../../testing/statements.ts';
 import { buildTestApp, createSharedTestDatabase, type SharedTestDatabase } from '../../testing/testApp.ts';
 
 let shared: SharedTestDatabase;
@@ -146,6 +147,25 @@ it('the API restarts between the payment and the delivery: each message arrives 
     .where(and(eq(notifications.orderId, order.id)));
   expect(rows.every((n) => n.deliveredAt !== null && n.claimedAt === null)).toBe(true);
   await stopApi(third);
+});
+
+it('a batch of mails reads its orders once and marks its mails delivered together, not a round trip per mail', async () => {
+  const connection = await shared.open();
+  const app = await buildTestApp({ config: SHARED_KEY, db: connection, services: { paypal } });
+  apps.push(app);
+  await app.services.outbox.stop();
+  const placed: { id: string; orderNumber: string }[] = [];
+  for (let i = 0; i < 3; i++) placed.push(await payAndCloseTab(app));
+
+  const { statements } = await measuring(connection)(() => app.services.outbox.runOnce());
+  for (const order of placed) expect(await mailsAbout(app, order.orderNumber)).toEqual(expectedMails());
+  // 12 rows, 9 of them mails: the orders, the confirmations' lines and their windows are read once for the batch.
+  expect(statements.filter((s) => s.startsWith('select'))).toHaveLength(3);
+  expect(statements.filter((s) => s.startsWith('insert into "dev_mail"'))).toHaveLength(9);
+  expect(statements.filter((s) => s.startsWith('update "notifications" set "delivered_at"'))).toHaveLength(1);
+  const rows = await app.db.select().from(notifications).where(inArray(notifications.orderId, placed.map((p) => p.id)));
+  expect(rows.every((n) => n.deliveredAt !== null && n.claimedAt === null)).toBe(true);
+  await stopApi(app);
 });
 
 it('two API instances on one database never send one message twice', async () => {

@@ -25,9 +25,17 @@ export const loadOrder = async (db: Database, where: SQL | undefined): Promise<O
 export const linesOf = (db: Database, orderId: string): Promise<OrderLineRow[]> =>
   db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
 
-/** The lines of several orders, in line order. */
-export const linesOfOrders = async (db: Database, orderIds: string[]): Promise<OrderLineRow[]> =>
-  orderIds.length === 0 ? [] : db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.id));
+/** The lines of several orders, by order id, each order's in line order (an order without lines has no entry). */
+export async function linesByOrder(db: Database, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
+  const byOrder = new Map<string, OrderLineRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  for (const line of await db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.id))) {
+    const list = byOrder.get(line.orderId);
+    if (list) list.push(line);
+    else byOrder.set(line.orderId, [line]);
+  }
+  return byOrder;
+}
 
 export const refundsOf = (db: Database, orderId: string) =>
   db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));

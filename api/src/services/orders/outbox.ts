@@ -8,7 +8,8 @@
 // (claimed_at), sends, and marks them delivered; a failure releases the claim and waits
 // next_attempt_at (exponential backoff). Closing the app stops the worker after its current batch,
 // so a restart loses nothing and sends nothing twice. (Only a process killed between sending a mail
-// and marking it leaves a claim to expire, after DELIVERY_LEASE_MINUTES: then that one mail can go twice.)
+// and marking it leaves a claim to expire, after DELIVERY_LEASE_MINUTES: then the mails it sent in the last
+// MARK_EVERY_MS can go twice.)
 // The same worker retries refunds that are due (refunds.ts).
 import type { BookedWindowJson, NewOrderItemsNotification, NewOrderNotification, Substitution } from '@grocer/shared/contracts';
 import { and, asc, eq, exists, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
@@ -32,7 +33,7 @@ import { centsToDollars, dollarsText } from '../pricing.ts';
 import { lineSubstitution, substituteNames, type SubstituteNames } from '../substitutions.ts';
 import { bookedWindows, windowLabel } from '../delivery/windows.ts';
 import { customerName, deliveryInfoOf } from './orderJson.ts';
-import { linesOf, loadOrder } from './orderRows.ts';
+import { linesByOrder } from './orderRows.ts';
 import type { RefundsService } from './refunds.ts';
 import { isShopperUpdate, shopperUpdateMail, type ShopperUpdatePayload } from './shopperMails.ts';
 
@@ -41,6 +42,8 @@ export const DELIVERY_LEASE_MINUTES = 15;
 /** The worker's poll; a payment recorded by this process wakes it at once (nudge). */
 export const OUTBOX_POLL_MS = 1_000;
 const BATCH = 20;
+/** Sent mails wait at most this long to be marked delivered with the ones after them (send). */
+const MARK_EVERY_MS = 250;
 
 /** 10 s, 20 s, 40 s ... up to an hour: for mails and refunds that failed. */
 export function retryDelaySeconds(attempts: number): number {
@@ -404,27 +407,43 @@ export function createOutbox({ db, log, config, mail, refunds, feed, pollMs = OU
     return claimed.sort((a, b) => a.id - b.id);
   }
 
-  /** Sends claimed rows (their order read once per order); returns how many failed. */
+  /**
+   * Sends claimed rows; returns how many failed. The batch's orders, and the lines and windows its
+   * confirmations tell, are read once for the whole batch. Sent rows are marked delivered together, at most
+   * MARK_EVERY_MS apart: one statement for a batch when the mail goes out quickly, one per mail when each
+   * takes longer. A process killed in between leaves only those rows' claims to expire (and them to go twice).
+   */
   async function send(rows: NotificationRow[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const orderIds = [...new Set(rows.map((r) => r.orderId))];
+    const confirmed = [...new Set(rows.filter((r) => r.type === 'order_created').map((r) => r.orderId))];
+    const byOrder = new Map((await db.select().from(orders).where(inArray(orders.id, orderIds))).map((o) => [o.id, o]));
+    const lines = await linesByOrder(db, confirmed);
+    const windowsByOrder = await bookedWindows(db, confirmed);
+
+    const delivered: number[] = [];
+    let markedAt = Date.now();
+    async function markDelivered() {
+      if (delivered.length === 0) return;
+      await db
+        .update(notifications)
+        .set({ deliveredAt: sql`now()`, claimedAt: null, lastError: null })
+        .where(inArray(notifications.id, delivered.splice(0)));
+      markedAt = Date.now();
+    }
+
     let failed = 0;
-    const byOrder = new Map<string, { order: OrderRow; lines: OrderLineRow[] } | undefined>();
     for (const row of rows) {
-      if (!byOrder.has(row.orderId)) {
-        const order = await loadOrder(db, eq(orders.id, row.orderId));
-        const lines = order ? await linesOf(db, order.id) : [];
-        byOrder.set(row.orderId, order && { order, lines });
-      }
-      const found = byOrder.get(row.orderId);
-      if (!found) continue;
+      const order = byOrder.get(row.orderId);
+      if (!order) continue;
       try {
         let message: Omit<MailMessage, 'to'>;
-        if (row.type === 'order_created') {
-          const windows = (await bookedWindows(db, [row.orderId])).get(row.orderId);
-          message = confirmationMail(found.order, found.lines, config.publicShellUrl, windows);
-        } else if (row.type === 'order_cancelled') message = cancellationMail(found.order, config.publicShellUrl);
+        if (row.type === 'order_created')
+          message = confirmationMail(order, lines.get(order.id) ?? [], config.publicShellUrl, windowsByOrder.get(order.id));
+        else if (row.type === 'order_cancelled') message = cancellationMail(order, config.publicShellUrl);
         else if (isShopperUpdate(row.type))
-          message = shopperUpdateMail(found.order, row.payload as unknown as ShopperUpdatePayload, config.publicShellUrl);
-        else message = storeMail(found.order, row.payload as unknown as NewOrderItemsNotification);
+          message = shopperUpdateMail(order, row.payload as unknown as ShopperUpdatePayload, config.publicShellUrl);
+        else message = storeMail(order, row.payload as unknown as NewOrderItemsNotification);
         await mail.send({ to: row.deliverTo!, ...message });
       } catch (err) {
         failed += 1;
@@ -443,11 +462,10 @@ export function createOutbox({ db, log, config, mail, refunds, feed, pollMs = OU
           .where(eq(notifications.id, row.id));
         continue;
       }
-      await db
-        .update(notifications)
-        .set({ deliveredAt: sql`now()`, claimedAt: null, lastError: null })
-        .where(eq(notifications.id, row.id));
+      delivered.push(row.id);
+      if (Date.now() - markedAt >= MARK_EVERY_MS) await markDelivered();
     }
+    await markDelivered();
     return failed;
   }
 

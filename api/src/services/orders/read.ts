@@ -3,7 +3,7 @@
 import type { Order } from '@grocer/shared/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orders, type OrderLineRow, type OrderRow } from '../../db/schema.ts';
+import { orders, type OrderRow } from '../../db/schema.ts';
 import type { Caller } from '../caller.ts';
 import { isUuid } from '../catalogue/catalogueService.ts';
 import { bookedWindows } from '../delivery/windows.ts';
@@ -11,7 +11,7 @@ import { substituteNames } from '../substitutions.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { orderNotFound } from './errors.ts';
 import { toOrderJson } from './orderJson.ts';
-import { linesOf, linesOfOrders, loadOrder, ordersOfUser, refundsOf, refundsOfOrders, storePartsOfOrders } from './orderRows.ts';
+import { linesOf, linesByOrder, loadOrder, ordersOfUser, refundsOf, refundsOfOrders, storePartsOfOrders } from './orderRows.ts';
 
 export const HISTORY_DEFAULT_LIMIT = 10;
 export const HISTORY_MAX_LIMIT = 50;
@@ -45,20 +45,15 @@ export async function orderHistory(db: Database, caller: Caller, limit: number, 
   // One more than asked tells whether there is a next page without counting.
   const rows = await ordersOfUser(db, caller.uuid, before, limit + 1);
   const page = rows.slice(0, limit);
-  const lines = await linesOfOrders(
-    db,
-    page.map((o) => o.id),
-  );
-  const linesByOrder = new Map<string, OrderLineRow[]>();
-  for (const line of lines) linesByOrder.set(line.orderId, [...(linesByOrder.get(line.orderId) ?? []), line]);
-  const names = await substituteNames(db, lines);
   const ids = page.map((o) => o.id);
+  const lines = await linesByOrder(db, ids);
+  const names = await substituteNames(db, [...lines.values()].flat());
   const windows = await bookedWindows(db, ids);
   const parts = await storePartsOfOrders(db, ids);
   const refunded = await refundsOfOrders(db, ids);
   return {
     orders: page.map((o) =>
-      toOrderJson(o, linesByOrder.get(o.id) ?? [], names, undefined, windows.get(o.id), {
+      toOrderJson(o, lines.get(o.id) ?? [], names, undefined, windows.get(o.id), {
         parts: parts.filter((p) => p.orderId === o.id),
         refunds: refunded.filter((r) => r.orderId === o.id),
       }),
