@@ -251,6 +251,30 @@ describe('holds', () => {
     expect(seenByAlice!.hold?.startsAt).toBe(first);
   });
 
+  it('lists what the windows\' rows hold: a place a move left behind counts until it expires, and the newer hold is the shopper\'s', async () => {
+    const [bob, carol] = [await registerShopper(app, 'Bob', 'Baker'), await registerShopper(app, 'Carol', 'Cook')];
+    const [loop] = await windows(alice, [shop.loop.uuid]);
+    const [first, second] = [loop!.windows[0]!.startsAt, loop!.windows[1]!.startsAt];
+    const before = (await hold(alice, shop.loop.uuid, first)).json() as { expiresAt: string };
+    minutes(1);
+    expect((await hold(alice, shop.loop.uuid, second)).statusCode).toBe(200);
+    // As if the process had died between moving Alice's hold and giving the first window its place back.
+    await app.db
+      .update(deliveryWindowSlots)
+      .set({ holders: sql`${deliveryWindowSlots.holders} || jsonb_build_object(${alice.uuid}::text, ${new Date(before.expiresAt).getTime()}::bigint)` })
+      .where(and(eq(deliveryWindowSlots.storeId, shop.loop.id), eq(deliveryWindowSlots.startsAt, new Date(first))));
+    expect((await hold(bob, shop.loop.uuid, first)).statusCode).toBe(200);
+    const [seenByCarol] = await windows(carol, [shop.loop.uuid]);
+    expect(seenByCarol!.windows[0]!.available).toBe(false);
+    const [seenByAlice] = await windows(alice, [shop.loop.uuid]);
+    expect(seenByAlice!.hold).toMatchObject({ startsAt: second, expiresAt: '2026-11-30T15:21:00.000Z' });
+    expect(seenByAlice!.windows[0]!.available).toBe(false);
+    // The place left behind expires with the hold Alice moved.
+    minutes(9);
+    const [later] = await windows(carol, [shop.loop.uuid]);
+    expect(later!.windows[0]!.available).toBe(true);
+  });
+
   it('lets a hold expire after 10 minutes, and a released or replaced hold stops counting', async () => {
     const [bob, carol] = [await registerShopper(app, 'Bob', 'Baker'), await registerShopper(app, 'Carol', 'Cook')];
     const [loop] = await windows(alice, [shop.loop.uuid]);

@@ -232,32 +232,32 @@ export function bookingRefusal(parts: StorePart[], detail: BookingState[]): Erro
 /**
  * The read every checkout repeats, prepared once per database handle (as the store rules are): what counts
  * against each window of some stores, with the caller's own live hold among them (the windows list and the
- * cart's pricing). The caller's live holds before a PayPal order is created come with the cart's products
- * (cartPricing.ts).
+ * cart's pricing). It reads the windows' own rows, which a hold decides on (their bookings and live holders),
+ * so its cost follows the windows offered, not the bookings made. The caller's live holds before a PayPal
+ * order is created come with the cart's products (cartPricing.ts).
  */
-const nowParam = sql`${sql.placeholder('now')}::timestamptz`;
-const holdReads = perDatabase((db) => ({
-  // A live hold ends after it expires (a window starts at least an hour after the hold is taken, the hold
-  // lasts ten minutes), so the caller's hold is always among the windows that have not ended.
-  windowUse: db
-    .select({
-      storeId: deliveryHolds.storeId,
-      startsAt: deliveryHolds.startsAt,
-      endsAt: deliveryHolds.endsAt,
-      n: sql<number>`count(*)::int`,
-      myHoldExpiresAt:
-        sql<Date | null>`max(${deliveryHolds.expiresAt}) filter (where ${deliveryHolds.userUuid} = ${sql.placeholder('user')}::uuid and ${deliveryHolds.status} = 'HELD')`.mapWith(
-          deliveryHolds.expiresAt,
-        ),
-    })
-    .from(deliveryHolds)
-    .where(
-      sql`${deliveryHolds.storeId} = any(${sql.placeholder('ids')}::int[]) and ${deliveryHolds.endsAt} > ${nowParam}
-        and (${deliveryHolds.status} = 'BOOKED' or (${deliveryHolds.status} = 'HELD' and ${deliveryHolds.expiresAt} > ${nowParam}))`,
-    )
-    .groupBy(deliveryHolds.storeId, deliveryHolds.startsAt, deliveryHolds.endsAt)
-    .prepare('delivery_window_use'),
-}));
+const holdReads = perDatabase((db) => {
+  const nowMs = sql`${sql.placeholder('nowMs')}::bigint`;
+  const mine = sql`(${deliveryWindowSlots.holders} ->> ${sql.placeholder('user')}::text)::bigint`;
+  return {
+    // A live hold ends after it expires (a window starts at least an hour after the hold is taken, the hold
+    // lasts ten minutes), so the caller's hold is always among the windows that have not ended.
+    windowUse: db
+      .select({
+        storeId: deliveryWindowSlots.storeId,
+        startsAt: deliveryWindowSlots.startsAt,
+        n: sql<number>`(${deliveryWindowSlots.booked} + (select count(*) from jsonb_each(${deliveryWindowSlots.holders}) e where (e.value)::bigint > ${nowMs}))::int`,
+        // Epoch ms: the holder's expiry as the hold wrote it.
+        myHoldExpiresMs: sql<string | null>`case when ${mine} > ${nowMs} then ${mine}::text end`,
+      })
+      .from(deliveryWindowSlots)
+      .where(
+        sql`${deliveryWindowSlots.storeId} = any(${sql.placeholder('ids')}::int[])
+          and ${deliveryWindowSlots.startsAt} > ${sql.placeholder('now')}::timestamptz - make_interval(mins => ${WINDOW_MINUTES})`,
+      )
+      .prepare('delivery_window_use'),
+  };
+});
 
 /** A timestamp as a holder's expiry: epoch milliseconds, as the JS clock writes it. */
 const epochMs = (at: SQL) => sql`floor(extract(epoch from ${at}) * 1000)::bigint`;
@@ -285,13 +285,23 @@ export function createDeliveryWindowsService({ db, clock, zips, storeRules }: De
     const now = clock().now();
     if (found.length === 0) return [];
     // One statement: every window's count, and the caller's own hold among them.
-    const use = await holdReads(db).windowUse.execute({ ids: found.map((s) => s.storeId), user: userUuid, now: now.toISOString() });
+    const use = await holdReads(db).windowUse.execute({
+      ids: found.map((s) => s.storeId),
+      user: userUuid,
+      now: now.toISOString(),
+      nowMs: now.getTime(),
+    });
     const takenBy = new Map(use.map((t) => [`${t.storeId}|${t.startsAt.getTime()}`, t.n]));
-    const mine = new Map(
-      use.flatMap((t) =>
-        t.myHoldExpiresAt === null ? [] : [[t.storeId, { startsAt: t.startsAt, endsAt: t.endsAt, expiresAt: t.myHoldExpiresAt }] as const],
-      ),
-    );
+    // One live hold per shopper and store; should a process have died while moving one, the window it left
+    // keeps the shopper as a holder until that place expires, and the hold is the one that expires last.
+    const mine = new Map<number, { startsAt: Date; endsAt: Date; expiresAt: Date }>();
+    for (const t of use) {
+      if (t.myHoldExpiresMs === null) continue;
+      const expiresAt = new Date(Number(t.myHoldExpiresMs));
+      const known = mine.get(t.storeId);
+      if (known && known.expiresAt >= expiresAt) continue;
+      mine.set(t.storeId, { startsAt: t.startsAt, endsAt: new Date(t.startsAt.getTime() + WINDOW_MINUTES * 60_000), expiresAt });
+    }
     return found.map((r) => {
       const hold = mine.get(r.storeId);
       return {
