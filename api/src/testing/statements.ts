@@ -11,7 +11,8 @@ const squeezed = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase(
 
 export function measuring(connection: DbConnection): Measure {
   if (connection.driver === 'postgres') {
-    const tracker = trackPoolUse(connection.db.$client);
+    // Every pool of the process: the catalogue's reads and background work (the outbox) have their own.
+    const tracker = trackPoolUse(connection.db.$client, connection.reads.$client, connection.background.$client);
     return async (run) => {
       const use: PoolUse = { ...emptyPoolUse(), texts: [] };
       const result = await tracker.run(use, run);
