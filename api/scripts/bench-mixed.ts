@@ -19,7 +19,17 @@ import { and, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { connectDatabase, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { categories, deliveryHolds, deliveryWindowSlots, notifications, orderLines, orders, products, stores, users } from '../src/db/schema.ts';
+import {
+  categories,
+  deliveryHolds,
+  deliveryWindowSlots,
+  notifications,
+  orderLines,
+  orders,
+  products,
+  stores,
+  users,
+} from '../src/db/schema.ts';
 import { createSessionJwt } from '../src/lib/jwt.ts';
 import { CATEGORY_SEEDS } from '../src/seed/catalogueData.ts';
 import { resetCatalogue, seedCatalogue } from '../src/seed/seedCatalogue.ts';
@@ -633,7 +643,10 @@ export async function runMixedBench(options: MixedOptions): Promise<boolean> {
         .having(sql`count(*) > max(${stores.windowCapacity})`);
       // The outbox keeps up, or says how far behind the orders it fell (mails sent by the time the API stopped).
       const [mailed] = await check.db
-        .select({ queued: sql<number>`count(*)::int`, sent: sql<number>`(count(*) filter (where ${notifications.deliveredAt} is not null))::int` })
+        .select({
+          queued: sql<number>`count(*)::int`,
+          sent: sql<number>`(count(*) filter (where ${notifications.deliveredAt} is not null))::int`,
+        })
         .from(notifications)
         .innerJoin(orders, eq(orders.id, notifications.orderId))
         .where(and(benchOrders, isNotNull(notifications.deliverTo)));

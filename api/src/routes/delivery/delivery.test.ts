@@ -251,7 +251,7 @@ describe('holds', () => {
     expect(seenByAlice!.hold?.startsAt).toBe(first);
   });
 
-  it('lists what the windows\' rows hold: a place a move left behind counts until it expires, and the newer hold is the shopper\'s', async () => {
+  it("lists what the windows' rows hold: a place a move left behind counts until it expires, and the newer hold is the shopper's", async () => {
     const [bob, carol] = [await registerShopper(app, 'Bob', 'Baker'), await registerShopper(app, 'Carol', 'Cook')];
     const [loop] = await windows(alice, [shop.loop.uuid]);
     const [first, second] = [loop!.windows[0]!.startsAt, loop!.windows[1]!.startsAt];
@@ -261,7 +261,9 @@ describe('holds', () => {
     // As if the process had died between moving Alice's hold and giving the first window its place back.
     await app.db
       .update(deliveryWindowSlots)
-      .set({ holders: sql`${deliveryWindowSlots.holders} || jsonb_build_object(${alice.uuid}::text, ${new Date(before.expiresAt).getTime()}::bigint)` })
+      .set({
+        holders: sql`${deliveryWindowSlots.holders} || jsonb_build_object(${alice.uuid}::text, ${new Date(before.expiresAt).getTime()}::bigint)`,
+      })
       .where(and(eq(deliveryWindowSlots.storeId, shop.loop.id), eq(deliveryWindowSlots.startsAt, new Date(first))));
     expect((await hold(bob, shop.loop.uuid, first)).statusCode).toBe(200);
     const [seenByCarol] = await windows(carol, [shop.loop.uuid]);

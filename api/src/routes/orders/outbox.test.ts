@@ -163,7 +163,15 @@ it('a batch of mails reads its orders once and marks its mails delivered togethe
   expect(statements.filter((s) => s.startsWith('select'))).toHaveLength(3);
   expect(statements.filter((s) => s.startsWith('insert into "dev_mail"'))).toHaveLength(9);
   expect(statements.filter((s) => s.startsWith('update "notifications" set "delivered_at"'))).toHaveLength(1);
-  const rows = await app.db.select().from(notifications).where(inArray(notifications.orderId, placed.map((p) => p.id)));
+  const rows = await app.db
+    .select()
+    .from(notifications)
+    .where(
+      inArray(
+        notifications.orderId,
+        placed.map((p) => p.id),
+      ),
+    );
   expect(rows.every((n) => n.deliveredAt !== null && n.claimedAt === null)).toBe(true);
   await stopApi(app);
 });
