@@ -598,6 +598,27 @@ describe('booking at payment', () => {
     expect(n!.n).toBe(0);
   });
 
+  it("prices the cart with its stores' window use in one round trip: every window taken is said, the shopper's own stays hers", async () => {
+    await setLoopRules({ windowCapacity: 1 });
+    const callerOf = async (who: Registered) => {
+      const [account] = await app.db.select().from(users).where(eq(users.uuid, who.uuid));
+      return { uuid: who.uuid, role: 'CUSTOMER' as const, authMethod: 'email' as const, account: account! };
+    };
+    const items = [{ productId: milk.uuid, quantity: 1 }];
+    const problems = async (who: Registered) => (await app.services.checkout.price(await callerOf(who), items)).problems.map((p) => p.code);
+    const asAlice = await callerOf(alice);
+    expect(await sentBy(() => app.services.checkout.price(asAlice, items))).toEqual({ statements: 1, transactions: 0 });
+    // Alice holds the first window; every other one is booked to its capacity.
+    const [loop] = await windows(alice, [shop.loop.uuid]);
+    const [first, ...rest] = loop!.windows.map((w) => w.startsAt);
+    expect((await hold(alice, shop.loop.uuid, first!)).statusCode).toBe(200);
+    await app.db
+      .insert(deliveryWindowSlots)
+      .values(rest.map((startsAt) => ({ storeId: shop.loop.id, startsAt: new Date(startsAt), booked: 1 })));
+    expect(await problems(alice)).toEqual([]);
+    expect(await problems(await registerShopper(app, 'Bob', 'Baker'))).toEqual(['NO_DELIVERY_WINDOW']);
+  });
+
   it('reads the held windows with the cart: an expired hold is none, and the PayPal order makes two round trips', async () => {
     const [account] = await app.db.select().from(users).where(eq(users.uuid, alice.uuid));
     const caller = { uuid: alice.uuid, role: 'CUSTOMER' as const, authMethod: 'email' as const, account: account! };

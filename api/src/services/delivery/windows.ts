@@ -26,7 +26,7 @@
 // checkouts never deadlock.
 import type { BookedWindowJson, DeliveryCoverage, DeliveryHoldJson, StoreRulesJson, StoreWindowsJson } from '@grocer/shared/contracts';
 import { isAddressComplete } from '@grocer/shared/validation';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { perDatabase } from '../../db/prepared.ts';
 import type { StatementStep } from '../../db/steps.ts';
@@ -99,8 +99,8 @@ export interface DeliveryWindowsService {
   coverage(account: UserRow): Promise<DeliveryCoverage>;
   /** POST /delivery/windows: per store (in the order asked), its windows and the caller's live hold. */
   list(userUuid: string, storeUuids: string[]): Promise<StoreWindowsJson[]>;
-  /** The same for stores whose rules the caller has read already (the cart's pricing). */
-  listStores(userUuid: string, stores: StoreWithRules[]): Promise<StoreWindowsJson[]>;
+  /** The same for stores whose rules the caller has read already, and maybe their window use (the cart's pricing). */
+  listStores(userUuid: string, stores: StoreWithRules[], windowUse?: Map<number, WindowUse>): Promise<StoreWindowsJson[]>;
   /** POST /delivery/holds: holds the window for HOLD_MINUTES (replacing the caller's other hold at that store). */
   hold(userUuid: string, storeUuid: string, startsAt: string): Promise<DeliveryHoldJson>;
   /** DELETE /delivery/holds/{storeUuid}: gives the caller's hold back; true when there was one. */
@@ -229,38 +229,41 @@ export function bookingRefusal(parts: StorePart[], detail: BookingState[]): Erro
   return undefined;
 }
 
-/**
- * The read every checkout repeats, prepared once per database handle (as the store rules are): what counts
- * against each window of some stores, with the caller's own live hold among them (the windows list and the
- * cart's pricing). It reads the windows' own rows, which a hold decides on (their bookings and live holders),
- * so its cost follows the windows offered, not the bookings made. The caller's live holds before a PayPal
- * order is created come with the cart's products (cartPricing.ts).
- */
-const holdReads = perDatabase((db) => {
-  const nowMs = sql`${sql.placeholder('nowMs')}::bigint`;
-  const mine = sql`(${deliveryWindowSlots.holders} ->> ${sql.placeholder('user')}::text)::bigint`;
-  return {
-    // A live hold ends after it expires (a window starts at least an hour after the hold is taken, the hold
-    // lasts ten minutes), so the caller's hold is always among the windows that have not ended.
-    windowUse: db
-      .select({
-        storeId: deliveryWindowSlots.storeId,
-        startsAt: deliveryWindowSlots.startsAt,
-        n: sql<number>`(${deliveryWindowSlots.booked} + (select count(*) from jsonb_each(${deliveryWindowSlots.holders}) e where (e.value)::bigint > ${nowMs}))::int`,
-        // Epoch ms: the holder's expiry as the hold wrote it.
-        myHoldExpiresMs: sql<string | null>`case when ${mine} > ${nowMs} then ${mine}::text end`,
-      })
-      .from(deliveryWindowSlots)
-      .where(
-        sql`${deliveryWindowSlots.storeId} = any(${sql.placeholder('ids')}::int[])
-          and ${deliveryWindowSlots.startsAt} > ${sql.placeholder('now')}::timestamptz - make_interval(mins => ${WINDOW_MINUTES})`,
-      )
-      .prepare('delivery_window_use'),
-  };
-});
-
 /** A timestamp as a holder's expiry: epoch milliseconds, as the JS clock writes it. */
 const epochMs = (at: SQL) => sql`floor(extract(epoch from ${at}) * 1000)::bigint`;
+
+/** Per window of a store that has not ended: its start (epoch ms), what counts against it, and the caller's place. */
+export type WindowUse = [startsMs: number, taken: number, myPlaceExpiresMs: number | null][];
+
+/**
+ * What counts against each window of the store `storeId` that has not ended, read from the windows' own rows
+ * (their bookings and live holders, which a hold decides on), with the caller's own live place among them:
+ * placeholders `user`, `now` and `nowMs`. Its cost follows the windows offered, not the bookings made. A live
+ * hold ends after it expires (a window starts at least an hour after the hold is taken, the hold lasts ten
+ * minutes), so the caller's hold is always among the windows that have not ended. The windows list reads it per
+ * store; the cart's pricing reads it with the products (cartPricing.ts), a round trip fewer.
+ */
+export function windowUseOf(storeId: SQL | AnyColumn): SQL<WindowUse> {
+  const nowMs = sql`${sql.placeholder('nowMs')}::bigint`;
+  const mine = sql`(s.holders ->> ${sql.placeholder('user')}::text)::bigint`;
+  return sql<WindowUse>`(select coalesce(json_agg(json_build_array(${epochMs(sql`s.starts_at`)},
+      s.booked + (select count(*) from jsonb_each(s.holders) e where (e.value)::bigint > ${nowMs}),
+      case when ${mine} > ${nowMs} then ${mine} end)), '[]'::json)
+    from ${deliveryWindowSlots} s
+    where s.store_id = ${storeId} and s.starts_at > ${sql.placeholder('now')}::timestamptz - make_interval(mins => ${WINDOW_MINUTES}))`;
+}
+
+/** The window-use read's placeholders for `userUuid` at `now`. */
+export const windowUseParams = (userUuid: string, now: Date) => ({ user: userUuid, now: now.toISOString(), nowMs: now.getTime() });
+
+/** The windows list's read of its stores' window use, prepared once per database handle (placeholder `ids` too). */
+const windowUseReads = perDatabase((db) =>
+  db
+    .select({ storeId: stores.id, use: windowUseOf(stores.id) })
+    .from(stores)
+    .where(sql`${stores.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('delivery_window_use'),
+);
 
 /** A window's holders still live at `now` (a Date, or epoch ms in SQL): every write of the row keeps only these. */
 const liveHolders = (holders: SQL, now: Date | SQL) =>
@@ -281,26 +284,34 @@ export interface DeliveryWindowsDeps {
 export function createDeliveryWindowsService({ db, clock, zips, storeRules }: DeliveryWindowsDeps): DeliveryWindowsService {
   const storeNotFound = () => httpError(404, 'STORE_NOT_FOUND', WINDOW_MESSAGES.storeNotFound, 'storeUuid');
 
-  async function listStores(userUuid: string, found: StoreWithRules[]): Promise<StoreWindowsJson[]> {
+  async function listStores(userUuid: string, found: StoreWithRules[], known?: Map<number, WindowUse>): Promise<StoreWindowsJson[]> {
     const now = clock().now();
     if (found.length === 0) return [];
-    // One statement: every window's count, and the caller's own hold among them.
-    const use = await holdReads(db).windowUse.execute({
-      ids: found.map((s) => s.storeId),
-      user: userUuid,
-      now: now.toISOString(),
-      nowMs: now.getTime(),
-    });
-    const takenBy = new Map(use.map((t) => [`${t.storeId}|${t.startsAt.getTime()}`, t.n]));
+    // One statement: every window's count, and the caller's own place among them (unless read with the cart).
+    const use =
+      known ??
+      new Map(
+        (await windowUseReads(db).execute({ ids: found.map((s) => s.storeId), ...windowUseParams(userUuid, now) })).map((r) => [
+          r.storeId,
+          r.use,
+        ]),
+      );
+    const takenBy = new Map<string, number>();
     // One live hold per shopper and store; should a process have died while moving one, the window it left
     // keeps the shopper as a holder until that place expires, and the hold is the one that expires last.
     const mine = new Map<number, { startsAt: Date; endsAt: Date; expiresAt: Date }>();
-    for (const t of use) {
-      if (t.myHoldExpiresMs === null) continue;
-      const expiresAt = new Date(Number(t.myHoldExpiresMs));
-      const known = mine.get(t.storeId);
-      if (known && known.expiresAt >= expiresAt) continue;
-      mine.set(t.storeId, { startsAt: t.startsAt, endsAt: new Date(t.startsAt.getTime() + WINDOW_MINUTES * 60_000), expiresAt });
+    for (const [storeId, windows] of use) {
+      for (const [startsMs, taken, myPlaceExpiresMs] of windows) {
+        takenBy.set(`${storeId}|${startsMs}`, taken);
+        if (myPlaceExpiresMs === null) continue;
+        const kept = mine.get(storeId);
+        if (kept && kept.expiresAt.getTime() >= myPlaceExpiresMs) continue;
+        mine.set(storeId, {
+          startsAt: new Date(startsMs),
+          endsAt: new Date(startsMs + WINDOW_MINUTES * 60_000),
+          expiresAt: new Date(myPlaceExpiresMs),
+        });
+      }
     }
     return found.map((r) => {
       const hold = mine.get(r.storeId);

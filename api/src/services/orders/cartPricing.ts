@@ -10,6 +10,7 @@ import { isUuid } from '../catalogue/catalogueService.ts';
 import { productSize, unitPrice } from '../catalogue/unitPrice.ts';
 import type { DeliveryFeesService, DeliveryQuote } from '../deliveryFees.ts';
 import { calculatePricing, type PricingCents } from '../pricing.ts';
+import { windowUseOf, windowUseParams, type WindowUse } from '../delivery/windows.ts';
 import { storeHoursJson, type StoreWithRules } from '../stores/rules.ts';
 
 export interface CartItemInput {
@@ -55,6 +56,8 @@ export interface PricedCart {
   stores: Map<string, StoreWithRules>;
   /** The uuids of the cart's stores where the shopper holds a delivery window that has not expired. */
   heldStores: Set<string>;
+  /** What counts against each of its stores' windows, by store id: read with the products when asked (`windows`). */
+  windowUse?: Map<number, WindowUse>;
 }
 
 /** Whose cart it is, and when: the shopper's live holds are read with the products. */
@@ -128,16 +131,24 @@ export const cartColumns = {
     and h.store_id = ${stores.id} and h.status = 'HELD' and h.expires_at > ${sql.placeholder('now')}::timestamptz)`,
 };
 
-/** The products of `ids` (placeholders `ids`, `user`, `now`), prepared once per database handle. */
-const cartReads = perDatabase((db) =>
-  db
-    .select(cartColumns)
-    .from(products)
-    .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(sql`${products.uuid} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('cart_products'),
-);
-export type CartRow = Awaited<ReturnType<ReturnType<typeof cartReads>['execute']>>[number];
+/**
+ * The products of `ids` (placeholders `ids`, `user`, `now`), prepared once per database handle; the cart's own
+ * pricing also reads each store's window use with them (placeholder `nowMs` too), for the windows it can offer.
+ */
+const cartReads = perDatabase((db) => {
+  const ofIds = sql`${products.uuid} = any(${sql.placeholder('ids')}::uuid[])`;
+  const withStore = eq(stores.id, products.storeId);
+  return {
+    products: db.select(cartColumns).from(products).innerJoin(stores, withStore).where(ofIds).prepare('cart_products'),
+    withWindows: db
+      .select({ ...cartColumns, windowUse: windowUseOf(stores.id) })
+      .from(products)
+      .innerJoin(stores, withStore)
+      .where(ofIds)
+      .prepare('cart_products_windows'),
+  };
+});
+export type CartRow = Awaited<ReturnType<ReturnType<typeof cartReads>['products']['execute']>>[number];
 
 /**
  * Prices `items` for delivery to `address`, with the `holder`'s live holds, or throws 409 PRODUCTS_UNAVAILABLE
@@ -152,12 +163,16 @@ export async function priceCart(
   input: CartItemInput[],
   address: Pick<DeliveryAddress, 'state' | 'zip'>,
   holder: CartHolder,
-  { shortStock: onShort = 'refuse' }: { shortStock?: 'refuse' | 'report' } = {},
+  { shortStock: onShort = 'refuse', windows = false }: { shortStock?: 'refuse' | 'report'; windows?: boolean } = {},
 ): Promise<PricedCart> {
   const items = mergeItems(input);
   const ids = cartIds(items);
-  const rows = ids.length === 0 ? [] : await cartReads(db).execute({ ids, user: holder.userUuid, now: holder.now.toISOString() });
-  return priceRows(rows, items, deliveryFees, address, { shortStock: onShort });
+  if (ids.length === 0) return priceRows([], items, deliveryFees, address, { shortStock: onShort });
+  const params = { ids, ...windowUseParams(holder.userUuid, holder.now) };
+  if (!windows) return priceRows(await cartReads(db).products.execute(params), items, deliveryFees, address, { shortStock: onShort });
+  const rows = await cartReads(db).withWindows.execute(params);
+  const cart = priceRows(rows, items, deliveryFees, address, { shortStock: onShort });
+  return { ...cart, windowUse: new Map(rows.map((r) => [r.storeId, r.windowUse])) };
 }
 
 /** The uuids to read for merged `items` (anything else is no product: NOT_FOUND). */

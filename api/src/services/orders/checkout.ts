@@ -81,7 +81,7 @@ export function createCheckoutService({ db, log, users, deliveryFees, paypal, wi
 
     async price(caller, items) {
       const address = await deliveryAddress(caller, false);
-      const cart = await priceCart(db, deliveryFees, items, address, holderOf(caller), { shortStock: 'report' });
+      const cart = await priceCart(db, deliveryFees, items, address, holderOf(caller), { shortStock: 'report', windows: true });
       // The refusals of createPaypalOrder (short stock, then each store's area and minimum), as a list.
       const { problems: storeProblems } = readStoreParts(cart, address.zip);
       const problems: CartProblem[] = [];
@@ -107,7 +107,7 @@ export function createCheckoutService({ db, log, users, deliveryFees, paypal, wi
       }
       // Payment needs a held window per store (DELIVERY_WINDOW_REQUIRED); a store with none free in
       // the days it offers leaves nothing to pick in step 1, so the cart says so while it can be acted on.
-      for (const store of await windows().listStores(caller.uuid, [...cart.stores.values()])) {
+      for (const store of await windows().listStores(caller.uuid, [...cart.stores.values()], cart.windowUse)) {
         if (!store.windows.some((w) => w.available)) {
           problems.push({
             code: 'NO_DELIVERY_WINDOW',
