@@ -11,7 +11,7 @@ const squeezed = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase(
 
 export function measuring(connection: DbConnection): Measure {
   if (connection.driver === 'postgres') {
-    // Every pool of the process: the catalogue's reads and background work (the outbox) have their own.
+    // Every pool of the process: the catalogue's reads and the background work (its index loads) have their own.
     const tracker = trackPoolUse(connection.db.$client, connection.reads.$client, connection.background.$client);
     return async (run) => {
       const use: PoolUse = { ...emptyPoolUse(), texts: [] };

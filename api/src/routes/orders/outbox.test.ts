@@ -82,6 +82,18 @@ async function mailsAbout(app: App, orderNumber: string): Promise<Record<string,
   return count;
 }
 
+/** The notification rows of these orders. */
+const rowsOf = (app: App, placed: { id: string }[]) =>
+  app.db
+    .select()
+    .from(notifications)
+    .where(
+      inArray(
+        notifications.orderId,
+        placed.map((p) => p.id),
+      ),
+    );
+
 const expectedMails = () => ({ [shop.loop.contactEmail]: 1, [shop.evanston.contactEmail]: 1, [alice.email]: 1 });
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
@@ -163,16 +175,7 @@ it('a batch of mails reads its orders once and marks its mails delivered togethe
   expect(statements.filter((s) => s.startsWith('select'))).toHaveLength(3);
   expect(statements.filter((s) => s.startsWith('insert into "dev_mail"'))).toHaveLength(9);
   expect(statements.filter((s) => s.startsWith('update "notifications" set "delivered_at"'))).toHaveLength(1);
-  const rows = await app.db
-    .select()
-    .from(notifications)
-    .where(
-      inArray(
-        notifications.orderId,
-        placed.map((p) => p.id),
-      ),
-    );
-  expect(rows.every((n) => n.deliveredAt !== null && n.claimedAt === null)).toBe(true);
+  expect((await rowsOf(app, placed)).every((n) => n.deliveredAt !== null && n.claimedAt === null)).toBe(true);
   await stopApi(app);
 });
 
@@ -188,18 +191,7 @@ it('two API instances on one database never send one message twice', async () =>
   for (let i = 0; i < 6; i++) placed.push(await payAndCloseTab(i % 2 === 0 ? one : two));
   // Both workers, and extra passes of each, all at once.
   await Promise.all([one, two, one, two].map((app) => app.services.outbox.runOnce()));
-  await waitFor(async () => {
-    const rows = await one.db
-      .select()
-      .from(notifications)
-      .where(
-        inArray(
-          notifications.orderId,
-          placed.map((p) => p.id),
-        ),
-      );
-    return rows.every((r) => r.deliveredAt !== null);
-  }, 10_000);
+  await waitFor(async () => (await rowsOf(one, placed)).every((r) => r.deliveredAt !== null), 10_000);
   for (const order of placed) expect(await mailsAbout(one, order.orderNumber)).toEqual(expectedMails());
   await stopApi(two);
   await stopApi(one);
