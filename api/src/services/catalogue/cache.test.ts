@@ -26,6 +26,19 @@ it('reuses an answer within its TTL and loads again after it', async () => {
   expect(await cache.get('a', load)).toEqual({ n: 3 });
 });
 
+it("counts an answer's TTL from when it came, not from when its load began", async () => {
+  const cache = createTtlCache({ ttlMs: 50, maxEntries: 10 });
+  const { load, pending, calls } = deferredLoads();
+  const first = cache.get('a', load);
+  await sleep(80);
+  expect(calls()).toBe(1);
+  pending[0]!.resolve({ n: 1 });
+  expect(await first).toEqual({ n: 1 });
+  const second = cache.get('a', load);
+  expect(calls()).toBe(1);
+  expect(await second).toEqual({ n: 1 });
+});
+
 it('shares one load between concurrent misses', async () => {
   const cache = createTtlCache({ ttlMs: 60_000, maxEntries: 10 });
   const { load, pending, calls } = deferredLoads();
