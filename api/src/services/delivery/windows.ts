@@ -66,21 +66,37 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/**
+ * Every window start (epoch ms) of the OFFER_DAYS from a local date, by zone, date and hours: the same for
+ * every call that day, and each windows list, pricing and hold asks for it (about 50 starts a store).
+ * Emptied when it outgrows a few days of every store's hours.
+ */
+const weekStarts = new Map<string, number[]>();
+const MAX_WEEKS = 1_000;
+
 /** The windows a store offers at `now` (pure). */
 export function offeredWindows(rules: Pick<StoreRules, 'hours' | 'timeZone'>, now: Date): Window[] {
   const earliest = now.getTime() + LEAD_MINUTES * 60_000;
   const today = localTime(now, rules.timeZone);
-  const windows: Window[] = [];
-  for (let offset = 0; offset < OFFER_DAYS; offset++) {
-    // Calendar arithmetic on the local date (UTC noon avoids any DST edge when stepping days).
-    const date = new Date(Date.UTC(today.year, today.month - 1, today.day + offset, 12));
-    const day = rules.hours.find((h) => h.weekday === date.getUTCDay());
-    if (!day) continue;
-    for (let start = day.opensMinute; start + WINDOW_MINUTES <= day.closesMinute; start += WINDOW_MINUTES) {
-      const startsAt = zonedInstant(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), start, rules.timeZone);
-      if (startsAt.getTime() < earliest) continue;
-      windows.push({ startsAt, endsAt: new Date(startsAt.getTime() + WINDOW_MINUTES * 60_000) });
+  const hours = rules.hours.map((h) => `${h.weekday}:${h.opensMinute}-${h.closesMinute}`).join(',');
+  const key = `${rules.timeZone} ${today.year}-${today.month}-${today.day} ${hours}`;
+  let starts = weekStarts.get(key);
+  if (!starts) {
+    starts = [];
+    for (let offset = 0; offset < OFFER_DAYS; offset++) {
+      // Calendar arithmetic on the local date (UTC noon avoids any DST edge when stepping days).
+      const date = new Date(Date.UTC(today.year, today.month - 1, today.day + offset, 12));
+      const day = rules.hours.find((h) => h.weekday === date.getUTCDay());
+      if (!day) continue;
+      for (let start = day.opensMinute; start + WINDOW_MINUTES <= day.closesMinute; start += WINDOW_MINUTES)
+        starts.push(zonedInstant(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), start, rules.timeZone).getTime());
     }
+    if (weekStarts.size >= MAX_WEEKS) weekStarts.clear();
+    weekStarts.set(key, starts);
+  }
+  const windows: Window[] = [];
+  for (const start of starts) {
+    if (start >= earliest) windows.push({ startsAt: new Date(start), endsAt: new Date(start + WINDOW_MINUTES * 60_000) });
   }
   return windows;
 }

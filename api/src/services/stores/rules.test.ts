@@ -26,6 +26,16 @@ describe('local time in the store time zone', () => {
     });
   });
 
+  it('answers each instant of a minute alike, and reads the next minute and another zone afresh', () => {
+    const at = (utc: string, zone = 'America/Chicago') => localTime(new Date(utc), zone);
+    expect(at('2026-07-01T15:30:00Z').minute).toBe(630);
+    expect(at('2026-07-01T15:30:59.999Z').minute).toBe(630);
+    expect(at('2026-07-01T15:31:00Z').minute).toBe(631);
+    expect(at('2026-07-01T15:31:00Z', 'America/New_York').minute).toBe(691);
+    expect(at('2026-07-02T15:31:00Z').day).toBe(2);
+    expect(at('2026-07-01T15:31:00Z')).toEqual({ year: 2026, month: 7, day: 1, weekday: 3, minute: 631 });
+  });
+
   it('turns a local date and minute back into the UTC instant, on both sides of DST', () => {
     expect(zonedInstant(2026, 7, 1, 630, 'America/Chicago').toISOString()).toBe('2026-07-01T15:30:00.000Z');
     expect(zonedInstant(2026, 12, 1, 570, 'America/Chicago').toISOString()).toBe('2026-12-01T15:30:00.000Z');
