@@ -204,7 +204,15 @@ export async function orderNotices(db: Database, order: OrderRow): Promise<Order
  * already there (never check-then-insert); returns one `id` per new row.
  */
 export function insertNotices(orders: SQL, notices: OrderNotice[]): SQL {
-  const rows = JSON.stringify(notices.map((n) => ({ type: n.type, recipient: n.recipient, payload: n.payload, deliver_to: n.deliverTo })));
+  return insertNoticeRows(orders, sql`${noticeRows(notices)}`);
+}
+
+/** `notices` as the JSON text insertNoticeRows reads. */
+export const noticeRows = (notices: OrderNotice[]): string =>
+  JSON.stringify(notices.map((n) => ({ type: n.type, recipient: n.recipient, payload: n.payload, deliver_to: n.deliverTo })));
+
+/** insertNotices with the notices as noticeRows' JSON: a value, or a prepared statement's placeholder. */
+export function insertNoticeRows(orders: SQL, rows: SQL): SQL {
   // The dashboard's row is delivered by being stored.
   return sql`insert into ${notifications} (order_id, type, recipient, payload, deliver_to, delivered_at)
     select o.id, n.type, n.recipient, n.payload, n.deliver_to, case when n.deliver_to is null then now() end
