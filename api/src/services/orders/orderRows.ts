@@ -1,7 +1,7 @@
 // The order aggregate's rows (orders, their lines, the stock they take): the reads and writes the
 // order use cases share, so each is written once. Functions take the database or the transaction
 // they run in.
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   orderLines,
@@ -18,6 +18,15 @@ import type { UnavailableProduct } from '../../db/errors.ts';
 import type { StatementStep } from '../../db/steps.ts';
 import { recordStockChanges, type StockMove } from '../catalogue/stockChanges.ts';
 import { productsUnavailable } from './cartPricing.ts';
+
+/**
+ * The order's columns as a CTE that wrote it hands them back (`returning *`), for a select that adds its own
+ * (placing and confirming a payment, each one prepared statement).
+ */
+export function orderFields(written: object) {
+  const columns = getTableColumns(orders);
+  return Object.fromEntries(Object.keys(columns).map((key) => [key, (written as Record<string, unknown>)[key]])) as typeof columns;
+}
 
 export const loadOrder = async (db: Database, where: SQL | undefined): Promise<OrderRow | undefined> =>
   (await db.select().from(orders).where(where).limit(1))[0];

@@ -4,7 +4,7 @@
 // and UNIQUE (user_uuid, idempotency_key) make a duplicate request lose the insert; it then reads the
 // winner's order instead (never check-then-insert). Step 2, settling the payment, is settle.ts.
 import { randomBytes } from 'node:crypto';
-import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { isUniqueViolation, httpError, statementRefusal } from '../../db/errors.ts';
 import type { Database } from '../../db/client.ts';
 import { perDatabase } from '../../db/prepared.ts';
@@ -16,7 +16,7 @@ import { bookingRefusal, bookingStep, type BookedByPlacing } from '../delivery/w
 import { BEST_MATCH, rememberChoicesSql, resolveSubstitutions, type SubstituteNames, type SubstitutionInput } from '../substitutions.ts';
 import { cartColumns, cartIds, mergeItems, priceRows, type CartItemInput, type CartRow, type PricedCart } from './cartPricing.ts';
 import { ORDER_MESSAGES } from './errors.ts';
-import { loadOrder, stockRefusal, stockStep } from './orderRows.ts';
+import { loadOrder, orderFields, stockRefusal, stockStep } from './orderRows.ts';
 import { storePartsSql } from './storeParts.ts';
 import type { OrdersDeps } from './orders.ts';
 import type { NoticeFacts } from './outbox.ts';
@@ -137,12 +137,6 @@ function preparePlacing(db: Database) {
 }
 
 const placingStatement = perDatabase(preparePlacing);
-
-/** The order's columns as a CTE that inserted it hands them back (`returning *`), for a select that adds its own. */
-function orderFields(placed: object) {
-  const columns = getTableColumns(orders);
-  return Object.fromEntries(Object.keys(columns).map((key) => [key, (placed as Record<string, unknown>)[key]])) as typeof columns;
-}
 
 /**
  * What placing hands on: the order as stored, and what its notifications tell (the lines just written, the

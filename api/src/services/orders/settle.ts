@@ -7,14 +7,14 @@
 // gives the stock back in the recording transaction, and money PayPal captured anyway is refunded
 // (refunds.ts). When PayPal does not answer, the order stays PENDING; a retry settles it later, or the
 // reconciler (reconcile.ts) does from PayPal's record of the order without capturing anything.
-import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { perDatabase } from '../../db/prepared.ts';
 import { orders, orderStoreParts, orderTracking, type OrderRow, type PaymentStatusValue } from '../../db/schema.ts';
 import type { Caller } from '../caller.ts';
 import { PaypalError, type PaypalOrderState } from '../paypal/types.ts';
 import { amountMismatch, paymentFailed, paymentPending } from './errors.ts';
-import { loadOrder, releaseStock } from './orderRows.ts';
+import { loadOrder, orderFields, releaseStock } from './orderRows.ts';
 import type { OrdersDeps } from './orders.ts';
 import { buildOrderNotices, insertNoticeRows, noticeRows, orderNotices, type NoticeFacts } from './outbox.ts';
 import { findVisible } from './read.ts';
@@ -70,12 +70,9 @@ const confirmingStatement = perDatabase((db: Database) => {
     sql`update ${orderStoreParts} set status = 'CONFIRMED', updated_at = ${now}
       where order_id = (select id from paid) and status = 'PENDING' returning 1`,
   );
-  const columns = Object.fromEntries(Object.keys(getTableColumns(orders)).map((key) => [key, paid[key as keyof typeof paid]])) as {
-    [K in keyof OrderRow]: (typeof paid)[K];
-  };
   return db
     .with(paid, notified, tracked, parts)
-    .select({ ...columns, partsConfirmed: sql<number>`(select count(*) from parts)::int` })
+    .select({ ...orderFields(paid), partsConfirmed: sql<number>`(select count(*) from parts)::int` })
     .from(paid)
     .prepare('confirm_paid');
 });
