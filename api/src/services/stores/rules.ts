@@ -254,28 +254,17 @@ function readLocalTime(instant: Date, timeZone: string): LocalTime {
 }
 
 /**
- * Instants already worked out, by zone and local time. Every listing of windows asks for the same week of
- * starts (hundreds per call, two ICU formats each), and the answer for a zone and local time never changes
- * while the process runs. Emptied when it grows past a few weeks of every store's windows.
+ * The UTC instant of a local date and minute in `timeZone` (DST-aware: the offset is re-checked once). Two ICU
+ * reads: the windows' hot path keeps its results (windows.ts offeredWindows), the ops board asks for two a page.
  */
-const zonedInstants = new Map<string, number>();
-const MAX_ZONED_INSTANTS = 50_000;
-
-/** The UTC instant of a local date and minute in `timeZone` (DST-aware: the offset is re-checked once). */
 export function zonedInstant(year: number, month: number, day: number, minute: number, timeZone: string): Date {
-  const key = `${timeZone} ${year}-${month}-${day} ${minute}`;
-  const known = zonedInstants.get(key);
-  if (known !== undefined) return new Date(known);
   const guess = Date.UTC(year, month - 1, day, 0, minute);
   const offsetAt = (t: number) => {
     const l = localTime(new Date(t), timeZone);
     return Date.UTC(l.year, l.month - 1, l.day, 0, l.minute) - t;
   };
   const first = guess - offsetAt(guess);
-  const instant = guess - offsetAt(first);
-  if (zonedInstants.size >= MAX_ZONED_INSTANTS) zonedInstants.clear();
-  zonedInstants.set(key, instant);
-  return new Date(instant);
+  return new Date(guess - offsetAt(first));
 }
 
 /** The hours of the local day of `instant`, or null when the store is closed that day. */
